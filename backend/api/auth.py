@@ -1,0 +1,85 @@
+"""Director setup, login and logout; who-am-I for every role."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request
+from sqlmodel import select
+
+from ..auth import hash_password, mint_token, verify_password
+from ..auth.access import bearer_token, current_caller
+from ..auth.tokens import find_token
+from ..service import now_ms
+from ..store import Director, Token, session_scope
+from .errors import ApiError
+from .schemas import LoginSchema, SetupSchema
+
+bp = Blueprint("auth", __name__, url_prefix="/api")
+
+
+def json_body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_json", "The request body must be a JSON object.")
+    return body
+
+
+def _session_for(session, director: Director) -> dict:
+    app = current_app.extensions["pokerfloor"]
+    token, _ = mint_token(session, app.config.SECRET_KEY, role="director", now=now_ms(),
+                          director_id=director.id)
+    return {"token": token, "director": {"id": director.id, "username": director.username}}
+
+
+@bp.post("/auth/setup")
+def setup():
+    data = SetupSchema().load(json_body())
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        row = find_token(session, data["setup_token"])
+        if row is None or row.role != "setup":
+            raise ApiError(401, "invalid_setup_token",
+                           "This first-login link has already been used or is not valid.", "setup_token")
+        username = data["username"].strip()
+        if session.exec(select(Director).where(Director.username == username)).first():
+            raise ApiError(409, "username_taken", f"The user name {username} is taken.", "username")
+        director = Director(username=username, password_hash=hash_password(data["password"]),
+                            created_at=now_ms())
+        session.add(director)
+        session.flush()
+        row.revoked_at = now_ms()  # a setup link works once
+        return jsonify(_session_for(session, director))
+
+
+@bp.post("/auth/login")
+def login():
+    data = LoginSchema().load(json_body())
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        director = session.exec(select(Director).where(Director.username == data["username"].strip())).first()
+        if director is None or not verify_password(director.password_hash, data["password"]):
+            raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")
+        return jsonify(_session_for(session, director))
+
+
+@bp.post("/auth/logout")
+def logout():
+    current_caller()
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        row = find_token(session, bearer_token())
+        if row is not None:
+            session.get(Token, row.id).revoked_at = now_ms()
+    return jsonify({"ok": True})
+
+
+@bp.get("/me")
+def me():
+    caller = current_caller()
+    director = None
+    if caller.role == "director":
+        with session_scope(current_app.extensions["pokerfloor"].db) as session:
+            d = session.get(Director, caller.director_id)
+            director = {"id": d.id, "username": d.username}
+    return jsonify({"role": caller.role, "tournament_id": caller.tournament_id,
+                    "table_no": caller.table_no, "entry_id": caller.entry_id, "director": director})
+
+
+@bp.get("/health")
+def health():
+    return jsonify({"ok": True, "server_time": now_ms()})

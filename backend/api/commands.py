@@ -1,0 +1,23 @@
+"""Commands up: validate, hand to the service, answer only after the commit, push views."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify
+
+from ..auth.access import require_tournament
+from .auth import json_body
+from .schemas import load_command
+
+bp = Blueprint("commands", __name__, url_prefix="/api")
+
+
+@bp.post("/tournaments/<int:tid>/commands")
+def post_command(tid: int):
+    caller = require_tournament(tid)
+    data = load_command(json_body())
+    app = current_app.extensions["pokerfloor"]
+    answer = app.service.execute(tid, type=data["type"], payload=data["payload"], actor=caller.actor(),
+                                 actor_label=caller.label, device_id=data["device_id"],
+                                 op_id=data["op_id"], at=data["at"])
+    if answer.changed:
+        app.realtime.publish(tid, answer.changed)
+    return jsonify(answer.body), answer.status_code

@@ -1,0 +1,95 @@
+"""The OpenAPI 3 document, built from the same marshmallow schemas that validate input."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+from marshmallow import Schema, fields, validate
+
+from .schemas import PAYLOADS, CommandSchema, CreateTournamentSchema, LoginSchema, SetupSchema
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+_TYPES = {fields.String: "string", fields.Integer: "integer", fields.Dict: "object",
+          fields.Boolean: "boolean", fields.Float: "number"}
+
+
+def schema_json(schema: type[Schema]) -> dict:
+    props, required = {}, []
+    for name, field in schema().fields.items():
+        prop = {"type": next((t for cls, t in _TYPES.items() if isinstance(field, cls)), "string")}
+        for v in field.validators:
+            if isinstance(v, validate.Length):
+                prop.update({k: val for k, val in (("minLength", v.min), ("maxLength", v.max)) if val is not None})
+            elif isinstance(v, validate.Range):
+                prop.update({k: val for k, val in (("minimum", v.min), ("maximum", v.max)) if val is not None})
+            elif isinstance(v, validate.OneOf):
+                prop["enum"] = list(v.choices)
+            elif isinstance(v, validate.Regexp):
+                prop["pattern"] = v.regex.pattern
+        if field.allow_none:
+            prop["nullable"] = True
+        props[name] = prop
+        if field.required:
+            required.append(name)
+    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+
+
+def _body(ref: str) -> dict:
+    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
+
+
+def _answers(*codes: int) -> dict:
+    out = {"200": {"description": "OK"}}
+    for code in codes:
+        out[str(code)] = {"description": "Error", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Error"}}}}
+    return out
+
+
+def document() -> dict:
+    tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "integer"}}
+    schemas = {"Setup": schema_json(SetupSchema), "Login": schema_json(LoginSchema),
+               "CreateTournament": schema_json(CreateTournamentSchema), "Command": schema_json(CommandSchema),
+               "Error": {"type": "object", "required": ["error", "message"], "properties": {
+                   "error": {"type": "string"}, "message": {"type": "string"},
+                   "field": {"type": "string", "nullable": True}}}}
+    for name, payload in PAYLOADS.items():
+        schemas[f"payload_{name}"] = schema_json(payload)
+    secured = [{"bearer": []}]
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "pokerfloor", "version": "1",
+                 "description": "Commands up (with op ids), versioned views down. See docs/api.md."},
+        "components": {"schemas": schemas,
+                       "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "paths": {
+            "/api/health": {"get": {"summary": "Liveness and server time", "responses": _answers()}},
+            "/api/auth/setup": {"post": {"summary": "First director account from the setup link",
+                                         "requestBody": _body("Setup"), "responses": _answers(400, 401, 409)}},
+            "/api/auth/login": {"post": {"summary": "Director login", "requestBody": _body("Login"),
+                                         "responses": _answers(400, 401)}},
+            "/api/auth/logout": {"post": {"summary": "Revoke this token", "security": secured,
+                                          "responses": _answers(401)}},
+            "/api/me": {"get": {"summary": "The caller's role", "security": secured, "responses": _answers(401)}},
+            "/api/presets": {"get": {"summary": "Available presets", "responses": _answers()}},
+            "/api/tournaments": {
+                "get": {"summary": "List tournaments", "security": secured, "responses": _answers(401, 403)},
+                "post": {"summary": "Create a tournament from a preset", "security": secured,
+                         "requestBody": _body("CreateTournament"), "responses": _answers(400, 401, 403)}},
+            "/api/tournaments/{tid}/commands": {"post": {
+                "summary": "Send a command (idempotent by device_id + op_id); payload schemas: payload_<type>",
+                "security": secured, "parameters": [tid], "requestBody": _body("Command"),
+                "responses": _answers(400, 401, 403, 404, 409)}},
+            "/api/tournaments/{tid}/view": {"get": {"summary": "The caller's role view", "security": secured,
+                                                    "parameters": [tid], "responses": _answers(401, 403, 404)}},
+            "/api/tournaments/{tid}/public": {"get": {"summary": "The public view", "security": secured,
+                                                      "parameters": [tid], "responses": _answers(401, 403, 404)}},
+            "/api/tournaments/{tid}/links": {"get": {"summary": "QR links for display, tables, players",
+                                                     "security": secured, "parameters": [tid],
+                                                     "responses": _answers(401, 403, 404)}},
+        },
+    }
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    return jsonify(document())

@@ -1,0 +1,82 @@
+"""Input validation at the edge: every body goes through one of these first."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from ..engine.decide import RULES
+
+NAME = validate.Length(min=1, max=80)
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = "raise"
+
+
+def _not_blank(value: str) -> None:
+    if not value.strip():
+        raise ValidationError("Must not be blank.")
+
+
+class SetupSchema(StrictSchema):
+    setup_token = fields.String(required=True, validate=validate.Length(min=10, max=200))
+    username = fields.String(required=True, validate=[validate.Length(min=1, max=80), _not_blank])
+    password = fields.String(required=True, validate=validate.Length(min=8, max=200))
+
+
+class LoginSchema(StrictSchema):
+    username = fields.String(required=True, validate=[validate.Length(min=1, max=80), _not_blank])
+    password = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class CreateTournamentSchema(StrictSchema):
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
+    preset = fields.String(required=True, validate=validate.Length(min=1, max=60))
+
+
+class RegisterPlayerPayload(StrictSchema):
+    name = fields.String(required=True, validate=[NAME, _not_blank])
+
+
+class DrawSeatsPayload(StrictSchema):
+    tables = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2000))
+
+
+class EmptyPayload(StrictSchema):
+    pass
+
+
+class RecordBustPayload(StrictSchema):
+    entry_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+
+
+PAYLOADS: dict[str, type[Schema]] = {
+    "register_player": RegisterPlayerPayload,
+    "draw_seats": DrawSeatsPayload,
+    "start_clock": EmptyPayload,
+    "pause_clock": EmptyPayload,
+    "resume_clock": EmptyPayload,
+    "record_bust": RecordBustPayload,
+}
+assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"
+
+
+class CommandSchema(StrictSchema):
+    op_id = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,64}$",
+                          error="Must be 8–64 letters, digits, '-' or '_' (a UUID)."))
+    device_id = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{4,64}$",
+                              error="Must be 4–64 letters, digits, '-' or '_'."))
+    type = fields.String(required=True, validate=validate.OneOf(sorted(PAYLOADS)))
+    at = fields.Integer(load_default=None, allow_none=True, strict=True,
+                        validate=validate.Range(min=0, max=2**53))
+    payload = fields.Dict(load_default=dict)
+
+
+def load_command(body) -> dict:
+    """The command envelope, then its payload by type; errors name e.g. `payload.entry_id`."""
+    data = CommandSchema().load(body)
+    try:
+        data["payload"] = PAYLOADS[data["type"]]().load(data["payload"])
+    except ValidationError as err:
+        raise ValidationError({"payload": err.messages}) from err
+    return data

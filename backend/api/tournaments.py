@@ -1,0 +1,100 @@
+"""Tournaments: presets, create, list, and the QR links for tables, players and the TV."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from sqlmodel import select
+
+from ..auth.access import require_director, require_tournament
+from ..auth.tokens import subject_token
+from ..presets import load_presets, preset_summaries
+from ..qr import qr_svg
+from ..service import now_ms
+from ..store import Tournament, session_scope
+from .auth import json_body
+from .errors import ApiError
+from .schemas import CreateTournamentSchema
+
+bp = Blueprint("tournaments", __name__, url_prefix="/api")
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+def _tournament_json(t: Tournament, state=None) -> dict:
+    return {"id": t.id, "name": t.name, "preset_id": t.preset_id, "created_at": t.created_at,
+            "status": state.status if state else None}
+
+
+@bp.get("/presets")
+def presets():
+    return jsonify(preset_summaries(str(_app().config.PRESETS_DIR)))
+
+
+@bp.get("/tournaments")
+def list_tournaments():
+    require_director()
+    with session_scope(_app().db) as session:
+        rows = session.exec(select(Tournament).order_by(Tournament.id.desc())).all()
+    return jsonify([_tournament_json(t, _app().service.state(t.id)) for t in rows])
+
+
+@bp.post("/tournaments")
+def create_tournament():
+    caller = require_director()
+    data = CreateTournamentSchema().load(json_body())
+    preset = load_presets(str(_app().config.PRESETS_DIR)).get(data["preset"])
+    if preset is None:
+        raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
+    t = _app().service.create_tournament(data["name"].strip(), preset, caller.director_id)
+    return jsonify(_tournament_json(t, _app().service.state(t.id))), 201
+
+
+def base_url() -> str:
+    return _app().config.PUBLIC_URL or request.host_url.rstrip("/")
+
+
+def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
+    with session_scope(_app().db) as session:
+        token = subject_token(session, _app().config.SECRET_KEY, role=role, now=now_ms(),
+                              tournament_id=tournament_id, table_no=table_no, entry_id=entry_id)
+    path = {"dealer": "dealer", "player": "player", "display": "display"}[role]
+    return f"{base_url()}/#/{path}/{token}"  # the token rides in the fragment: never in logs
+
+
+@bp.get("/tournaments/<int:tid>/links")
+def links(tid: int):
+    require_tournament(tid, {"director"})
+    state = _app().service.state(tid)
+    return jsonify({
+        "display": {"url": _link("display", tid)},
+        "tables": [{"table_no": n, "url": _link("dealer", tid, table_no=n)} for n in sorted(state.tables)],
+        "players": [{"entry_id": e.entry_id, "name": e.name, "url": _link("player", tid, entry_id=e.entry_id)}
+                    for e in state.entries.values()],
+    })
+
+
+def _svg(url: str) -> Response:
+    return Response(qr_svg(url), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/tournaments/<int:tid>/qr/display.svg")
+def qr_display(tid: int):
+    require_tournament(tid, {"director"})
+    return _svg(_link("display", tid))
+
+
+@bp.get("/tournaments/<int:tid>/qr/table/<int:table_no>.svg")
+def qr_table(tid: int, table_no: int):
+    require_tournament(tid, {"director"})
+    if table_no not in _app().service.state(tid).tables:
+        raise ApiError(404, "unknown_table", f"There is no table {table_no}.", "table_no")
+    return _svg(_link("dealer", tid, table_no=table_no))
+
+
+@bp.get("/tournaments/<int:tid>/qr/player/<int:entry_id>.svg")
+def qr_player(tid: int, entry_id: int):
+    require_tournament(tid, {"director"})
+    if entry_id not in _app().service.state(tid).entries:
+        raise ApiError(404, "unknown_entry", f"There is no player #{entry_id}.", "entry_id")
+    return _svg(_link("player", tid, entry_id=entry_id))

@@ -1,0 +1,70 @@
+"""The application factory."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from flask import Flask, jsonify, send_from_directory
+
+from .api import BLUEPRINTS
+from .api.errors import register_error_handlers
+from .config import Config
+from .realtime import Realtime
+from .service import TournamentService, now_ms
+from .store import make_engine, migrate
+
+
+@dataclass
+class PokerFloor:
+    """What the blueprints need, in app.extensions["pokerfloor"]."""
+    config: Config
+    db: object
+    service: TournamentService
+    realtime: Realtime | None = None
+
+
+def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flask:
+    config = config or Config()
+    app = Flask(__name__, static_folder=None)
+    app.config["SECRET_KEY"] = config.SECRET_KEY
+    app.config["MAX_CONTENT_LENGTH"] = 1 << 20
+    app.json.sort_keys = False
+    db = make_engine(config.DATABASE_URL)
+    migrate(db)
+    floor = PokerFloor(config, db, TournamentService(db))
+    app.extensions["pokerfloor"] = floor
+    for bp in BLUEPRINTS:
+        app.register_blueprint(bp)
+    register_error_handlers(app)
+    floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE)
+
+    @app.after_request
+    def _server_time(response):
+        response.headers["X-Server-Time"] = str(now_ms())
+        return response
+
+    register_pwa(app, config)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return app
+
+
+def register_pwa(app: Flask, config: Config) -> None:
+    """Serve the built PWA. sw.js must never be cached by HTTP, or phones miss updates."""
+    dist = config.PWA_DIST
+
+    @app.get("/")
+    @app.get("/<path:path>")
+    def pwa(path: str = "index.html"):
+        if path.startswith("api/"):
+            return jsonify({"error": "not_found", "message": "No such API endpoint.", "field": None}), 404
+        if not (dist / "index.html").exists():
+            return ("The PWA is not built: run `make run` (or `npm ci && npm run build` in pwa/).", 503)
+        target = dist / path
+        if not target.is_file():
+            path = "index.html"
+        response = send_from_directory(dist, path)
+        if path in ("sw.js", "index.html", "manifest.webmanifest"):
+            response.headers["Cache-Control"] = "no-cache"
+        elif path.startswith("assets/"):
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response

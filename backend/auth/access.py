@@ -1,0 +1,83 @@
+"""Who is calling: the bearer token decides the role and what it may reach."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from flask import current_app, g, request
+
+from ..api.errors import ApiError
+from ..engine import Actor
+from ..store import Tournament, session_scope
+from .tokens import find_token
+
+SESSION_ROLES = {"director", "dealer", "player", "display"}
+
+
+@dataclass(frozen=True)
+class Caller:
+    role: str
+    token_id: int
+    tournament_id: Optional[int] = None
+    table_no: Optional[int] = None
+    entry_id: Optional[int] = None
+    director_id: Optional[int] = None
+
+    @property
+    def label(self) -> str:
+        if self.role == "director":
+            return f"director:{self.director_id}"
+        if self.role == "dealer":
+            return f"dealer:table{self.table_no}"
+        if self.role == "player":
+            return f"player:{self.entry_id}"
+        return self.role
+
+    def actor(self) -> Actor:
+        return Actor(self.role, self.table_no, self.entry_id)
+
+
+def caller_for(token: Optional[str]) -> Optional[Caller]:
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        row = find_token(session, token)
+        if row is None or row.role not in SESSION_ROLES:
+            return None
+        return Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
+
+
+def bearer_token() -> Optional[str]:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def current_caller() -> Caller:
+    if "caller" not in g:
+        token = bearer_token()
+        if not token:
+            raise ApiError(401, "unauthorized", "Sign in or scan a QR code first (no token sent).")
+        caller = caller_for(token)
+        if caller is None:
+            raise ApiError(401, "unauthorized", "This link or login is no longer valid; ask the director for a new one.")
+        g.caller = caller
+    return g.caller
+
+
+def require_director() -> Caller:
+    caller = current_caller()
+    if caller.role != "director":
+        raise ApiError(403, "forbidden", "Only a tournament director may do this.")
+    return caller
+
+
+def require_tournament(tournament_id: int, roles: set[str] | None = None) -> Caller:
+    """The caller may reach this tournament (and has one of `roles`, if given)."""
+    caller = current_caller()
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        if session.get(Tournament, tournament_id) is None:
+            raise ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
+    if caller.role != "director" and caller.tournament_id != tournament_id:
+        raise ApiError(403, "forbidden", "This link belongs to another tournament.")
+    if roles is not None and caller.role not in roles:
+        raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")
+    return caller

@@ -1,0 +1,62 @@
+"""Bearer tokens for every role.
+
+A token is HMAC-SHA256(secret, nonce) in base64url (256 bits). The database keeps the nonce
+and the token's SHA-256, never the token: a leaked database gives no working token, yet the
+server can show a table's QR code again. Revoking sets revoked_at.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from typing import Optional
+
+from sqlmodel import Session, select
+
+from ..store.models import Token
+
+
+class TokenError(Exception):
+    pass
+
+
+def token_value(secret: str, nonce: str) -> str:
+    digest = hmac.new(secret.encode(), nonce.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def mint_token(session: Session, secret: str, *, role: str, now: int, tournament_id=None,
+               table_no=None, entry_id=None, director_id=None) -> tuple[str, Token]:
+    nonce = secrets.token_urlsafe(24)
+    token = token_value(secret, nonce)
+    row = Token(token_hash=_hash(token), nonce=nonce, role=role, tournament_id=tournament_id,
+                table_no=table_no, entry_id=entry_id, director_id=director_id, created_at=now)
+    session.add(row)
+    session.flush()
+    return token, row
+
+
+def subject_token(session: Session, secret: str, *, role: str, now: int, tournament_id: int,
+                  table_no=None, entry_id=None) -> str:
+    """The live token for a table, an entry or the display, minted on first use."""
+    row = session.exec(select(Token).where(
+        Token.role == role, Token.tournament_id == tournament_id, Token.table_no == table_no,
+        Token.entry_id == entry_id, Token.revoked_at == None)).first()  # noqa: E711
+    if row is not None:
+        return token_value(secret, row.nonce)
+    return mint_token(session, secret, role=role, now=now, tournament_id=tournament_id,
+                      table_no=table_no, entry_id=entry_id)[0]
+
+
+def find_token(session: Session, token: Optional[str]) -> Optional[Token]:
+    if not token or len(token) > 200:
+        return None
+    row = session.exec(select(Token).where(Token.token_hash == _hash(token))).first()
+    if row is None or row.revoked_at is not None:
+        return None
+    return row

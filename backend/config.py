@@ -1,0 +1,39 @@
+"""Configuration from the environment, in one place."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(var_dir: Path) -> str:
+    """SECRET_KEY from the environment, else one generated once and kept in var/."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = var_dir / "secret_key"
+    if not path.exists():
+        var_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+class Config:
+    def __init__(self, **overrides):
+        var_dir = Path(os.environ.get("POKERFLOOR_VAR", ROOT / "var"))
+        self.VAR_DIR = var_dir
+        self.DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{var_dir / 'pokerfloor.db'}")
+        self.HOST = os.environ.get("HOST", "127.0.0.1")
+        self.PORT = int(os.environ.get("PORT", "5000"))
+        # Base for links in QR codes; empty means "the address the director's phone used".
+        self.PUBLIC_URL = os.environ.get("PUBLIC_URL", "").rstrip("/")
+        self.PWA_DIST = Path(os.environ.get("PWA_DIST", ROOT / "pwa" / "dist"))
+        self.PRESETS_DIR = Path(os.environ.get("PRESETS_DIR", ROOT / "shared_rules" / "presets"))
+        self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
+        self.TESTING = False
+        for key, value in overrides.items():
+            setattr(self, key, value)
+        if not getattr(self, "SECRET_KEY", None):
+            self.SECRET_KEY = _secret_key(var_dir)

@@ -1,0 +1,41 @@
+"""Events change state. `apply` mutates and returns the state it is given: the service
+applies only committed events to its cached copy, and replay starts from a fresh state."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from . import clock, registration, results, seating
+from .model import Event, TournamentState
+
+
+def _created(state: TournamentState, event: Event) -> None:
+    state.name = event.payload["name"]
+    state.preset = event.payload["preset"]
+    state.status = "new"
+
+
+APPLIERS = {
+    "tournament_created": _created,
+    "player_registered": registration.apply_registered,
+    "seats_drawn": seating.apply_drawn,
+    "clock_started": clock.apply_clock,
+    "clock_paused": clock.apply_clock,
+    "clock_resumed": clock.apply_clock,
+    "player_busted": results.apply_busted,
+    "tournament_won": results.apply_won,
+}
+
+
+def apply(state: TournamentState, event: Event, seq: int | None = None) -> TournamentState:
+    APPLIERS[event.type](state, event)
+    if event.type == "clock_started" and state.status == "seated":
+        state.status = "running"
+    state.seq = seq if seq is not None else state.seq + 1
+    return state
+
+
+def replay(tournament_id: int, events: Iterable[tuple[int, Event]]) -> TournamentState:
+    state = TournamentState(tournament_id)
+    for seq, event in events:
+        apply(state, event, seq)
+    return state

@@ -1,0 +1,36 @@
+"""One entry point for every command: look up the rule, let it decide."""
+from __future__ import annotations
+
+from . import clock, registration, results, seating
+from .model import Command, Decision, Rejection, TournamentState
+
+RULES = {
+    "register_player": registration.decide_register,
+    "draw_seats": seating.decide_draw,
+    "start_clock": clock.decide_start,
+    "pause_clock": clock.decide_pause,
+    "resume_clock": clock.decide_resume,
+    "record_bust": results.decide_bust,
+}
+
+# Which roles may send which command; state-dependent limits (a dealer's own table)
+# are checked by the rule itself.
+ALLOWED_ROLES = {
+    "register_player": {"director"},
+    "draw_seats": {"director"},
+    "start_clock": {"director"},
+    "pause_clock": {"director"},
+    "resume_clock": {"director"},
+    "record_bust": {"director", "dealer"},
+}
+
+
+def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    rule = RULES.get(cmd.type)
+    if rule is None:
+        return Rejection("unknown_command", f"Unknown command '{cmd.type}'.", "type", "invalid")
+    if cmd.actor.role not in ALLOWED_ROLES[cmd.type]:
+        return Rejection("forbidden", f"A {cmd.actor.role} may not send '{cmd.type}'.", "type", "forbidden")
+    if state.status == "finished":
+        return Rejection("tournament_finished", "The tournament is over.", None)
+    return rule(state, cmd)

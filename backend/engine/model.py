@@ -1,0 +1,100 @@
+"""State, commands, events: plain data the rest of the engine works on."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+
+@dataclass(frozen=True)
+class Actor:
+    role: str  # director | dealer | player | display
+    table_no: Optional[int] = None
+    entry_id: Optional[int] = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Command:
+    type: str
+    payload: dict
+    actor: Actor
+    now: int  # server time (ms) when the command is decided
+    at: Optional[int] = None  # server time (ms) when the device recorded it
+    seed: int = 0  # randomness chosen by the service, recorded through the events
+
+
+@dataclass(frozen=True)
+class Event:
+    type: str
+    payload: dict
+
+
+@dataclass(frozen=True)
+class Decision:
+    events: list[Event]
+    result: dict
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """The rules said no. `kind` maps to an HTTP status at the edge."""
+    error: str
+    message: str
+    field: Optional[str] = None
+    kind: str = "conflict"  # conflict | forbidden | not_found | invalid
+
+
+@dataclass
+class Entry:
+    entry_id: int
+    name: str
+    status: str = "active"  # active | busted
+    table_no: Optional[int] = None
+    seat: Optional[int] = None
+    place: Optional[int] = None
+    busted_at: Optional[int] = None
+
+
+@dataclass
+class Table:
+    table_no: int
+    max_seats: int
+    seats: dict[int, int] = field(default_factory=dict)  # seat -> entry_id
+
+
+@dataclass
+class Clock:
+    status: str = "idle"  # idle | running | paused
+    level_index: int = 0
+    elapsed_ms: int = 0  # time already spent in level_index at anchor_at
+    anchor_at: Optional[int] = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "level_index": self.level_index,
+                "elapsed_ms": self.elapsed_ms, "anchor_at": self.anchor_at}
+
+
+@dataclass
+class TournamentState:
+    tournament_id: int
+    seq: int = 0
+    name: str = ""
+    preset: dict = field(default_factory=dict)
+    status: str = "new"  # new | registering | seated | running | finished
+    entries: dict[int, Entry] = field(default_factory=dict)
+    tables: dict[int, Table] = field(default_factory=dict)
+    clock: Clock = field(default_factory=Clock)
+    players_left: int = 0
+    busts: list[int] = field(default_factory=list)  # entry ids, in finishing order
+
+    @property
+    def structure(self) -> list[dict]:
+        return self.preset.get("structure", [])
+
+    @property
+    def max_per_table(self) -> int:
+        return int(self.preset.get("seating", {}).get("max_per_table", 10))
+
+    @property
+    def start_stack(self) -> int:
+        return int(self.preset.get("format", {}).get("start_stack", 0))

@@ -1,0 +1,55 @@
+"""Seat draw. The service supplies a random seed; the drawn seats go into the event,
+so replay never draws again."""
+from __future__ import annotations
+
+import math
+import random
+
+from .model import Command, Decision, Event, Rejection, Table, TournamentState
+
+
+def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    tables = cmd.payload.get("tables")
+    if not isinstance(tables, int) or isinstance(tables, bool) or tables < 1:
+        return Rejection("invalid_tables", "The number of tables must be a whole number of at least 1.",
+                         "tables", "invalid")
+    if state.status != "registering":
+        if state.status == "new":
+            return Rejection("no_players", "Register players before drawing seats.", "tables")
+        return Rejection("already_drawn", "Seats have already been drawn.", "tables")
+    players = sorted(e.entry_id for e in state.entries.values() if e.status == "active")
+    if len(players) < 2:
+        return Rejection("too_few_players", "A seat draw needs at least 2 players.", "tables")
+    if tables > len(players):
+        return Rejection("too_many_tables",
+                         f"{tables} tables for {len(players)} players would leave a table empty.",
+                         "tables")
+    per_table = state.max_per_table
+    if math.ceil(len(players) / tables) > per_table:
+        need = math.ceil(len(players) / per_table)
+        return Rejection("too_few_tables",
+                         f"{len(players)} players need at least {need} tables of {per_table}.",
+                         "tables")
+    rng = random.Random(cmd.seed)  # deterministic given the service's seed
+    rng.shuffle(players)
+    by_table: dict[int, list[int]] = {n: [] for n in range(1, tables + 1)}
+    for i, entry_id in enumerate(players):
+        by_table[i % tables + 1].append(entry_id)
+    seats = []
+    for table_no, entry_ids in by_table.items():
+        seat_numbers = sorted(rng.sample(range(1, per_table + 1), len(entry_ids)))
+        seats += [{"entry_id": e, "table_no": table_no, "seat": s}
+                  for e, s in zip(entry_ids, seat_numbers)]
+    event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats})
+    return Decision([event], {"tables": [{"table_no": n, "players": len(ids)}
+                                         for n, ids in by_table.items()]})
+
+
+def apply_drawn(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    state.tables = {n: Table(n, p["max_seats"]) for n in range(1, p["tables"] + 1)}
+    for s in p["seats"]:
+        entry = state.entries[s["entry_id"]]
+        entry.table_no, entry.seat = s["table_no"], s["seat"]
+        state.tables[s["table_no"]].seats[s["seat"]] = s["entry_id"]
+    state.status = "seated" if state.clock.status == "idle" else "running"

@@ -1,0 +1,86 @@
+"""Socket.IO: authenticate on connect, join rooms by role, push versioned views.
+
+Rooms: t:<tid> (public view), t:<tid>:director, t:<tid>:table:<n>, t:<tid>:entry:<id>.
+With several server processes, the Redis message queue carries emits between them.
+"""
+from __future__ import annotations
+
+from flask import request
+from flask_socketio import SocketIO, emit, join_room
+
+from ..auth.access import caller_for
+from ..service import TournamentService, UnknownTournament, now_ms
+from ..views import render
+
+
+def room_for(tid: int, key: tuple) -> str:
+    if key[0] == "public":
+        return f"t:{tid}"
+    if key[0] == "director":
+        return f"t:{tid}:director"
+    if key[0] == "table":
+        return f"t:{tid}:table:{key[1]}"
+    return f"t:{tid}:entry:{key[1]}"
+
+
+def keys_for(caller) -> list[tuple]:
+    if caller.role == "dealer":
+        return [("public",), ("table", caller.table_no)]
+    if caller.role == "player":
+        return [("public",), ("player", caller.entry_id)]
+    if caller.role == "display":
+        return [("public",)]
+    return [("public",), ("director",)]
+
+
+class Realtime:
+    def __init__(self, app, service: TournamentService, async_mode: str, message_queue=None):
+        self.service = service
+        self.socketio = SocketIO(app, async_mode=async_mode, message_queue=message_queue,
+                                 cors_allowed_origins=[], ping_interval=10, ping_timeout=10)
+        self.callers: dict[str, object] = {}
+        self.socketio.on_event("connect", self._connect)
+        self.socketio.on_event("disconnect", self._disconnect)
+        self.socketio.on_event("subscribe", self._subscribe)
+
+    def _join(self, tid: int, caller) -> None:
+        state = self.service.state(tid)
+        now = now_ms()
+        for key in keys_for(caller):
+            join_room(room_for(tid, key))
+            emit("view", render(state, key, now))
+
+    def _connect(self, auth=None):
+        token = auth.get("token") if isinstance(auth, dict) else None
+        caller = caller_for(token)
+        if caller is None:
+            raise ConnectionRefusedError("unauthorized")
+        self.callers[request.sid] = caller
+        if caller.role != "director":
+            self._join(caller.tournament_id, caller)
+
+    def _disconnect(self, *_):
+        self.callers.pop(request.sid, None)
+
+    def _subscribe(self, data=None):
+        caller = self.callers.get(request.sid)
+        tid = data.get("tournament_id") if isinstance(data, dict) else None
+        if caller is None or caller.role != "director":
+            return {"ok": False, "error": "forbidden", "message": "Only a director subscribes to a tournament."}
+        if not isinstance(tid, int):
+            return {"ok": False, "error": "validation", "field": "tournament_id",
+                    "message": "tournament_id must be a number."}
+        try:
+            self._join(tid, caller)
+        except UnknownTournament:
+            return {"ok": False, "error": "unknown_tournament", "field": "tournament_id",
+                    "message": f"There is no tournament {tid}."}
+        return {"ok": True}
+
+    def publish(self, tid: int, changed: set[tuple]) -> None:
+        state = self.service.state(tid)
+        now = now_ms()
+        # Render everything first (pure CPU, no yield), then emit.
+        views = [(room_for(tid, key), render(state, key, now)) for key in sorted(changed, key=str)]
+        for room, view in views:
+            self.socketio.emit("view", view, to=room)

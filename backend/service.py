@@ -1,0 +1,133 @@
+"""The one transactional entry point: load state, decide, append, commit, then apply.
+
+Every command runs in one transaction that (1) looks up the op receipt, (2) locks the
+tournament row, (3) lets the engine decide, (4) appends the events and the receipt. Only after
+the commit does the cached state change and the caller get an answer, so an acknowledged
+command is durable, and a replayed op_id gets the stored answer and changes nothing.
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from sqlalchemy.engine import Engine
+from sqlmodel import select
+
+from . import engine as rules
+from .engine import Actor, Command, Event, Rejection, TournamentState
+from .store import Tournament, session_scope
+from .store import event_store
+from .views import changed_views
+
+HTTP_FOR_REJECTION = {"conflict": 409, "forbidden": 403, "not_found": 404, "invalid": 400}
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@dataclass
+class Answer:
+    status_code: int
+    body: dict
+    changed: set = field(default_factory=set)  # view keys to push after the commit
+
+
+class UnknownTournament(Exception):
+    pass
+
+
+class TournamentService:
+    def __init__(self, db: Engine, clock=now_ms):
+        self.db = db
+        self.clock = clock
+        self._states: dict[int, TournamentState] = {}
+        self._locks: dict[int, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    def _lock(self, tournament_id: int) -> threading.Lock:
+        # Under gevent these locks are cooperative (monkey-patched): one command per
+        # tournament at a time in this process; the database serialises across processes.
+        with self._locks_guard:
+            return self._locks.setdefault(tournament_id, threading.Lock())
+
+    def _catch_up(self, session, tournament: Tournament) -> TournamentState:
+        """The cached state brought up to the tournament's last_seq (replaying what is new)."""
+        state = self._states.get(tournament.id)
+        if state is None or state.seq > tournament.last_seq:
+            state = TournamentState(tournament.id)
+        if state.seq < tournament.last_seq:
+            for seq, event in event_store.load(session, tournament.id, state.seq):
+                rules.apply(state, event, seq)
+        self._states[tournament.id] = state
+        return state
+
+    def state(self, tournament_id: int) -> TournamentState:
+        with self._lock(tournament_id), session_scope(self.db) as session:
+            tournament = session.get(Tournament, tournament_id)
+            if tournament is None:
+                raise UnknownTournament(tournament_id)
+            return self._catch_up(session, tournament)
+
+    def create_tournament(self, name: str, preset: dict, director_id: Optional[int]) -> Tournament:
+        now = self.clock()
+        with session_scope(self.db) as session:
+            tournament = Tournament(name=name, preset_id=preset["id"], created_by=director_id,
+                                    created_at=now, last_seq=0)
+            session.add(tournament)
+            session.flush()
+            event_store.append(session, tournament.id, 0,
+                               [Event("tournament_created", {"name": name, "preset": preset})],
+                               actor=f"director:{director_id}", at=now)
+            tournament.last_seq = 1
+        return tournament
+
+    def execute(self, tournament_id: int, *, type: str, payload: dict, actor: Actor,
+                actor_label: str, device_id: str, op_id: str, at: Optional[int]) -> Answer:
+        with self._lock(tournament_id):
+            try:
+                return self._execute(tournament_id, type, payload, actor, actor_label,
+                                     device_id, op_id, at)
+            except Exception:
+                self._states.pop(tournament_id, None)  # never keep a half-applied cache
+                raise
+
+    def _execute(self, tournament_id, type, payload, actor, actor_label, device_id, op_id, at):
+        now = self.clock()
+        with session_scope(self.db) as session:
+            receipt = event_store.find_receipt(session, device_id, op_id)
+            if receipt is not None:
+                if receipt.tournament_id != tournament_id:
+                    return Answer(409, {"status": "rejected", "op_id": op_id, "error": "op_id_reused",
+                                        "message": "This op_id was already used for another tournament.",
+                                        "field": "op_id", "server_time": now})
+                return Answer(receipt.status_code, {**receipt.response, "server_time": now})
+            tournament = session.exec(select(Tournament).where(Tournament.id == tournament_id)
+                                      .with_for_update()).first()
+            if tournament is None:
+                raise UnknownTournament(tournament_id)
+            state = self._catch_up(session, tournament)
+            command = Command(type=type, payload=payload, actor=actor, now=now, at=at,
+                              seed=secrets.randbits(64))
+            decision = rules.decide(state, command)
+            if isinstance(decision, Rejection):
+                code = HTTP_FOR_REJECTION[decision.kind]
+                body = {"status": "rejected", "op_id": op_id, "error": decision.error,
+                        "message": decision.message, "field": decision.field}
+                event_store.save_receipt(session, device_id=device_id, op_id=op_id,
+                                         tournament_id=tournament_id, status_code=code,
+                                         response=body, at=now)
+                return Answer(code, {**body, "server_time": now})
+            seq = event_store.append(session, tournament_id, state.seq, decision.events,
+                                     actor=actor_label, at=now, op_id=op_id, device_id=device_id)
+            body = {"status": "applied", "op_id": op_id, "seq": seq, "result": decision.result}
+            event_store.save_receipt(session, device_id=device_id, op_id=op_id,
+                                     tournament_id=tournament_id, status_code=200,
+                                     response=body, at=now)
+        # Committed. Only now does the shared state move on.
+        for offset, event in enumerate(decision.events, start=1):
+            rules.apply(state, event, seq - len(decision.events) + offset)
+        return Answer(200, {**body, "server_time": now}, changed_views(state, decision.events))

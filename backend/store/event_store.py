@@ -1,0 +1,47 @@
+"""The append-only event log and the op receipts."""
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import update
+from sqlmodel import Session, select
+
+from ..engine import Event
+from .models import EventRow, OpReceipt, Tournament
+
+
+class ConcurrentWrite(Exception):
+    """Another writer appended first; the caller reloads and decides again."""
+
+
+def append(session: Session, tournament_id: int, expected_seq: int, events: list[Event], *,
+           actor: str, at: int, op_id: Optional[str] = None, device_id: Optional[str] = None) -> int:
+    """Append events after `expected_seq`; returns the new last seq."""
+    new_seq = expected_seq + len(events)
+    bumped = session.execute(
+        update(Tournament).where(Tournament.id == tournament_id, Tournament.last_seq == expected_seq)
+        .values(last_seq=new_seq))
+    if bumped.rowcount != 1:
+        raise ConcurrentWrite(tournament_id)
+    for offset, ev in enumerate(events, start=1):
+        session.add(EventRow(tournament_id=tournament_id, seq=expected_seq + offset, type=ev.type,
+                             payload=ev.payload, actor=actor, op_id=op_id, device_id=device_id, at=at))
+    session.flush()
+    return new_seq
+
+
+def load(session: Session, tournament_id: int, after_seq: int = 0) -> list[tuple[int, Event]]:
+    rows = session.exec(select(EventRow).where(EventRow.tournament_id == tournament_id,
+                                               EventRow.seq > after_seq).order_by(EventRow.seq))
+    return [(r.seq, Event(r.type, r.payload)) for r in rows]
+
+
+def find_receipt(session: Session, device_id: str, op_id: str) -> Optional[OpReceipt]:
+    return session.get(OpReceipt, (device_id, op_id))
+
+
+def save_receipt(session: Session, *, device_id: str, op_id: str, tournament_id: int,
+                 status_code: int, response: dict, at: int) -> None:
+    session.add(OpReceipt(device_id=device_id, op_id=op_id, tournament_id=tournament_id,
+                          status_code=status_code, response=response, created_at=at))
+    session.flush()

@@ -1,0 +1,68 @@
+"""SQLModel tables. The event table is append-only; projections are rebuilt from it."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Director(SQLModel, table=True):
+    id: Optional[int] = Field(default=None, primary_key=True)
+    username: str = Field(max_length=80, unique=True)
+    password_hash: str = Field(max_length=255)
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class Tournament(SQLModel, table=True):
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    preset_id: str = Field(max_length=60)
+    created_by: Optional[int] = Field(default=None, foreign_key="director.id")
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    # Bumped in the same transaction as the events it numbers: the UPDATE takes the row lock,
+    # which serialises writers per tournament on SQLite and PostgreSQL alike.
+    last_seq: int = Field(default=0)
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_event_tournament_seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    # seq is assigned from tournament.last_seq under that row's lock, so seq order is commit
+    # order: a reader that has seen seq N has seen every event before it.
+    seq: int
+    type: str = Field(max_length=60)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    actor: str = Field(default="", max_length=120)
+    op_id: Optional[str] = Field(default=None, max_length=64)
+    device_id: Optional[str] = Field(default=None, max_length=64)
+    at: int = Field(sa_column=Column(BigInteger, nullable=False))  # server time of commit (ms)
+
+
+class OpReceipt(SQLModel, table=True):
+    """The answer given to a command, so a replayed op_id gets the same answer, applied once."""
+    __tablename__ = "op_receipt"
+    device_id: str = Field(primary_key=True, max_length=64)
+    op_id: str = Field(primary_key=True, max_length=64)
+    tournament_id: int = Field(foreign_key="tournament.id")
+    status_code: int
+    response: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class Token(SQLModel, table=True):
+    """A bearer token, stored only as its SHA-256 (tokens are 256-bit random, so no salt or
+    slow hash is needed). The token itself is HMAC(secret, nonce): a director can show a
+    table's QR again without the database ever holding a usable token."""
+    id: Optional[int] = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    nonce: str = Field(max_length=64)
+    role: str = Field(max_length=16)  # director | dealer | player | display | setup
+    tournament_id: Optional[int] = Field(default=None, foreign_key="tournament.id", index=True)
+    table_no: Optional[int] = None
+    entry_id: Optional[int] = None
+    director_id: Optional[int] = Field(default=None, foreign_key="director.id")
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    revoked_at: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))

@@ -1,0 +1,114 @@
+"""A real pokerfloor server process for tests: started by absolute path, stopped by PID."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    def __init__(self, var_dir: Path, database_url: str | None = None, port: int | None = None):
+        self.var_dir = Path(var_dir)
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        self.port = port or free_port()
+        self.database_url = database_url or f"sqlite:///{self.var_dir / 'pokerfloor.db'}"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.var_dir / f"server-{self.port}.log"
+
+    def start(self) -> "ServerProcess":
+        env = {**os.environ, "DATABASE_URL": self.database_url, "POKERFLOOR_VAR": str(self.var_dir),
+               "SECRET_KEY": "test-secret-key-not-for-production", "HOST": "127.0.0.1",
+               "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+        self._log = open(self.log_path, "a")
+        self.proc = subprocess.Popen([sys.executable, "-m", "backend.cli", "serve"], cwd=ROOT, env=env,
+                                     stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if requests.get(self.url + "/api/health", timeout=1).ok:
+                    return self
+            except requests.RequestException:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def setup_token(self) -> str:
+        match = re.findall(r"/#/setup/([A-Za-z0-9_-]+)", self.log_path.read_text())
+        assert match, "server printed no first-login link"
+        return match[-1]
+
+    def kill(self, sig=signal.SIGKILL) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.kill(self.proc.pid, sig)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)
+        self._log.close()
+
+
+class Api:
+    """A thin HTTP client that speaks the command protocol like the PWA does."""
+
+    def __init__(self, base: str, token: str | None = None, device_id: str | None = None):
+        self.base, self.token = base, token
+        self.device_id = device_id or uuid.uuid4().hex
+        self.http = requests.Session()
+
+    def headers(self) -> dict:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def get(self, path: str, **kw):
+        return self.http.get(self.base + path, headers={**self.headers(), **kw.pop("headers", {})},
+                             timeout=10, **kw)
+
+    def post(self, path: str, json=None, **kw):
+        return self.http.post(self.base + path, json=json, timeout=10,
+                              headers={**self.headers(), **kw.pop("headers", {})}, **kw)
+
+    def command(self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None,
+                at: int | None = None):
+        body = {"op_id": op_id or str(uuid.uuid4()), "device_id": self.device_id, "type": type,
+                "payload": payload or {}}
+        if at is not None:
+            body["at"] = at
+        return self.post(f"/api/tournaments/{tid}/commands", json=body)
+
+
+def director(server: ServerProcess, username="td", password="correct horse") -> Api:
+    api = Api(server.url)
+    r = api.post("/api/auth/setup", {"setup_token": server.setup_token(), "username": username,
+                                     "password": password})
+    if r.status_code == 401:  # already set up (a restarted server): log in
+        r = api.post("/api/auth/login", {"username": username, "password": password})
+    assert r.status_code == 200, r.text
+    api.token = r.json()["token"]
+    return api
+
+
+def seated_tournament(api: Api, players: int = 20, tables: int = 2) -> int:
+    r = api.post("/api/tournaments", {"name": "Monday", "preset": "generic"})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    for i in range(1, players + 1):
+        assert api.command(tid, "register_player", {"name": f"Player {i:02d}"}).status_code == 200
+    assert api.command(tid, "draw_seats", {"tables": tables}).status_code == 200
+    return tid

@@ -19,5 +19,6 @@ def post_command(tid: int):
                                  actor_label=caller.label, device_id=data["device_id"],
                                  op_id=data["op_id"], at=data["at"])
     if answer.changed:
-        app.realtime.publish(tid, answer.changed)
+        # Answer the phone first; the views go out right after, on their own greenlet.
+        app.realtime.publish_soon(tid, answer.changed)
     return jsonify(answer.body), answer.status_code

@@ -36,6 +36,7 @@ def keys_for(caller) -> list[tuple]:
 class Realtime:
     def __init__(self, app, service: TournamentService, async_mode: str, message_queue=None):
         self.service = service
+        self.app = app
         self.socketio = SocketIO(app, async_mode=async_mode, message_queue=message_queue,
                                  cors_allowed_origins=[], ping_interval=10, ping_timeout=10)
         self.callers: dict[str, object] = {}
@@ -77,10 +78,16 @@ class Realtime:
                     "message": f"There is no tournament {tid}."}
         return {"ok": True}
 
+    def publish_soon(self, tid: int, changed: set[tuple]) -> None:
+        self.socketio.start_background_task(self.publish, tid, changed)
+
     def publish(self, tid: int, changed: set[tuple]) -> None:
+        with self.app.app_context():
+            self._publish(tid, changed)
+
+    def _publish(self, tid: int, changed: set[tuple]) -> None:
         state = self.service.state(tid)
         now = now_ms()
-        # Render everything first (pure CPU, no yield), then emit.
-        views = [(room_for(tid, key), render(state, key, now)) for key in sorted(changed, key=str)]
-        for room, view in views:
-            self.socketio.emit("view", view, to=room)
+        # Small views first (the dealer and the player wait on them); the director's last.
+        for key in sorted(changed, key=lambda k: (k[0] == "director", k[0] == "public", str(k))):
+            self.socketio.emit("view", render(state, key, now), to=room_for(tid, key))

@@ -1,0 +1,47 @@
+# Two commands do all set-up on a fresh Debian/Ubuntu machine (Python 3.11+, Node 20+):
+#   make run   — install, build the PWA, migrate the SQLite database, serve on http://$(HOST):$(PORT)
+#   make test  — install what the tests need (Chromium too), then vitest and pytest (browser tests included)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+export HOST PORT
+
+PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
+
+.PHONY: run test install pwa chromium clean
+run: install pwa
+	$(BIN)/pokerfloor init
+	$(BIN)/pokerfloor serve
+
+test: install pwa chromium
+	cd pwa && npm test
+	$(BIN)/pytest
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml requirements.lock
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[test]'
+	touch $@
+
+pwa: pwa/dist/index.html
+
+pwa/node_modules/.installed: pwa/package.json pwa/package-lock.json
+	cd pwa && npm ci --no-audit --no-fund
+	touch $@
+
+pwa/dist/index.html: pwa/node_modules/.installed $(PWA_SOURCES)
+	cd pwa && npm run build
+
+# Browser tests drive Chromium. Use $CHROMIUM, else Debian's chromium; install it when missing.
+chromium:
+	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1; then exit 0; fi; \
+	echo "Installing Debian's chromium for the browser tests"; \
+	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium
+
+clean:
+	rm -rf $(VENV) pwa/node_modules pwa/dist

@@ -1,0 +1,63 @@
+"""Browser tests: real Chromium against a real server process."""
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from server import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "e2e" / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+
+def chromium_path():
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = {**browser_type_launch_args,
+            "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync"]}
+    path = chromium_path()
+    if path:  # else Playwright's own browser, for a machine where `playwright install` works
+        args["executable_path"] = path
+    return args
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    if not (ROOT / "pwa/dist/index.html").exists():
+        pytest.fail("pwa/dist is not built: run `make test`, which builds it first")
+    srv = ServerProcess(tmp_path / "var").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phone-sized browser contexts (each one a separate phone)."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shot():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name):
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+    return take

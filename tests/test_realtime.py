@@ -1,0 +1,86 @@
+"""Socket.IO with a real python-socketio client against the real server."""
+import queue
+
+import pytest
+import socketio
+
+from server import Api, seated_tournament
+
+
+class ViewListener:
+    def __init__(self, url: str, token: str | None):
+        self.views: "queue.Queue[dict]" = queue.Queue()
+        self.client = socketio.Client(reconnection=False)
+        self.client.on("view", self.views.put)
+        self.client.connect(url, auth={"token": token} if token else None, transports=["websocket"],
+                            wait_timeout=10)
+
+    def next(self, kind: str, timeout: float = 5.0, **match) -> dict:
+        while True:
+            view = self.views.get(timeout=timeout)
+            if view["kind"] == kind and all(view.get(k) == v for k, v in match.items()):
+                return view
+
+    def close(self):
+        self.client.disconnect()
+
+
+def token_of(url: str) -> str:
+    return url.rsplit("/", 1)[1]
+
+
+def test_a_bust_reaches_director_table_player_and_display(server, td):
+    tid = seated_tournament(td, players=8, tables=2)
+    links = td.get(f"/api/tournaments/{tid}/links").json()
+    entries = td.get(f"/api/tournaments/{tid}/view").json()["entries"]
+    victim = next(e for e in entries if e["table_no"] == 1)
+    victim_link = next(p for p in links["players"] if p["entry_id"] == victim["entry_id"])
+    other_link = next(p for p in links["players"] if p["entry_id"] != victim["entry_id"])
+
+    director = ViewListener(server.url, td.token)
+    assert director.client.call("subscribe", {"tournament_id": tid}, timeout=5) == {"ok": True}
+    assert director.next("director")["players_left"] == 8
+    dealer = ViewListener(server.url, token_of(links["tables"][0]["url"]))
+    assert dealer.next("table")["table_no"] == 1
+    player = ViewListener(server.url, token_of(victim_link["url"]))
+    assert player.next("player")["status"] == "active"
+    bystander = ViewListener(server.url, token_of(other_link["url"]))
+    bystander.next("player")
+    display = ViewListener(server.url, token_of(links["display"]["url"]))
+    assert display.next("public")["players_left"] == 8
+
+    r = Api(server.url, token_of(links["tables"][0]["url"])).command(tid, "record_bust",
+                                                                      {"entry_id": victim["entry_id"]})
+    assert r.status_code == 200
+    seq = r.json()["seq"]
+    assert director.next("director", seq=seq)["busts"][0]["place"] == 8
+    table = dealer.next("table", seq=seq)
+    assert victim["entry_id"] not in [s["entry_id"] for s in table["seats"]]
+    assert player.next("player", seq=seq)["place"] == 8
+    assert display.next("public", seq=seq)["players_left"] == 7
+    # The bystander gets the public view (players left) but no player view of someone else.
+    assert bystander.next("public", seq=seq)["players_left"] == 7
+    with pytest.raises(queue.Empty):
+        bystander.next("player", timeout=0.5)
+    for listener in (director, dealer, player, bystander, display):
+        listener.close()
+
+
+def test_unknown_token_is_refused(server):
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        ViewListener(server.url, "not-a-token")
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        ViewListener(server.url, None)
+
+
+def test_only_directors_subscribe_and_unknown_tournaments_say_so(server, td):
+    tid = seated_tournament(td, players=2, tables=1)
+    links = td.get(f"/api/tournaments/{tid}/links").json()
+    dealer = ViewListener(server.url, token_of(links["tables"][0]["url"]))
+    assert dealer.client.call("subscribe", {"tournament_id": tid}, timeout=5)["error"] == "forbidden"
+    director = ViewListener(server.url, td.token)
+    answer = director.client.call("subscribe", {"tournament_id": 4242}, timeout=5)
+    assert answer["error"] == "unknown_tournament" and answer["field"] == "tournament_id"
+    assert director.client.call("subscribe", {"tournament_id": "x"}, timeout=5)["field"] == "tournament_id"
+    dealer.close()
+    director.close()

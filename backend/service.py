@@ -65,6 +65,13 @@ class TournamentService:
         self._states[tournament.id] = state
         return state
 
+    def exists(self, tournament_id: int) -> bool:
+        """Tournaments are never deleted, so one seen before still exists."""
+        if tournament_id in self._states:
+            return True
+        with session_scope(self.db) as session:
+            return session.get(Tournament, tournament_id) is not None
+
     def state(self, tournament_id: int) -> TournamentState:
         with self._lock(tournament_id), session_scope(self.db) as session:
             tournament = session.get(Tournament, tournament_id)

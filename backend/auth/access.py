@@ -8,7 +8,7 @@ from flask import current_app, g, request
 
 from ..api.errors import ApiError
 from ..engine import Actor
-from ..store import Tournament, session_scope
+from ..store import session_scope
 from .tokens import find_token
 
 SESSION_ROLES = {"director", "dealer", "player", "display"}
@@ -73,9 +73,8 @@ def require_director() -> Caller:
 def require_tournament(tournament_id: int, roles: set[str] | None = None) -> Caller:
     """The caller may reach this tournament (and has one of `roles`, if given)."""
     caller = current_caller()
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
-        if session.get(Tournament, tournament_id) is None:
-            raise ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
+    if not current_app.extensions["pokerfloor"].service.exists(tournament_id):
+        raise ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
     if caller.role != "director" and caller.tournament_id != tournament_id:
         raise ApiError(403, "forbidden", "This link belongs to another tournament.")
     if roles is not None and caller.role not in roles:

@@ -1,0 +1,37 @@
+import { render } from "preact";
+import { App } from "./app";
+import "./styles.css";
+import { askPersistence, metaSet } from "./sync/db";
+import { loadOffset } from "./sync/timeOffset";
+import { ping } from "./sync/api";
+import * as outbox from "./sync/outbox";
+import { registerServiceWorker } from "./swRegister";
+import { primeAudio } from "./ui/alerts";
+
+async function start() {
+  askPersistence();
+  primeAudio();
+  await loadOffset().catch(() => undefined);
+  // Start-up: load the outbox and send whatever a previous session left behind.
+  await outbox.load().catch(() => undefined);
+  void outbox.flush({ force: true });
+  void ping(); // GET /api/health → server time offset
+
+  window.addEventListener("online", () => {
+    void ping();
+    void outbox.flush({ force: true });
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void outbox.flush({ force: true });
+  });
+  const remember = () => {
+    const h = location.hash;
+    if (/^#\/(director|dealer|player|display)\b/.test(h)) void metaSet("last_route", h).catch(() => undefined);
+  };
+  window.addEventListener("hashchange", remember);
+  remember();
+}
+
+render(<App />, document.getElementById("app")!);
+void start();
+registerServiceWorker();

@@ -1,0 +1,58 @@
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { name: "setup"; token: string }
+  | { name: "login" }
+  | { name: "director" }
+  | { name: "tournament"; tid: string }
+  | { name: "dealer"; token: string }
+  | { name: "player"; token: string }
+  | { name: "display"; token: string }
+  | { name: "home" };
+
+export function parseHash(hash: string): Route {
+  const h = hash.replace(/^#/, "");
+  const parts = h.split("/").filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  const [a, b] = parts;
+  switch (a) {
+    case "setup":
+      if (b) return { name: "setup", token: b };
+      break;
+    case "login":
+      return { name: "login" };
+    case "director":
+      return b ? { name: "tournament", tid: b } : { name: "director" };
+    case "dealer":
+      if (b) return { name: "dealer", token: b };
+      break;
+    case "player":
+      if (b) return { name: "player", token: b };
+      break;
+    case "display":
+      if (b) return { name: "display", token: b };
+      break;
+  }
+  return { name: "home" };
+}
+
+export function navigate(path: string): void {
+  const h = path.startsWith("#") ? path : `#${path}`;
+  if (location.hash === h) return;
+  location.hash = h;
+}
+
+export function useRoute(): Route {
+  const [r, set] = useState<Route>(() => parseHash(location.hash));
+  useEffect(() => {
+    const on = () => set(parseHash(location.hash));
+    window.addEventListener("hashchange", on);
+    return () => window.removeEventListener("hashchange", on);
+  }, []);
+  return r;
+}

@@ -1,0 +1,41 @@
+// Registers the service worker (registerType "prompt"): a new version waits until the user
+// taps "reload"; updates are checked when the app becomes visible again.
+import { registerSW } from "virtual:pwa-register";
+
+let needRefresh = false;
+const listeners = new Set<() => void>();
+let update: ((reload?: boolean) => Promise<void>) | null = null;
+
+export function onUpdateAvailable(fn: () => void): () => void {
+  listeners.add(fn);
+  if (needRefresh) fn();
+  return () => listeners.delete(fn);
+}
+
+export async function applyUpdate(): Promise<void> {
+  if (update) await update(true);
+  // If no waiting worker took control within a moment, reload anyway.
+  setTimeout(() => location.reload(), 1500);
+}
+
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  update = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      needRefresh = true;
+      for (const fn of listeners) fn();
+    },
+    onRegisteredSW(_url, reg) {
+      if (!reg) return;
+      const check = () => {
+        if (document.visibilityState === "visible" && navigator.onLine !== false) reg.update().catch(() => undefined);
+      };
+      document.addEventListener("visibilitychange", check);
+      setInterval(check, 60 * 60 * 1000);
+    },
+    onRegisterError(e) {
+      console.warn("service worker registration failed", e);
+    },
+  });
+}

@@ -1,0 +1,298 @@
+// The outbox: every command is stored in IndexedDB first, then sent in order, one at a time.
+//   200                      → applied: removed
+//   400/401/403/404/409      → rejected: kept with the server's message until dismissed
+//   network error, 5xx, 429  → not decided: stop, retry later (1 s → 30 s backoff), same op_id
+// Survives reloads: pending entries are re-sent with the op_id they were stored with.
+import { getDb, getDeviceId, type OutboxEntry } from "./db";
+import { request, NetworkError } from "./api";
+import { serverNow } from "./timeOffset";
+
+export type { OutboxEntry };
+
+export interface EnqueueInput {
+  tournament_id: number | string;
+  type: string;
+  payload?: Record<string, unknown>;
+  token: string;
+  /** Names for the UI (e.g. the busted player's name); kept locally, not sent. */
+  label?: Record<string, string | number>;
+}
+
+export interface AppliedInfo {
+  entry: OutboxEntry;
+  result: any;
+  seq: number | null;
+}
+
+const REJECT_STATUSES = new Set([400, 401, 403, 404, 409, 410, 422]);
+const MIN_BACKOFF = 1000;
+const MAX_BACKOFF = 30_000;
+
+let entries: OutboxEntry[] = [];
+let loaded = false;
+let flushing: Promise<void> | null = null;
+let again = false;
+let backoff = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryAt = 0;
+const listeners = new Set<() => void>();
+const appliedListeners = new Set<(info: AppliedInfo) => void>();
+
+function notify() {
+  for (const fn of listeners) {
+    try {
+      fn();
+    } catch {
+      /* a listener must not break the outbox */
+    }
+  }
+}
+
+/** Subscribe to changes of the outbox contents (for the badge and the lists). */
+export function subscribe(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Called with the server's result after a command was applied (e.g. a new entry_id). */
+export function onApplied(fn: (info: AppliedInfo) => void): () => void {
+  appliedListeners.add(fn);
+  return () => appliedListeners.delete(fn);
+}
+
+/** The last loaded snapshot, in send order. */
+export function snapshot(): OutboxEntry[] {
+  return entries;
+}
+
+export function counts(): { pending: number; rejected: number } {
+  let pending = 0;
+  let rejected = 0;
+  for (const e of entries) {
+    if (e.state === "pending") pending++;
+    else if (e.state === "rejected") rejected++;
+  }
+  return { pending, rejected };
+}
+
+/** Next automatic retry (device ms), or 0 if none is scheduled. */
+export function nextRetryAt(): number {
+  return retryAt;
+}
+
+// Other tabs of the app share the same IndexedDB outbox: tell them when it changed, and let
+// only one tab at a time send (Web Locks), so commands still go out in order.
+const channel: BroadcastChannel | null =
+  typeof window !== "undefined" && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("pokerfloor-outbox") : null;
+channel?.addEventListener("message", () => {
+  reload(false).catch(() => undefined);
+});
+
+async function reload(broadcast = true): Promise<OutboxEntry[]> {
+  const db = await getDb();
+  entries = await db.getAll("outbox"); // key order = send order
+  loaded = true;
+  notify();
+  if (broadcast) channel?.postMessage("changed");
+  return entries;
+}
+
+function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as any).navigator?.locks;
+  if (locks?.request) return locks.request("pokerfloor-outbox", fn);
+  return fn();
+}
+
+export async function load(): Promise<OutboxEntry[]> {
+  return reload(false);
+}
+
+export function isLoaded(): boolean {
+  return loaded;
+}
+
+/** Store a command, then try to send it. Resolves once it is stored (not when sent). */
+export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  const device_id = await getDeviceId();
+  const entry: OutboxEntry = {
+    op_id: crypto.randomUUID(),
+    device_id,
+    tournament_id: input.tournament_id,
+    type: input.type,
+    payload: input.payload ?? {},
+    at: serverNow(),
+    token: input.token,
+    state: "pending",
+    error: null,
+    message: null,
+    created: Date.now(),
+    attempts: 0,
+  };
+  if (input.label) entry.label = input.label;
+  const db = await getDb();
+  entry.seq = (await db.add("outbox", entry)) as number;
+  await reload();
+  // A new command is a reason to try now, even during a backoff.
+  void flush({ force: true });
+  return entry;
+}
+
+/** Remove a rejected entry after the user has read it. */
+export async function dismiss(op_id: string): Promise<void> {
+  const db = await getDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const e = await tx.store.index("op_id").get(op_id);
+  if (e && e.state === "rejected" && e.seq !== undefined) await tx.store.delete(e.seq);
+  await tx.done;
+  await reload();
+}
+
+/** Drop every entry (pending too) sent with this token — e.g. after logout. */
+export async function discardForToken(token: string): Promise<void> {
+  const db = await getDb();
+  const all = await db.getAll("outbox");
+  const tx = db.transaction("outbox", "readwrite");
+  await Promise.all(all.filter((e) => e.token === token && e.seq !== undefined).map((e) => tx.store.delete(e.seq!)));
+  await tx.done;
+  await reload();
+}
+
+function clearRetry() {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryAt = 0;
+}
+
+function scheduleRetry() {
+  backoff = backoff ? Math.min(MAX_BACKOFF, backoff * 2) : MIN_BACKOFF;
+  clearRetry();
+  retryAt = Date.now() + backoff;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    retryAt = 0;
+    void flush();
+  }, backoff);
+  notify();
+}
+
+export function currentBackoff(): number {
+  return backoff;
+}
+
+/**
+ * Send pending commands in order. Only one flush runs at a time; a flush requested while one
+ * runs makes it go round once more. `force` ignores a scheduled backoff (online/connect/enqueue).
+ * Resolves when this round has finished (all sent, or stopped at a network error).
+ */
+export function flush(opts: { force?: boolean } = {}): Promise<void> {
+  if (!opts.force && retryTimer) return flushing ?? Promise.resolve();
+  if (opts.force) clearRetry();
+  if (flushing) {
+    again = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    try {
+      await withLock(async () => {
+        do {
+          again = false;
+          await flushOnce();
+        } while (again && !retryTimer);
+      });
+    } catch (err) {
+      // Storage trouble or a bug: do not lose anything, try again later.
+      console.warn("outbox flush failed", err);
+      scheduleRetry();
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
+
+async function flushOnce(): Promise<void> {
+  const db = await getDb();
+  for (;;) {
+    // Oldest pending entry. Read in its own short transaction: the network call comes after.
+    const all = await db.getAll("outbox");
+    const next = all.find((e) => e.state === "pending");
+    if (!next) {
+      backoff = 0;
+      if (!loaded || all.length !== entries.length) await reload();
+      return;
+    }
+    const outcome = await send(next);
+    if (outcome === "retry") {
+      await bumpAttempts(next);
+      scheduleRetry();
+      return;
+    }
+    backoff = 0;
+  }
+}
+
+async function bumpAttempts(e: OutboxEntry) {
+  const db = await getDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const cur = await tx.store.get(e.seq!);
+  if (cur) {
+    cur.attempts = (cur.attempts ?? 0) + 1;
+    await tx.store.put(cur);
+  }
+  await tx.done;
+  await reload();
+}
+
+async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
+  let res;
+  try {
+    res = await request(`/api/tournaments/${encodeURIComponent(String(e.tournament_id))}/commands`, {
+      method: "POST",
+      token: e.token,
+      body: { op_id: e.op_id, device_id: e.device_id, type: e.type, at: e.at, payload: e.payload },
+    });
+  } catch (err) {
+    if (err instanceof NetworkError) return "retry";
+    throw err;
+  }
+  const db = await getDb();
+  if (res.status >= 200 && res.status < 300) {
+    await db.delete("outbox", e.seq!);
+    await reload();
+    const data = res.data ?? {};
+    for (const fn of appliedListeners) {
+      try {
+        fn({ entry: e, result: data.result ?? null, seq: typeof data.seq === "number" ? data.seq : null });
+      } catch {
+        /* ignore */
+      }
+    }
+    return "applied";
+  }
+  if (REJECT_STATUSES.has(res.status)) {
+    const data = res.data && typeof res.data === "object" ? res.data : {};
+    const tx = db.transaction("outbox", "readwrite");
+    const cur = await tx.store.get(e.seq!);
+    if (cur) {
+      cur.state = "rejected";
+      cur.error = data.error ?? String(res.status);
+      cur.message = data.message ?? `HTTP ${res.status}`;
+      await tx.store.put(cur);
+    }
+    await tx.done;
+    await reload();
+    return "rejected";
+  }
+  // 5xx, 429, anything else: not decided.
+  return "retry";
+}
+
+/** Tests only: forget in-memory state (the database stays). */
+export function _resetForTests(): void {
+  clearRetry();
+  entries = [];
+  loaded = false;
+  flushing = null;
+  again = false;
+  backoff = 0;
+}

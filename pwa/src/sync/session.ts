@@ -1,0 +1,103 @@
+// Tokens and "who am I" per token, kept in IndexedDB (meta) so a reload of the same hash route
+// works offline; plus GETting a role's views after any gap.
+import { metaGet, metaSet, metaDelete } from "./db";
+import { api, ApiError, request } from "./api";
+import { putView, type View } from "./viewCache";
+
+export type Role = "director" | "dealer" | "player" | "display";
+
+export interface Me {
+  role: Role;
+  tournament_id: number | null;
+  table_no: number | null;
+  entry_id: number | null;
+  director?: { id: number; username: string } | null;
+}
+
+export interface DirectorAuth {
+  token: string;
+  director: { id: number; username: string } | null;
+}
+
+const DIRECTOR_KEY = "token:director";
+let directorCache: DirectorAuth | null | undefined;
+
+export async function getDirectorAuth(): Promise<DirectorAuth | null> {
+  if (directorCache !== undefined) return directorCache;
+  let v: DirectorAuth | null = (await metaGet<DirectorAuth>(DIRECTOR_KEY).catch(() => undefined)) ?? null;
+  if (!v) {
+    try {
+      const raw = globalThis.localStorage?.getItem("pokerfloor.director");
+      if (raw) v = JSON.parse(raw);
+    } catch {
+      /* ignore */
+    }
+  }
+  directorCache = v;
+  return v;
+}
+
+export async function setDirectorAuth(a: DirectorAuth | null): Promise<void> {
+  directorCache = a;
+  try {
+    if (a) globalThis.localStorage?.setItem("pokerfloor.director", JSON.stringify(a));
+    else globalThis.localStorage?.removeItem("pokerfloor.director");
+  } catch {
+    /* ignore */
+  }
+  if (a) await metaSet(DIRECTOR_KEY, a);
+  else await metaDelete(DIRECTOR_KEY);
+}
+
+/** The cached /api/me answer for a token (dealer, player, display links). */
+export async function getCachedMe(token: string): Promise<Me | null> {
+  return ((await metaGet<Me>(`me:${token}`).catch(() => undefined)) ?? null) as Me | null;
+}
+
+export type MeResult = { me: Me; fresh: boolean } | { invalid: true; message: string } | { offline: true; me: Me | null };
+
+/** Ask the server who this token is; fall back to the cached answer when offline. */
+export async function resolveMe(token: string): Promise<MeResult> {
+  try {
+    const r = await request<Me>("/api/me", { token });
+    if (r.ok && r.data && typeof r.data === "object") {
+      await metaSet(`me:${token}`, r.data);
+      await metaSet("last_token", token);
+      return { me: r.data, fresh: true };
+    }
+    if (r.status === 401 || r.status === 403) {
+      return { invalid: true, message: (r.data as any)?.message ?? "invalid token" };
+    }
+  } catch {
+    /* network */
+  }
+  return { offline: true, me: await getCachedMe(token) };
+}
+
+export async function rememberMe(token: string, me: Me): Promise<void> {
+  await metaSet(`me:${token}`, me);
+}
+
+/** GET the caller's role view and the public view, store them (seq rule applies). */
+export async function refreshViews(tid: number | string, token: string): Promise<View[]> {
+  const out: View[] = [];
+  const paths = [`/api/tournaments/${tid}/view`, `/api/tournaments/${tid}/public`];
+  const results = await Promise.allSettled(paths.map((p) => api<View>(p, { token })));
+  for (const r of results) {
+    if (r.status === "fulfilled" && r.value && typeof r.value === "object" && r.value.kind) {
+      try {
+        const { view } = await putView(r.value);
+        out.push(view);
+      } catch {
+        /* not a view */
+      }
+    }
+  }
+  const firstErr = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
+  if (!out.length && firstErr) throw firstErr.reason;
+  return out;
+}
+
+export function isAuthError(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 401;
+}

@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { freshIndexedDb } from "./testing";
+
+async function fresh() {
+  vi.resetModules();
+  return { cache: await import("./viewCache"), db: await import("./db") };
+}
+
+const table = (seq: number, extra: Record<string, unknown> = {}) => ({
+  kind: "table",
+  tournament_id: 4,
+  seq,
+  server_time: 1,
+  table_no: 2,
+  max_seats: 9,
+  seats: [],
+  busts: [],
+  ...extra,
+});
+
+beforeEach(() => freshIndexedDb());
+
+describe("view cache", () => {
+  it("keys views by tournament, kind and key", async () => {
+    const { cache } = await fresh();
+    expect(cache.keyOf(table(1) as any)).toBe("4:table:2");
+    expect(cache.keyOf({ kind: "player", tournament_id: 4, seq: 1, entry_id: 9 })).toBe("4:player:9");
+    expect(cache.keyOf({ kind: "public", tournament_id: 4, seq: 1 })).toBe("4:public:_");
+    expect(cache.viewKey(4, "director")).toBe("4:director:_");
+  });
+
+  it("keeps the view with the highest seq", async () => {
+    const { cache } = await fresh();
+    expect((await cache.putView(table(5, { marker: "five" }))).accepted).toBe(true);
+    const late = await cache.putView(table(3, { marker: "three" }));
+    expect(late.accepted).toBe(false);
+    expect(late.view.marker).toBe("five");
+    expect((await cache.getView("4:table:2"))!.marker).toBe("five");
+    expect((await cache.putView(table(5, { marker: "five-again" }))).accepted).toBe(true); // equal seq: ok
+    expect((await cache.putView(table(8, { marker: "eight" }))).accepted).toBe(true);
+    expect((await cache.getView("4:table:2"))!.seq).toBe(8);
+    // another table is independent
+    await cache.putView(table(1, { table_no: 3 }));
+    expect((await cache.getView("4:table:3"))!.seq).toBe(1);
+    expect((await cache.getView("4:table:2"))!.seq).toBe(8);
+  });
+
+  it("survives a reload and still refuses older views", async () => {
+    const a = await fresh();
+    await a.cache.putView(table(10, { marker: "ten" }));
+    await a.db.closeDb();
+    const b = await fresh();
+    expect((await b.cache.getView("4:table:2"))!.marker).toBe("ten");
+    expect((await b.cache.putView(table(9))).accepted).toBe(false);
+    expect((await b.cache.getView("4:table:2"))!.seq).toBe(10);
+  });
+
+  it("notifies listeners only for accepted views", async () => {
+    const { cache } = await fresh();
+    const seen: number[] = [];
+    cache.onView((v) => seen.push(v.seq));
+    await cache.putView(table(2));
+    await cache.putView(table(1));
+    await cache.putView(table(3));
+    expect(seen).toEqual([2, 3]);
+  });
+
+  it("rejects things that are not views", async () => {
+    const { cache } = await fresh();
+    await expect(cache.putView({ kind: "table" } as any)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,92 @@
+// Role views from the server, cached in IndexedDB. Per (tournament_id, kind, key) only the view
+// with the highest seq is kept, so a late or replayed message never overwrites a newer one.
+import { getDb, type StoredView } from "./db";
+
+export interface View {
+  kind: "public" | "director" | "table" | "player" | string;
+  tournament_id: number | string;
+  seq: number;
+  server_time?: number;
+  [k: string]: any;
+}
+
+/** The per-kind key: table number for table views, entry id for player views, "_" otherwise. */
+export function viewSubKey(v: Pick<View, "kind"> & Record<string, any>): string {
+  if (v.kind === "table") return String(v.table_no ?? "_");
+  if (v.kind === "player") return String(v.entry_id ?? "_");
+  return "_";
+}
+
+export function viewKey(tournament_id: number | string, kind: string, key: string | number = "_"): string {
+  return `${tournament_id}:${kind}:${key}`;
+}
+
+export function keyOf(v: View): string {
+  return viewKey(v.tournament_id, v.kind, viewSubKey(v));
+}
+
+const listeners = new Set<(v: View) => void>();
+const memory = new Map<string, View>();
+
+export function onView(fn: (v: View) => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** In-memory copy (filled by get/put); lets screens render synchronously. */
+export function peek(key: string): View | undefined {
+  return memory.get(key);
+}
+
+/**
+ * Store a view if its seq is ≥ the stored one. Returns the view now current for that key
+ * (the incoming one if accepted, else the stored one).
+ */
+export async function putView(v: View): Promise<{ accepted: boolean; view: View }> {
+  if (!v || typeof v !== "object" || !v.kind || v.tournament_id === undefined || typeof v.seq !== "number") {
+    throw new Error("not a view");
+  }
+  const key = keyOf(v);
+  const mem = memory.get(key);
+  if (mem && mem.seq > v.seq) return { accepted: false, view: mem };
+  const db = await getDb();
+  const tx = db.transaction("views", "readwrite");
+  const cur = (await tx.store.get(key)) as StoredView | undefined;
+  let accepted = false;
+  let result: View;
+  if (cur && cur.seq > v.seq) {
+    result = cur.view;
+  } else {
+    await tx.store.put({ key, seq: v.seq, view: v, stored_at: Date.now() });
+    accepted = true;
+    result = v;
+  }
+  await tx.done;
+  const m2 = memory.get(key);
+  if (!m2 || m2.seq <= result.seq) memory.set(key, result);
+  if (accepted) {
+    for (const fn of listeners) {
+      try {
+        fn(result);
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+  return { accepted, view: result };
+}
+
+export async function getView(key: string): Promise<View | undefined> {
+  const db = await getDb();
+  const cur = await db.get("views", key);
+  if (!cur) return memory.get(key);
+  const mem = memory.get(key);
+  if (mem && mem.seq > cur.seq) return mem;
+  memory.set(key, cur.view);
+  return cur.view;
+}
+
+/** Tests only. */
+export function _forgetMemory(): void {
+  memory.clear();
+}

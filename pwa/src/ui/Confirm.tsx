@@ -1,0 +1,47 @@
+import { useEffect, useRef } from "preact/hooks";
+import { t } from "../i18n";
+
+export interface ConfirmProps {
+  title: string;
+  text?: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+  testid?: string;
+}
+
+/** A modal confirm step: big buttons, Escape cancels. */
+export function Confirm(p: ConfirmProps) {
+  const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    ok.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") p.onCancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <div class="modal-backdrop" onClick={(e) => e.target === e.currentTarget && p.onCancel()}>
+      <div class="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
+        <h2 id="confirm-title">{p.title}</h2>
+        {p.text && <p>{p.text}</p>}
+        <div class="modal-actions">
+          <button type="button" class="btn btn-secondary" data-testid="confirm-cancel" onClick={p.onCancel}>
+            {t("common.cancel")}
+          </button>
+          <button
+            type="button"
+            ref={ok}
+            class={`btn ${p.danger ? "btn-danger" : "btn-primary"}`}
+            data-testid={p.testid ?? "bust-confirm"}
+            onClick={p.onConfirm}
+          >
+            {p.confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

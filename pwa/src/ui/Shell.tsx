@@ -1,0 +1,32 @@
+import type { ComponentChildren } from "preact";
+import { SyncBadge } from "./SyncBadge";
+import { LangSwitch } from "./LangSwitch";
+
+/** Header with title, sync badge and language switch; used by every screen. */
+export function Shell(props: {
+  title: ComponentChildren;
+  back?: { href: string; label: string };
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+  class?: string;
+  badge?: boolean;
+}) {
+  return (
+    <div class={`screen ${props.class ?? ""}`}>
+      <header class="topbar">
+        <div class="topbar-row">
+          {props.back && (
+            <a class="btn btn-ghost back" href={props.back.href} aria-label={props.back.label}>
+              ‹
+            </a>
+          )}
+          <h1 class="topbar-title">{props.title}</h1>
+          {props.actions}
+          <LangSwitch />
+        </div>
+        {props.badge !== false && <SyncBadge />}
+      </header>
+      <main class="content">{props.children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from "preact/hooks";
+import { getCachedMe, resolveMe, type Me } from "../sync/session";
+import { metaSet } from "../sync/db";
+
+export type MeState = { me: Me | null; status: "loading" | "ok" | "offline" | "invalid"; message?: string };
+
+/**
+ * Who a link token belongs to: the cached answer at once (works offline after a reload),
+ * then /api/me when the server is reachable.
+ */
+export function useMe(token: string): MeState {
+  const [st, set] = useState<MeState>({ me: null, status: "loading" });
+  useEffect(() => {
+    let alive = true;
+    set({ me: null, status: "loading" });
+    void metaSet(`seen:${token}`, Date.now()).catch(() => undefined);
+    getCachedMe(token).then((cached) => {
+      if (alive && cached) set((s) => (s.status === "loading" ? { me: cached, status: "ok" } : s));
+    });
+    resolveMe(token).then((r) => {
+      if (!alive) return;
+      if ("invalid" in r) set({ me: null, status: "invalid", message: r.message });
+      else if ("offline" in r) set((s) => ({ me: r.me ?? s.me, status: r.me || s.me ? "ok" : "offline" }));
+      else set({ me: r.me, status: "ok" });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [token]);
+  return st;
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang, getLang } from "../../i18n";
+import { Shell } from "../../ui/Shell";
+import { request, NetworkError } from "../../sync/api";
+import { metaGet, metaSet } from "../../sync/db";
+import { setDirectorAuth } from "../../sync/session";
+import * as outbox from "../../sync/outbox";
+import { navigate } from "../../router";
+import { useDirectorAuth } from "./useDirector";
+
+interface Tournament {
+  id: number;
+  name: string;
+  preset_id: string;
+  status: string;
+  created_at?: number;
+}
+interface Preset {
+  id: string;
+  name: { en: string; de: string };
+  description?: { en: string; de: string };
+}
+
+export function DirectorList() {
+  useLang();
+  const { auth, ready } = useDirectorAuth();
+  const [list, setList] = useState<Tournament[] | null>(null);
+  const [presets, setPresets] = useState<Preset[]>([]);
+  const [name, setName] = useState("");
+  const [preset, setPreset] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!auth) return;
+    let alive = true;
+    (async () => {
+      const cached = await metaGet<Tournament[]>("tournaments").catch(() => undefined);
+      if (alive && cached && !list) setList(cached);
+      const cachedPresets = await metaGet<Preset[]>("presets").catch(() => undefined);
+      if (alive && cachedPresets?.length) {
+        setPresets(cachedPresets);
+        setPreset((p) => p || cachedPresets[0].id);
+      }
+      try {
+        const [tr, pr] = await Promise.all([
+          request<Tournament[]>("/api/tournaments", { token: auth.token }),
+          request<Preset[]>("/api/presets", { token: auth.token }),
+        ]);
+        if (tr.status === 401) {
+          await setDirectorAuth(null);
+          navigate("/login");
+          return;
+        }
+        if (tr.ok && Array.isArray(tr.data) && alive) {
+          setList(tr.data);
+          void metaSet("tournaments", tr.data);
+        }
+        if (pr.ok && Array.isArray(pr.data) && alive) {
+          setPresets(pr.data);
+          setPreset((p) => p || pr.data[0]?.id || "");
+          void metaSet("presets", pr.data);
+        }
+      } catch {
+        if (alive) setList((l) => l ?? []);
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [auth?.token]);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    if (!auth || busy || !name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await request<Tournament>("/api/tournaments", {
+        method: "POST",
+        token: auth.token,
+        body: { name: name.trim(), preset: preset || presets[0]?.id || "generic" },
+      });
+      if (r.ok && r.data?.id !== undefined) {
+        const next = [r.data, ...(list ?? [])];
+        void metaSet("tournaments", next);
+        navigate(`/director/${r.data.id}`);
+        return;
+      }
+      setError((r.data as any)?.message ?? `${t("common.error")} (${r.status})`);
+    } catch (err) {
+      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function logout() {
+    if (!auth) return;
+    request("/api/auth/logout", { method: "POST", token: auth.token }).catch(() => undefined);
+    await outbox.discardForToken(auth.token).catch(() => undefined);
+    await setDirectorAuth(null);
+    navigate("/login");
+  }
+
+  const lang = getLang();
+  if (!ready || !auth) return <Shell title={t("director.title")}>{<p class="muted">{t("common.loading")}</p>}</Shell>;
+  return (
+    <Shell
+      title={t("director.title")}
+      actions={
+        <button type="button" class="btn btn-ghost" data-testid="logout" onClick={logout}>
+          {t("common.logout")}
+        </button>
+      }
+    >
+      <form class="card form" onSubmit={create}>
+        <h2>{t("director.new")}</h2>
+        <label class="field">
+          <span>{t("director.name")}</span>
+          <input
+            data-testid="new-tournament-name"
+            value={name}
+            required
+            maxLength={120}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label class="field">
+          <span>{t("director.preset")}</span>
+          <select data-testid="new-tournament-preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
+            {presets.map((p) => (
+              <option value={p.id} key={p.id}>
+                {p.name?.[lang] ?? p.name?.en ?? p.id}
+              </option>
+            ))}
+          </select>
+          {presets.find((p) => p.id === preset)?.description && (
+            <small class="muted">{presets.find((p) => p.id === preset)!.description![lang]}</small>
+          )}
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button class="btn btn-primary btn-block" type="submit" data-testid="new-tournament-submit" disabled={busy || !name.trim()}>
+          {t("director.create")}
+        </button>
+      </form>
+
+      <section class="card">
+        <h2>{t("director.title")}</h2>
+        {list === null ? (
+          <p class="muted">{t("common.loading")}</p>
+        ) : list.length === 0 ? (
+          <p class="muted">{t("director.none")}</p>
+        ) : (
+          <ul class="list">
+            {list.map((tr) => (
+              <li key={tr.id}>
+                <a class="list-link" href={`#/director/${tr.id}`} data-testid={`tournament-link-${tr.id}`}>
+                  <span class="list-main">{tr.name}</span>
+                  <span class={`tag tag-${tr.status}`}>
+                    {t(`director.status.${tr.status}` as "director.status.running") ?? tr.status}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Shell>
+  );
+}

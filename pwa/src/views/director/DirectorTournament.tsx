@@ -1,0 +1,328 @@
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { t, useLang, ordinal, formatTime, formatNumber } from "../../i18n";
+import { Shell } from "../../ui/Shell";
+import { Clock } from "../../ui/Clock";
+import { Confirm } from "../../ui/Confirm";
+import { RejectedList, PendingList } from "../../ui/Rejected";
+import { useOutbox, useView } from "../../ui/hooks";
+import { useLive } from "../../ui/live";
+import { viewKey } from "../../sync/viewCache";
+import * as outbox from "../../sync/outbox";
+import { useDirectorAuth } from "./useDirector";
+import { LinksSection } from "./Links";
+import { setDirectorAuth } from "../../sync/session";
+import { navigate } from "../../router";
+
+interface Entry {
+  entry_id: number;
+  name: string;
+  status: "active" | "busted";
+  table_no: number | null;
+  seat: number | null;
+  place: number | null;
+  busted_at: number | null;
+}
+interface Table {
+  table_no: number;
+  max_seats: number;
+  seats: { seat: number; entry_id: number; name: string }[];
+}
+interface Bust {
+  entry_id: number;
+  name: string;
+  place: number | null;
+  at: number;
+  table_no: number | null;
+}
+
+export function DirectorTournament(props: { tid: string }) {
+  useLang();
+  const { tid } = props;
+  const { auth } = useDirectorAuth();
+  const token = auth?.token ?? null;
+  const { invalid } = useLive({ token, tid, director: true });
+  const { view: dview, loaded } = useView(viewKey(tid, "director"));
+  const { view: pview } = useView(viewKey(tid, "public"));
+  const view = dview ?? pview;
+  const entries: Entry[] = dview?.entries ?? [];
+  const tables: Table[] = dview?.tables ?? [];
+  const busts: Bust[] = dview?.busts ?? [];
+  const queue = useOutbox();
+  const mine = queue.filter((e) => String(e.tournament_id) === String(tid));
+  const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));
+  const pendingRegs = mine.filter((e) => e.state === "pending" && e.type === "register_player");
+
+  const [name, setName] = useState("");
+  const [tablesN, setTablesN] = useState<string>("");
+  const [confirm, setConfirm] = useState<Entry | null>(null);
+
+  useEffect(() => {
+    if (invalid) {
+      void setDirectorAuth(null).then(() => navigate("/login"));
+    }
+  }, [invalid]);
+
+  const active = entries.filter((e) => e.status === "active");
+  const suggestedTables = Math.max(1, Math.ceil((active.length + pendingRegs.length) / 9));
+
+  // What the clock will be once queued commands are applied: drives which button is offered.
+  const serverStatus: string = view?.clock?.status ?? "idle";
+  const lastClockCmd = [...mine].reverse().find((e) => e.state === "pending" && /_clock$/.test(e.type));
+  const effectiveStatus = lastClockCmd ? (lastClockCmd.type === "pause_clock" ? "paused" : "running") : serverStatus;
+
+  function send(type: string, payload: Record<string, unknown> = {}, label?: Record<string, string | number>) {
+    if (!token) return;
+    void outbox.enqueue({ tournament_id: Number(tid), type, payload, token, label });
+  }
+
+  function register(e: Event) {
+    e.preventDefault();
+    const n = name.trim();
+    if (!n) return;
+    send("register_player", { name: n });
+    setName("");
+  }
+
+  function draw(e: Event) {
+    e.preventDefault();
+    const n = parseInt(tablesN || String(suggestedTables), 10);
+    if (!Number.isFinite(n) || n < 1) return;
+    send("draw_seats", { tables: n });
+  }
+
+  const refreshKey = useMemo(() => `${entries.length}:${tables.length}`, [entries.length, tables.length]);
+
+  const title = view?.name ?? `#${tid}`;
+  return (
+    <Shell title={title} back={{ href: "#/director", label: t("director.all_tournaments") }} class="director">
+      <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
+      {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
+
+      <nav class="jump" aria-label="sections">
+        <a href="#register" onClick={(e) => jump(e, "register")}>{t("register.title")}</a>
+        <a href="#entries" onClick={(e) => jump(e, "entries")}>{t("entries.title", { n: entries.length })}</a>
+        <a href="#tables" onClick={(e) => jump(e, "tables")}>{t("tables.title")}</a>
+        <a href="#links" onClick={(e) => jump(e, "links")}>QR</a>
+      </nav>
+
+      <section class="card clock-card">
+        <Clock structure={view?.structure} clock={view?.clock} size="big" />
+        <div class="clock-buttons">
+          {effectiveStatus === "idle" && (
+            <button type="button" class="btn btn-primary btn-block" data-testid="clock-start" onClick={() => send("start_clock")}>
+              {t("clock.start")}
+            </button>
+          )}
+          {effectiveStatus === "running" && (
+            <button type="button" class="btn btn-warn btn-block" data-testid="clock-pause" onClick={() => send("pause_clock")}>
+              {t("clock.pause")}
+            </button>
+          )}
+          {effectiveStatus === "paused" && (
+            <button type="button" class="btn btn-primary btn-block" data-testid="clock-resume" onClick={() => send("resume_clock")}>
+              {t("clock.resume")}
+            </button>
+          )}
+        </div>
+        {view && (
+          <div class="stats">
+            <div>
+              <span class="muted">{t("player.left")}</span> <strong data-testid="players-left">{view.players_left ?? active.length}</strong>
+            </div>
+            <div>
+              <span class="muted">{t("player.entries")}</span> <strong>{view.entries_total ?? entries.length}</strong>
+            </div>
+            <div>
+              <span class="muted">{t("display.avg_stack")}</span> <strong>{formatNumber(view.average_stack)}</strong>
+            </div>
+          </div>
+        )}
+      </section>
+
+      <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
+
+      <form class="card form" id="register" onSubmit={register}>
+        <h2>{t("register.title")}</h2>
+        <div class="row">
+          <input
+            data-testid="register-name"
+            aria-label={t("register.name")}
+            placeholder={t("register.name")}
+            value={name}
+            maxLength={80}
+            autocomplete="off"
+            enterkeyhint="send"
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+          <button class="btn btn-primary" type="submit" data-testid="register-submit">
+            {t("register.submit")}
+          </button>
+        </div>
+      </form>
+
+      <section class="card" id="entries" aria-labelledby="entries-h">
+        <h2 id="entries-h">{t("entries.title", { n: entries.length })}</h2>
+        {entries.length === 0 && pendingRegs.length === 0 && <p class="muted">{t("entries.none")}</p>}
+        <ul class="entries">
+          {pendingRegs.map((e) => (
+            <li class="entry-row is-pending" key={e.op_id}>
+              <span class="entry-name">{String(e.payload.name)}</span>
+              <span class="tag tag-pending">{t("common.pending")}</span>
+            </li>
+          ))}
+          {sortEntries(entries).map((e) => {
+            const pend = pendingBusts.has(e.entry_id);
+            return (
+              <li
+                class={`entry-row ${e.status === "busted" ? "is-busted" : ""} ${pend ? "is-pending" : ""}`}
+                key={e.entry_id}
+                data-testid={`entry-row-${e.entry_id}`}
+                data-status={e.status}
+                data-place={e.status === "busted" && e.place != null ? String(e.place) : undefined}
+                data-pending={pend ? "true" : undefined}
+              >
+                <div class="entry-main">
+                  <span class="entry-name">{e.name}</span>
+                  <span class="entry-sub muted">
+                    {e.table_no != null && e.seat != null ? t("entries.table_seat", { t: e.table_no, s: e.seat }) : e.status === "active" ? t("entries.unseated") : ""}
+                  </span>
+                </div>
+                <div class="entry-side">
+                  {e.status === "busted" ? (
+                    <span class="tag tag-busted" data-testid={`entry-place-${e.entry_id}`}>
+                      {e.place != null ? ordinal(e.place) : t("entries.busted")}
+                    </span>
+                  ) : pend ? (
+                    <span class="tag tag-pending">{t("bust.pending")}</span>
+                  ) : (
+                    <>
+                      <span class="tag tag-active visually-hidden-sm">{t("entries.active")}</span>
+                      <button type="button" class="btn btn-danger btn-small" data-testid={`bust-${e.entry_id}`} onClick={() => setConfirm(e)}>
+                        {t("bust.button")}
+                      </button>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <form class="card form" onSubmit={draw}>
+        <h2>{t("draw.title")}</h2>
+        <div class="row">
+          <label class="field field-inline">
+            <span>{t("draw.tables")}</span>
+            <input
+              data-testid="draw-tables"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={200}
+              value={tablesN}
+              placeholder={String(suggestedTables)}
+              onInput={(e) => setTablesN((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button class="btn btn-primary" type="submit" data-testid="draw-submit">
+            {t("draw.submit")}
+          </button>
+        </div>
+      </form>
+
+      <section class="card" id="tables" aria-labelledby="tables-h">
+        <h2 id="tables-h">{t("tables.title")}</h2>
+        {tables.length === 0 ? (
+          <p class="muted">{t("tables.none")}</p>
+        ) : (
+          <div class="tables">
+            {tables.map((tb) => (
+              <div class="table-card" key={tb.table_no} data-testid={`table-card-${tb.table_no}`}>
+                <h3>
+                  {t("tables.table", { n: tb.table_no })} <span class="muted small">({tb.seats.length}/{tb.max_seats})</span>
+                </h3>
+                <ul class="seats-mini">
+                  {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => {
+                    const pend = pendingBusts.has(s.entry_id);
+                    return (
+                      <li key={s.seat} class={pend ? "is-pending" : ""}>
+                        <span class="seat-no">{s.seat}</span>
+                        <span class="seat-name">{s.name}</span>
+                        {pend ? (
+                          <span class="tag tag-pending">{t("common.pending")}</span>
+                        ) : (
+                          <button
+                            type="button"
+                            class="btn btn-danger btn-small"
+                            data-testid={`table-bust-${s.entry_id}`}
+                            onClick={() => {
+                              const en = entries.find((x) => x.entry_id === s.entry_id);
+                              setConfirm(en ?? { entry_id: s.entry_id, name: s.name, status: "active", table_no: tb.table_no, seat: s.seat, place: null, busted_at: null });
+                            }}
+                          >
+                            {t("bust.button")}
+                          </button>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section class="card" aria-labelledby="busts-h">
+        <h2 id="busts-h">{t("busts.title")}</h2>
+        {busts.length === 0 ? (
+          <p class="muted">{t("busts.none")}</p>
+        ) : (
+          <ol class="busts">
+            {busts.slice(0, 20).map((b) => (
+              <li key={b.entry_id} data-testid={`recent-bust-${b.entry_id}`}>
+                <span class="bust-place">{b.place != null ? ordinal(b.place) : "–"}</span>
+                <span class="bust-name">{b.name}</span>
+                <span class="muted small">
+                  {b.table_no != null ? t("tables.table", { n: b.table_no }) + " · " : ""}
+                  {formatTime(b.at)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {token && <LinksSection tid={tid} token={token} refreshKey={refreshKey} />}
+
+      {confirm && (
+        <Confirm
+          title={t("bust.confirm_title", { name: confirm.name })}
+          text={t("bust.confirm_text", { name: confirm.name })}
+          confirmLabel={t("bust.confirm")}
+          danger
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            send("record_bust", { entry_id: confirm.entry_id }, { name: confirm.name });
+            setConfirm(null);
+          }}
+        />
+      )}
+    </Shell>
+  );
+}
+
+function jump(e: Event, id: string) {
+  // Keep the hash route: scroll instead of navigating to #id.
+  e.preventDefault();
+  document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+function sortEntries(list: Entry[]): Entry[] {
+  return [...list].sort((a, b) => {
+    if (a.status !== b.status) return a.status === "active" ? -1 : 1;
+    if (a.status === "busted") return (a.place ?? 0) - (b.place ?? 0);
+    return a.entry_id - b.entry_id;
+  });
+}

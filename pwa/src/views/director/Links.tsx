@@ -1,0 +1,137 @@
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang } from "../../i18n";
+import { request } from "../../sync/api";
+import { metaGet, metaSet } from "../../sync/db";
+
+interface Links {
+  display: { url: string };
+  tables: { table_no: number; url: string }[];
+  players: { entry_id: number; name: string; url: string }[];
+}
+
+/** Fetch an SVG with the bearer header and hand out a blob URL for <img>. */
+function useQr(url: string | null, token: string, enabled: boolean): string | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url || !enabled) return;
+    let alive = true;
+    let made: string | null = null;
+    request(url, { token, accept: "image/svg+xml" })
+      .then((r) => {
+        if (!alive || !r.ok || !(r.data instanceof Blob)) return;
+        made = URL.createObjectURL(r.data);
+        setSrc(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url, token, enabled]);
+  return src;
+}
+
+function LinkRow(props: { label: string; url: string; qrPath: string; token: string; testid: string; qrOpen?: boolean }) {
+  useLang();
+  const [open, setOpen] = useState(!!props.qrOpen);
+  const [copied, setCopied] = useState(false);
+  const qr = useQr(props.qrPath, props.token, open);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(props.url);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      window.prompt(props.label, props.url);
+    }
+  }
+  return (
+    <li class="link-row">
+      <div class="link-head">
+        <a href={props.url} data-testid={props.testid} target="_blank" rel="noopener" class="link-label">
+          {props.label}
+        </a>
+        <div class="link-actions">
+          <button type="button" class="btn btn-secondary btn-small" onClick={copy}>
+            {copied ? t("common.copied") : t("common.copy")}
+          </button>
+          <button type="button" class="btn btn-secondary btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>
+            QR
+          </button>
+        </div>
+      </div>
+      {open && <div class="qr">{qr ? <img src={qr} alt={`QR ${props.label}`} width={220} height={220} /> : <span class="muted">{t("common.loading")}</span>}</div>}
+    </li>
+  );
+}
+
+/** Display, dealer and player links with QR codes, from GET /links (cached for offline). */
+export function LinksSection(props: { tid: string; token: string; refreshKey: string }) {
+  useLang();
+  const { tid, token } = props;
+  const [links, setLinks] = useState<Links | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    metaGet<Links>(`links:${tid}`).then((l) => alive && l && setLinks((cur) => cur ?? l)).catch(() => undefined);
+    const timer = setTimeout(() => {
+      request<Links>(`/api/tournaments/${tid}/links`, { token })
+        .then((r) => {
+          if (!alive) return;
+          if (r.ok && r.data && typeof r.data === "object") {
+            setLinks(r.data);
+            setFailed(false);
+            void metaSet(`links:${tid}`, r.data);
+          } else setFailed(true);
+        })
+        .catch(() => alive && setFailed(true));
+    }, 300);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [tid, token, props.refreshKey]);
+
+  const base = `/api/tournaments/${tid}/qr`;
+  return (
+    <section class="card" id="links" aria-labelledby="links-h">
+      <h2 id="links-h">{t("links.title")}</h2>
+      {!links ? (
+        <p class="muted">{failed ? t("links.unavailable") : t("common.loading")}</p>
+      ) : (
+        <>
+          <ul class="links">
+            <LinkRow label={t("links.display")} url={links.display.url} qrPath={`${base}/display.svg`} token={token} testid="link-display" />
+            {links.tables.map((tb) => (
+              <LinkRow
+                key={`t${tb.table_no}`}
+                label={t("links.table", { n: tb.table_no })}
+                url={tb.url}
+                qrPath={`${base}/table/${tb.table_no}.svg`}
+                token={token}
+                testid={`link-table-${tb.table_no}`}
+              />
+            ))}
+          </ul>
+          {links.players.length > 0 && (
+            <>
+              <h3>{t("links.players")}</h3>
+              <ul class="links">
+                {links.players.map((p) => (
+                  <LinkRow
+                    key={`p${p.entry_id}`}
+                    label={t("links.player", { name: p.name })}
+                    url={p.url}
+                    qrPath={`${base}/player/${p.entry_id}.svg`}
+                    token={token}
+                    testid={`link-player-${p.entry_id}`}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

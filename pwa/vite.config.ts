@@ -1,0 +1,53 @@
+import { defineConfig } from "vite";
+import preact from "@preact/preset-vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const backend: string = (globalThis as any).process?.env?.POKERFLOOR_BACKEND ?? "http://127.0.0.1:5000";
+
+export default defineConfig({
+  plugins: [
+    preact(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      includeManifestIcons: false, // icons/*.png come from globPatterns (no duplicates)
+      // The service worker is written by hand (src/sw.ts); the plugin only injects the
+      // precache manifest and emits dist/sw.js at the root scope.
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,ico}", "icons/*.png"],
+      },
+      manifest: {
+        id: "/",
+        name: "pokerfloor",
+        short_name: "pokerfloor",
+        description: "Run live poker tournaments from phones",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        background_color: "#0b0f14",
+        theme_color: "#0b0f14",
+        icons: [
+          { src: "icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2020",
+  },
+  server: {
+    proxy: {
+      "/api": { target: backend, changeOrigin: false },
+      "/socket.io": { target: backend, ws: true, changeOrigin: false },
+    },
+  },
+});

@@ -68,12 +68,16 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
     assert [(b["entry_id"], b["place"]) for b in reversed(view["busts"])] == list(zip(victims, (20, 19)))
 
     # A player phone shows its seat and a running clock.
-    survivor = next(int(seats.nth(i).get_attribute("data-entry-id")) for i in range(8)
-                    if int(seats.nth(i).get_attribute("data-entry-id")) not in victims)
+    survivor_seat = next(seats.nth(i) for i in range(8)
+                         if int(seats.nth(i).get_attribute("data-entry-id")) not in victims)
+    survivor = int(survivor_seat.get_attribute("data-entry-id"))
+    seat_no = survivor_seat.get_attribute("data-testid").split("-")[1]
     player_url = director.get_by_test_id(f"link-player-{survivor}").get_attribute("href")
     player = phone().new_page()
     player.goto(player_url)
-    expect(player.get_by_test_id("player-seat")).to_contain_text("1")
+    expect(player.get_by_test_id("player-seat")).to_have_attribute("data-table", "1")
+    expect(player.get_by_test_id("player-seat")).to_have_attribute("data-seat", seat_no)
+    expect(player.get_by_test_id("player-seat")).to_contain_text(f"Seat {seat_no}")
     first = player.get_by_test_id("clock-time").inner_text()
     player.wait_for_timeout(2_100)
     assert player.get_by_test_id("clock-time").inner_text() != first

@@ -63,6 +63,9 @@ export function DirectorTournament(props: { tid: string }) {
   }, [invalid]);
 
   const active = entries.filter((e) => e.status === "active");
+  // Registration and the draw are offered until seats are drawn (or a draw is queued).
+  const drawQueued = mine.some((e) => e.state === "pending" && e.type === "draw_seats");
+  const registrationOpen = !drawQueued && (!view || view.status === "new" || view.status === "registering");
   const suggestedTables = Math.max(1, Math.ceil((active.length + pendingRegs.length) / 9));
 
   // What the clock will be once queued commands are applied: drives which button is offered.
@@ -141,7 +144,10 @@ export function DirectorTournament(props: { tid: string }) {
 
       <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
 
-      <form class="card form" id="register" onSubmit={register}>
+      {!registrationOpen && (
+        <p class="card muted" id="register">{t("register.closed")}</p>
+      )}
+      {registrationOpen && <form class="card form" id="register" onSubmit={register}>
         <h2>{t("register.title")}</h2>
         <div class="row">
           <input
@@ -158,7 +164,7 @@ export function DirectorTournament(props: { tid: string }) {
             {t("register.submit")}
           </button>
         </div>
-      </form>
+      </form>}
 
       <section class="card" id="entries" aria-labelledby="entries-h">
         <h2 id="entries-h">{t("entries.title", { n: entries.length })}</h2>
@@ -209,7 +215,7 @@ export function DirectorTournament(props: { tid: string }) {
         </ul>
       </section>
 
-      <form class="card form" onSubmit={draw}>
+      {registrationOpen && <form class="card form" onSubmit={draw}>
         <h2>{t("draw.title")}</h2>
         <div class="row">
           <label class="field field-inline">
@@ -229,7 +235,7 @@ export function DirectorTournament(props: { tid: string }) {
             {t("draw.submit")}
           </button>
         </div>
-      </form>
+      </form>}
 
       <section class="card" id="tables" aria-labelledby="tables-h">
         <h2 id="tables-h">{t("tables.title")}</h2>

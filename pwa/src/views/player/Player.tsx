@@ -38,7 +38,8 @@ export function Player(props: { token: string }) {
           </div>
         ) : pv && pv.table_no != null && pv.seat != null ? (
           <div class="player-seat" data-testid="player-seat" data-table={pv.table_no} data-seat={pv.seat}>
-            {t("player.seat", { t: pv.table_no, s: pv.seat })}
+            <span class="seat-line">{t("player.table_only", { t: pv.table_no })}</span>
+            <span class="seat-line">{t("player.seat_only", { s: pv.seat })}</span>
           </div>
         ) : (
           <div class="player-seat muted" data-testid="player-seat">

@@ -6,6 +6,7 @@ bust pushes one table view and one player view, never the whole tournament's.
 from __future__ import annotations
 
 from .engine.model import Event, TournamentState
+from .engine.payouts import payout_amounts
 
 
 def _head(state: TournamentState, kind: str, now: int) -> dict:
@@ -13,14 +14,18 @@ def _head(state: TournamentState, kind: str, now: int) -> dict:
 
 
 def _structure(state: TournamentState) -> list[dict]:
+    """The structure as screens show it: level numbers count levels only."""
     out, level = [], 0
     for i, entry in enumerate(state.structure):
-        is_level = entry.get("kind", "level") == "level"
-        level += is_level
-        out.append({"index": i, "kind": "level" if is_level else "break",
-                    "level": level if is_level else None,
-                    "sb": entry.get("sb", 0), "bb": entry.get("bb", 0), "ante": entry.get("ante", 0),
-                    "minutes": entry["minutes"]})
+        kind = entry.get("kind", "level")
+        level += kind == "level"
+        shown = {"index": i, "kind": kind, "level": level if kind == "level" else None,
+                 "sb": entry.get("sb", 0), "bb": entry.get("bb", 0), "ante": entry.get("ante", 0),
+                 "minutes": entry.get("minutes", 0)}
+        for extra in ("colour_up", "addon", "reason", "label"):
+            if extra in entry:
+                shown[extra] = entry[extra]
+        out.append(shown)
     return out
 
 
@@ -28,6 +33,7 @@ def public_view(state: TournamentState, now: int) -> dict:
     fmt = state.preset.get("format", {})
     entries_total = len(state.entries)
     chips = entries_total * state.start_stack
+    prize_pool = entries_total * int(fmt.get("buy_in", 0))
     status = state.status
     if status in ("seated", "running") and state.clock.status == "paused":
         status = "paused"
@@ -36,7 +42,9 @@ def public_view(state: TournamentState, now: int) -> dict:
             "currency": fmt.get("currency", ""), "start_stack": state.start_stack,
             "entries_total": entries_total, "players_left": state.players_left,
             "average_stack": chips // state.players_left if state.players_left else 0,
-            "prize_pool": entries_total * int(fmt.get("buy_in", 0)),
+            "prize_pool": prize_pool,
+            "payouts": payout_amounts(state.preset.get("payouts"), entries_total, prize_pool),
+            "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
             "structure": _structure(state), "clock": state.clock.as_dict()}
 
 

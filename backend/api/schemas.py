@@ -1,9 +1,11 @@
 """Input validation at the edge: every body goes through one of these first."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from ..engine.clock import PAUSE_REASONS
 from ..engine.decide import RULES
+from ..engine.structure import structure_problem
 
 NAME = validate.Length(min=1, max=80)
 
@@ -34,6 +36,11 @@ class CreateTournamentSchema(StrictSchema):
     preset = fields.String(required=True, validate=validate.Length(min=1, max=60))
 
 
+class SavePresetSchema(StrictSchema):
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
+    from_tournament = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+
+
 class RegisterPlayerPayload(StrictSchema):
     name = fields.String(required=True, validate=[NAME, _not_blank])
 
@@ -46,6 +53,37 @@ class EmptyPayload(StrictSchema):
     pass
 
 
+class PausePayload(StrictSchema):
+    reason = fields.String(load_default="director", validate=validate.OneOf(PAUSE_REASONS))
+
+
+class AdjustClockPayload(StrictSchema):
+    seconds = fields.Integer(required=True, strict=True, validate=[
+        validate.Range(min=-3600, max=3600), validate.NoneOf([0], error="Must not be 0.")])
+
+
+class JumpToLevelPayload(StrictSchema):
+    index = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=199))
+
+
+def _nested_error(path: str, message: str) -> ValidationError:
+    """ValidationError for a dotted path, e.g. structure.3.bb → {"structure": {"3": {"bb": [msg]}}}."""
+    error: object = [message]
+    for part in reversed(path.split(".")):
+        error = {part: error}
+    return ValidationError(error)
+
+
+class SetStructurePayload(StrictSchema):
+    structure = fields.List(fields.Dict(), required=True)
+
+    @validates_schema
+    def _valid_structure(self, data, **_):
+        problem = structure_problem(data.get("structure"))
+        if problem:
+            raise _nested_error(*problem)
+
+
 class RecordBustPayload(StrictSchema):
     entry_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
 
@@ -54,8 +92,11 @@ PAYLOADS: dict[str, type[Schema]] = {
     "register_player": RegisterPlayerPayload,
     "draw_seats": DrawSeatsPayload,
     "start_clock": EmptyPayload,
-    "pause_clock": EmptyPayload,
+    "pause_clock": PausePayload,
     "resume_clock": EmptyPayload,
+    "adjust_clock": AdjustClockPayload,
+    "jump_to_level": JumpToLevelPayload,
+    "set_structure": SetStructurePayload,
     "record_bust": RecordBustPayload,
 }
 assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"

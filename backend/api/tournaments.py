@@ -6,13 +6,13 @@ from sqlmodel import select
 
 from ..auth.access import require_director, require_tournament
 from ..auth.tokens import subject_token
-from ..presets import load_presets, preset_summaries
+from ..presets import all_presets, find_preset, save_custom
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Tournament, session_scope
 from .auth import json_body
 from .errors import ApiError
-from .schemas import CreateTournamentSchema
+from .schemas import CreateTournamentSchema, SavePresetSchema
 
 bp = Blueprint("tournaments", __name__, url_prefix="/api")
 
@@ -26,9 +26,35 @@ def _tournament_json(t: Tournament, state=None) -> dict:
             "status": state.status if state else None}
 
 
+def _presets_dir() -> str:
+    return str(_app().config.PRESETS_DIR)
+
+
 @bp.get("/presets")
 def presets():
-    return jsonify(preset_summaries(str(_app().config.PRESETS_DIR)))
+    with session_scope(_app().db) as session:
+        return jsonify(all_presets(session, _presets_dir()))
+
+
+@bp.get("/presets/<preset_id>")
+def preset(preset_id: str):
+    with session_scope(_app().db) as session:
+        found = find_preset(session, _presets_dir(), preset_id)
+    if found is None:
+        raise ApiError(404, "unknown_preset", f"There is no preset '{preset_id}'.", "preset")
+    return jsonify(found)
+
+
+@bp.post("/presets")
+def save_preset():
+    caller = require_director()
+    data = SavePresetSchema().load(json_body())
+    tid = data["from_tournament"]
+    require_tournament(tid, {"director"})
+    base = _app().service.state(tid).preset
+    with session_scope(_app().db) as session:
+        saved = save_custom(session, base, data["name"].strip(), caller.director_id, now_ms())
+    return jsonify({"id": saved["id"], "name": saved["name"]}), 201
 
 
 @bp.get("/tournaments")
@@ -43,7 +69,8 @@ def list_tournaments():
 def create_tournament():
     caller = require_director()
     data = CreateTournamentSchema().load(json_body())
-    preset = load_presets(str(_app().config.PRESETS_DIR)).get(data["preset"])
+    with session_scope(_app().db) as session:
+        preset = find_preset(session, _presets_dir(), data["preset"])
     if preset is None:
         raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
     t = _app().service.create_tournament(data["name"].strip(), preset, caller.director_id)

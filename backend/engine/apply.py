@@ -21,6 +21,9 @@ APPLIERS = {
     "clock_started": clock.apply_clock,
     "clock_paused": clock.apply_clock,
     "clock_resumed": clock.apply_clock,
+    "clock_adjusted": clock.apply_clock,
+    "clock_jumped": clock.apply_clock,
+    "structure_set": clock.apply_clock,
     "player_busted": results.apply_busted,
     "tournament_won": results.apply_won,
 }

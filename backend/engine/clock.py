@@ -1,14 +1,22 @@
 """The tournament clock as an anchor: nobody sends ticks, every screen computes the time.
 
-`clock_at` is mirrored line for line by `pwa/src/clock/clock.ts`; both run the cases in
-`shared_rules/vectors/clock.json`.
+The anchor is (status, level_index, elapsed_ms, anchor_at): at server time `anchor_at` the clock
+stood `elapsed_ms` into structure entry `level_index` (elapsed may be negative after time was
+added). `clock_at` walks the structure from there; a `stop` entry (a race for chips, P-Race)
+halts a running clock until the director resumes it. `clock_at` is mirrored line for line by
+`pwa/src/clock/clock.ts`; both run the cases in `shared_rules/vectors/clock.json`.
 """
 from __future__ import annotations
 
 from .model import Clock, Command, Decision, Event, Rejection, TournamentState
+from .structure import structure_problem
+
+PAUSE_REASONS = ("director", "table_merge", "race_for_chips")
 
 
 def entry_ms(entry: dict) -> int:
+    if entry.get("kind") == "stop":
+        return 0
     return int(round(float(entry["minutes"]) * 60_000))
 
 
@@ -23,9 +31,12 @@ def clock_at(structure: list[dict], clock: dict, now: int) -> dict:
                 "status": status, "finished": False}
     t = int(clock.get("elapsed_ms", 0))
     if status == "running":
-        # A phone whose clock runs behind the anchor sees the anchor, never a negative time.
+        # A phone whose clock runs behind the anchor sees the anchor, never time running back.
         t += max(0, now - int(clock["anchor_at"]))
     while index < len(structure):
+        if structure[index].get("kind") == "stop":
+            return {"index": index, "remaining_ms": 0,
+                    "status": "halted" if status == "running" else status, "finished": False}
         length = entry_ms(structure[index])
         if t < length:
             return {"index": index, "remaining_ms": length - t, "status": status, "finished": False}
@@ -34,34 +45,110 @@ def clock_at(structure: list[dict], clock: dict, now: int) -> dict:
     return {"index": len(structure) - 1, "remaining_ms": 0, "status": status, "finished": True}
 
 
+def _where(state: TournamentState, now: int) -> dict:
+    return clock_at(state.structure, state.clock.as_dict(), now)
+
+
+def _elapsed(state: TournamentState, where: dict) -> int:
+    return entry_ms(state.structure[where["index"]]) - where["remaining_ms"]
+
+
 def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.clock.status != "idle":
         return Rejection("clock_already_started", "The clock has already been started.")
     if not state.structure:
         return Rejection("no_structure", "The tournament has no blind structure.")
-    return Decision([Event("clock_started", {"at": cmd.now})], {})
+    return Decision([Event("clock_started", {"at": cmd.now, "level_index": state.clock.level_index})], {})
 
 
 def decide_pause(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    reason = cmd.payload.get("reason", "director")
+    if reason not in PAUSE_REASONS:
+        return Rejection("invalid_reason", f"Unknown pause reason '{reason}'.", "reason", "invalid")
     if state.clock.status != "running":
         return Rejection("clock_not_running", "The clock is not running, so it cannot be paused.")
-    where = clock_at(state.structure, state.clock.as_dict(), cmd.now)
-    elapsed = entry_ms(state.structure[where["index"]]) - where["remaining_ms"]
+    where = _where(state, cmd.now)
     return Decision([Event("clock_paused", {"at": cmd.now, "level_index": where["index"],
-                                            "elapsed_ms": elapsed})], {})
+                                            "elapsed_ms": _elapsed(state, where), "reason": reason})], {})
 
 
 def decide_resume(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    if state.clock.status != "paused":
+    where = _where(state, cmd.now)
+    if where["status"] not in ("paused", "halted"):
         return Rejection("clock_not_paused", "The clock is not paused, so it cannot be resumed.")
-    return Decision([Event("clock_resumed", {"at": cmd.now})], {})
+    index, elapsed = where["index"], _elapsed(state, where)
+    if state.structure[index].get("kind") == "stop":
+        if index + 1 >= len(state.structure):
+            return Rejection("structure_over", "The structure ends here; add levels first.")
+        index, elapsed = index + 1, 0  # the race is over: the next entry starts in full
+    return Decision([Event("clock_resumed", {"at": cmd.now, "level_index": index, "elapsed_ms": elapsed})], {})
+
+
+def decide_adjust(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    seconds = cmd.payload.get("seconds")
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds == 0 or abs(seconds) > 3600:
+        return Rejection("invalid_seconds", "Add or remove between 1 and 3600 seconds.", "seconds", "invalid")
+    if state.clock.status == "idle":
+        return Rejection("clock_not_started", "Start the clock before adding or removing time.", "seconds")
+    where = _where(state, cmd.now)
+    if where["finished"] or where["status"] == "halted":
+        return Rejection("clock_stopped", "The clock stands at a stop; resume it first.", "seconds")
+    if where["remaining_ms"] + seconds * 1000 <= 0:
+        return Rejection("would_end_level",
+                         f"Only {where['remaining_ms'] // 1000} s are left; to end the level, jump to the next one.",
+                         "seconds")
+    return Decision([Event("clock_adjusted", {
+        "at": cmd.now, "status": state.clock.status, "level_index": where["index"],
+        "elapsed_ms": _elapsed(state, where) - seconds * 1000, "seconds": seconds})], {})
+
+
+def decide_jump(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    index = cmd.payload.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        return Rejection("invalid_index", "The level must be a structure position (0 or more).", "index", "invalid")
+    if index >= len(state.structure):
+        return Rejection("past_last_level",
+                         f"The structure has {len(state.structure)} entries; there is no entry {index + 1}.", "index")
+    if state.structure[index].get("kind") == "stop":
+        return Rejection("jump_to_stop", "Jump to a level or a break, not to a stop.", "index")
+    return Decision([Event("clock_jumped", {"at": cmd.now, "level_index": index,
+                                            "status": state.clock.status})], {})
+
+
+def decide_set_structure(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    structure = cmd.payload.get("structure")
+    problem = structure_problem(structure)
+    if problem:
+        return Rejection("invalid_structure", problem[1], problem[0], "invalid")
+    clock = {"status": state.clock.status, "level_index": state.clock.level_index, "elapsed_ms": 0,
+             "anchor_at": cmd.now, "reason": state.clock.reason}
+    if state.clock.status != "idle":
+        where = _where(state, cmd.now)  # pin the clock where it stands before the entries change
+        clock.update(level_index=where["index"], elapsed_ms=_elapsed(state, where))
+    if clock["level_index"] >= len(structure):
+        return Rejection("structure_too_short",
+                         f"The clock is at entry {clock['level_index'] + 1}; keep at least that many entries.",
+                         "structure")
+    # A level shortened below the time already played ends now; the next one starts in full.
+    clock["elapsed_ms"] = min(clock["elapsed_ms"], entry_ms(structure[clock["level_index"]]))
+    return Decision([Event("structure_set", {"structure": structure, "clock": clock})], {})
 
 
 def apply_clock(state: TournamentState, event: Event) -> None:
     p = event.payload
+    c = state.clock
     if event.type == "clock_started":
-        state.clock = Clock("running", 0, 0, p["at"])
+        state.clock = Clock("running", p.get("level_index", 0), 0, p["at"])
     elif event.type == "clock_paused":
-        state.clock = Clock("paused", p["level_index"], p["elapsed_ms"], p["at"])
+        state.clock = Clock("paused", p["level_index"], p["elapsed_ms"], p["at"], p.get("reason", "director"))
     elif event.type == "clock_resumed":
-        state.clock = Clock("running", state.clock.level_index, state.clock.elapsed_ms, p["at"])
+        state.clock = Clock("running", p.get("level_index", c.level_index), p.get("elapsed_ms", c.elapsed_ms), p["at"])
+    elif event.type == "clock_adjusted":
+        state.clock = Clock(p["status"], p["level_index"], p["elapsed_ms"], p["at"], c.reason)
+    elif event.type == "clock_jumped":
+        state.clock = Clock(p["status"], p["level_index"], 0, p["at"] if p["status"] != "idle" else None, c.reason)
+    elif event.type == "structure_set":
+        state.preset = {**state.preset, "structure": p["structure"]}
+        k = p["clock"]
+        state.clock = Clock(k["status"], k["level_index"], k["elapsed_ms"],
+                            k["anchor_at"] if k["status"] != "idle" else None, k.get("reason"))

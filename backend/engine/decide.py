@@ -10,6 +10,9 @@ RULES = {
     "start_clock": clock.decide_start,
     "pause_clock": clock.decide_pause,
     "resume_clock": clock.decide_resume,
+    "adjust_clock": clock.decide_adjust,
+    "jump_to_level": clock.decide_jump,
+    "set_structure": clock.decide_set_structure,
     "record_bust": results.decide_bust,
 }
 
@@ -21,6 +24,9 @@ ALLOWED_ROLES = {
     "start_clock": {"director"},
     "pause_clock": {"director"},
     "resume_clock": {"director"},
+    "adjust_clock": {"director"},
+    "jump_to_level": {"director"},
+    "set_structure": {"director"},
     "record_bust": {"director", "dealer"},
 }
 

@@ -68,10 +68,11 @@ class Clock:
     level_index: int = 0
     elapsed_ms: int = 0  # time already spent in level_index at anchor_at
     anchor_at: Optional[int] = None
+    reason: Optional[str] = None  # why it is paused (director, table_merge, race_for_chips)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "level_index": self.level_index,
-                "elapsed_ms": self.elapsed_ms, "anchor_at": self.anchor_at}
+        return {"status": self.status, "level_index": self.level_index, "elapsed_ms": self.elapsed_ms,
+                "anchor_at": self.anchor_at, "reason": self.reason if self.status == "paused" else None}
 
 
 @dataclass

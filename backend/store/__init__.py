@@ -1,5 +1,5 @@
 from .db import make_engine, migrate, session_scope
-from .models import Director, EventRow, OpReceipt, Token, Tournament
+from .models import CustomPreset, Director, EventRow, OpReceipt, Token, Tournament
 
-__all__ = ["make_engine", "migrate", "session_scope", "Director", "EventRow", "OpReceipt",
+__all__ = ["make_engine", "migrate", "session_scope", "CustomPreset", "Director", "EventRow", "OpReceipt",
            "Token", "Tournament"]

@@ -66,3 +66,13 @@ class Token(SQLModel, table=True):
     director_id: Optional[int] = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     revoked_at: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+
+
+class CustomPreset(SQLModel, table=True):
+    """A preset a director saved (e.g. an edited structure); exposed as id `custom-<id>`."""
+    __tablename__ = "custom_preset"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_by: Optional[int] = Field(default=None, foreign_key="director.id")
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))

@@ -3,21 +3,27 @@
 
 export interface StructureEntry {
   index?: number;
-  kind: "level" | "break" | string;
+  kind: "level" | "break" | "stop" | string;
   level?: number | null;
   sb?: number;
   bb?: number;
   ante?: number;
-  minutes: number;
+  minutes?: number;
+  colour_up?: { remove?: number[]; method?: "race" | "round_up" | string };
+  addon?: boolean;
+  reason?: string;
+  label?: string;
 }
 
-export type ClockStatus = "idle" | "running" | "paused";
+/** The anchor's status; `halted` only comes out of clockAt (running, stopped at a `stop` entry). */
+export type ClockStatus = "idle" | "running" | "paused" | "halted";
 
 export interface ClockAnchor {
   status: ClockStatus;
   level_index: number;
   elapsed_ms: number;
   anchor_at: number | null;
+  reason?: string | null;
 }
 
 export interface ClockState {
@@ -28,13 +34,15 @@ export interface ClockState {
 }
 
 export function entryMs(e: StructureEntry): number {
+  if (e.kind === "stop") return 0;
   return Math.round(Number(e.minutes) * 60_000);
 }
 
 /**
  * Mirrors backend/engine/clock.py `clock_at`.
  * t = elapsed_ms + (running ? now - anchor_at : 0); walk the structure from level_index,
- * subtracting each entry's duration. Past the last entry: finished, last entry, 0 remaining.
+ * subtracting each entry's duration. A `stop` entry halts a running clock (P-Race).
+ * Past the last entry: finished, last entry, 0 remaining.
  */
 export function clockAt(structure: StructureEntry[], clock: ClockAnchor, now: number): ClockState {
   let index = Math.trunc(Number(clock?.level_index ?? 0)) || 0;
@@ -51,6 +59,9 @@ export function clockAt(structure: StructureEntry[], clock: ClockAnchor, now: nu
   }
   if (index < 0) index = 0;
   while (index < n) {
+    if (structure[index].kind === "stop") {
+      return { index, remaining_ms: 0, status: status === "running" ? "halted" : status, finished: false };
+    }
     const length = entryMs(structure[index]);
     if (t < length) return { index, remaining_ms: length - t, status, finished: false };
     t -= length;

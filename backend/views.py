@@ -6,7 +6,9 @@ bust pushes one table view and one player view, never the whole tournament's.
 from __future__ import annotations
 
 from .engine.model import Event, TournamentState
+from .engine.hands import next_positions
 from .engine.payouts import payout_amounts
+from .engine.suggestions import suggestions
 
 
 def _head(state: TournamentState, kind: str, now: int) -> dict:
@@ -66,21 +68,35 @@ def _bust(state: TournamentState, entry_id: int) -> dict:
             "table_no": e.table_no}
 
 
+def _positions(table) -> dict:
+    upcoming = next_positions(table)
+    return {"button": table.button, "sb": table.sb, "bb": table.bb, "hand_no": table.hand_no,
+            "next": upcoming}
+
+
+def _table(state: TournamentState, table_no: int) -> dict:
+    t = state.tables[table_no]
+    return {"table_no": table_no, "max_seats": t.max_seats, "broken": t.broken,
+            "seats": _seats(state, table_no), **_positions(t),
+            "hand_for_hand_done": table_no in state.hand_for_hand["done"]}
+
+
 def director_view(state: TournamentState, now: int) -> dict:
     return {**public_view(state, now), **_head(state, "director", now),
             "entries": [_entry(state, i) for i in sorted(state.entries)],
-            "tables": [{"table_no": n, "max_seats": t.max_seats, "seats": _seats(state, n)}
-                       for n, t in sorted(state.tables.items())],
-            "busts": [_bust(state, i) for i in reversed(state.busts)]}
+            "tables": [_table(state, n) for n in sorted(state.tables)],
+            "busts": [_bust(state, i) for i in reversed(state.busts)],
+            "suggestions": suggestions(state)}
 
 
 def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     table = state.tables.get(table_no)
     busts = [_bust(state, i) for i in reversed(state.busts[-50:])
              if state.entries[i].table_no == table_no]
-    return {**_head(state, "table", now), "table_no": table_no,
-            "max_seats": table.max_seats if table else 0,
-            "seats": _seats(state, table_no) if table else [], "busts": busts}
+    moves = [m for m in state.recent_moves if table_no in (m["from_table"], m["to_table"])][-20:]
+    body = _table(state, table_no) if table else {"table_no": table_no, "max_seats": 0, "seats": []}
+    return {**_head(state, "table", now), **body, "busts": busts, "moves": list(reversed(moves)),
+            "hand_for_hand": state.hand_for_hand}
 
 
 def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
@@ -89,21 +105,55 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
     return {**_head(state, "player", now), **entry, "max_seats": table.max_seats if table else 0}
 
 
+def _moved(state, p) -> set[tuple]:
+    keys: set[tuple] = set()
+    for m in p.get("moves", [p]):
+        keys |= {("table", m["from_table"]), ("table", m["to_table"]), ("player", m["entry_id"])}
+    return keys | {("table", n) for n in p.get("broken", [])}
+
+
+def _all_tables(state, p) -> set[tuple]:
+    return {("table", n) for n, t in state.tables.items() if not t.broken}
+
+
+def _one_table(state, p) -> set[tuple]:
+    return {("table", p["table_no"])}
+
+
+def _hand_done(state, p) -> set[tuple]:
+    # The last table to finish starts the next round everywhere; else only its own view changes.
+    return _all_tables(state, p) if not state.hand_for_hand["done"] else _one_table(state, p)
+
+
+def _entry_and_table(state, p) -> set[tuple]:
+    table_no = state.entries[p["entry_id"]].table_no
+    return {("player", p["entry_id"])} | ({("table", table_no)} if table_no else set())
+
+
+CHANGES = {
+    "player_registered": lambda state, p: {("player", p["entry_id"])},
+    "seats_drawn": lambda state, p: {("table", n) for n in range(1, p["tables"] + 1)}
+    | {("player", s["entry_id"]) for s in p["seats"]},
+    "player_busted": _entry_and_table,
+    "tournament_won": _entry_and_table,
+    "player_moved": _moved,
+    "table_broken": _moved,
+    "final_table_formed": _moved,
+    "button_set": _one_table,
+    "hand_started": _one_table,
+    "hand_for_hand_started": _all_tables,
+    "hand_for_hand_stopped": _all_tables,
+    "hand_for_hand_table_done": _hand_done,
+}
+
+
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
-    """Views that the events changed: ('public',), ('director',), ('table', n), ('player', id)."""
+    """Views that the events changed: ('public',), ('director',), ('table', n), ('player', id).
+    Clock and structure events change only the public and director views."""
     changed: set[tuple] = {("public",), ("director",)}
     for event in events:
-        p = event.payload
-        if event.type == "seats_drawn":
-            changed |= {("table", n) for n in range(1, p["tables"] + 1)}
-            changed |= {("player", s["entry_id"]) for s in p["seats"]}
-        elif event.type == "player_registered":
-            changed.add(("player", p["entry_id"]))
-        elif event.type in ("player_busted", "tournament_won"):
-            changed.add(("player", p["entry_id"]))
-            table_no = state.entries[p["entry_id"]].table_no
-            if table_no:
-                changed.add(("table", table_no))
+        if event.type in CHANGES:
+            changed |= CHANGES[event.type](state, event.payload)
     return changed
 
 

@@ -84,6 +84,26 @@ class SetStructurePayload(StrictSchema):
             raise _nested_error(*problem)
 
 
+class TablePayload(StrictSchema):
+    table_no = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=5000))
+
+
+class SetButtonPayload(TablePayload):
+    seat = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=30))
+
+
+class MovePlayerPayload(StrictSchema):
+    entry_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    to_table = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=5000))
+    to_seat = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=30))
+    reason = fields.String(load_default="director", validate=validate.Length(max=40))
+    force = fields.Boolean(load_default=False)
+
+
+class FinalTablePayload(StrictSchema):
+    table_no = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=5000))
+
+
 class RecordBustPayload(StrictSchema):
     entry_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
 
@@ -98,6 +118,14 @@ PAYLOADS: dict[str, type[Schema]] = {
     "jump_to_level": JumpToLevelPayload,
     "set_structure": SetStructurePayload,
     "record_bust": RecordBustPayload,
+    "set_button": SetButtonPayload,
+    "new_hand": TablePayload,
+    "move_player": MovePlayerPayload,
+    "break_table": TablePayload,
+    "form_final_table": FinalTablePayload,
+    "start_hand_for_hand": EmptyPayload,
+    "stop_hand_for_hand": EmptyPayload,
+    "hand_done": TablePayload,
 }
 assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"
 

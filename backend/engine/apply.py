@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import clock, registration, results, seating
+from . import breaking, clock, hand_for_hand, registration, results, seating, table_ops
 from .model import Event, TournamentState
 
 
@@ -26,6 +26,14 @@ APPLIERS = {
     "structure_set": clock.apply_clock,
     "player_busted": results.apply_busted,
     "tournament_won": results.apply_won,
+    "button_set": table_ops.apply_table_event,
+    "hand_started": table_ops.apply_table_event,
+    "player_moved": table_ops.apply_table_event,
+    "table_broken": breaking.apply_breaking,
+    "final_table_formed": breaking.apply_breaking,
+    "hand_for_hand_started": hand_for_hand.apply_hand_for_hand,
+    "hand_for_hand_stopped": hand_for_hand.apply_hand_for_hand,
+    "hand_for_hand_table_done": hand_for_hand.apply_hand_for_hand,
 }
 
 

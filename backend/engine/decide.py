@@ -1,7 +1,7 @@
 """One entry point for every command: look up the rule, let it decide."""
 from __future__ import annotations
 
-from . import clock, registration, results, seating
+from . import breaking, clock, hand_for_hand, registration, results, seating, table_ops
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {
@@ -14,6 +14,14 @@ RULES = {
     "jump_to_level": clock.decide_jump,
     "set_structure": clock.decide_set_structure,
     "record_bust": results.decide_bust,
+    "set_button": table_ops.decide_set_button,
+    "new_hand": table_ops.decide_new_hand,
+    "move_player": table_ops.decide_move,
+    "break_table": breaking.decide_break,
+    "form_final_table": breaking.decide_final_table,
+    "start_hand_for_hand": hand_for_hand.decide_start,
+    "stop_hand_for_hand": hand_for_hand.decide_stop,
+    "hand_done": hand_for_hand.decide_hand_done,
 }
 
 # Which roles may send which command; state-dependent limits (a dealer's own table)
@@ -28,6 +36,14 @@ ALLOWED_ROLES = {
     "jump_to_level": {"director"},
     "set_structure": {"director"},
     "record_bust": {"director", "dealer"},
+    "set_button": {"director", "dealer"},
+    "new_hand": {"director", "dealer"},
+    "move_player": {"director"},
+    "break_table": {"director"},
+    "form_final_table": {"director"},
+    "start_hand_for_hand": {"director"},
+    "stop_hand_for_hand": {"director"},
+    "hand_done": {"director", "dealer"},
 }
 
 

@@ -60,6 +60,12 @@ class Table:
     table_no: int
     max_seats: int
     seats: dict[int, int] = field(default_factory=dict)  # seat -> entry_id
+    # The current hand's positions (seat numbers; a seat may be empty: dead button / dead SB).
+    button: Optional[int] = None
+    sb: Optional[int] = None
+    bb: Optional[int] = None
+    hand_no: int = 0
+    broken: bool = False
 
 
 @dataclass
@@ -87,10 +93,18 @@ class TournamentState:
     clock: Clock = field(default_factory=Clock)
     players_left: int = 0
     busts: list[int] = field(default_factory=list)  # entry ids, in finishing order
+    # Hand-for-hand: the round number and the tables that have finished it.
+    hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})
+    break_order: list[int] = field(default_factory=list)  # fixed in advance (TDA 11C, V-III.d)
+    recent_moves: list[dict] = field(default_factory=list)  # the last moves, for dealers' phones
 
     @property
     def structure(self) -> list[dict]:
         return self.preset.get("structure", [])
+
+    @property
+    def seating(self) -> dict:
+        return self.preset.get("seating", {})
 
     @property
     def max_per_table(self) -> int:

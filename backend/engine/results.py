@@ -22,8 +22,10 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id")
     place = state.players_left
     at = cmd.at if cmd.at is not None else cmd.now
-    events = [Event("player_busted", {"entry_id": entry_id, "place": place, "at": at,
-                                      "table_no": entry.table_no, "seat": entry.seat})]
+    bust = {"entry_id": entry_id, "place": place, "at": at, "table_no": entry.table_no, "seat": entry.seat}
+    if state.hand_for_hand["active"]:
+        bust["hand_for_hand_round"] = state.hand_for_hand["round"]  # same-hand busts (TDA RP-8)
+    events = [Event("player_busted", bust)]
     if place == 2:
         winner = next(e.entry_id for e in state.entries.values()
                       if e.status == "active" and e.entry_id != entry_id)

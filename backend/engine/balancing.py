@@ -1,0 +1,89 @@
+"""Where a moved player sits, who moves, and when tables must be balanced (docs/seating.md).
+
+Pure: the service passes a seed for anything decided by lot. Costs are per table involved
+(plus one pass over the table counts), never per player in the tournament.
+"""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from .hands import hands_until_big_blind, next_occupied, next_positions, seats_between, upcoming_button_and_sb
+from .model import Table, TournamentState
+
+
+def forbidden_seats(table: Table, profile: dict) -> set[int]:
+    """Empty seats a newcomer may not take: between the next hand's button and small blind
+    (N-2.10, V-III.c, TDA 11A)."""
+    upcoming = upcoming_button_and_sb(table)
+    if upcoming is None or not profile.get("forbid_between_button_and_small_blind", True):
+        return set()
+    button, sb = upcoming
+    return {s for s in seats_between(table, button, sb) if s not in table.seats}
+
+
+def worst_seat(table: Table, profile: dict) -> Optional[tuple[int, str]]:
+    """The allowed empty seat that reaches the big blind soonest (TDA 11A), with the reason;
+    without a known button the lowest-numbered empty seat."""
+    empty = [s for s in range(1, table.max_seats + 1) if s not in table.seats]
+    if not empty:
+        return None
+    forbidden = forbidden_seats(table, profile)
+    allowed = [s for s in empty if s not in forbidden]
+    if not allowed:
+        return None
+    ranked = [(hands_until_big_blind(table, s), s) for s in allowed]
+    if ranked[0][0] is None:
+        return min(allowed), "no_button"
+    hands, seat = min(ranked)
+    return seat, ("next_big_blind" if hands == 1 else "big_blind_in_%d" % hands)
+
+
+def who_moves(state: TournamentState, source: Table, dest: Table, seed: int) -> tuple[int, str]:
+    """(entry_id, reason code) of the player who leaves `source` for `dest`."""
+    profile = state.preset.get("seating", {})
+    rule = profile.get("who_moves", "next_big_blind")
+    positions = next_positions(source)
+    if rule == "next_big_blind" and positions:
+        return source.seats[positions["bb"]], "next_big_blind"
+    if rule == "utg_next_hand" and positions:
+        return source.seats[positions["utg"]], "utg_next_hand"
+    if rule == "same_relative_position" and positions:
+        target = worst_seat(dest, profile)
+        dest_upcoming = next_positions(dest)
+        if target and dest_upcoming:
+            offset = 1 + sum(1 for s in seats_between(dest, dest_upcoming["button"], target[0]) if s in dest.seats)
+            seat = positions["button"]
+            for _ in range(offset):
+                seat = next_occupied(source, seat)
+            return source.seats[seat], "same_relative_position"
+    occupied = sorted(source.seats)
+    chosen = random.Random(seed).choice(occupied)  # by lot (S-#6), or no button known
+    return source.seats[chosen], "lot" if rule == "lot" else "lot_no_button"
+
+
+def threshold(profile: dict, tables: int) -> int:
+    for rule in sorted(profile.get("balance_threshold_from_tables", []), key=lambda r: r["tables_at_most"]):
+        if tables <= rule["tables_at_most"]:
+            return int(rule["threshold"])
+    return int(profile.get("balance_threshold", 2))
+
+
+def active_tables(state: TournamentState) -> list[Table]:
+    return [t for t in state.tables.values() if not t.broken]
+
+
+def balance_plan(counts: dict[int, int], limit: int) -> list[tuple[int, int]]:
+    """Single moves (from, to) until no two tables differ by more than `limit`.
+    Fullest first (lowest number on ties), to the shortest (lowest number on ties)."""
+    counts = dict(counts)
+    moves = []
+    while len(counts) > 1:
+        full = min(counts, key=lambda n: (-counts[n], n))
+        short = min(counts, key=lambda n: (counts[n], n))
+        if counts[full] - counts[short] <= limit:
+            break
+        moves.append((full, short))
+        counts[full] -= 1
+        counts[short] += 1
+    return moves

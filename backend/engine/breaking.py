@@ -1,0 +1,131 @@
+"""Breaking a table and forming the final table (TDA 10B/11C, V-III.d/i, V-IV, S-#5, G-Final)."""
+from __future__ import annotations
+
+import random
+
+from .balancing import active_tables, forbidden_seats
+from .model import Command, Decision, Event, Rejection, Table, TournamentState
+
+
+def _random_seat(table: Table, taken: set[int], profile: dict, rng: random.Random) -> int:
+    free = [s for s in range(1, table.max_seats + 1) if s not in table.seats and s not in taken]
+    allowed = [s for s in free if s not in forbidden_seats(table, profile)] or free
+    return rng.choice(allowed)
+
+
+def spread(state: TournamentState, players: list[int], targets: list[Table], rng: random.Random) -> list[dict]:
+    """Seat `players` by random draw (TDA 10B) at `targets`, always at the table with the fewest
+    players (ties by lot), never between the button and the small blind where a seat is left."""
+    profile = state.seating
+    counts = {t.table_no: len(t.seats) for t in targets}
+    taken: dict[int, set[int]] = {t.table_no: set() for t in targets}
+    by_no = {t.table_no: t for t in targets}
+    moves = []
+    order = list(players)
+    rng.shuffle(order)
+    for entry_id in order:
+        open_tables = [n for n in counts if counts[n] < by_no[n].max_seats]
+        fewest = min(counts[n] for n in open_tables)
+        table_no = rng.choice(sorted(n for n in open_tables if counts[n] == fewest))
+        seat = _random_seat(by_no[table_no], taken[table_no], profile, rng)
+        taken[table_no].add(seat)
+        counts[table_no] += 1
+        entry = state.entries[entry_id]
+        moves.append({"entry_id": entry_id, "from_table": entry.table_no, "from_seat": entry.seat,
+                      "to_table": table_no, "to_seat": seat})
+    return moves
+
+
+def _redraws(state: TournamentState, moves: list[dict]) -> list[int]:
+    """Tables that get two or more new players redraw the button (V-III.i)."""
+    limit = state.seating.get("redraw_button_when_new_players")
+    if not limit:
+        return []
+    arrivals: dict[int, int] = {}
+    for m in moves:
+        arrivals[m["to_table"]] = arrivals.get(m["to_table"], 0) + 1
+    return sorted(n for n, k in arrivals.items() if k >= limit)
+
+
+def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    table_no = cmd.payload.get("table_no")
+    table = state.tables.get(table_no)
+    if table is None:
+        return Rejection("unknown_table", f"There is no table {table_no}.", "table_no", "not_found")
+    if table.broken:
+        return Rejection("table_broken", f"Table {table_no} is already broken.", "table_no")
+    others = [t for t in active_tables(state) if t.table_no != table_no]
+    if not others:
+        return Rejection("last_table", "The last table cannot be broken.", "table_no")
+    free = sum(t.max_seats - len(t.seats) for t in others)
+    if free < len(table.seats):
+        return Rejection("no_room", f"The other tables have {free} free seats for {len(table.seats)} players.",
+                         "table_no")
+    moves = spread(state, sorted(table.seats.values()), others, random.Random(cmd.seed))
+    return Decision([Event("table_broken", {"table_no": table_no, "moves": moves,
+                                            "redraw_button": _redraws(state, moves), "at": cmd.now})],
+                    {"moved": len(moves)})
+
+
+def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    final = state.seating.get("final_table", {})
+    size = int(final.get("size", state.max_per_table))
+    if state.players_left > size:
+        return Rejection("too_many_players",
+                         f"{state.players_left} players are left; the final table is formed at {size}.", None)
+    tables = active_tables(state)
+    if len(tables) < 2 and final.get("seating", "redraw") == "fill_free_seats":
+        return Rejection("already_one_table", "Everyone already sits at one table.", None)
+    rng = random.Random(cmd.seed)
+    chosen = cmd.payload.get("table_no")
+    if chosen is not None and (chosen not in state.tables or state.tables[chosen].broken):
+        return Rejection("unknown_table", f"Table {chosen} is not in play.", "table_no", "not_found")
+    if final.get("seating") == "fill_free_seats":
+        # V-IV: the feature table keeps its players; the others fill its free seats, no new draw.
+        target = state.tables[chosen] if chosen else max(tables, key=lambda t: (len(t.seats), -t.table_no))
+        movers = sorted(e for t in tables if t is not target for e in t.seats.values())
+        moves = spread(state, movers, [target], rng)
+    else:
+        # N-2.9, S-#2/#4, G-Final, P-Satellite: everyone draws a new seat at the final table.
+        target = state.tables[chosen] if chosen else min(tables, key=lambda t: t.table_no)
+        everyone = sorted(e for t in tables for e in t.seats.values())
+        seats = rng.sample(range(1, max(target.max_seats, size) + 1), len(everyone))
+        moves = [{"entry_id": e, "from_table": state.entries[e].table_no, "from_seat": state.entries[e].seat,
+                  "to_table": target.table_no, "to_seat": s} for e, s in zip(everyone, seats)]
+    events = [Event("final_table_formed", {
+        "table_no": target.table_no, "max_seats": max(target.max_seats, size), "moves": moves,
+        "broken": sorted(t.table_no for t in tables if t is not target), "at": cmd.now})]
+    stop = final.get("stop_clock") or state.preset.get("clock", {}).get("stop_for_table_merge")
+    if stop and state.clock.status == "running":
+        from .clock import decide_pause  # the merge stops the clock (V-IV.b)
+        paused = decide_pause(state, Command("pause_clock", {"reason": "table_merge"}, cmd.actor, cmd.now))
+        events += paused.events
+    return Decision(events, {"table_no": target.table_no, "moved": len(moves)})
+
+
+def apply_breaking(state: TournamentState, event: Event) -> None:
+    from .table_ops import move_entry, remember_moves
+    p = event.payload
+    if event.type in ("table_broken", "final_table_formed"):
+        remember_moves(state, p["moves"], event.type, p.get("at"))
+    if event.type == "table_broken":
+        table = state.tables[p["table_no"]]
+        for m in p["moves"]:
+            move_entry(state, m["entry_id"], m["to_table"], m["to_seat"])
+        table.broken, table.button, table.sb, table.bb = True, None, None, None
+        for n in p["redraw_button"]:
+            t = state.tables[n]
+            t.button, t.sb, t.bb, t.hand_no = None, None, None, 0
+    elif event.type == "final_table_formed":
+        target = state.tables[p["table_no"]]
+        # Everyone stands up first: a redraw may give a seat someone else still holds.
+        for m in p["moves"]:
+            state.tables[m["from_table"]].seats.pop(m["from_seat"], None)
+        target.max_seats = p["max_seats"]
+        for m in p["moves"]:
+            entry = state.entries[m["entry_id"]]
+            target.seats[m["to_seat"]] = m["entry_id"]
+            entry.table_no, entry.seat = m["to_table"], m["to_seat"]
+        for n in p["broken"]:
+            state.tables[n].broken = True
+        target.button, target.sb, target.bb, target.hand_no = None, None, None, 0  # high card (V-IV.d)

@@ -1,0 +1,45 @@
+"""Hand-for-hand (N-2.13, V-V.b): every table plays one hand, then waits for the others."""
+from __future__ import annotations
+
+from .balancing import active_tables
+from .model import Command, Decision, Event, Rejection, TournamentState
+
+
+def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    if state.hand_for_hand["active"]:
+        return Rejection("already_hand_for_hand", "Hand-for-hand is already on.")
+    return Decision([Event("hand_for_hand_started", {"at": cmd.now})], {})
+
+
+def decide_stop(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    if not state.hand_for_hand["active"]:
+        return Rejection("not_hand_for_hand", "Hand-for-hand is not on.")
+    return Decision([Event("hand_for_hand_stopped", {"at": cmd.now})], {})
+
+
+def decide_hand_done(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    table_no = cmd.payload.get("table_no")
+    if not state.hand_for_hand["active"]:
+        return Rejection("not_hand_for_hand", "Hand-for-hand is not on; just start the next hand.", "table_no")
+    if table_no not in state.tables or state.tables[table_no].broken:
+        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found")
+    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
+        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden")
+    if table_no in state.hand_for_hand["done"]:
+        return Rejection("already_done", f"Table {table_no} has already reported this hand.", "table_no")
+    return Decision([Event("hand_for_hand_table_done", {"table_no": table_no,
+                                                        "round": state.hand_for_hand["round"]})], {})
+
+
+def apply_hand_for_hand(state: TournamentState, event: Event) -> None:
+    hfh = state.hand_for_hand
+    if event.type == "hand_for_hand_started":
+        state.hand_for_hand = {"active": True, "round": 1, "done": []}
+    elif event.type == "hand_for_hand_stopped":
+        state.hand_for_hand = {"active": False, "round": hfh["round"], "done": []}
+    elif event.type == "hand_for_hand_table_done":
+        done = hfh["done"] + [event.payload["table_no"]]
+        if {t.table_no for t in active_tables(state)} <= set(done):
+            state.hand_for_hand = {"active": True, "round": hfh["round"] + 1, "done": []}  # all start together
+        else:
+            state.hand_for_hand = {**hfh, "done": done}

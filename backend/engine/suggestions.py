@@ -1,0 +1,110 @@
+"""What the floor should do next, each with its reason in words (docs/seating.md).
+
+One round costs a pass over the table counts plus the two tables of each move: never a pass
+over the players. Lots are drawn from the tournament's seq, so a round is reproducible; the
+command that applies a suggestion records who actually moved.
+"""
+from __future__ import annotations
+
+import copy
+
+from .balancing import active_tables, balance_plan, threshold, who_moves, worst_seat
+from .hands import next_positions
+from .model import TournamentState
+
+RULE_FOR_WHO = {"next_big_blind": "N-2.11 / TDA 11A", "utg_next_hand": "V-III.e",
+                "same_relative_position": "G-Sitzordnung", "lot": "S-#6", "lot_no_button": "TDA 11A"}
+WHY_WHO = {"next_big_blind": "would post the big blind next", "utg_next_hand": "is under the gun next hand",
+           "same_relative_position": "sits in the same position relative to the button",
+           "lot": "was drawn by lot", "lot_no_button": "was drawn by lot (no button recorded)"}
+
+
+def suggestions(state: TournamentState) -> list[dict]:
+    if state.status not in ("seated", "running"):
+        return []
+    tables = active_tables(state)
+    profile = state.seating
+    out: list[dict] = []
+    final = profile.get("final_table", {})
+    size = int(final.get("size", state.max_per_table))
+    if len(tables) > 1 and state.players_left <= size:
+        out.append({"id": f"final:{state.seq}", "kind": "final_table", "rule": final.get("rule", "N-2.9"),
+                    "text": f"{state.players_left} players left: form the final table of {size}."})
+        return out + _hand_for_hand(state, size)
+    out += _breaks(state, tables)
+    out += _moves(state, tables)
+    out += _halts(state, tables, profile)
+    out += _hand_for_hand(state, size)
+    return out
+
+
+def _breaks(state: TournamentState, tables) -> list[dict]:
+    limit = int(state.seating.get("break_only_when_fit") or state.max_per_table)
+    if len(tables) < 2 or state.players_left > (len(tables) - 1) * limit:
+        return []
+    order = [n for n in state.break_order if n in state.tables and not state.tables[n].broken]
+    table_no = order[0] if order else max(t.table_no for t in tables)
+    return [{"id": f"break:{table_no}:{state.seq}", "kind": "break", "table_no": table_no,
+             "rule": "TDA 11C / S-#5",
+             "text": f"{state.players_left} players fit at {len(tables) - 1} tables: break table {table_no}."}]
+
+
+def _moves(state: TournamentState, tables) -> list[dict]:
+    counts = {t.table_no: len(t.seats) for t in tables}
+    plan = balance_plan(counts, threshold(state.seating, len(tables)))
+    if not plan:
+        return []
+    touched = {n for move in plan for n in move}
+    scratch = {n: copy.deepcopy(state.tables[n]) for n in touched}  # only the tables that move
+    out = []
+    for i, (src_no, dst_no) in enumerate(plan):
+        src, dst = scratch[src_no], scratch[dst_no]
+        target = worst_seat(dst, state.seating)
+        if target is None:
+            break
+        entry_id, why = who_moves(state, src, dst, seed=state.seq * 1_000 + i)
+        seat, where = target
+        entry = state.entries[entry_id]
+        from_seat = next(s for s, e in src.seats.items() if e == entry_id)
+        diff = counts[src_no] - counts[dst_no]
+        out.append({
+            "id": f"move:{entry_id}:{dst_no}:{seat}:{state.seq}", "kind": "move", "entry_id": entry_id,
+            "name": entry.name, "from_table": src_no, "from_seat": from_seat, "to_table": dst_no, "to_seat": seat,
+            "who": why, "where": where, "rule": RULE_FOR_WHO[why],
+            "text": (f"Seat {from_seat} ({entry.name}) {WHY_WHO[why]} at table {src_no}, which has {diff} more "
+                     f"players than table {dst_no}: move to seat {seat}"
+                     + (" (big blind next)." if where == "next_big_blind" else "."))})
+        del src.seats[from_seat]
+        dst.seats[seat] = entry_id
+        counts[src_no] -= 1
+        counts[dst_no] += 1
+    return out
+
+
+def _halts(state: TournamentState, tables, profile: dict) -> list[dict]:
+    if not profile.get("halt_short_table") or len(tables) < 2:
+        return []
+    fullest = max(len(t.seats) for t in tables)
+    return [{"id": f"halt:{t.table_no}:{state.seq}", "kind": "halt", "table_no": t.table_no, "rule": "V-III.h / TDA 11D",
+             "text": f"Table {t.table_no} is {fullest - len(t.seats)} players short: stop play there until it is balanced."}
+            for t in tables if fullest - len(t.seats) >= 3]
+
+
+def _hand_for_hand(state: TournamentState, final_size: int) -> list[dict]:
+    trigger = state.seating.get("hand_for_hand", {})
+    if state.hand_for_hand["active"] or not trigger:
+        return []
+    at = {"players_left": trigger.get("players_left"),
+          "one_before_final_table_with_all_in": final_size + 1,
+          "bubble": _bubble(state)}.get(trigger.get("trigger"))
+    if at is None or state.players_left != at:
+        return []
+    rule = {"players_left": "N-2.13", "one_before_final_table_with_all_in": "V-V.b", "bubble": "TDA 21"}[trigger["trigger"]]
+    return [{"id": f"hfh:{state.seq}", "kind": "hand_for_hand", "rule": rule,
+             "text": f"{state.players_left} players left: start hand-for-hand."}]
+
+
+def _bubble(state: TournamentState):
+    from .payouts import payout_percentages
+    paid = len(payout_percentages(state.preset.get("payouts"), len(state.entries)))
+    return paid + 1 if paid else None

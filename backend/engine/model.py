@@ -89,6 +89,7 @@ class TournamentState:
     preset: dict = field(default_factory=dict)
     status: str = "new"  # new | registering | seated | running | finished
     entries: dict[int, Entry] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)  # casefolded, for duplicate checks without a scan
     tables: dict[int, Table] = field(default_factory=dict)
     clock: Clock = field(default_factory=Clock)
     players_left: int = 0

@@ -12,8 +12,7 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Rejection("registration_closed",
                          "Seats are already drawn: late registration is not open in this tournament.",
                          "name")
-    taken = {e.name.casefold() for e in state.entries.values()}
-    if name.casefold() in taken:
+    if name.casefold() in state.names:
         return Rejection("duplicate_name", f"{name} is already registered.", "name")
     entry_id = len(state.entries) + 1
     return Decision([Event("player_registered", {"entry_id": entry_id, "name": name})],
@@ -23,5 +22,6 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
 def apply_registered(state: TournamentState, event: Event) -> None:
     p = event.payload
     state.entries[p["entry_id"]] = Entry(p["entry_id"], p["name"])
+    state.names.add(p["name"].casefold())
     state.players_left += 1
     state.status = "registering"

@@ -39,7 +39,7 @@ def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejectio
     positions = next_positions(table)
     if positions is None:
         return Rejection("no_button", "Set the button first (high card).", "table_no")
-    if state.hand_for_hand.get("active") and table.table_no in state.hand_for_hand.get("waiting", []):
+    if state.hand_for_hand["active"] and table.table_no in state.hand_for_hand["done"]:
         return Rejection("hand_for_hand_wait",
                          "Hand-for-hand: wait until every table has finished its hand.", "table_no")
     return Decision([Event("hand_started", {"table_no": table.table_no, "hand_no": table.hand_no + 1,

@@ -19,7 +19,10 @@ def forbidden_seats(table: Table, profile: dict) -> set[int]:
     if upcoming is None or not profile.get("forbid_between_button_and_small_blind", True):
         return set()
     button, sb = upcoming
-    return {s for s in seats_between(table, button, sb) if s not in table.seats}
+    forbidden = {s for s in seats_between(table, button, sb) if s not in table.seats}
+    if profile.get("forbid_small_blind") and sb not in table.seats:
+        forbidden.add(sb)  # a dead small-blind seat would make the newcomer post the SB (S-#5, S-#6)
+    return forbidden
 
 
 def worst_seat(table: Table, profile: dict) -> Optional[tuple[int, str]]:
@@ -32,10 +35,12 @@ def worst_seat(table: Table, profile: dict) -> Optional[tuple[int, str]]:
     allowed = [s for s in empty if s not in forbidden]
     if not allowed:
         return None
-    ranked = [(hands_until_big_blind(table, s), s) for s in allowed]
-    if ranked[0][0] is None:
+    upcoming = upcoming_button_and_sb(table)
+    if upcoming is None:
         return min(allowed), "no_button"
-    hands, seat = min(ranked)
+    # Soonest to the big blind; on a tie the first seat clockwise from the small blind.
+    clockwise = lambda s: (s - upcoming[1]) % table.max_seats  # noqa: E731
+    hands, _, seat = min((hands_until_big_blind(table, s), clockwise(s), s) for s in allowed)
     return seat, ("next_big_blind" if hands == 1 else "big_blind_in_%d" % hands)
 
 

@@ -33,7 +33,7 @@ def test_there_are_enough_cases():
 def test_seating_vector(case):
     state = build(case)
     profile = case.get("profile", {})
-    table = state.tables.get(case.get("table_no")) if case.get("table_no") else None
+    table = state.tables.get(case["table_no"]) if case.get("table_no") else None
     expect = case["expect"]
     if case["check"] == "next_positions":
         assert next_positions(table) == expect

@@ -82,12 +82,16 @@ def _moves(state: TournamentState, tables) -> list[dict]:
 
 
 def _halts(state: TournamentState, tables, profile: dict) -> list[dict]:
-    if not profile.get("halt_short_table") or len(tables) < 2:
+    """V-III.h: play stops at a table 2 short; TDA 11D: 3 short of the fullest table."""
+    halt = profile.get("halt_short_table")
+    if not halt or len(tables) < 2:
         return []
+    short = int(halt.get("short_of_fullest", 3)) if isinstance(halt, dict) else 3
     fullest = max(len(t.seats) for t in tables)
-    return [{"id": f"halt:{t.table_no}:{state.seq}", "kind": "halt", "table_no": t.table_no, "rule": "V-III.h / TDA 11D",
+    return [{"id": f"halt:{t.table_no}:{state.seq}", "kind": "halt", "table_no": t.table_no,
+             "rule": "V-III.h" if short == 2 else "TDA 11D",
              "text": f"Table {t.table_no} is {fullest - len(t.seats)} players short: stop play there until it is balanced."}
-            for t in tables if fullest - len(t.seats) >= 3]
+            for t in tables if fullest - len(t.seats) >= short]
 
 
 def _hand_for_hand(state: TournamentState, final_size: int) -> list[dict]:

@@ -43,10 +43,13 @@ class SavePresetSchema(StrictSchema):
 
 class RegisterPlayerPayload(StrictSchema):
     name = fields.String(required=True, validate=[NAME, _not_blank])
+    accessible = fields.Boolean(load_default=False)
 
 
 class DrawSeatsPayload(StrictSchema):
     tables = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2000))
+    accessible_seats = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=30)),
+                                   load_default=None, validate=validate.Length(max=30))
 
 
 class EmptyPayload(StrictSchema):
@@ -100,6 +103,11 @@ class MovePlayerPayload(StrictSchema):
     force = fields.Boolean(load_default=False)
 
 
+class BreakOrderPayload(StrictSchema):
+    tables = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=5000)), required=True,
+                         validate=validate.Length(min=1, max=5000))
+
+
 class FinalTablePayload(StrictSchema):
     table_no = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=5000))
 
@@ -122,6 +130,7 @@ PAYLOADS: dict[str, type[Schema]] = {
     "new_hand": TablePayload,
     "move_player": MovePlayerPayload,
     "break_table": TablePayload,
+    "set_break_order": BreakOrderPayload,
     "form_final_table": FinalTablePayload,
     "start_hand_for_hand": EmptyPayload,
     "stop_hand_for_hand": EmptyPayload,

@@ -30,6 +30,7 @@ APPLIERS = {
     "hand_started": table_ops.apply_table_event,
     "player_moved": table_ops.apply_table_event,
     "table_broken": breaking.apply_breaking,
+    "break_order_set": breaking.apply_breaking,
     "final_table_formed": breaking.apply_breaking,
     "hand_for_hand_started": hand_for_hand.apply_hand_for_hand,
     "hand_for_hand_stopped": hand_for_hand.apply_hand_for_hand,

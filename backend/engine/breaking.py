@@ -47,6 +47,17 @@ def _redraws(state: TournamentState, moves: list[dict]) -> list[int]:
     return sorted(n for n, k in arrivals.items() if k >= limit)
 
 
+def decide_break_order(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """The order tables are broken in, announced in advance (TDA 11C, V-III.d)."""
+    order = cmd.payload.get("tables")
+    if not isinstance(order, list) or len(set(order)) != len(order):
+        return Rejection("invalid_order", "List each table once.", "tables", "invalid")
+    for n in order:
+        if n not in state.tables or state.tables[n].broken:
+            return Rejection("unknown_table", f"Table {n} is not in play.", "tables", "not_found")
+    return Decision([Event("break_order_set", {"tables": order})], {})
+
+
 def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     table = state.tables.get(table_no)
@@ -106,6 +117,9 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
 def apply_breaking(state: TournamentState, event: Event) -> None:
     from .table_ops import move_entry, remember_moves
     p = event.payload
+    if event.type == "break_order_set":
+        state.break_order = list(p["tables"])
+        return
     if event.type in ("table_broken", "final_table_formed"):
         remember_moves(state, p["moves"], event.type, p.get("at"))
     if event.type == "table_broken":

@@ -53,6 +53,7 @@ class Entry:
     seat: Optional[int] = None
     place: Optional[int] = None
     busted_at: Optional[int] = None
+    accessible: bool = False  # needs an accessible seat (S-#3)
 
 
 @dataclass

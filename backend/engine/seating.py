@@ -31,15 +31,25 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
                          f"{len(players)} players need at least {need} tables of {per_table}.",
                          "tables")
     rng = random.Random(cmd.seed)  # deterministic given the service's seed
-    rng.shuffle(players)
+    # S-#3: players who need an accessible seat are dealt first, one per table in turn, and
+    # take the accessible seats; everyone else draws from the remaining seats.
+    accessible_seats = [s for s in cmd.payload.get("accessible_seats") or state.seating.get("accessible_seats", [1])
+                        if 1 <= s <= per_table]
+    needs = [e for e in players if state.entries[e].accessible]
+    others = [e for e in players if not state.entries[e].accessible]
+    rng.shuffle(needs)
+    rng.shuffle(others)
     by_table: dict[int, list[int]] = {n: [] for n in range(1, tables + 1)}
-    for i, entry_id in enumerate(players):
+    for i, entry_id in enumerate(needs + others):
         by_table[i % tables + 1].append(entry_id)
     seats = []
     for table_no, entry_ids in by_table.items():
-        seat_numbers = sorted(rng.sample(range(1, per_table + 1), len(entry_ids)))
-        seats += [{"entry_id": e, "table_no": table_no, "seat": s}
-                  for e, s in zip(entry_ids, seat_numbers)]
+        flagged = [e for e in entry_ids if state.entries[e].accessible][:len(accessible_seats)]
+        chosen = dict(zip(flagged, accessible_seats))
+        free = [s for s in range(1, per_table + 1) if s not in chosen.values()]
+        rest = [e for e in entry_ids if e not in chosen]
+        chosen.update(zip(rest, rng.sample(free, len(rest))))
+        seats += [{"entry_id": e, "table_no": table_no, "seat": chosen[e]} for e in entry_ids]
     event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats})
     return Decision([event], {"tables": [{"table_no": n, "players": len(ids)}
                                          for n, ids in by_table.items()]})

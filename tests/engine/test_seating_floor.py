@@ -188,3 +188,14 @@ def test_suggestions_say_why_and_cite_the_rule():
     assert move["entry_id"] == source.seats[next_positions(source)["bb"]]
     assert move["rule"].startswith("N-2.11") and "big blind next" in move["text"]
     assert "3 more players than table 2" in move["text"]
+
+
+def test_break_order_fixed_in_advance_is_followed():
+    """TDA 11C / V-III.d: tables break in the announced order."""
+    state, _ = tournament_with(30, 4)
+    ok(state, "set_break_order", {"tables": [2, 4, 1, 3]})
+    for entry_id in list(state.tables[1].seats.values())[:6]:
+        run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    breaks = [s for s in suggestions(state) if s["kind"] == "break"]
+    assert breaks and breaks[0]["table_no"] == 2
+    assert run(state, director_cmd("set_break_order", {"tables": [2, 9]})).field == "tables"

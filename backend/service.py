@@ -34,6 +34,8 @@ class Answer:
     status_code: int
     body: dict
     changed: set = field(default_factory=set)  # view keys to push after the commit
+    seq: int = 0  # the tournament's seq after this command, and before it
+    base_seq: int = 0
 
 
 class UnknownTournament(Exception):
@@ -137,4 +139,5 @@ class TournamentService:
         # Committed. Only now does the shared state move on.
         for offset, event in enumerate(decision.events, start=1):
             rules.apply(state, event, seq - len(decision.events) + offset)
-        return Answer(200, {**body, "server_time": now}, changed_views(state, decision.events))
+        return Answer(200, {**body, "server_time": now}, changed_views(state, decision.events),
+                      seq, seq - len(decision.events))

@@ -81,12 +81,32 @@ def _table(state: TournamentState, table_no: int) -> dict:
             "hand_for_hand_done": table_no in state.hand_for_hand["done"]}
 
 
-def director_view(state: TournamentState, now: int) -> dict:
+RECENT_BUSTS = 100
+
+
+def _director_summary(state: TournamentState, now: int) -> dict:
     return {**public_view(state, now), **_head(state, "director", now),
-            "entries": [_entry(state, i) for i in sorted(state.entries)],
-            "tables": [_table(state, n) for n in sorted(state.tables)],
-            "busts": [_bust(state, i) for i in reversed(state.busts)],
+            "busts": [_bust(state, i) for i in reversed(state.busts[-RECENT_BUSTS:])],
+            "hand_for_hand": state.hand_for_hand, "break_order": state.break_order,
             "suggestions": suggestions(state)}
+
+
+def director_view(state: TournamentState, now: int) -> dict:
+    """The whole tournament, for a GET (after a reload or a gap)."""
+    return {**_director_summary(state, now), "partial": False,
+            "entries": [_entry(state, i) for i in sorted(state.entries)],
+            "tables": [_table(state, n) for n in sorted(state.tables)]}
+
+
+def director_delta(state: TournamentState, changed: set[tuple], seq: int, base_seq: int, now: int) -> dict:
+    """What one command changed, for the push: the summary plus the changed entries and tables.
+    A phone applies it only on top of the view with seq == base_seq, else it GETs the whole view;
+    so a bust costs a few rows here, not the whole field (10,000 players)."""
+    entries = sorted(k[1] for k in changed if k[0] == "player")
+    tables = sorted(k[1] for k in changed if k[0] == "table" and k[1] in state.tables)
+    return {**_director_summary(state, now), "seq": seq, "base_seq": base_seq, "partial": True,
+            "entries": [_entry(state, i) for i in entries],
+            "tables": [_table(state, n) for n in tables]}
 
 
 def table_view(state: TournamentState, table_no: int, now: int) -> dict:
@@ -131,7 +151,8 @@ def _entry_and_table(state, p) -> set[tuple]:
 
 
 CHANGES = {
-    "player_registered": lambda state, p: {("player", p["entry_id"])},
+    "player_registered": lambda state, p: {("player", p["entry_id"])}
+    | ({("table", p["table_no"])} if "table_no" in p else set()),
     "seats_drawn": lambda state, p: {("table", n) for n in range(1, p["tables"] + 1)}
     | {("player", s["entry_id"]) for s in p["seats"]},
     "player_busted": _entry_and_table,

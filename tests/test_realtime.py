@@ -53,7 +53,12 @@ def test_a_bust_reaches_director_table_player_and_display(server, td):
                                                                       {"entry_id": victim["entry_id"]})
     assert r.status_code == 200
     seq = r.json()["seq"]
-    assert director.next("director", seq=seq)["busts"][0]["place"] == 8
+    delta = director.next("director", seq=seq)
+    assert delta["busts"][0]["place"] == 8 and delta["players_left"] == 7
+    # The push is a delta: only the busted entry and its table, on top of the previous seq.
+    assert delta["partial"] is True and delta["base_seq"] == seq - 1
+    assert [e["entry_id"] for e in delta["entries"]] == [victim["entry_id"]]
+    assert [t["table_no"] for t in delta["tables"]] == [1]
     table = dealer.next("table", seq=seq)
     assert victim["entry_id"] not in [s["entry_id"] for s in table["seats"]]
     assert player.next("player", seq=seq)["place"] == 8

@@ -20,5 +20,5 @@ def post_command(tid: int):
                                  op_id=data["op_id"], at=data["at"])
     if answer.changed:
         # Answer the phone first; the views go out right after, on their own greenlet.
-        app.realtime.publish_soon(tid, answer.changed)
+        app.realtime.publish_soon(tid, answer.changed, answer.seq, answer.base_seq)
     return jsonify(answer.body), answer.status_code

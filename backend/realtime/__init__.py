@@ -10,7 +10,7 @@ from flask_socketio import SocketIO, emit, join_room
 
 from ..auth.access import caller_for
 from ..service import TournamentService, UnknownTournament, now_ms
-from ..views import render
+from ..views import director_delta, render
 
 
 def room_for(tid: int, key: tuple) -> str:
@@ -78,16 +78,19 @@ class Realtime:
                     "message": f"There is no tournament {tid}."}
         return {"ok": True}
 
-    def publish_soon(self, tid: int, changed: set[tuple]) -> None:
-        self.socketio.start_background_task(self.publish, tid, changed)
+    def publish_soon(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
+        self.socketio.start_background_task(self.publish, tid, changed, seq, base_seq)
 
-    def publish(self, tid: int, changed: set[tuple]) -> None:
+    def publish(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
         with self.app.app_context():
-            self._publish(tid, changed)
+            self._publish(tid, changed, seq, base_seq)
 
-    def _publish(self, tid: int, changed: set[tuple]) -> None:
+    def _publish(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
         state = self.service.state(tid)
         now = now_ms()
-        # Small views first (the dealer and the player wait on them); the director's last.
+        # Small views first (the dealer and the player wait on them); the director's last, as a
+        # delta stamped with this command's seq (the state may already be newer: harmless).
         for key in sorted(changed, key=lambda k: (k[0] == "director", k[0] == "public", str(k))):
-            self.socketio.emit("view", render(state, key, now), to=room_for(tid, key))
+            view = director_delta(state, changed, seq, base_seq, now) if key == ("director",) \
+                else render(state, key, now)
+            self.socketio.emit("view", view, to=room_for(tid, key))

@@ -79,8 +79,9 @@ export function connectSocket(opts: SocketOptions): () => void {
   socket.on("view", (v: View) => {
     if (!v || typeof v !== "object") return;
     putView(v)
-      .then(({ accepted, view }) => {
+      .then(({ accepted, view, gap }) => {
         if (accepted) entry.opts.onView?.(view);
+        if (gap) entry.opts.onConnect?.(); // GET the whole views again (and flush the outbox)
       })
       .catch(() => undefined);
   });

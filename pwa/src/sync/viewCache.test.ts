@@ -70,3 +70,45 @@ describe("view cache", () => {
     await expect(cache.putView({ kind: "table" } as any)).rejects.toThrow();
   });
 });
+
+describe("director deltas", () => {
+  const full = (seq: number) => ({
+    kind: "director", tournament_id: 4, seq, partial: false, players_left: 3,
+    entries: [1, 2, 3].map((id) => ({ entry_id: id, name: `P${id}`, status: "active" })),
+    tables: [{ table_no: 1, seats: [] }, { table_no: 2, seats: [] }],
+  });
+  const delta = (seq: number, base_seq: number, entry: Record<string, unknown>) => ({
+    kind: "director", tournament_id: 4, seq, base_seq, partial: true, players_left: 2,
+    entries: [entry], tables: [{ table_no: 2, seats: [{ seat: 1, entry_id: 2 }] }],
+  });
+
+  it("merges a delta that follows the stored view", async () => {
+    const { cache } = await fresh();
+    await cache.putView(full(10) as any);
+    const r = await cache.putView(delta(11, 10, { entry_id: 3, name: "P3", status: "busted", place: 3 }) as any);
+    expect(r.accepted).toBe(true);
+    const v = await cache.getView("4:director:_");
+    expect(v!.seq).toBe(11);
+    expect(v!.players_left).toBe(2);
+    expect(v!.entries.map((e: any) => e.status)).toEqual(["active", "active", "busted"]);
+    expect(v!.tables.find((t: any) => t.table_no === 2).seats).toHaveLength(1);
+    expect(v!.tables).toHaveLength(2);
+    expect(v!.partial).toBe(false);
+  });
+
+  it("reports a gap when a delta does not follow the stored view, and keeps the stored one", async () => {
+    const { cache } = await fresh();
+    await cache.putView(full(10) as any);
+    const r = await cache.putView(delta(13, 12, { entry_id: 1, name: "P1", status: "busted" }) as any);
+    expect(r).toMatchObject({ accepted: false, gap: true });
+    expect((await cache.getView("4:director:_"))!.seq).toBe(10);
+  });
+
+  it("ignores a delta older than the stored view", async () => {
+    const { cache } = await fresh();
+    await cache.putView(full(10) as any);
+    const r = await cache.putView(delta(9, 8, { entry_id: 1, name: "P1", status: "busted" }) as any);
+    expect(r.accepted).toBe(false);
+    expect(r.gap).toBeFalsy();
+  });
+});

@@ -39,10 +39,26 @@ export function peek(key: string): View | undefined {
 }
 
 /**
- * Store a view if its seq is ≥ the stored one. Returns the view now current for that key
+ * A director delta (`partial: true`) carries the summary plus the entries and tables one command
+ * changed. It applies only on top of the view with seq == base_seq; merged, it is a whole view.
+ */
+export function mergeDelta(base: View, delta: View): View {
+  const byId = <T extends Record<string, any>>(old: T[] = [], changed: T[] = [], id: string): T[] => {
+    const map = new Map<any, T>(old.map((x) => [x[id], x]));
+    for (const x of changed) map.set(x[id], x);
+    return [...map.values()].sort((a, b) => Number(a[id]) - Number(b[id]));
+  };
+  const { base_seq: _b, partial: _p, entries, tables, ...summary } = delta;
+  return { ...base, ...summary, partial: false, entries: byId(base.entries, entries, "entry_id"),
+           tables: byId(base.tables, tables, "table_no") };
+}
+
+/**
+ * Store a view if its seq is ≥ the stored one (a delta: if it follows the stored one).
+ * `gap: true` means a delta arrived that does not follow what is stored: GET the whole view. Returns the view now current for that key
  * (the incoming one if accepted, else the stored one).
  */
-export async function putView(v: View): Promise<{ accepted: boolean; view: View }> {
+export async function putView(v: View): Promise<{ accepted: boolean; view: View; gap?: boolean }> {
   if (!v || typeof v !== "object" || !v.kind || v.tournament_id === undefined || typeof v.seq !== "number") {
     throw new Error("not a view");
   }
@@ -53,15 +69,24 @@ export async function putView(v: View): Promise<{ accepted: boolean; view: View 
   const tx = db.transaction("views", "readwrite");
   const cur = (await tx.store.get(key)) as StoredView | undefined;
   let accepted = false;
+  let gap = false;
   let result: View;
-  if (cur && cur.seq > v.seq) {
+  if (cur && cur.seq >= v.seq && (v.partial || cur.seq > v.seq)) {
     result = cur.view;
+  } else if (v.partial && (!cur || cur.seq !== v.base_seq)) {
+    result = cur?.view ?? v;
+    gap = true; // missed a change: only the whole view is safe
+  } else if (v.partial && cur) {
+    result = mergeDelta(cur.view, v);
+    await tx.store.put({ key, seq: result.seq, view: result, stored_at: Date.now() });
+    accepted = true;
   } else {
     await tx.store.put({ key, seq: v.seq, view: v, stored_at: Date.now() });
     accepted = true;
     result = v;
   }
   await tx.done;
+  if (gap) return { accepted: false, view: result, gap };
   const m2 = memory.get(key);
   if (!m2 || m2.seq <= result.seq) memory.set(key, result);
   if (accepted) {

@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "e2e" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
+TV = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}
 
 
 def chromium_path():
@@ -43,8 +44,24 @@ def phone(browser):
     """A factory of phone-sized browser contexts (each one a separate phone)."""
     contexts = []
 
-    def make():
-        context = browser.new_context(**PHONE)
+    def make(**options):
+        context = browser.new_context(**{**PHONE, **options})
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def tv(browser):
+    """A factory of 16:9 TV-sized browser contexts (1920×1080) for the display."""
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(**{**TV, **options})
         context.set_default_timeout(15_000)
         contexts.append(context)
         return context

@@ -3,6 +3,7 @@ import { useRoute, navigate } from "./router";
 import { AuthScreen } from "./views/director/Auth";
 import { DirectorList } from "./views/director/DirectorList";
 import { DirectorTournament } from "./views/director/DirectorTournament";
+import { StructureEditor } from "./views/director/StructureEditor";
 import { Dealer } from "./views/dealer/Dealer";
 import { Player } from "./views/player/Player";
 import { Display } from "./views/display/Display";
@@ -46,6 +47,9 @@ export function App() {
       break;
     case "tournament":
       screen = <DirectorTournament tid={r.tid} key={r.tid} />;
+      break;
+    case "structure":
+      screen = <StructureEditor tid={r.tid} key={`s${r.tid}`} />;
       break;
     case "dealer":
       screen = <Dealer token={r.token} key={r.token} />;

@@ -5,6 +5,7 @@ export type Route =
   | { name: "login" }
   | { name: "director" }
   | { name: "tournament"; tid: string }
+  | { name: "structure"; tid: string }
   | { name: "dealer"; token: string }
   | { name: "player"; token: string }
   | { name: "display"; token: string }
@@ -19,7 +20,7 @@ export function parseHash(hash: string): Route {
       return p;
     }
   });
-  const [a, b] = parts;
+  const [a, b, c] = parts;
   switch (a) {
     case "setup":
       if (b) return { name: "setup", token: b };
@@ -27,6 +28,7 @@ export function parseHash(hash: string): Route {
     case "login":
       return { name: "login" };
     case "director":
+      if (b && c === "structure") return { name: "structure", tid: b };
       return b ? { name: "tournament", tid: b } : { name: "director" };
     case "dealer":
       if (b) return { name: "dealer", token: b };

@@ -86,6 +86,12 @@ export function formatNumber(n: number | null | undefined, l: Lang = lang): stri
   return new Intl.NumberFormat(l === "de" ? "de-DE" : "en-US", { maximumFractionDigits: 0 }).format(Number(n));
 }
 
+/** 7.5 → "7.5" / "7,5": up to `digits` decimals. */
+export function formatDecimal(n: number | null | undefined, digits = 1, l: Lang = lang): string {
+  if (n === null || n === undefined || !Number.isFinite(Number(n))) return "–";
+  return new Intl.NumberFormat(l === "de" ? "de-DE" : "en-US", { maximumFractionDigits: digits }).format(Number(n));
+}
+
 export function formatMoney(n: number | null | undefined, currency: string | null | undefined, l: Lang = lang): string {
   if (n === null || n === undefined) return "–";
   try {

@@ -1,93 +1,109 @@
-import { useEffect, useRef } from "preact/hooks";
-import { clockAt, formatRemaining, type ClockAnchor, type StructureEntry } from "../clock/clock";
+import type { ClockAnchor, StructureEntry } from "../clock/clock";
+import { formatRemaining } from "../clock/clock";
+import type { ClockModel, ClockRules } from "../clock/model";
 import { t, useLang, formatNumber } from "../i18n";
-import { useServerNow } from "./hooks";
+import { useClockState } from "./useClockState";
+import { blindsLabel, colourUpText, currentLabel, entryLabel, nextText, reasonText, statusText } from "./clockText";
+
+export { blindsLabel } from "./clockText";
 
 export interface ClockProps {
   structure: StructureEntry[] | undefined;
   clock: ClockAnchor | undefined;
-  size?: "normal" | "big" | "huge";
+  rules?: ClockRules | null;
+  size?: "normal" | "big";
   showNext?: boolean;
-  /** Called when the level index changes while mounted (sound/vibration). */
-  onLevelChange?: (index: number) => void;
-  onWarning?: () => void;
+  /** Beep and vibrate at level changes and one minute before the end (dealer, display). */
+  alerts?: boolean;
 }
 
-export function levelLabel(e: StructureEntry | undefined, index: number): string {
-  if (!e) return "";
-  if (e.kind === "break") return t("clock.break");
-  return t("clock.level", { n: e.level ?? index + 1 });
-}
-
-export function blindsLabel(e: StructureEntry | undefined): string {
-  if (!e || e.kind === "break") return "";
-  return `${formatNumber(e.sb)} / ${formatNumber(e.bb)}`;
-}
-
-export function nextLabel(structure: StructureEntry[], index: number): string {
-  const n = structure[index + 1];
-  if (!n) return t("clock.no_next");
-  if (n.kind === "break") return t("clock.next_break", { m: n.minutes });
-  const ante = n.ante ? ` (${t("clock.ante")} ${formatNumber(n.ante)})` : "";
-  return `${levelLabel(n, index + 1)}: ${blindsLabel(n)}${ante}`;
-}
-
-/** The running clock, computed locally every 250 ms from the anchor and the server offset. */
+/** The running clock of the director's, dealer's and player's screens. */
 export function Clock(p: ClockProps) {
-  useLang();
-  const now = useServerNow(250);
-  const structure = p.structure ?? [];
-  const anchor: ClockAnchor = p.clock ?? { status: "idle", level_index: 0, elapsed_ms: 0, anchor_at: null };
-  const st = clockAt(structure, anchor, now);
-  const entry = structure[st.index];
-  const anchorKey = `${anchor.status}:${anchor.level_index}:${anchor.elapsed_ms}:${anchor.anchor_at}:${structure.length}`;
-  const prev = useRef({ index: st.index, anchorKey, remaining: st.remaining_ms });
-  const warned = useRef(-1);
-  useEffect(() => {
-    // Alert only when time moved the clock into the next level, not when a new view arrived.
-    if (prev.current.index !== st.index && prev.current.anchorKey === anchorKey && st.status === "running") {
-      p.onLevelChange?.(st.index);
-    }
-    const crossedOneMinute =
-      prev.current.anchorKey === anchorKey && prev.current.index === st.index && prev.current.remaining > 60_000 && st.remaining_ms <= 60_000;
-    prev.current = { index: st.index, anchorKey, remaining: st.remaining_ms };
-    if (crossedOneMinute && st.status === "running" && !st.finished && warned.current !== st.index) {
-      warned.current = st.index;
-      p.onWarning?.();
-    }
-  });
-  const statusText = st.finished ? t("clock.finished") : t(`clock.${st.status}` as "clock.idle");
+  const m = useClockState(p.structure, p.clock, { rules: p.rules, alerts: p.alerts });
+  return <ClockView m={m} size={p.size} showNext={p.showNext} />;
+}
+
+export function StatusPill(props: { m: ClockModel }) {
+  const { m } = props;
   return (
-    <section class={`clock clock-${p.size ?? "normal"} ${entry?.kind === "break" ? "is-break" : ""}`} aria-label={statusText}>
-      <div class="clock-top">
-        <span class="clock-level">{levelLabel(entry, st.index)}</span>
-        <span
-          class={`clock-status status-${st.status}`}
-          data-testid="clock-status"
-          data-status={st.status}
-          data-finished={st.finished ? "true" : "false"}
-        >
-          {statusText}
-        </span>
-      </div>
-      <div class="clock-time" data-testid="clock-time" data-remaining-ms={st.remaining_ms} aria-live="off">
-        {formatRemaining(st.remaining_ms)}
-      </div>
-      {entry && entry.kind !== "break" && (
-        <div class="clock-blinds">
-          <span data-testid="clock-blinds">{blindsLabel(entry)}</span>
-          {entry.ante ? (
-            <span class="clock-ante">
-              {" "}
-              · {t("clock.ante")} {formatNumber(entry.ante)}
-            </span>
-          ) : null}
-        </div>
+    <span class={`clock-status status-${m.status}`} data-testid="clock-status" data-status={m.status} data-finished={m.status === "finished" ? "true" : "false"}>
+      {statusText(m)}
+    </span>
+  );
+}
+
+/** Pause/stop reason, "new blinds from the next hand", colour-up: the same on every screen. */
+export function ClockNotices(props: { m: ClockModel; class?: string }) {
+  const { m } = props;
+  const reason = reasonText(m);
+  const colour = colourUpText(m.colourUp);
+  if (!reason && !m.newBlindsNotice && !colour) return null;
+  return (
+    <div class={`clock-notices ${props.class ?? ""}`}>
+      {reason && (
+        <p class={`notice notice-${m.status}`} data-testid="clock-reason" data-reason={m.reason ?? undefined} role="status">
+          {reason}
+        </p>
       )}
-      {p.showNext !== false && structure.length > 0 && (
+      {m.newBlindsNotice && (
+        <p class="notice notice-next-hand" data-testid="clock-notice-next-hand" role="status">
+          {t("clock.notice_next_hand")}
+        </p>
+      )}
+      {colour && (
+        <p class="notice notice-colour-up" data-testid="clock-notice-colour-up" data-method={m.colourUp?.method}>
+          {colour}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Blinds of a level, or the break / stop line, under the time. */
+export function EntryLine(props: { m: ClockModel; class?: string }) {
+  const { m } = props;
+  const e = m.entry;
+  if (!e) return null;
+  if (e.kind === "level") {
+    return (
+      <div class={props.class ?? "clock-blinds"}>
+        <span data-testid="clock-blinds">{blindsLabel(e)}</span>
+        {e.ante ? (
+          <span class="clock-ante">
+            {t("clock.ante")} {formatNumber(e.ante)}
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div class={`${props.class ?? "clock-blinds"} is-${e.kind}`} data-testid="clock-break" data-kind={e.kind} data-addon={e.addon ? "true" : undefined}>
+      <span>{entryLabel(e, m.level)}</span>
+    </div>
+  );
+}
+
+export function ClockView(props: { m: ClockModel; size?: "normal" | "big"; showNext?: boolean }) {
+  useLang();
+  const { m } = props;
+  const kind = m.entry?.kind ?? "level";
+  return (
+    <section class={`clock clock-${props.size ?? "normal"} is-${kind} status-${m.status}`} aria-label={statusText(m)}>
+      <div class="clock-top">
+        <span class="clock-level" data-testid="clock-level" data-level={m.level ?? undefined} data-index={m.index}>
+          {currentLabel(m)}
+        </span>
+        <StatusPill m={m} />
+      </div>
+      <ClockNotices m={m} />
+      <div class="clock-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms} aria-live="off">
+        {formatRemaining(m.remaining_ms)}
+      </div>
+      <EntryLine m={m} />
+      {props.showNext !== false && m.entry && (
         <div class="clock-next">
           <span class="muted">{t("clock.next")}: </span>
-          <span data-testid="clock-next">{nextLabel(structure, st.index)}</span>
+          <span data-testid="clock-next">{nextText(m)}</span>
         </div>
       )}
     </section>

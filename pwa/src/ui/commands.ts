@@ -12,7 +12,16 @@ export function describeCommand(e: OutboxEntry): string {
     case "start_clock":
       return t("cmd.start_clock");
     case "pause_clock":
-      return t("cmd.pause_clock");
+      return (e.payload as any).reason && (e.payload as any).reason !== "director" && e.label?.reason ? t("cmd.pause_clock_reason", { reason: e.label.reason }) : t("cmd.pause_clock");
+    case "adjust_clock": {
+      const s = Number((e.payload as any).seconds) || 0;
+      const delta = s % 60 === 0 ? `${s > 0 ? "+" : "−"}${Math.abs(s) / 60} min` : `${s > 0 ? "+" : "−"}${Math.abs(s)} s`;
+      return t("cmd.adjust_clock", { delta });
+    }
+    case "jump_to_level":
+      return t("cmd.jump_to_level", { what: p.what ?? `#${Number(p.index) + 1}` });
+    case "set_structure":
+      return t("cmd.set_structure");
     case "resume_clock":
       return t("cmd.resume_clock");
     case "record_bust":

@@ -8,7 +8,6 @@ import { useOnline, useOutbox, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
-import { levelChangeAlert, warningAlert } from "../../ui/alerts";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
 
@@ -59,7 +58,7 @@ export function Dealer(props: { token: string }) {
       {!online && (table || pub) && <p class="offline-note">{t("offline.cached")}</p>}
       <RejectedList filter={(e) => e.token === token} />
       <section class="card clock-card">
-        <Clock structure={pub?.structure} clock={pub?.clock} size="big" onLevelChange={levelChangeAlert} onWarning={warningAlert} />
+        <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" alerts />
         {pub && (
           <div class="stats">
             <div>

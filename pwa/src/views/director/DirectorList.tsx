@@ -19,6 +19,12 @@ interface Preset {
   id: string;
   name: { en: string; de: string };
   description?: { en: string; de: string };
+  custom?: boolean;
+}
+
+/** The plain generic preset first, when there is one; else the first listed. */
+function defaultPreset(list: Preset[]): string {
+  return list.find((p) => p.id === "generic")?.id ?? list[0]?.id ?? "";
 }
 
 export function DirectorList() {
@@ -40,7 +46,7 @@ export function DirectorList() {
       const cachedPresets = await metaGet<Preset[]>("presets").catch(() => undefined);
       if (alive && cachedPresets?.length) {
         setPresets(cachedPresets);
-        setPreset((p) => p || cachedPresets[0].id);
+        setPreset((p) => p || defaultPreset(cachedPresets));
       }
       try {
         const [tr, pr] = await Promise.all([
@@ -58,7 +64,7 @@ export function DirectorList() {
         }
         if (pr.ok && Array.isArray(pr.data) && alive) {
           setPresets(pr.data);
-          setPreset((p) => p || pr.data[0]?.id || "");
+          setPreset((p) => p || defaultPreset(pr.data));
           void metaSet("presets", pr.data);
         }
       } catch {
@@ -79,7 +85,7 @@ export function DirectorList() {
       const r = await request<Tournament>("/api/tournaments", {
         method: "POST",
         token: auth.token,
-        body: { name: name.trim(), preset: preset || presets[0]?.id || "generic" },
+        body: { name: name.trim(), preset: preset || defaultPreset(presets) || "generic" },
       });
       if (r.ok && r.data?.id !== undefined) {
         const next = [r.data, ...(list ?? [])];
@@ -132,11 +138,14 @@ export function DirectorList() {
             {presets.map((p) => (
               <option value={p.id} key={p.id}>
                 {p.name?.[lang] ?? p.name?.en ?? p.id}
+                {p.custom ? ` (${t("preset.custom")})` : ""}
               </option>
             ))}
           </select>
           {presets.find((p) => p.id === preset)?.description && (
-            <small class="muted">{presets.find((p) => p.id === preset)!.description![lang]}</small>
+            <small class="muted" data-testid="new-tournament-preset-description">
+              {presets.find((p) => p.id === preset)!.description![lang] ?? presets.find((p) => p.id === preset)!.description!.en}
+            </small>
           )}
         </label>
         {error && (

@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatTime, formatNumber } from "../../i18n";
 import { Shell } from "../../ui/Shell";
-import { Clock } from "../../ui/Clock";
+import { ClockView } from "../../ui/Clock";
+import { useClockState } from "../../ui/useClockState";
+import type { StructureEntry } from "../../clock/clock";
+import { ClockControls } from "./ClockControls";
+import type { OutboxEntry } from "../../sync/db";
 import { Confirm } from "../../ui/Confirm";
 import { RejectedList, PendingList } from "../../ui/Rejected";
 import { useOutbox, useView } from "../../ui/hooks";
@@ -68,10 +72,6 @@ export function DirectorTournament(props: { tid: string }) {
   const registrationOpen = !drawQueued && (!view || view.status === "new" || view.status === "registering");
   const suggestedTables = Math.max(1, Math.ceil((active.length + pendingRegs.length) / 9));
 
-  // What the clock will be once queued commands are applied: drives which button is offered.
-  const serverStatus: string = view?.clock?.status ?? "idle";
-  const lastClockCmd = [...mine].reverse().find((e) => e.state === "pending" && /_clock$/.test(e.type));
-  const effectiveStatus = lastClockCmd ? (lastClockCmd.type === "pause_clock" ? "paused" : "running") : serverStatus;
 
   function send(type: string, payload: Record<string, unknown> = {}, label?: Record<string, string | number>) {
     if (!token) return;
@@ -109,24 +109,10 @@ export function DirectorTournament(props: { tid: string }) {
       </nav>
 
       <section class="card clock-card">
-        <Clock structure={view?.structure} clock={view?.clock} size="big" />
-        <div class="clock-buttons">
-          {effectiveStatus === "idle" && (
-            <button type="button" class="btn btn-primary btn-block" data-testid="clock-start" onClick={() => send("start_clock")}>
-              {t("clock.start")}
-            </button>
-          )}
-          {effectiveStatus === "running" && (
-            <button type="button" class="btn btn-warn btn-block" data-testid="clock-pause" onClick={() => send("pause_clock")}>
-              {t("clock.pause")}
-            </button>
-          )}
-          {effectiveStatus === "paused" && (
-            <button type="button" class="btn btn-primary btn-block" data-testid="clock-resume" onClick={() => send("resume_clock")}>
-              {t("clock.resume")}
-            </button>
-          )}
-        </div>
+        <DirectorClock view={view} pending={mine} send={send} />
+        <a class="btn btn-ghost btn-block structure-link" href={`#/director/${tid}/structure`} data-testid="structure-link">
+          {t("structure.link")} ›
+        </a>
         {view && (
           <div class="stats">
             <div>
@@ -316,6 +302,18 @@ export function DirectorTournament(props: { tid: string }) {
         />
       )}
     </Shell>
+  );
+}
+
+/** The clock and its controls: only this part re-renders with every tick. */
+function DirectorClock(props: { view: any; pending: OutboxEntry[]; send: (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void }) {
+  const structure: StructureEntry[] = props.view?.structure ?? [];
+  const m = useClockState(structure, props.view?.clock, { rules: props.view?.clock_rules });
+  return (
+    <>
+      <ClockView m={m} size="big" />
+      <ClockControls m={m} structure={structure} serverStatus={props.view?.clock?.status ?? "idle"} pending={props.pending} send={props.send} />
+    </>
   );
 }
 

@@ -1,17 +1,21 @@
-import { useEffect, useRef, useState } from "preact/hooks";
-import { t, useLang, formatNumber, formatMoney } from "../../i18n";
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang, formatNumber, formatMoney, formatDecimal } from "../../i18n";
+import { Payouts } from "../../ui/Payouts";
 import { SyncBadge } from "../../ui/SyncBadge";
 import { LangSwitch } from "../../ui/LangSwitch";
-import { useServerNow, useView } from "../../ui/hooks";
+import { useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
-import { levelChangeAlert, warningAlert } from "../../ui/alerts";
+import { primeAudio } from "../../ui/alerts";
 import { viewKey } from "../../sync/viewCache";
-import { clockAt, formatRemaining, type ClockAnchor } from "../../clock/clock";
-import { blindsLabel, levelLabel, nextLabel } from "../../ui/Clock";
+import { formatRemaining } from "../../clock/clock";
+import { averageInBigBlinds, bigBlindInForce, roundBigBlinds } from "../../clock/model";
+import { useClockState } from "../../ui/useClockState";
+import { ClockNotices, EntryLine, StatusPill } from "../../ui/Clock";
+import { currentLabel, nextText } from "../../ui/clockText";
 
-/** The TV clock: huge remaining time, level, blinds, next level, players, average stack. */
+/** The TV clock: huge remaining time, level, blinds, next level, break, players, stacks, payouts. */
 export function Display(props: { token: string }) {
   useLang();
   const { token } = props;
@@ -20,28 +24,12 @@ export function Display(props: { token: string }) {
   const { invalid } = useLive({ token, tid });
   const { view: pub, loaded } = useView(tid != null ? viewKey(tid, "public") : null);
   const wake = useWakeLock(true);
-  const now = useServerNow(250);
-  const structure = pub?.structure ?? [];
-  const anchor: ClockAnchor = pub?.clock ?? { status: "idle", level_index: 0, elapsed_ms: 0, anchor_at: null };
-  const st = clockAt(structure, anchor, now);
-  const entry = structure[st.index];
-
-  const anchorKey = `${anchor.status}:${anchor.level_index}:${anchor.elapsed_ms}:${anchor.anchor_at}:${structure.length}`;
-  const prev = useRef({ index: st.index, anchorKey, remaining: st.remaining_ms });
-  const warned = useRef(-1);
-  useEffect(() => {
-    // Alert only when time moved the clock into the next level, not when a new view arrived.
-    if (prev.current.index !== st.index && prev.current.anchorKey === anchorKey && st.status === "running") levelChangeAlert();
-    const crossedOneMinute =
-      prev.current.anchorKey === anchorKey && prev.current.index === st.index && prev.current.remaining > 60_000 && st.remaining_ms <= 60_000;
-    prev.current = { index: st.index, anchorKey, remaining: st.remaining_ms };
-    if (crossedOneMinute && st.status === "running" && !st.finished && warned.current !== st.index) {
-      warned.current = st.index;
-      warningAlert();
-    }
-  });
+  const m = useClockState(pub?.structure, pub?.clock, { rules: pub?.clock_rules, alerts: true });
 
   const [showUi, setShowUi] = useState(true);
+  useEffect(() => {
+    primeAudio(); // the TV's first tap or key unlocks the beeps
+  }, []);
   useEffect(() => {
     // Hide the controls after a while on the TV; a tap brings them back.
     if (!showUi) return;
@@ -57,60 +45,68 @@ export function Display(props: { token: string }) {
     );
   }
 
-  const statusText = st.finished ? t("clock.finished") : t(`clock.${st.status}` as "clock.idle");
+  const bb = bigBlindInForce(m);
+  const avgBb = averageInBigBlinds(pub?.average_stack, bb);
+  const kind = m.entry?.kind ?? "level";
   return (
-    <div class={`display ${entry?.kind === "break" ? "is-break" : ""} status-${st.status}`} onClick={() => setShowUi(true)}>
+    <div class={`display is-${kind} status-${m.status}`} onClick={() => setShowUi(true)}>
       <div class={`display-bar ${showUi ? "" : "is-dim"}`}>
         <span class="display-name">{pub?.name ?? ""}</span>
         <SyncBadge />
         <LangSwitch />
       </div>
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
-      <div class="display-main">
-        <div class="display-level">
-          <span>{levelLabel(entry, st.index)}</span>
-          <span class={`clock-status status-${st.status}`} data-testid="clock-status" data-status={st.status} data-finished={st.finished ? "true" : "false"}>
-            {statusText}
-          </span>
-        </div>
-        <div class="display-time" data-testid="clock-time" data-remaining-ms={st.remaining_ms}>
-          {formatRemaining(st.remaining_ms)}
-        </div>
-        {entry && entry.kind !== "break" ? (
-          <div class="display-blinds">
-            <span data-testid="clock-blinds">{blindsLabel(entry)}</span>
-            {entry.ante ? (
-              <span class="display-ante">
-                {t("clock.ante")} {formatNumber(entry.ante)}
+      <div class="display-body">
+        <main class="display-main">
+          <div class="display-level">
+            <span data-testid="clock-level" data-level={m.level ?? undefined} data-index={m.index}>
+              {currentLabel(m)}
+            </span>
+            <StatusPill m={m} />
+          </div>
+          <ClockNotices m={m} class="display-notices" />
+          <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>
+            {formatRemaining(m.remaining_ms)}
+          </div>
+          <EntryLine m={m} class="display-blinds" />
+          {m.entry && (
+            <div class="display-next">
+              <span class="muted">{t("clock.next")}: </span>
+              <span data-testid="clock-next">{nextText(m)}</span>
+            </div>
+          )}
+        </main>
+        <aside class="display-side">
+          <div class="display-stats">
+            <div>
+              <span class="label">{t("display.players_left")}</span>
+              <strong>
+                <span data-testid="players-left">{pub ? `${pub.players_left}` : "–"}</span>
+                <span class="sub"> / {pub?.entries_total ?? "–"}</span>
+              </strong>
+            </div>
+            <div>
+              <span class="label">{t("display.avg_stack")}</span>
+              <strong data-testid="average-stack">{formatNumber(pub?.average_stack)}</strong>
+              <span class="sub" data-testid="display-avg-bb" data-bb={avgBb != null ? String(roundBigBlinds(avgBb)) : undefined}>
+                {avgBb != null ? t("display.avg_bb", { n: formatDecimal(roundBigBlinds(avgBb), 1) }) : "–"}
               </span>
-            ) : null}
+            </div>
+            <div>
+              <span class="label">{t("display.next_break")}</span>
+              <strong data-testid="display-next-break" data-ms={m.nextBreakMs ?? undefined} class={m.nextBreakMs ? "" : "is-text"}>
+                {m.nextBreakMs == null ? t("display.no_break") : m.nextBreakMs === 0 ? t("display.break_now") : formatRemaining(m.nextBreakMs)}
+              </strong>
+            </div>
+            <div>
+              <span class="label">{t("display.prize_pool")}</span>
+              <strong data-testid="display-prize-pool" data-amount={pub?.prize_pool ?? 0} class={pub?.prize_pool ? "" : "is-text"}>
+                {pub?.prize_pool ? formatMoney(pub.prize_pool, pub.currency) : "–"}
+              </strong>
+            </div>
           </div>
-        ) : (
-          <div class="display-blinds">{entry ? t("clock.break") : ""}</div>
-        )}
-        {structure.length > 0 && (
-          <div class="display-next">
-            <span class="muted">{t("display.next")}: </span>
-            <span data-testid="clock-next">{nextLabel(structure, st.index)}</span>
-          </div>
-        )}
-      </div>
-      <div class="display-stats">
-        <div>
-          <span class="label">{t("display.players_left")}</span>
-          <strong data-testid="players-left">{pub ? `${pub.players_left}` : "–"}</strong>
-          <span class="sub">/ {pub?.entries_total ?? "–"}</span>
-        </div>
-        <div>
-          <span class="label">{t("display.avg_stack")}</span>
-          <strong data-testid="average-stack">{formatNumber(pub?.average_stack)}</strong>
-        </div>
-        {pub?.prize_pool ? (
-          <div>
-            <span class="label">{t("display.prize_pool")}</span>
-            <strong>{formatMoney(pub.prize_pool, pub.currency)}</strong>
-          </div>
-        ) : null}
+          <Payouts payouts={pub?.payouts} currency={pub?.currency} testid="display-payouts" class="display-payouts" />
+        </aside>
       </div>
       {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
     </div>

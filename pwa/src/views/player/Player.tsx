@@ -1,6 +1,7 @@
 import { t, useLang, ordinal, formatNumber } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
+import { Payouts } from "../../ui/Payouts";
 import { useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -48,7 +49,7 @@ export function Player(props: { token: string }) {
         )}
       </section>
       <section class="card clock-card">
-        <Clock structure={pub?.structure} clock={pub?.clock} size="big" />
+        <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" />
       </section>
       {pub && (
         <section class="card stats stats-grid">
@@ -66,6 +67,11 @@ export function Player(props: { token: string }) {
           </div>
         </section>
       )}
+      {pub?.payouts?.length ? (
+        <section class="card">
+          <Payouts payouts={pub.payouts} currency={pub.currency} testid="player-payouts" />
+        </section>
+      ) : null}
     </Shell>
   );
 }

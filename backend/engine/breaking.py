@@ -78,40 +78,68 @@ def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
                     {"moved": len(moves)})
 
 
-def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejection:
+def final_stage(state: TournamentState) -> tuple[int, int] | None:
+    """(tables, size) the field should be redrawn onto now, or None: the final table at its size
+    (N-2.9, V-IV.a, S-#2, P-Satellite), or first two tables from `two_tables_at` (G-Final)."""
     final = state.seating.get("final_table", {})
     size = int(final.get("size", state.max_per_table))
-    if state.players_left > size:
-        return Rejection("too_many_players",
-                         f"{state.players_left} players are left; the final table is formed at {size}.", None)
-    tables = active_tables(state)
-    if len(tables) < 2 and final.get("seating", "redraw") == "fill_free_seats":
+    tables = len(active_tables(state))
+    if state.players_left <= size:
+        return (1, size) if tables > 1 else None
+    two_at = final.get("two_tables_at")
+    if two_at and state.players_left <= two_at and tables > 2:
+        return 2, size
+    return None
+
+
+def _redraw(state: TournamentState, targets: list[Table], seats_per_table: int, rng: random.Random) -> list[dict]:
+    """Everyone draws a new seat (N-2.9, S-#4, G-Final: by lot), tables as even as possible."""
+    everyone = sorted(e for t in active_tables(state) for e in t.seats.values())
+    rng.shuffle(everyone)
+    moves = []
+    for i, target in enumerate(targets):
+        group = everyone[i::len(targets)]
+        seats = rng.sample(range(1, max(target.max_seats, seats_per_table) + 1), len(group))
+        moves += [{"entry_id": e, "from_table": state.entries[e].table_no, "from_seat": state.entries[e].seat,
+                   "to_table": target.table_no, "to_seat": s} for e, s in zip(group, seats)]
+    return moves
+
+
+def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    final = state.seating.get("final_table", {})
+    stage = final_stage(state)
+    if stage is None:
+        size = int(final.get("size", state.max_per_table))
+        if state.players_left > size:
+            return Rejection("too_many_players",
+                             f"{state.players_left} players are left; the final table is formed at {size}.", None)
         return Rejection("already_one_table", "Everyone already sits at one table.", None)
+    count, size = stage
+    tables = active_tables(state)
     rng = random.Random(cmd.seed)
     chosen = cmd.payload.get("table_no")
     if chosen is not None and (chosen not in state.tables or state.tables[chosen].broken):
         return Rejection("unknown_table", f"Table {chosen} is not in play.", "table_no", "not_found")
-    if final.get("seating") == "fill_free_seats":
+    if count == 1 and final.get("seating") == "fill_free_seats":
         # V-IV: the feature table keeps its players; the others fill its free seats, no new draw.
         target = state.tables[chosen] if chosen else max(tables, key=lambda t: (len(t.seats), -t.table_no))
         movers = sorted(e for t in tables if t is not target for e in t.seats.values())
-        moves = spread(state, movers, [target], rng)
+        targets, moves = [target], spread(state, movers, [target], rng)
     else:
-        # N-2.9, S-#2/#4, G-Final, P-Satellite: everyone draws a new seat at the final table.
-        target = state.tables[chosen] if chosen else min(tables, key=lambda t: t.table_no)
-        everyone = sorted(e for t in tables for e in t.seats.values())
-        seats = rng.sample(range(1, max(target.max_seats, size) + 1), len(everyone))
-        moves = [{"entry_id": e, "from_table": state.entries[e].table_no, "from_seat": state.entries[e].seat,
-                  "to_table": target.table_no, "to_seat": s} for e, s in zip(everyone, seats)]
+        by_number = sorted(tables, key=lambda t: t.table_no)
+        first = state.tables[chosen] if chosen else by_number[0]
+        targets = [first] + [t for t in by_number if t is not first][:count - 1]
+        moves = _redraw(state, targets, size, rng)
+    kept = {t.table_no for t in targets}
     events = [Event("final_table_formed", {
-        "table_no": target.table_no, "max_seats": max(target.max_seats, size), "moves": moves,
-        "broken": sorted(t.table_no for t in tables if t is not target), "at": cmd.now})]
+        "table_no": targets[0].table_no, "tables": sorted(kept), "max_seats": max(targets[0].max_seats, size),
+        "moves": moves, "broken": sorted(t.table_no for t in tables if t.table_no not in kept), "at": cmd.now})]
     stop = final.get("stop_clock") or state.preset.get("clock", {}).get("stop_for_table_merge")
-    if stop and state.clock.status == "running":
+    if count == 1 and stop and state.clock.status == "running":
         from .clock import decide_pause  # the merge stops the clock (V-IV.b)
         paused = decide_pause(state, Command("pause_clock", {"reason": "table_merge"}, cmd.actor, cmd.now))
         events += paused.events
-    return Decision(events, {"table_no": target.table_no, "moved": len(moves)})
+    return Decision(events, {"table_no": targets[0].table_no, "tables": sorted(kept), "moved": len(moves)})
 
 
 def apply_breaking(state: TournamentState, event: Event) -> None:
@@ -131,15 +159,18 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
             t = state.tables[n]
             t.button, t.sb, t.bb, t.hand_no = None, None, None, 0
     elif event.type == "final_table_formed":
-        target = state.tables[p["table_no"]]
+        kept = p.get("tables", [p["table_no"]])
         # Everyone stands up first: a redraw may give a seat someone else still holds.
         for m in p["moves"]:
             state.tables[m["from_table"]].seats.pop(m["from_seat"], None)
-        target.max_seats = p["max_seats"]
+        for n in kept:
+            state.tables[n].max_seats = max(state.tables[n].max_seats, p["max_seats"])
         for m in p["moves"]:
             entry = state.entries[m["entry_id"]]
-            target.seats[m["to_seat"]] = m["entry_id"]
+            state.tables[m["to_table"]].seats[m["to_seat"]] = m["entry_id"]
             entry.table_no, entry.seat = m["to_table"], m["to_seat"]
         for n in p["broken"]:
             state.tables[n].broken = True
-        target.button, target.sb, target.bb, target.hand_no = None, None, None, 0  # high card (V-IV.d)
+        for n in kept:  # a new button by high card (V-IV.d, S-#4)
+            t = state.tables[n]
+            t.button, t.sb, t.bb, t.hand_no = None, None, None, 0

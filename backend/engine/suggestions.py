@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 from .balancing import active_tables, balance_plan, threshold, who_moves, worst_seat
+from .breaking import final_stage
 from .hands import next_positions
 from .model import TournamentState
 
@@ -27,9 +28,12 @@ def suggestions(state: TournamentState) -> list[dict]:
     out: list[dict] = []
     final = profile.get("final_table", {})
     size = int(final.get("size", state.max_per_table))
-    if len(tables) > 1 and state.players_left <= size:
-        out.append({"id": f"final:{state.seq}", "kind": "final_table", "rule": final.get("rule", "N-2.9"),
-                    "text": f"{state.players_left} players left: form the final table of {size}."})
+    stage = final_stage(state)
+    if stage:
+        text = (f"{state.players_left} players left: form the final table of {size}." if stage[0] == 1 else
+                f"{state.players_left} players left: redraw onto two tables of {size} (G-Final).")
+        out.append({"id": f"final:{state.seq}", "kind": "final_table", "tables": stage[0],
+                    "rule": "N-2.9 / V-IV / S-#2" if stage[0] == 1 else "G-Final", "text": text})
         return out + _hand_for_hand(state, size)
     out += _breaks(state, tables)
     out += _moves(state, tables)

@@ -199,3 +199,31 @@ def test_break_order_fixed_in_advance_is_followed():
     breaks = [s for s in suggestions(state) if s["kind"] == "break"]
     assert breaks and breaks[0]["table_no"] == 2
     assert run(state, director_cmd("set_break_order", {"tables": [2, 9]})).field == "tables"
+
+
+def test_g_final_two_tables_of_eight_at_sixteen_then_the_final_eight_by_lot():
+    """G-Final: from 16 players two tables of 8, then the final table of 8, seats by lot."""
+    import json
+    from pathlib import Path
+    preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/g-tour.json").read_text())
+    state, _ = tournament_with(0)
+    state.preset = preset
+    for i in range(24):
+        run(state, director_cmd("register_player", {"name": f"G{i}"}))
+    run(state, director_cmd("draw_seats", {"tables": 3}))
+    for n in (1, 2, 3):
+        for entry_id in list(state.tables[n].seats.values())[:2]:
+            run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    assert state.players_left == 18
+    assert not [s for s in suggestions(state) if s["kind"] == "final_table"]
+    for entry_id in [list(state.tables[1].seats.values())[0], list(state.tables[2].seats.values())[0]]:
+        run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    (stage,) = [s for s in suggestions(state) if s["kind"] == "final_table"]
+    assert stage["tables"] == 2 and stage["rule"] == "G-Final"
+    ok(state, "form_final_table", {}, seed=4)
+    assert sorted(len(t.seats) for t in active_tables(state)) == [8, 8]
+    for entry_id in list(state.tables[1].seats.values())[:4] + list(state.tables[2].seats.values())[:4]:
+        run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    ok(state, "form_final_table", {}, seed=5)
+    (final,) = active_tables(state)
+    assert len(final.seats) == 8 and final.button is None

@@ -227,3 +227,37 @@ def test_g_final_two_tables_of_eight_at_sixteen_then_the_final_eight_by_lot():
     ok(state, "form_final_table", {}, seed=5)
     (final,) = active_tables(state)
     assert len(final.seats) == 8 and final.button is None
+
+
+def test_hand_for_hand_is_suggested_at_the_preset_trigger():
+    """N-2.13: hand-for-hand with 11 players left; the money bubble where the preset says so."""
+    import json
+    from pathlib import Path
+    presets = Path(__file__).resolve().parents[2] / "shared_rules/presets"
+    state, _ = tournament_with(0)
+    state.preset = json.loads((presets / "n-monday.json").read_text())
+    for i in range(22):
+        run(state, director_cmd("register_player", {"name": f"N{i}"}))
+    run(state, director_cmd("draw_seats", {"tables": 2}))
+    kinds = lambda: [s["kind"] for s in suggestions(state)]  # noqa: E731
+    for n in (1, 2):
+        for entry_id in list(state.tables[n].seats.values())[:5]:
+            run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    assert state.players_left == 12 and "hand_for_hand" not in kinds()
+    run(state, director_cmd("record_bust", {"entry_id": next(iter(state.tables[1].seats.values()))}))
+    assert state.players_left == 11 and "hand_for_hand" in kinds()
+    ok(state, "start_hand_for_hand", {})
+    assert "hand_for_hand" not in kinds()
+
+    bubble, _ = tournament_with(0)
+    bubble.preset = {**json.loads((presets / "n-monday.json").read_text()),
+                     "seating": {**state.seating, "hand_for_hand": {"trigger": "bubble", "players_left": None}}}
+    for i in range(25):
+        run(bubble, director_cmd("register_player", {"name": f"B{i}"}))
+    run(bubble, director_cmd("draw_seats", {"tables": 3}))
+    paid = 5  # N-3.7: 21-30 players, five places paid
+    while bubble.players_left > paid + 1:
+        assert "hand_for_hand" not in [s["kind"] for s in suggestions(bubble)]
+        victim = next(e for t in active_tables(bubble) for e in t.seats.values())
+        run(bubble, director_cmd("record_bust", {"entry_id": victim}))
+    assert "hand_for_hand" in [s["kind"] for s in suggestions(bubble)]

@@ -4,18 +4,20 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 from marshmallow import Schema, fields, validate
 
-from .schemas import PAYLOADS, CommandSchema, CreateTournamentSchema, LoginSchema, SetupSchema
+from .schemas import PAYLOADS, CommandSchema, CreateTournamentSchema, LoginSchema, SavePresetSchema, SetupSchema
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
 _TYPES = {fields.String: "string", fields.Integer: "integer", fields.Dict: "object",
-          fields.Boolean: "boolean", fields.Float: "number"}
+          fields.Boolean: "boolean", fields.Float: "number", fields.List: "array"}
 
 
 def schema_json(schema: type[Schema]) -> dict:
     props, required = {}, []
     for name, field in schema().fields.items():
         prop = {"type": next((t for cls, t in _TYPES.items() if isinstance(field, cls)), "string")}
+        if isinstance(field, fields.List):
+            prop["items"] = {"type": next((t for cls, t in _TYPES.items() if isinstance(field.inner, cls)), "string")}
         for v in field.validators:
             if isinstance(v, validate.Length):
                 prop.update({k: val for k, val in (("minLength", v.min), ("maxLength", v.max)) if val is not None})
@@ -49,6 +51,7 @@ def document() -> dict:
     tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "integer"}}
     schemas = {"Setup": schema_json(SetupSchema), "Login": schema_json(LoginSchema),
                "CreateTournament": schema_json(CreateTournamentSchema), "Command": schema_json(CommandSchema),
+               "SavePreset": schema_json(SavePresetSchema),
                "Error": {"type": "object", "required": ["error", "message"], "properties": {
                    "error": {"type": "string"}, "message": {"type": "string"},
                    "field": {"type": "string", "nullable": True}}}}
@@ -70,7 +73,16 @@ def document() -> dict:
             "/api/auth/logout": {"post": {"summary": "Revoke this token", "security": secured,
                                           "responses": _answers(401)}},
             "/api/me": {"get": {"summary": "The caller's role", "security": secured, "responses": _answers(401)}},
-            "/api/presets": {"get": {"summary": "Available presets", "responses": _answers()}},
+            "/api/presets": {"get": {"summary": "Available presets (files and custom)", "responses": _answers()},
+                             "post": {"summary": "Save a tournament's preset as a custom preset", "security": secured,
+                                      "requestBody": _body("SavePreset"), "responses": _answers(400, 401, 403, 404)}},
+            "/api/presets/{preset_id}": {"get": {"summary": "One whole preset", "responses": _answers(404),
+                                                 "parameters": [{"name": "preset_id", "in": "path", "required": True,
+                                                                 "schema": {"type": "string"}}]}},
+            "/api/tournaments/{tid}/qr/table/{table_no}.svg": {"get": {
+                "summary": "A table's dealer QR code (SVG)", "security": secured,
+                "parameters": [tid, {"name": "table_no", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "responses": _answers(401, 403, 404)}},
             "/api/tournaments": {
                 "get": {"summary": "List tournaments", "security": secured, "responses": _answers(401, 403)},
                 "post": {"summary": "Create a tournament from a preset", "security": secured,

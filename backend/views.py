@@ -5,9 +5,12 @@ bust pushes one table view and one player view, never the whole tournament's.
 """
 from __future__ import annotations
 
+from .engine import money
+from .engine.entries import chips_view
 from .engine.model import Event, TournamentState
 from .engine.hands import next_positions
-from .engine.payouts import payout_amounts
+from .engine.payouts import shown
+from .engine.places import out_entries_newest_first
 from .engine.suggestions import suggestions
 
 
@@ -34,8 +37,7 @@ def _structure(state: TournamentState) -> list[dict]:
 def public_view(state: TournamentState, now: int) -> dict:
     fmt = state.preset.get("format", {})
     entries_total = len(state.entries)
-    chips = entries_total * state.start_stack
-    prize_pool = entries_total * int(fmt.get("buy_in", 0))
+    chips = state.chips["in_play"]
     status = state.status
     if status in ("seated", "running") and state.clock.status == "paused":
         status = "paused"
@@ -44,8 +46,10 @@ def public_view(state: TournamentState, now: int) -> dict:
             "currency": fmt.get("currency", ""), "start_stack": state.start_stack,
             "entries_total": entries_total, "players_left": state.players_left,
             "average_stack": chips // state.players_left if state.players_left else 0,
-            "prize_pool": prize_pool,
-            "payouts": payout_amounts(state.preset.get("payouts"), entries_total, prize_pool),
+            "prize_pool": shown(money.pool(state)),
+            "payouts": money.payout_list(state),
+            "buy_ins": state.money["buy_ins"], "rebuys": state.money["rebuys"],
+            "addons": state.money["addons"], "reentries": state.money["reentries"],
             "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
             "structure": _structure(state), "clock": state.clock.as_dict()}
 
@@ -53,19 +57,25 @@ def public_view(state: TournamentState, now: int) -> dict:
 def _entry(state: TournamentState, entry_id: int) -> dict:
     e = state.entries[entry_id]
     return {"entry_id": e.entry_id, "name": e.name, "status": e.status, "table_no": e.table_no,
-            "seat": e.seat, "place": e.place, "busted_at": e.busted_at}
+            "seat": e.seat, "place": e.place, "busted_at": e.busted_at,
+            "tie": e.tie if e.place is not None else None, "out_reason": e.out_reason,
+            "disqualified": e.disqualified, "eliminated_by": e.eliminated_by,
+            "rebuys": e.rebuys, "addon": e.addon, "reentries": e.reentries,
+            "prepaid": e.prepaid, "present": e.present,
+            "prize": shown(money.prize(state, e)), "paid": shown(e.paid) if e.paid is not None else None}
 
 
 def _seats(state: TournamentState, table_no: int) -> list[dict]:
     table = state.tables[table_no]
-    return [{"seat": s, "entry_id": eid, "name": state.entries[eid].name}
+    return [{"seat": s, "entry_id": eid, "name": state.entries[eid].name,
+             **({"absent": True} if eid in state.absent else {})}  # N-3.2: dealt in and blinded off
             for s, eid in sorted(table.seats.items())]
 
 
 def _bust(state: TournamentState, entry_id: int) -> dict:
     e = state.entries[entry_id]
     return {"entry_id": e.entry_id, "name": e.name, "place": e.place, "at": e.busted_at,
-            "table_no": e.table_no}
+            "table_no": e.table_no, "tie": e.tie, "reason": e.out_reason, "eliminated_by": e.eliminated_by}
 
 
 def _positions(table) -> dict:
@@ -82,13 +92,73 @@ def _table(state: TournamentState, table_no: int) -> dict:
 
 
 RECENT_BUSTS = 100
+LEDGER_SHOWN = 20
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _place_words(e) -> str:
+    if e.place is None:
+        return "no place"
+    if e.tie > 1:
+        return f"{_ordinal(e.place)}–{_ordinal(e.place + e.tie - 1)} shared"
+    return _ordinal(e.place)
+
+
+def _money_text(amount, currency: str) -> str:
+    return f"{amount} {currency}".strip()
+
+
+def _payouts_due(state: TournamentState) -> list[dict]:
+    """N-3.8: the prize is handed over right after the bust: what the director still has to pay."""
+    currency = state.format.get("currency", "")
+    rows = []
+    for entry_id in state.due:
+        e = state.entries[entry_id]
+        amount = shown(money.prize(state, e))
+        rows.append({"entry_id": e.entry_id, "name": e.name, "place": e.place, "tie": e.tie, "amount": amount,
+                     "text": f"Pay {_money_text(amount, currency)} to {e.name} ({_place_words(e)})."})
+    return sorted(rows, key=lambda r: (-(r["place"] or 0), r["entry_id"]))
+
+
+def _corrections(state: TournamentState) -> list[dict]:
+    currency = state.format.get("currency", "")
+    rows = []
+    for c in sorted(state.corrections.values(), key=lambda c: c["id"]):
+        e = state.entries[c["entry_id"]]
+        paid, due = shown(c["paid"]), shown(c["due"])
+        difference = shown(c["due"] - c["paid"])
+        now = "no prize (disqualified)" if e.disqualified else f"{_place_words(e)}: {_money_text(due, currency)}"
+        action = (f"pay {_money_text(difference, currency)} more" if c["due"] > c["paid"]
+                  else f"take back {_money_text(shown(c['paid'] - c['due']), currency)}")
+        rows.append({"id": c["id"], "entry_id": e.entry_id, "name": e.name, "place": e.place, "paid": paid,
+                     "due": due, "difference": difference,
+                     "text": f"{e.name} was paid {_money_text(paid, currency)}; now {now} — {action}."})
+    return rows
+
+
+def _money(state: TournamentState) -> dict:
+    m = state.money
+    return {"prize_pool": shown(money.pool(state)), "fees": shown(money.exact(m["fees"])), "buy_ins": m["buy_ins"],
+            "rebuys": m["rebuys"], "addons": m["addons"], "reentries": m["reentries"],
+            "paid_out": shown(money.exact(m["paid_out"])), "paid_places": money.paid_places(state)}
 
 
 def _director_summary(state: TournamentState, now: int) -> dict:
     return {**public_view(state, now), **_head(state, "director", now),
-            "busts": [_bust(state, i) for i in reversed(state.busts[-RECENT_BUSTS:])],
+            "busts": [_bust(state, i) for i in out_entries_newest_first(state, RECENT_BUSTS)],
             "hand_for_hand": state.hand_for_hand, "break_order": state.break_order,
-            "suggestions": suggestions(state)}
+            "suggestions": suggestions(state, now),
+            "payouts_due": _payouts_due(state), "corrections": _corrections(state),
+            "chips": chips_view(state, now), "money": _money(state),
+            "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])]}
+
+
+def _ledger_line(state: TournamentState, line: dict) -> dict:
+    e = state.entries.get(line["entry_id"])
+    return {**line, "name": e.name if e else None}
 
 
 def director_view(state: TournamentState, now: int) -> dict:
@@ -111,12 +181,12 @@ def director_delta(state: TournamentState, changed: set[tuple], seq: int, base_s
 
 def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     table = state.tables.get(table_no)
-    busts = [_bust(state, i) for i in reversed(state.busts[-50:])
+    busts = [_bust(state, i) for i in out_entries_newest_first(state, 50)
              if state.entries[i].table_no == table_no]
     moves = [m for m in state.recent_moves if table_no in (m["from_table"], m["to_table"])][-20:]
     body = _table(state, table_no) if table else {"table_no": table_no, "max_seats": 0, "seats": []}
     return {**_head(state, "table", now), **body, "busts": busts, "moves": list(reversed(moves)),
-            "hand_for_hand": state.hand_for_hand}
+            "hand_for_hand": state.hand_for_hand, "chip_count": state.chip_counts.get(table_no)}
 
 
 def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
@@ -147,12 +217,39 @@ def _hand_done(state, p) -> set[tuple]:
 
 def _entry_and_table(state, p) -> set[tuple]:
     table_no = state.entries[p["entry_id"]].table_no
-    return {("player", p["entry_id"])} | ({("table", table_no)} if table_no else set())
+    keys = {("player", p["entry_id"])} | ({("table", table_no)} if table_no else set())
+    return keys | _placed(state, p)
+
+
+def _placed(state, p) -> set[tuple]:
+    """Everyone whose place moved (a late bust, a disqualification), and the winner, whose prize
+    takes every remainder."""
+    keys = {("player", c["entry_id"]) for c in p.get("places", [])}
+    return keys | ({("player", state.winner)} if state.winner is not None else set())
+
+
+def _busts(state, p) -> set[tuple]:
+    return {("player", b["entry_id"]) for b in p["busts"]} | {("table", p["table_no"])} | _placed(state, p)
+
+
+def _out_and_in_money(state, p) -> set[tuple]:
+    """The pool or the field changed: the entry, its table, every place that moved, and every
+    prize in the money (a pass over the paid places)."""
+    keys = _entry_and_table(state, p)
+    if p.get("table_no"):
+        keys.add(("table", p["table_no"]))
+    ids = set(money.in_money_out(state)) | state.due | state.paid
+    return keys | {("player", i) for i in ids}
+
+
+def _field_grew(state, p) -> set[tuple]:
+    """A late seat or an alternate: everyone out finishes a place lower (bounded by the deadline)."""
+    keys = _out_and_in_money(state, p)
+    return keys | {("player", m["entry_id"]) for g in state.out_groups for m in g.members}
 
 
 CHANGES = {
-    "player_registered": lambda state, p: {("player", p["entry_id"])}
-    | ({("table", p["table_no"])} if "table_no" in p else set()),
+    "player_registered": lambda state, p: _field_grew(state, p) if "table_no" in p else {("player", p["entry_id"])},
     "seats_drawn": lambda state, p: {("table", n) for n in range(1, p["tables"] + 1)}
     | {("player", s["entry_id"]) for s in p["seats"]},
     "player_busted": _entry_and_table,
@@ -165,6 +262,17 @@ CHANGES = {
     "hand_for_hand_started": _all_tables,
     "hand_for_hand_stopped": _all_tables,
     "hand_for_hand_table_done": _hand_done,
+    "players_busted": _busts,
+    "player_left": _entry_and_table,
+    "player_disqualified": _entry_and_table,
+    "payout_confirmed": lambda state, p: {("player", p["entry_id"])},
+    "correction_settled": lambda state, p: {("player", p["entry_id"])},
+    "rebought": _out_and_in_money,
+    "reentered": _out_and_in_money,
+    "addon_bought": _out_and_in_money,
+    "alternate_seated": _field_grew,
+    "player_checked_in": lambda state, p: {("player", p["entry_id"])},
+    "chips_counted": _one_table,
 }
 
 

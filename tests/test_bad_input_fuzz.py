@@ -10,12 +10,15 @@ json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4),
     max_leaves=12)
-payload_keys = st.sampled_from(["entry_id", "name", "tables", "x"])
+payload_keys = st.sampled_from(["entry_id", "name", "tables", "x", "table_no", "busts", "stacks",
+                                "starting_stack", "chips", "eliminated_by", "id", "reason"])
 commands = st.fixed_dictionaries(
     {"op_id": st.one_of(st.uuids().map(str), json_values),
      "device_id": st.one_of(st.just("fuzz-device"), json_values),
      "type": st.one_of(st.sampled_from(["record_bust", "register_player", "draw_seats", "start_clock",
-                                        "pause_clock", "resume_clock"]), json_values),
+                                        "pause_clock", "resume_clock", "record_busts", "chip_count",
+                                        "player_leaves", "rebuy", "addon", "reentry", "confirm_payout",
+                                        "settle_correction", "check_in", "seat_alternate"]), json_values),
      "payload": st.one_of(st.dictionaries(payload_keys, json_values, max_size=3), json_values)},
     optional={"at": json_values, "extra": json_values})
 

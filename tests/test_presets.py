@@ -271,6 +271,9 @@ def _mutations():
         "bad penalty": m(["penalties", "options"], ["flogging"]),
         "bad colour-up method": m(["structure", 2, "colour_up"], {"remove": [25], "method": "swap"}),
         "bad id": m(["id"], "N Monday"),
+        "bad equal_stacks": m(["seating", "equal_stacks"], "coin_flip"),
+        "bad no_show": m(["format", "no_show"], {"until": "dawn"}),
+        "unknown cite key": m(["cite", "colour"], "N-1"),
     }
 
 
@@ -841,3 +844,37 @@ def test_generic_keeps_its_numbers():
 def test_time_call_final_count_mode(preset_id, mode):
     """N-2.5 / V-X.a: a minute, then a further 10 s; S-#19: 30 s with the last 5 counted."""
     assert P(preset_id)["time_call"]["final_count"] == mode
+
+
+# ------------------------------------------------------------------ places, money and entries (issue 5)
+
+@pytest.mark.parametrize("preset_id", ["n-monday", "n-series-final", "v-ranking", "g-tour", "s-trophy",
+                                       "p-qualifier", "p-final"])
+def test_p_sidepots_equal_stacks_are_decided_by_a_card(preset_id):
+    """P-SidePots: equal stacks out in one coup draw a card each; RULES.md §3 applies it where the
+    seed is silent (N-1.15, V-V.a, G-Setzregeln, S-#6), with a note saying so."""
+    assert P(preset_id)["seating"]["equal_stacks"] == "card_draw"
+    if SEED_OF[preset_id] != "P":
+        assert any("P-SidePots" in n["en"] for n in P(preset_id)["notes"])
+
+
+def test_tda_rp_8_generic_shares_equal_stacks():
+    assert P("generic")["seating"]["equal_stacks"] == "share"
+
+
+def test_n_3_2_absent_prepaid_players_leave_at_the_bubble():
+    assert P("n-monday")["format"]["no_show"] == {"until": "bubble"}
+    assert P("n-monday")["cite"]["no_show"] == "N-3.2"
+
+
+def test_p_satellite_a_finalist_not_seated_in_level_1_is_out():
+    assert P("p-final")["format"]["no_show"] == {"until": {"level": 1}}
+
+
+@pytest.mark.parametrize("preset_id", sorted(EXPECTED_IDS))
+def test_citations_name_the_presets_own_rulebook(preset_id):
+    """Rejections quote `cite`: each id is from the preset's seed (P-SidePots for the card draw,
+    RULES.md §3), or TDA for the generic preset."""
+    letter = SEED_OF[preset_id]
+    for key, rule in P(preset_id).get("cite", {}).items():
+        assert rule.startswith(f"{letter}-") or rule == "P-SidePots" if letter else rule.startswith("TDA"), (key, rule)

@@ -8,7 +8,7 @@ from .schemas import PAYLOADS, CommandSchema, CreateTournamentSchema, LoginSchem
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
-_TYPES = {fields.String: "string", fields.Integer: "integer", fields.Dict: "object",
+_TYPES = {fields.String: "string", fields.Integer: "integer", fields.Dict: "object", fields.Nested: "object",
           fields.Boolean: "boolean", fields.Float: "number", fields.List: "array"}
 
 
@@ -17,10 +17,14 @@ def schema_json(schema: type[Schema]) -> dict:
     for name, field in schema().fields.items():
         prop = {"type": next((t for cls, t in _TYPES.items() if isinstance(field, cls)), "string")}
         if isinstance(field, fields.List):
-            prop["items"] = {"type": next((t for cls, t in _TYPES.items() if isinstance(field.inner, cls)), "string")}
+            inner = field.inner
+            prop["items"] = schema_json(type(inner.schema)) if isinstance(inner, fields.Nested) else \
+                {"type": next((t for cls, t in _TYPES.items() if isinstance(inner, cls)), "string")}
         for v in field.validators:
             if isinstance(v, validate.Length):
-                prop.update({k: val for k, val in (("minLength", v.min), ("maxLength", v.max)) if val is not None})
+                lo, hi = ("minItems", "maxItems") if isinstance(field, fields.List) else \
+                    ("minProperties", "maxProperties") if isinstance(field, fields.Dict) else ("minLength", "maxLength")
+                prop.update({k: val for k, val in ((lo, v.min), (hi, v.max)) if val is not None})
             elif isinstance(v, validate.Range):
                 prop.update({k: val for k, val in (("minimum", v.min), ("maximum", v.max)) if val is not None})
             elif isinstance(v, validate.OneOf):

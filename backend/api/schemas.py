@@ -44,6 +44,8 @@ class SavePresetSchema(StrictSchema):
 class RegisterPlayerPayload(StrictSchema):
     name = fields.String(required=True, validate=[NAME, _not_blank])
     accessible = fields.Boolean(load_default=False)
+    prepaid = fields.Boolean(load_default=False)  # N-3.2: paid in advance, the seat is kept
+    present = fields.Boolean(load_default=True)  # False: reserved, not here yet (blinded off)
 
 
 class DrawSeatsPayload(StrictSchema):
@@ -112,8 +114,78 @@ class FinalTablePayload(StrictSchema):
     table_no = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=5000))
 
 
+MAX_CHIPS = 10 ** 12
+
+
+def chips_field(rule: str, **kw) -> fields.Integer:
+    """A whole number of chips, 0 or more; the messages name the rule behind the number."""
+    message = f"Must be a whole number of chips, 0 or more ({rule})."
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CHIPS, error=message),
+                          error_messages={"invalid": message}, **kw)
+
+
+def entry_field(**kw) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=1, max=10 ** 9), **kw)
+
+
 class RecordBustPayload(StrictSchema):
-    entry_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    entry_id = entry_field(required=True)
+    eliminated_by = entry_field(load_default=None, allow_none=True)  # bounties (V-VII.r)
+    starting_stack = chips_field("N-1.15: same-hand busts are ranked by the stack at the start of the hand",
+                                 load_default=None, allow_none=True)
+
+
+class BustItem(StrictSchema):
+    entry_id = entry_field(required=True)
+    starting_stack = chips_field("N-1.15: same-hand busts are ranked by the stack at the start of the hand",
+                                 required=True)
+
+
+class RecordBustsPayload(StrictSchema):
+    table_no = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=5000))
+    busts = fields.List(fields.Nested(BustItem), required=True, validate=validate.Length(min=1, max=30))
+    eliminated_by = entry_field(load_default=None, allow_none=True)
+
+
+class EntryPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+
+
+class PlayerLeavesPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    reason = fields.String(load_default="left", validate=validate.OneOf(("left", "absent", "no_show")))
+    chips = chips_field("V-VI.d: the chips of a player who leaves are taken out of play",
+                        load_default=None, allow_none=True)
+
+
+class DisqualifyPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    reason = fields.String(required=True, validate=[validate.Length(min=1, max=200), _not_blank])
+    chips = chips_field("N-2.22: a disqualified player's chips leave play", load_default=None, allow_none=True)
+
+
+class SettleCorrectionPayload(StrictSchema):
+    id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10 ** 9))
+
+
+class SeatAlternatePayload(StrictSchema):
+    name = fields.String(required=True, validate=[NAME, _not_blank])
+    replaces = entry_field(required=True)
+
+
+class ChipCountPayload(StrictSchema):
+    table_no = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=5000))
+    stacks = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
+                         validate=validate.Length(min=1, max=30))
+
+    @validates_schema
+    def _whole_chips(self, data, **_):
+        for key, chips in (data.get("stacks") or {}).items():
+            if not (key.isdigit() and 1 <= int(key) <= 30):
+                raise _nested_error(f"stacks.{key}", "Seats are numbers from 1 to 30.")
+            if not isinstance(chips, int) or isinstance(chips, bool) or not 0 <= chips <= MAX_CHIPS:
+                raise _nested_error(f"stacks.{key}", "Must be a whole number of chips, 0 or more "
+                                    "(chips in play are start stacks, rebuys and add-ons: N-3.9, V-XIII).")
 
 
 PAYLOADS: dict[str, type[Schema]] = {
@@ -135,6 +207,17 @@ PAYLOADS: dict[str, type[Schema]] = {
     "start_hand_for_hand": EmptyPayload,
     "stop_hand_for_hand": EmptyPayload,
     "hand_done": TablePayload,
+    "record_busts": RecordBustsPayload,
+    "player_leaves": PlayerLeavesPayload,
+    "disqualify": DisqualifyPayload,
+    "confirm_payout": EntryPayload,
+    "settle_correction": SettleCorrectionPayload,
+    "rebuy": EntryPayload,
+    "addon": EntryPayload,
+    "reentry": EntryPayload,
+    "seat_alternate": SeatAlternatePayload,
+    "check_in": EntryPayload,
+    "chip_count": ChipCountPayload,
 }
 assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"
 

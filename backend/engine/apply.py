@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import breaking, clock, hand_for_hand, registration, results, seating, table_ops
+from . import breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
 from .model import Event, TournamentState
 
 
@@ -35,6 +35,18 @@ APPLIERS = {
     "hand_for_hand_started": hand_for_hand.apply_hand_for_hand,
     "hand_for_hand_stopped": hand_for_hand.apply_hand_for_hand,
     "hand_for_hand_table_done": hand_for_hand.apply_hand_for_hand,
+    # Places, money and entries (issue 5)
+    "players_busted": results.apply_busted,
+    "player_left": results.apply_busted,
+    "player_disqualified": results.apply_disqualified,
+    "payout_confirmed": money.apply_money,
+    "correction_settled": money.apply_money,
+    "rebought": entries.apply_entries,
+    "reentered": entries.apply_entries,
+    "addon_bought": entries.apply_entries,
+    "alternate_seated": entries.apply_entries,
+    "player_checked_in": entries.apply_entries,
+    "chips_counted": entries.apply_entries,
 }
 
 

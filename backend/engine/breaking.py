@@ -159,7 +159,10 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
             t = state.tables[n]
             t.button, t.sb, t.bb, t.hand_no = None, None, None, 0
     elif event.type == "final_table_formed":
+        from .entries import forget_count
         kept = p.get("tables", [p["table_no"]])
+        for n in set(kept) | set(p["broken"]):
+            forget_count(state, n)
         # Everyone stands up first: a redraw may give a seat someone else still holds.
         for m in p["moves"]:
             state.tables[m["from_table"]].seats.pop(m["from_seat"], None)

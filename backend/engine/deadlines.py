@@ -30,3 +30,28 @@ def is_open(state: TournamentState, deadline: dict | None, now: int) -> bool:
         return True  # the structure never reaches it
     where = clock_at(state.structure, state.clock.as_dict(), now)
     return not where["finished"] and where["index"] < limit
+
+
+def is_at(state: TournamentState, point: dict | None, now: int) -> bool:
+    """True while the clock stands at the structure point (V-XIII: the add-on during the break)."""
+    if not point:
+        return False
+    kind, nth = next(iter(point.items()))
+    index = deadline_index(state.structure, point)
+    if index is None:
+        return False
+    if kind == "level":
+        index -= 1  # deadline_index points past the level; "at level n" is during it
+    where = clock_at(state.structure, state.clock.as_dict(), now)
+    return state.clock.status != "idle" and not where["finished"] and where["index"] == index
+
+
+def describe(point: dict | None) -> str:
+    """Words for a deadline: 'the first break', 'the end of level 6', 'the first race for chips'."""
+    if not point:
+        return "never"
+    kind, nth = next(iter(point.items()))
+    ordinal = {1: "first", 2: "second", 3: "third"}.get(nth, f"{nth}th")
+    if kind == "level":
+        return f"the end of level {nth}"
+    return f"the {ordinal} {'break' if kind == 'break' else 'race for chips'}"

@@ -1,7 +1,7 @@
 """One entry point for every command: look up the rule, let it decide."""
 from __future__ import annotations
 
-from . import breaking, clock, hand_for_hand, registration, results, seating, table_ops
+from . import breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {
@@ -23,6 +23,18 @@ RULES = {
     "start_hand_for_hand": hand_for_hand.decide_start,
     "stop_hand_for_hand": hand_for_hand.decide_stop,
     "hand_done": hand_for_hand.decide_hand_done,
+    # Places, money and entries (issue 5)
+    "record_busts": results.decide_busts,
+    "player_leaves": results.decide_leave,
+    "disqualify": results.decide_disqualify,
+    "confirm_payout": money.decide_confirm_payout,
+    "settle_correction": money.decide_settle_correction,
+    "rebuy": entries.decide_rebuy,
+    "addon": entries.decide_addon,
+    "reentry": entries.decide_reentry,
+    "seat_alternate": entries.decide_alternate,
+    "check_in": entries.decide_check_in,
+    "chip_count": entries.decide_chip_count,
 }
 
 # Which roles may send which command; state-dependent limits (a dealer's own table)
@@ -46,7 +58,21 @@ ALLOWED_ROLES = {
     "start_hand_for_hand": {"director"},
     "stop_hand_for_hand": {"director"},
     "hand_done": {"director", "dealer"},
+    "record_busts": {"director", "dealer"},
+    "player_leaves": {"director"},
+    "disqualify": {"director"},
+    "confirm_payout": {"director"},
+    "settle_correction": {"director"},
+    "rebuy": {"director"},
+    "addon": {"director"},
+    "reentry": {"director"},
+    "seat_alternate": {"director"},
+    "check_in": {"director"},
+    "chip_count": {"director", "dealer"},
 }
+
+# After the last bust the money is still being handed out, and a cheat may still be found.
+AFTER_FINISH = {"confirm_payout", "settle_correction", "disqualify"}
 
 
 def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -55,6 +81,6 @@ def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("unknown_command", f"Unknown command '{cmd.type}'.", "type", "invalid")
     if cmd.actor.role not in ALLOWED_ROLES[cmd.type]:
         return Rejection("forbidden", f"A {cmd.actor.role} may not send '{cmd.type}'.", "type", "forbidden")
-    if state.status == "finished":
+    if state.status == "finished" and cmd.type not in AFTER_FINISH:
         return Rejection("tournament_finished", "The tournament is over.", None)
     return rule(state, cmd)

@@ -54,6 +54,20 @@ class Entry:
     place: Optional[int] = None
     busted_at: Optional[int] = None
     accessible: bool = False  # needs an accessible seat (S-#3)
+    # Places (engine/places.py): `tie` is the number of players sharing `place` (1 = alone).
+    tie: int = 1
+    out_reason: Optional[str] = None  # bust | left | absent | no_show | disqualified
+    eliminated_by: Optional[int] = None  # entry id of the player who won the pot (bounties)
+    disqualified: bool = False
+    no_prize: bool = False  # out with a place but not prize-eligible (N-3.2: absent)
+    # Entries and money (engine/entries.py, engine/money.py).
+    prepaid: bool = False
+    present: bool = True
+    rebuys: int = 0
+    addon: bool = False
+    reentries: int = 0
+    alternate_for: Optional[int] = None  # the busted entry whose seat an alternate took (S-#46)
+    paid: Optional[object] = None  # the amount handed out (Fraction), None while nothing was paid
 
 
 @dataclass
@@ -94,7 +108,32 @@ class TournamentState:
     tables: dict[int, Table] = field(default_factory=dict)
     clock: Clock = field(default_factory=Clock)
     players_left: int = 0
-    busts: list[int] = field(default_factory=list)  # entry ids, in finishing order
+    # Finishing order (engine/places.py): groups of players out at one moment, sorted by the
+    # recorded time; `out_ats` mirrors their times for bisecting.
+    out_groups: list = field(default_factory=list)
+    out_ats: list[int] = field(default_factory=list)
+    group_of: dict[int, Any] = field(default_factory=dict)  # entry_id -> its OutGroup
+    h4h_groups: dict[tuple, Any] = field(default_factory=dict)  # (period, round) -> OutGroup
+    h4h_starts: list[tuple] = field(default_factory=list)  # (started_at, period, round), by time
+    h4h_stops: dict[int, int] = field(default_factory=dict)  # period -> stopped_at
+    h4h_period: int = 0
+    next_group_id: int = 1
+    winner: Optional[int] = None
+    # Money (engine/money.py): counters kept as events arrive, never recomputed over the field.
+    money: dict = field(default_factory=lambda: {
+        "buy_ins": 0, "pool": 0, "fees": 0, "rebuys": 0, "addons": 0, "reentries": 0, "paid_out": 0})
+    due: set[int] = field(default_factory=set)  # out entries with an unpaid prize
+    paid: set[int] = field(default_factory=set)  # entries that were handed money
+    special_groups: dict[int, Any] = field(default_factory=dict)  # OutGroups with shared or forfeited places
+    corrections: dict[int, dict] = field(default_factory=dict)  # open corrections by id
+    correction_of: dict[int, int] = field(default_factory=dict)  # entry_id -> open correction id
+    next_correction_id: int = 1
+    ledger: list[dict] = field(default_factory=list)  # the last money movements, with their seq
+    # Chips (engine/entries.py): chips in play versus the dealers' latest count per table.
+    chips: dict = field(default_factory=lambda: {"in_play": 0, "counted": 0, "unknown_removals": 0})
+    chip_counts: dict[int, dict] = field(default_factory=dict)  # table_no -> {total, at, stacks}
+    absent: set[int] = field(default_factory=set)  # active entries not yet present (N-3.2, P-Satellite)
+    cache: dict = field(default_factory=dict)  # derived values (the payout table), never replayed
     # Hand-for-hand: the round number and the tables that have finished it.
     hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})
     break_order: list[int] = field(default_factory=list)  # fixed in advance (TDA 11C, V-III.d)
@@ -111,6 +150,15 @@ class TournamentState:
     @property
     def max_per_table(self) -> int:
         return int(self.preset.get("seating", {}).get("max_per_table", 10))
+
+    @property
+    def format(self) -> dict:
+        return self.preset.get("format", {})
+
+    def cite(self, key: str) -> str:
+        """' (V-XIII)': the preset's rule for a setting, for rejection messages; '' if none."""
+        rule = (self.preset.get("cite") or {}).get(key)
+        return f" ({rule})" if rule else ""
 
     @property
     def start_stack(self) -> int:

@@ -1,8 +1,36 @@
 """Prize money from the preset's payout table (N-3.7): shares by field size, rounded down to
-the preset's unit, the remainder to the winner."""
+the preset's unit, the remainder to the winner. Exact arithmetic (fractions), so the amounts
+always add up to the prize pool."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Union
+
+Money = Union[int, float, Fraction]
+
+
+def exact(value) -> Fraction:
+    """A money value as an exact fraction (12.35 is 1235/100, not the float's binary value)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    return Fraction(str(value))
+
+
+def shown(value: Fraction) -> Union[int, float]:
+    """Money for JSON: an int when whole, else a float to the cent."""
+    value = exact(value)
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def round_down(value: Fraction, unit: Fraction) -> Fraction:
+    return (value // unit) * unit
+
+
+def rounding_unit(payouts: dict | None) -> Fraction:
+    unit = exact((payouts or {}).get("rounding_unit", 1) or 1)
+    return unit if unit > 0 else Fraction(1)
 
 
 def payout_percentages(payouts: dict | None, field: int) -> list[float]:
@@ -20,12 +48,49 @@ def payout_percentages(payouts: dict | None, field: int) -> list[float]:
     return []
 
 
-def payout_amounts(payouts: dict | None, field: int, prize_pool: int) -> list[dict]:
-    """[{place, percent, amount}] adding up to the prize pool exactly."""
+def payout_fractions(payouts: dict | None, field: int, prize_pool: Money) -> list[Fraction]:
+    """The amount for each paid place, exact: each share rounded down to the unit, the remainder
+    (what the rounding left over) to the winner; the list adds up to the pool."""
     percents = payout_percentages(payouts, field)
+    pool = exact(prize_pool)
     if not percents:
         return []
-    unit = int((payouts or {}).get("rounding_unit", 1)) or 1
-    amounts = [int(prize_pool * Fraction(str(p)) / 100) // unit * unit for p in percents]
-    amounts[0] += prize_pool - sum(amounts)  # the remainder goes to the winner
-    return [{"place": i + 1, "percent": p, "amount": a} for i, (p, a) in enumerate(zip(percents, amounts))]
+    unit = rounding_unit(payouts)
+    amounts = [round_down(pool * exact(p) / 100, unit) for p in percents]
+    amounts[0] += pool - sum(amounts)
+    return amounts
+
+
+def payout_amounts(payouts: dict | None, field: int, prize_pool: Money) -> list[dict]:
+    """[{place, percent, amount}] adding up to the prize pool exactly."""
+    percents = payout_percentages(payouts, field)
+    amounts = payout_fractions(payouts, field, prize_pool)
+    return [{"place": i + 1, "percent": p, "amount": shown(a)} for i, (p, a) in enumerate(zip(percents, amounts))]
+
+
+def split(amounts: list[Fraction], place: int, span: int, unit: Fraction) -> tuple[Fraction, Fraction]:
+    """A tie over places place..place+span-1 (TDA RP-8): (each one's share, the remainder),
+    the shares rounded down to the unit; the remainder goes to the winner like every other."""
+    total = sum(amounts[place - 1:place - 1 + span], Fraction(0))
+    if span == 1:
+        return total, Fraction(0)  # a place of its own keeps its amount (the winner's holds the remainder)
+    share = round_down(total / span, unit)
+    return share, total - share * span
+
+
+def prizes(amounts: list[Fraction], ties: list[tuple[int, int]], unit: Fraction) -> dict[int, Fraction]:
+    """Each paid place's prize with ties [(best place, span)]: a tie splits its places' amounts
+    evenly (TDA RP-8), rounded down to the unit; every remainder goes to the winner."""
+    out: dict[int, Fraction] = {}
+    tied = {place: span for place, span in ties}
+    remainder = Fraction(0)
+    place = 2
+    while place <= len(amounts):
+        span = tied.get(place, 1)
+        share, rest = split(amounts, place, span, unit)
+        out[place] = share
+        remainder += rest
+        place += span
+    if amounts:
+        out[1] = amounts[0] + remainder
+    return dict(sorted(out.items()))

@@ -18,6 +18,11 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
     registered = {"entry_id": entry_id, "name": name}
     if cmd.payload.get("accessible"):
         registered["accessible"] = True
+    # N-3.2: a prepaid player keeps a reserved seat; one not yet here is blinded off until he comes.
+    if cmd.payload.get("prepaid"):
+        registered["prepaid"] = True
+    if cmd.payload.get("present") is False:
+        registered["present"] = False
     if state.status in ("new", "registering"):
         return Decision([Event("player_registered", registered)], {"entry_id": entry_id})
     late = state.preset.get("format", {}).get("late_seat")
@@ -46,13 +51,26 @@ def late_seat(state: TournamentState, rng: random.Random):
 
 
 def apply_registered(state: TournamentState, event: Event) -> None:
+    from . import money
+    from .entries import forget_count
+    from .places import shift_out_places
     p = event.payload
-    entry = Entry(p["entry_id"], p["name"], accessible=p.get("accessible", False))
+    entry = Entry(p["entry_id"], p["name"], accessible=p.get("accessible", False),
+                  prepaid=p.get("prepaid", False), present=p.get("present", True))
     state.entries[p["entry_id"]] = entry
     state.names.add(p["name"].casefold())
     state.players_left += 1
-    if "table_no" in p:  # a late entry, seated at once
+    if not entry.present:
+        state.absent.add(entry.entry_id)
+    fmt = state.format
+    state.money["buy_ins"] += 1
+    state.chips["in_play"] += state.start_stack
+    money.add_money(state, "buy_in", entry.entry_id, fmt.get("buy_in", 0), fmt.get("fee", 0), state.start_stack)
+    if "table_no" in p:  # a late entry, seated at once; everyone already out finishes one place lower
         entry.table_no, entry.seat = p["table_no"], p["seat"]
         state.tables[p["table_no"]].seats[p["seat"]] = entry.entry_id
+        forget_count(state, p["table_no"])
+        money.refresh(state, shift_out_places(state, 1))
+        money.refresh_table(state)
     elif state.status == "new":
         state.status = "registering"

@@ -1,48 +1,312 @@
-"""Busts and places. Places count down from the field size; the last player left wins."""
+"""Busts, players leaving, disqualifications, and the winner (N-1.15, V-V.a, V-VI.d, N-2.22, N-3.7).
+
+The places themselves are worked out in `places.py`; this module checks the commands and writes
+the events. Every event that moves a place lists the new places (`places`), so replay only copies.
+"""
 from __future__ import annotations
 
+from typing import Optional
+
+from . import money
 from .model import Command, Decision, Event, Rejection, TournamentState
+from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
+
+OUT_REASONS = ("left", "absent", "no_show")
+NO_PRIZE = ("absent", "no_show")  # N-3.2: "Ein nichtanwesender Spieler ist nicht Preisgeld berechtigt"
+
+
+def recorded_at(cmd: Command) -> int:
+    """When it happened: the device's recorded time, never later than now."""
+    return min(cmd.at, cmd.now) if cmd.at is not None else cmd.now
+
+
+def _entry(state: TournamentState, entry_id, field: str = "entry_id"):
+    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
+    if entry is None:
+        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
+                               field, "not_found")
+    return entry, None
+
+
+def _still_in(state: TournamentState, entry, field: str, what: str) -> Optional[Rejection]:
+    if entry.status == "active":
+        return None
+    if entry.disqualified:
+        return Rejection("already_out", f"{entry.name} was disqualified — {what} not applied.", field)
+    return Rejection("already_out", f"{entry.name} is already out (place {entry.place}; a player is out once, "
+                     f"N-1.15) — {what} not applied.", field)
+
+
+def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]):
+    by = cmd.payload.get("eliminated_by")
+    if by is None:
+        return None, None
+    entry, problem = _entry(state, by, "eliminated_by")
+    if problem:
+        return None, problem
+    if by in out_ids:
+        return None, Rejection("eliminated_by_self", f"{entry.name} cannot eliminate himself.", "eliminated_by")
+    if entry.status != "active":
+        return None, Rejection("eliminator_out", f"{entry.name} is out and cannot have won the pot (V-VII.r).",
+                               "eliminated_by")
+    return by, None
+
+
+def _h4h_round(state: TournamentState, at: int):
+    return h4h_round_at(state, at) if state.hand_for_hand["active"] or state.h4h_stops else None
+
+
+def _winner_events(state: TournamentState, leaving: set[int], at: int) -> list[Event]:
+    """The last player in wins: found among the remaining seats (one or two tables by then)."""
+    if state.players_left - len(leaving) != 1:
+        return []
+    for table in state.tables.values():
+        for entry_id in table.seats.values():
+            if entry_id not in leaving and state.entries[entry_id].status == "active":
+                return [Event("tournament_won", {"entry_id": entry_id, "at": at})]
+    winner = next(e.entry_id for e in state.entries.values() if e.status == "active" and e.entry_id not in leaving)
+    return [Event("tournament_won", {"entry_id": winner, "at": at})]
+
+
+def _absent_no_prize(state: TournamentState, entry) -> bool:
+    """N-3.2: a player who never came is not prize-eligible, however he goes out."""
+    return not entry.present and bool(state.format.get("no_show"))
+
+
+def _seq_n(state: TournamentState, i: int) -> int:
+    return (state.seq + 1) * 100 + i  # arrival order, for ties broken by recorded order
 
 
 def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    entry_id = cmd.payload.get("entry_id")
-    entry = state.entries.get(entry_id) if isinstance(entry_id, int) else None
-    if entry is None:
-        return Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
-                         "entry_id", "not_found")
+    entry, problem = _entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
     if cmd.actor.role == "dealer" and entry.table_no != cmd.actor.table_no:
         where = f"table {entry.table_no}" if entry.table_no else "no table"
         return Rejection("not_at_your_table",
                          f"{entry.name} sits at {where}, not at table {cmd.actor.table_no} — bust not applied.",
                          "entry_id", "forbidden")
-    if entry.status != "active":
-        return Rejection("already_out", f"{entry.name} is already out (place {entry.place}) — bust not applied.",
-                         "entry_id")
+    problem = _still_in(state, entry, "entry_id", "bust")
+    if problem:
+        return problem
     if state.status not in ("seated", "running"):
         return Rejection("not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id")
-    place = state.players_left
-    at = cmd.at if cmd.at is not None else cmd.now
-    bust = {"entry_id": entry_id, "place": place, "at": at, "table_no": entry.table_no, "seat": entry.seat}
-    if state.hand_for_hand["active"]:
-        bust["hand_for_hand_round"] = state.hand_for_hand["round"]  # same-hand busts (TDA RP-8)
-    events = [Event("player_busted", bust)]
-    if place == 2:
-        winner = next(e.entry_id for e in state.entries.values()
-                      if e.status == "active" and e.entry_id != entry_id)
-        events.append(Event("tournament_won", {"entry_id": winner, "at": at}))
-    return Decision(events, {"entry_id": entry_id, "place": place})
+    by, problem = _eliminator(state, cmd, {entry.entry_id})
+    if problem:
+        return problem
+    stack = cmd.payload.get("starting_stack")
+    at = recorded_at(cmd)
+    round_key = _h4h_round(state, at)
+    member = {"entry_id": entry.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, 0),
+              "table_no": entry.table_no}
+    plan = plan_out(state, [member], at, round_key, cmd.seed)
+    place = next(c["place"] for c in plan["places"] if c["entry_id"] == entry.entry_id)
+    bust = {"entry_id": entry.entry_id, "place": place, "at": at, "table_no": entry.table_no, "seat": entry.seat,
+            "reason": "bust", **plan}
+    if round_key is not None:
+        bust["hand_for_hand_round"] = round_key[1]  # same-hand busts (TDA RP-8)
+    if by is not None:
+        bust["eliminated_by"] = by
+    if _absent_no_prize(state, entry):
+        bust["no_prize"] = True
+    events = [Event("player_busted", bust)] + _winner_events(state, {entry.entry_id}, at)
+    return Decision(events, {"entry_id": entry.entry_id, "place": place})
 
 
-def apply_busted(state: TournamentState, event: Event) -> None:
-    p = event.payload
-    entry = state.entries[p["entry_id"]]
-    entry.status, entry.place, entry.busted_at = "busted", p["place"], p["at"]
+def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """Several players out in one hand at one table: more chips at the start of the hand = the
+    better place (N-1.15, V-V.a, G-Setzregeln); equal stacks by the preset (a card, P-SidePots,
+    or a shared place)."""
+    table_no = cmd.payload.get("table_no")
+    table = state.tables.get(table_no) if isinstance(table_no, int) else None
+    if table is None or table.broken:
+        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found")
+    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
+        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden")
+    if state.status not in ("seated", "running"):
+        return Rejection("not_seated", "Seats have not been drawn yet — busts not applied.", "busts")
+    busts = cmd.payload.get("busts")
+    if not isinstance(busts, list) or not busts:
+        return Rejection("no_busts", "List the players out in this hand.", "busts", "invalid")
+    seen: set[int] = set()
+    entries = []
+    for i, b in enumerate(busts):
+        entry, problem = _entry(state, b.get("entry_id") if isinstance(b, dict) else None, f"busts.{i}.entry_id")
+        if problem:
+            return problem
+        if entry.entry_id in seen:
+            return Rejection("duplicate_entry", f"{entry.name} is listed twice.", f"busts.{i}.entry_id", "invalid")
+        seen.add(entry.entry_id)
+        problem = _still_in(state, entry, f"busts.{i}.entry_id", "busts")
+        if problem:
+            return problem
+        if entry.table_no != table_no:
+            return Rejection("not_at_this_table", f"{entry.name} sits at table {entry.table_no}, not at table "
+                             f"{table_no} — busts not applied.", f"busts.{i}.entry_id")
+        stack = b.get("starting_stack")
+        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
+            return Rejection("invalid_stack", "The starting stack is a whole number of chips, 0 or more "
+                             "(N-1.15: ranked by the chips at the start of the hand).",
+                             f"busts.{i}.starting_stack", "invalid")
+        entries.append((entry, stack))
+    if len(entries) >= state.players_left:
+        return Rejection("nobody_left", "Somebody wins the pot: at least one player must stay in.", "busts")
+    by, problem = _eliminator(state, cmd, seen)
+    if problem:
+        return problem
+    at = recorded_at(cmd)
+    round_key = _h4h_round(state, at)
+    members = [{"entry_id": e.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, i),
+                "table_no": table_no} for i, (e, stack) in enumerate(entries)]
+    plan = plan_out(state, members, at, round_key, cmd.seed)
+    payload = {"table_no": table_no, "at": at, "reason": "bust",
+               "busts": [{"entry_id": e.entry_id, "seat": e.seat, "starting_stack": stack,
+                          **({"no_prize": True} if _absent_no_prize(state, e) else {})} for e, stack in entries],
+               **plan}
+    if round_key is not None:
+        payload["hand_for_hand_round"] = round_key[1]
+    if by is not None:
+        payload["eliminated_by"] = by
+    events = [Event("players_busted", payload)] + _winner_events(state, seen, at)
+    placed = {c["entry_id"]: c for c in plan["places"]}
+    return Decision(events, {"places": [{"entry_id": e.entry_id, "place": placed[e.entry_id]["place"],
+                                         "tie": placed[e.entry_id]["tie"], "card": _card(plan, e.entry_id)}
+                                        for e, _ in entries]})
+
+
+def _card(plan: dict, entry_id: int):
+    return next((m["card"] for m in plan["members"] if m["entry_id"] == entry_id), None) \
+        or plan["cards"].get(str(entry_id))
+
+
+def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """V-VI.d: a player who leaves for good gets the place of that moment; his chips leave play.
+    N-3.2 / P-Satellite: an absent player removed the same way, with no prize."""
+    entry, problem = _entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
+    problem = _still_in(state, entry, "entry_id", "leaving")
+    if problem:
+        return problem
+    if state.status not in ("seated", "running"):
+        return Rejection("not_seated", "Seats have not been drawn yet; nobody can leave the tournament.", "entry_id")
+    reason = cmd.payload.get("reason", "left")
+    if reason not in OUT_REASONS:
+        return Rejection("invalid_reason", f"A player leaves as one of {', '.join(OUT_REASONS)}.", "reason", "invalid")
+    if state.players_left < 2:
+        return Rejection("last_player", f"{entry.name} is the last player in.", "entry_id")
+    at = recorded_at(cmd)
+    member = {"entry_id": entry.entry_id, "stack": None, "card": None, "at": at, "n": _seq_n(state, 0),
+              "table_no": entry.table_no}
+    plan = plan_out(state, [member], at, None, cmd.seed)
+    place = next(c["place"] for c in plan["places"] if c["entry_id"] == entry.entry_id)
+    payload = {"entry_id": entry.entry_id, "place": place, "at": at, "reason": reason, "table_no": entry.table_no,
+               "seat": entry.seat, "chips": cmd.payload.get("chips"), **plan}
+    events = [Event("player_left", payload)] + _winner_events(state, {entry.entry_id}, at)
+    return Decision(events, {"entry_id": entry.entry_id, "place": place, "prize": reason not in NO_PRIZE})
+
+
+def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """N-2.22, N-3.7: a disqualified player gets no prize and the players below him move up.
+    Also after the end (a prize winner found cheating)."""
+    entry, problem = _entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
+    if entry.disqualified:
+        return Rejection("already_disqualified", f"{entry.name} is already disqualified.", "entry_id")
+    reason = " ".join(str(cmd.payload.get("reason", "")).split())
+    if not reason:
+        return Rejection("reason_required", "Say why (it goes into the record).", "reason", "invalid")
+    if state.status not in ("seated", "running", "finished"):
+        return Rejection("not_seated", "Before the seat draw, remove nobody: just do not seat him.", "entry_id")
+    active = entry.status == "active"
+    payload = {"entry_id": entry.entry_id, "reason": reason, "at": recorded_at(cmd), "was": "in" if active else "out",
+               "was_place": entry.place, "table_no": entry.table_no, "seat": entry.seat,
+               "chips": cmd.payload.get("chips")}
+    events = []
+    if active:
+        if state.players_left - 1 < 1 and state.status != "finished":
+            return Rejection("last_player", f"{entry.name} is the last player in.", "entry_id")
+        payload["places"] = plan_shift_all(state, state.players_left - 1)
+        if state.status != "finished":
+            events = _winner_events(state, {entry.entry_id}, payload["at"])
+    else:
+        payload.update(plan_remove(state, entry.entry_id, state.players_left))
+    return Decision([Event("player_disqualified", payload)] + events,
+                    {"entry_id": entry.entry_id, "moved_up": len(payload["places"])})
+
+
+# ------------------------------------------------------------------ appliers
+
+def _take_out(state: TournamentState, entry_id: int, at: int, reason: str) -> None:
+    entry = state.entries[entry_id]
+    entry.status, entry.busted_at, entry.out_reason = "busted", at, reason
     if entry.table_no in state.tables:
         state.tables[entry.table_no].seats.pop(entry.seat, None)
     state.players_left -= 1
-    state.busts.append(entry.entry_id)
+    state.absent.discard(entry_id)
+
+
+def _legacy_bust(state: TournamentState, p: dict) -> None:
+    """A player_busted event written before issue 5 (place only): a group of one, at its time."""
+    member = {"entry_id": p["entry_id"], "stack": None, "card": None, "at": p["at"], "n": 0,
+              "table_no": p.get("table_no")}
+    gid = state.next_group_id
+    apply_out(state, {"group": {"id": gid, "join": False, "at": p["at"]}, "tiers": [[p["entry_id"]]],
+                      "places": [{"entry_id": p["entry_id"], "place": p["place"], "tie": 1}]}, [member])
+
+
+def apply_busted(state: TournamentState, event: Event) -> None:
+    from .entries import forget_count
+    p = event.payload
+    if event.type == "players_busted":
+        items = p["busts"]
+    else:
+        items = [p]
+    ids = [item["entry_id"] for item in items]
+    for item in items:
+        _take_out(state, item["entry_id"], p["at"], p.get("reason", "bust"))
+        entry = state.entries[item["entry_id"]]
+        entry.eliminated_by = p.get("eliminated_by")
+        entry.no_prize = p.get("reason") in NO_PRIZE or bool(item.get("no_prize"))
+    if "group" not in p:
+        _legacy_bust(state, p)
+    else:
+        apply_out(state, p, p["members"])
+    if event.type == "player_left":
+        if p.get("chips") is None:
+            state.chips["unknown_removals"] += 1
+        else:
+            state.chips["in_play"] -= p["chips"]
+        forget_count(state, p.get("table_no"))
+    money.refresh(state, [c["entry_id"] for c in p.get("places", [])] + ids)
 
 
 def apply_won(state: TournamentState, event: Event) -> None:
-    state.entries[event.payload["entry_id"]].place = 1
+    entry = state.entries[event.payload["entry_id"]]
+    entry.place, entry.tie = 1, 1
+    state.winner = entry.entry_id
     state.status = "finished"
+    money.refresh(state, [entry.entry_id])
+
+
+def apply_disqualified(state: TournamentState, event: Event) -> None:
+    from .entries import forget_count
+    p = event.payload
+    entry = state.entries[p["entry_id"]]
+    if p["was"] == "in":
+        _take_out(state, entry.entry_id, p["at"], "disqualified")
+        entry.place, entry.tie = None, 1
+        if state.winner == entry.entry_id:
+            state.winner = None
+        set_places(state, p["places"])
+        if p.get("chips") is None:
+            state.chips["unknown_removals"] += 1
+        else:
+            state.chips["in_play"] -= p["chips"]
+        forget_count(state, p.get("table_no"))
+    else:
+        apply_remove(state, entry.entry_id, p)
+    entry.out_reason, entry.disqualified = "disqualified", True
+    entry.busted_at = entry.busted_at or p["at"]
+    money.refresh(state, [c["entry_id"] for c in p["places"]] + [entry.entry_id])

@@ -7,6 +7,7 @@ command that applies a suggestion records who actually moved.
 from __future__ import annotations
 
 import copy
+from typing import Optional
 
 from .balancing import active_tables, balance_plan, threshold, who_moves, worst_seat
 from .breaking import final_stage
@@ -20,12 +21,12 @@ WHY_WHO = {"next_big_blind": "would post the big blind next", "utg_next_hand": "
            "lot": "was drawn by lot", "lot_no_button": "was drawn by lot (no button recorded)"}
 
 
-def suggestions(state: TournamentState) -> list[dict]:
+def suggestions(state: TournamentState, now: Optional[int] = None) -> list[dict]:
     if state.status not in ("seated", "running"):
         return []
     tables = active_tables(state)
     profile = state.seating
-    out: list[dict] = []
+    out: list[dict] = _no_shows(state, now)
     final = profile.get("final_table", {})
     size = int(final.get("size", state.max_per_table))
     stage = final_stage(state)
@@ -113,6 +114,35 @@ def _hand_for_hand(state: TournamentState, final_size: int) -> list[dict]:
 
 
 def _bubble(state: TournamentState):
-    from .payouts import payout_percentages
-    paid = len(payout_percentages(state.preset.get("payouts"), len(state.entries)))
+    from .money import paid_places
+    paid = paid_places(state)
     return paid + 1 if paid else None
+
+
+def _no_shows(state: TournamentState, now: Optional[int]) -> list[dict]:
+    """Players who have not come (`format.no_show`): N-3.2 blinds a prepaid absentee off until the
+    bubble, then removes him with no prize; P-Satellite removes a finalist not seated during
+    level 1. Each is a suggestion; `player_leaves {reason}` carries it out. A pass over the absent
+    players only."""
+    rule = state.format.get("no_show")
+    if not rule or not state.absent:
+        return []
+    until = rule.get("until")
+    if until == "bubble":
+        from .money import paid_places
+        paid = paid_places(state)
+        # Remove them while every one of them still finishes outside the money.
+        due = bool(paid) and state.players_left <= paid + len(state.absent)
+        reason, why = "absent", "the bubble is reached: his stack is removed, no prize"
+    else:
+        from .deadlines import describe, is_open
+        due = now is not None and state.clock.status != "idle" and not is_open(state, until, now)
+        reason, why = "no_show", f"not seated by {describe(until)}: he is out"
+    if not due:
+        return []
+    rule_id = (state.preset.get("cite") or {}).get("no_show", "")
+    return [{"id": f"no_show:{e}:{state.seq}", "kind": "remove_absent", "entry_id": e, "reason": reason,
+             "name": state.entries[e].name, "rule": rule_id,
+             "text": f"{state.entries[e].name} is not here and {why}"
+                     f"{' (' + rule_id + ')' if rule_id else ''}: remove him."}
+            for e in sorted(state.absent)]

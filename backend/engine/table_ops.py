@@ -88,7 +88,10 @@ def apply_table_event(state: TournamentState, event: Event) -> None:
 
 
 def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) -> None:
+    from .entries import forget_count
     entry = state.entries[entry_id]
+    forget_count(state, entry.table_no)  # his chips left one table and reached another
+    forget_count(state, table_no)
     if entry.table_no in state.tables:
         state.tables[entry.table_no].seats.pop(entry.seat, None)
     state.tables[table_no].seats[seat] = entry_id

@@ -1,0 +1,335 @@
+"""Entries after the draw: rebuys and add-ons (V-XIII), re-entry keeping the seat (S-#47),
+alternates (S-#46), check-in of reserved players (N-3.2), and the dealers' chip counts.
+
+Money comes from the preset's format (`rebuy.price`, `addon.price`, buy-in + fee for a re-entry or
+an alternate) and goes into the event, so replay never reads a changed preset. A re-entry keeps
+its entry number: the entry is reinstated, `reentries` counts the buy-ins, and the ledger keeps
+each one with its time and seq (the "receipt").
+
+Chips in play are the start stacks plus every rebuy, add-on and re-entry stack, less the chips of
+players who leave; a dealer's count replaces that table's previous one, and the totals move by
+the difference (never a pass over the players).
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Optional
+
+from . import money
+from .clock import clock_at
+from .deadlines import describe, is_at, is_open
+from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .places import apply_remove, plan_remove, shift_out_places
+from .registration import late_seat
+
+
+def _entry(state: TournamentState, cmd: Command, field: str = "entry_id"):
+    entry_id = cmd.payload.get(field)
+    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
+    if entry is None:
+        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
+                               field, "not_found")
+    return entry, None
+
+
+def _playing(state: TournamentState) -> Optional[Rejection]:
+    if state.status not in ("seated", "running"):
+        return Rejection("not_seated", "Seats have not been drawn yet.", "entry_id")
+    return None
+
+
+def _seat_back(state: TournamentState, entry: Entry, seed: int, keep: bool = True):
+    """The seat a reinstated player takes: his own if it is still free (S-#47 "behält seinen
+    Platz"), else a late seat drawn like a late entry (TDA 8A)."""
+    table = state.tables.get(entry.table_no)
+    if keep and table and not table.broken and entry.seat is not None and entry.seat not in table.seats:
+        return entry.table_no, entry.seat
+    return late_seat(state, random.Random(seed))
+
+
+def _reinstate(state: TournamentState, entry: Entry, cmd: Command, what: str, keep: bool):
+    seat = _seat_back(state, entry, cmd.seed, keep)
+    if seat is None:
+        return None, Rejection("no_free_seat", f"There is no free seat for {entry.name}'s {what}.", "entry_id")
+    fields = {"reinstated": True, "table_no": seat[0], "seat": seat[1],
+              **plan_remove(state, entry.entry_id, state.players_left + 1)}
+    return fields, None
+
+
+def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    rule = state.format.get("rebuy")
+    if not rule:
+        return Rejection("no_rebuy", f"This tournament has no rebuys{state.cite('rebuy')}.", "entry_id")
+    entry, problem = _entry(state, cmd)
+    if problem:
+        return problem
+    problem = _playing(state)
+    if problem:
+        return problem
+    if not is_open(state, rule["until"], cmd.now):
+        return Rejection("rebuy_closed", f"Rebuys closed at {describe(rule['until'])}{state.cite('rebuy')}.",
+                         "entry_id")
+    if entry.disqualified or entry.out_reason in ("left", "absent", "no_show"):
+        return Rejection("not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot rebuy.",
+                         "entry_id")
+    if rule.get("condition") == "busted" and entry.status == "active":
+        return Rejection("not_busted", f"A rebuy is for a busted player; {entry.name} is still in"
+                         f"{state.cite('rebuy')}.", "entry_id")
+    payload = {"entry_id": entry.entry_id, "chips": int(rule["stack"]), "price": rule.get("price", 0),
+               "at": cmd.now, "reinstated": False}
+    if entry.status != "active":
+        fields, problem = _reinstate(state, entry, cmd, "rebuy", True)
+        if problem:
+            return problem
+        payload.update(fields)
+    return Decision([Event("rebought", payload)],
+                    {"entry_id": entry.entry_id, "rebuys": entry.rebuys + 1, "chips": payload["chips"],
+                     "table_no": payload.get("table_no", entry.table_no), "seat": payload.get("seat", entry.seat)})
+
+
+def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    rule = state.format.get("addon")
+    if not rule:
+        return Rejection("no_addon", f"This tournament has no add-on{state.cite('addon')}.", "entry_id")
+    entry, problem = _entry(state, cmd)
+    if problem:
+        return problem
+    problem = _playing(state)
+    if problem:
+        return problem
+    if entry.status != "active":
+        return Rejection("not_in", f"{entry.name} is out; an add-on is for players still in.", "entry_id")
+    if entry.addon:
+        return Rejection("addon_taken", f"{entry.name} already took the add-on: one per player"
+                         f"{state.cite('addon')}.", "entry_id")
+    if not is_at(state, rule["at"], cmd.now):
+        return Rejection("addon_not_now", f"The add-on is taken during {describe(rule['at'])}"
+                         f"{state.cite('addon')}.", "entry_id")
+    return Decision([Event("addon_bought", {"entry_id": entry.entry_id, "chips": int(rule["stack"]),
+                                            "price": rule.get("price", 0), "at": cmd.now,
+                                            "table_no": entry.table_no})],
+                    {"entry_id": entry.entry_id, "chips": int(rule["stack"])})
+
+
+def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """S-#47: after a bust, until the deadline: buy-in and fee again, a full start stack, the same seat."""
+    rule = state.format.get("reentry")
+    if not rule:
+        return Rejection("no_reentry", f"This tournament has no re-entry{state.cite('reentry')}.", "entry_id")
+    entry, problem = _entry(state, cmd)
+    if problem:
+        return problem
+    problem = _playing(state)
+    if problem:
+        return problem
+    if not is_open(state, rule["until"], cmd.now):
+        return Rejection("reentry_closed", f"Re-entry closed at {describe(rule['until'])}"
+                         f"{state.cite('reentry')}.", "entry_id")
+    if entry.status == "active":
+        return Rejection("not_busted", f"{entry.name} is still in; re-entry follows a bust{state.cite('reentry')}.",
+                         "entry_id")
+    if entry.disqualified or entry.out_reason in ("left", "absent", "no_show"):
+        return Rejection("not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot re-enter.",
+                         "entry_id")
+    fields, problem = _reinstate(state, entry, cmd, "re-entry", bool(rule.get("keeps_seat", True)))
+    if problem:
+        return problem
+    fmt = state.format
+    payload = {"entry_id": entry.entry_id, "chips": state.start_stack, "price": fmt.get("buy_in", 0),
+               "fee": fmt.get("fee", 0), "at": cmd.now, **fields}
+    return Decision([Event("reentered", payload)],
+                    {"entry_id": entry.entry_id, "reentries": entry.reentries + 1,
+                     "table_no": fields["table_no"], "seat": fields["seat"]})
+
+
+def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """S-#46: when the field is full, an alternate takes a busted player's seat until the deadline,
+    with a full start stack, as a new entry (buy-in and fee like anyone)."""
+    rule = state.format.get("alternates")
+    if not rule:
+        return Rejection("no_alternates", f"This tournament has no alternates{state.cite('alternates')}.", "replaces")
+    name = " ".join(str(cmd.payload.get("name", "")).split())
+    if not name:
+        return Rejection("name_required", "An alternate needs a name.", "name", "invalid")
+    if name.casefold() in state.names:
+        return Rejection("duplicate_name", f"{name} is already registered.", "name")
+    replaced, problem = _entry(state, cmd, "replaces")
+    if problem:
+        return problem
+    if state.status not in ("seated", "running"):
+        return Rejection("not_seated", "Seats have not been drawn yet: register the player instead.", "replaces")
+    if not is_open(state, rule["until"], cmd.now):
+        return Rejection("alternates_closed", f"Alternates closed at {describe(rule['until'])}"
+                         f"{state.cite('alternates')}.", "replaces")
+    if replaced.status == "active":
+        return Rejection("seat_taken", f"{replaced.name} is still in; an alternate takes a busted player's seat"
+                         f"{state.cite('alternates')}.", "replaces")
+    table = state.tables.get(replaced.table_no)
+    if table is None or table.broken or replaced.seat is None or replaced.seat in table.seats:
+        return Rejection("seat_gone", f"{replaced.name}'s seat is no longer free.", "replaces")
+    fmt = state.format
+    entry_id = len(state.entries) + 1
+    payload = {"entry_id": entry_id, "name": name, "replaces": replaced.entry_id, "table_no": table.table_no,
+               "seat": replaced.seat, "chips": state.start_stack, "price": fmt.get("buy_in", 0),
+               "fee": fmt.get("fee", 0), "at": cmd.now}
+    return Decision([Event("alternate_seated", payload)],
+                    {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat})
+
+
+def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    entry, problem = _entry(state, cmd)
+    if problem:
+        return problem
+    if entry.present:
+        return Rejection("already_present", f"{entry.name} is already checked in.", "entry_id")
+    if entry.status != "active":
+        return Rejection("already_out", f"{entry.name} is out (place {entry.place}).", "entry_id")
+    return Decision([Event("player_checked_in", {"entry_id": entry.entry_id, "at": cmd.now})], {})
+
+
+def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """A dealer's count of every stack at the table; it replaces the table's previous count."""
+    table_no = cmd.payload.get("table_no")
+    table = state.tables.get(table_no) if isinstance(table_no, int) else None
+    if table is None or table.broken:
+        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found")
+    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
+        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no",
+                         "forbidden")
+    raw = cmd.payload.get("stacks")
+    if not isinstance(raw, dict) or not raw:
+        return Rejection("no_stacks", "Count every stack at the table.", "stacks", "invalid")
+    stacks: dict[int, int] = {}
+    for key, chips in raw.items():
+        seat = int(key) if str(key).isdigit() else None
+        if seat is None or not 1 <= seat <= table.max_seats:
+            return Rejection("no_such_seat", f"Table {table_no} has seats 1 to {table.max_seats}.",
+                             f"stacks.{key}", "invalid")
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
+            return Rejection("invalid_chips", "A stack is a whole number of chips, 0 or more.", f"stacks.{key}", "invalid")
+        if chips and seat not in table.seats:
+            return Rejection("seat_empty", f"Seat {seat} at table {table_no} is empty; only 0 can be counted there.",
+                             f"stacks.{key}")
+        stacks[seat] = chips
+    for seat, entry_id in sorted(table.seats.items()):
+        if seat not in stacks:
+            return Rejection("seat_missing", f"Seat {seat} ({state.entries[entry_id].name}) has no count.",
+                             f"stacks.{seat}")
+    total = sum(stacks.values())
+    return Decision([Event("chips_counted", {"table_no": table_no, "stacks": {str(s): c for s, c in sorted(stacks.items())},
+                                             "total": total, "at": cmd.now})],
+                    {"table_no": table_no, "total": total})
+
+
+# ------------------------------------------------------------------ appliers
+
+def forget_count(state: TournamentState, table_no) -> None:
+    """Chips went in or out of a table: its last count no longer says anything."""
+    old = state.chip_counts.pop(table_no, None)
+    if old is not None:
+        state.chips["counted"] -= old["total"]
+
+
+def _seat(state: TournamentState, entry: Entry, table_no: int, seat: int) -> None:
+    if entry.table_no in state.tables and state.tables[entry.table_no].seats.get(entry.seat) == entry.entry_id:
+        state.tables[entry.table_no].seats.pop(entry.seat)
+    state.tables[table_no].seats[seat] = entry.entry_id
+    entry.table_no, entry.seat = table_no, seat
+
+
+def _back_in(state: TournamentState, entry: Entry, p: dict) -> None:
+    apply_remove(state, entry.entry_id, p)
+    entry.status, entry.busted_at, entry.out_reason, entry.eliminated_by = "active", None, None, None
+    entry.no_prize = False
+    state.players_left += 1
+    _seat(state, entry, p["table_no"], p["seat"])
+
+
+def apply_entries(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    t = event.type
+    if t == "chips_counted":
+        forget_count(state, p["table_no"])
+        state.chip_counts[p["table_no"]] = {"total": p["total"], "at": p["at"], "stacks": p["stacks"]}
+        state.chips["counted"] += p["total"]
+        return
+    entry = state.entries.get(p["entry_id"])
+    if t == "player_checked_in":
+        entry.present = True
+        state.absent.discard(entry.entry_id)
+        return
+    touched: list[int] = []
+    if t == "alternate_seated":
+        entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])
+        state.entries[entry.entry_id] = entry
+        state.names.add(p["name"].casefold())
+        state.players_left += 1
+        _seat(state, entry, p["table_no"], p["seat"])
+        touched = shift_out_places(state, 1)
+        state.money["buy_ins"] += 1
+        money.add_money(state, "alternate", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
+    elif t == "rebought":
+        if p.get("reinstated"):
+            touched = [c["entry_id"] for c in p["places"]]
+            _back_in(state, entry, p)
+        entry.rebuys += 1
+        state.money["rebuys"] += 1
+        money.add_money(state, "rebuy", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    elif t == "reentered":
+        touched = [c["entry_id"] for c in p["places"]]
+        _back_in(state, entry, p)
+        entry.reentries += 1
+        state.money["reentries"] += 1
+        state.money["buy_ins"] += 1
+        money.add_money(state, "reentry", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
+    elif t == "addon_bought":
+        entry.addon = True
+        state.money["addons"] += 1
+        money.add_money(state, "addon", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    state.chips["in_play"] += p["chips"]
+    forget_count(state, entry.table_no)
+    money.refresh(state, touched + [entry.entry_id])
+    money.refresh_table(state)
+
+
+# ------------------------------------------------------------------ the chip check
+
+def _colour_up_passed(state: TournamentState, now: int) -> Optional[int]:
+    """The structure index the clock stands at, if a colour-up notice lies behind it."""
+    structure = state.structure
+    first = next((i for i, e in enumerate(structure) if "colour_up" in e), None)
+    if first is None or state.clock.status == "idle":
+        return None
+    where = clock_at(structure, state.clock.as_dict(), now)
+    return where["index"] if where["index"] > first else None
+
+
+def tolerance(state: TournamentState, now: int) -> int:
+    """Exact until the first colour-up. After it (a race, N-2.19, or rounding up, V-VII.a, S-#10)
+    each stack may have changed by less than the smallest chip still in play, estimated as the
+    greatest common divisor of the current blinds and ante."""
+    index = _colour_up_passed(state, now)
+    if index is None:
+        return 0
+    level = next((e for e in state.structure[index:] if e.get("kind") == "level"), None) \
+        or next((e for e in reversed(state.structure[:index]) if e.get("kind") == "level"), None)
+    if level is None:
+        return 0
+    chip = math.gcd(level["sb"], level["bb"], level.get("ante", 0) or 0)
+    return chip * state.players_left
+
+
+def chips_view(state: TournamentState, now: int) -> dict:
+    in_play, counted = state.chips["in_play"], state.chips["counted"]
+    tables_total = sum(1 for t in state.tables.values() if not t.broken and t.seats)
+    counted_tables = len(state.chip_counts)
+    allowed = tolerance(state, now)
+    difference = counted - in_play
+    complete = counted_tables > 0 and counted_tables >= tables_total
+    unknown = state.chips["unknown_removals"]
+    # With chips gone of players who left uncounted, only a surplus is certain to be wrong.
+    alarm = complete and (difference > allowed if unknown else abs(difference) > allowed)
+    return {"in_play": in_play, "counted": counted if counted_tables else None,
+            "difference": difference if complete else None, "tables_counted": counted_tables,
+            "tables_total": tables_total, "tolerance": allowed, "unknown_removals": unknown, "alarm": alarm}

@@ -16,6 +16,8 @@ export interface OutboxEntry {
   state: CommandState;
   error: string | null;
   message: string | null;
+  /** The rejection's `field` (e.g. `to_seat`, `payload.to_seat`), to show the error where it belongs. */
+  field?: string | null;
   created: number; // device ms
   attempts?: number;
   label?: Record<string, string | number>; // local only (names for the UI), never sent

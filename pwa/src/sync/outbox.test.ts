@@ -108,7 +108,7 @@ describe("outbox", () => {
     await outbox.flush({ force: true });
     const list = outbox.snapshot();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ op_id: bust.op_id, state: "rejected", error: "not_at_table", message: msg });
+    expect(list[0]).toMatchObject({ op_id: bust.op_id, state: "rejected", error: "not_at_table", message: msg, field: "entry_id" });
     expect(outbox.counts()).toEqual({ pending: 0, rejected: 1 });
     expect(net.calls.filter(isCommand).map((c) => c.body.op_id)).toContain(next.op_id);
     // Rejected commands are not sent again.
@@ -126,6 +126,30 @@ describe("outbox", () => {
     await outbox.enqueue({ tournament_id: 1, type: "draw_seats", payload: { tables: 0 }, token: "t" });
     await waitFor(() => outbox.counts().rejected === 1);
     expect(outbox.snapshot()[0]).toMatchObject({ state: "rejected", error: `e${status}`, message: `m${status}` });
+  });
+
+  it("keeps the rejection's field (a 400 names payload.to_seat, a 409 to_seat) across a reload", async () => {
+    const first = await loadModules();
+    const answers = [
+      jsonResponse(400, { error: "validation", message: "payload.to_seat: Must be greater than or equal to 1.", field: "payload.to_seat" }),
+      jsonResponse(409, { status: "rejected", error: "seat_taken", message: "Seat 3 at table 2 is taken by Ben.", field: "to_seat" }),
+      jsonResponse(409, { status: "rejected", error: "last_table", message: "The last table cannot be broken.", field: null }),
+    ];
+    vi.stubGlobal("fetch", fakeFetch(() => answers.shift()!).fn);
+    const a = await first.outbox.enqueue({ tournament_id: 2, type: "move_player", payload: { entry_id: 4, to_table: 2, to_seat: 0 }, token: "td" });
+    const b = await first.outbox.enqueue({ tournament_id: 2, type: "move_player", payload: { entry_id: 4, to_table: 2, to_seat: 3 }, token: "td" });
+    const c = await first.outbox.enqueue({ tournament_id: 2, type: "break_table", payload: { table_no: 1 }, token: "td" });
+    await waitFor(() => first.outbox.counts().rejected === 3);
+    await first.db.closeDb();
+    const second = await loadModules();
+    const list = await second.outbox.load();
+    const byOp = new Map(list.map((e) => [e.op_id, e]));
+    expect(byOp.get(a.op_id)).toMatchObject({ state: "rejected", field: "payload.to_seat" });
+    expect(byOp.get(b.op_id)).toMatchObject({ state: "rejected", field: "to_seat", error: "seat_taken" });
+    expect(byOp.get(c.op_id)).toMatchObject({ state: "rejected", field: null });
+    expect(second.outbox.fieldName("payload.to_seat")).toBe("to_seat");
+    expect(second.outbox.fieldName("to_table")).toBe("to_table");
+    expect(second.outbox.fieldName(null)).toBeNull();
   });
 
   it("re-sends pending commands with the same op_id after a reload", async () => {

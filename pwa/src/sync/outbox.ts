@@ -125,6 +125,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
     state: "pending",
     error: null,
     message: null,
+    field: null,
     created: Date.now(),
     attempts: 0,
   };
@@ -135,6 +136,12 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   // A new command is a reason to try now, even during a backoff.
   void flush({ force: true });
   return entry;
+}
+
+/** A rejection's field without the envelope prefix: `payload.to_seat` → `to_seat`. */
+export function fieldName(field: string | null | undefined): string | null {
+  if (!field) return null;
+  return field.replace(/^payload\./, "");
 }
 
 /** Remove a rejected entry after the user has read it. */
@@ -277,6 +284,7 @@ async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
       cur.state = "rejected";
       cur.error = data.error ?? String(res.status);
       cur.message = data.message ?? `HTTP ${res.status}`;
+      cur.field = typeof data.field === "string" && data.field ? data.field : null;
       await tx.store.put(cur);
     }
     await tx.done;

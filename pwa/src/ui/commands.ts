@@ -26,6 +26,24 @@ export function describeCommand(e: OutboxEntry): string {
       return t("cmd.resume_clock");
     case "record_bust":
       return t("cmd.record_bust", { name: p.name ?? `#${p.entry_id}` });
+    case "move_player":
+      return t("cmd.move_player", { name: p.name ?? `#${p.entry_id}`, t: p.to_table, s: p.to_seat });
+    case "break_table":
+      return t("cmd.break_table", { n: p.table_no });
+    case "set_break_order":
+      return t("cmd.set_break_order");
+    case "form_final_table":
+      return t("cmd.form_final_table");
+    case "start_hand_for_hand":
+      return t("cmd.start_hand_for_hand");
+    case "stop_hand_for_hand":
+      return t("cmd.stop_hand_for_hand");
+    case "hand_done":
+      return t("cmd.hand_done", { n: p.table_no });
+    case "new_hand":
+      return t("cmd.new_hand", { n: p.table_no });
+    case "set_button":
+      return t("cmd.set_button", { s: p.seat, n: p.table_no });
     default:
       return t("cmd.unknown", { type: e.type });
   }

@@ -1,20 +1,53 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatTime } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { Confirm } from "../../ui/Confirm";
 import { RejectedList } from "../../ui/Rejected";
-import { useOnline, useOutbox, useView } from "../../ui/hooks";
+import { useOnline, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
+import { TableOval } from "../../ui/TableOval";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
+import { badgesFor, occupant, type Badge, type TableLike } from "../../seating/positions";
+import { brokenTableMoves, dealerMoves, hfhState, type HandForHand, type HfhMemory, type HfhState, type TableMove } from "../../seating/moves";
 
 interface Seat {
   seat: number;
   entry_id: number;
   name: string;
+}
+
+const HFH_OFF: HandForHand = { active: false, round: 0, done: [] };
+
+/** The round this phone reported Hand done in (and the hand number then), kept across reloads. */
+function useHfhMemory(token: string): [HfhMemory | null, (m: HfhMemory) => void] {
+  const key = `pokerfloor.hfh:${token}`;
+  const [mem, setMem] = useState<HfhMemory | null>(() => {
+    try {
+      const raw = globalThis.localStorage?.getItem(key);
+      return raw ? (JSON.parse(raw) as HfhMemory) : null;
+    } catch {
+      return null;
+    }
+  });
+  const save = (m: HfhMemory) => {
+    setMem(m);
+    try {
+      globalThis.localStorage?.setItem(key, JSON.stringify(m));
+    } catch {
+      /* private mode */
+    }
+  };
+  return [mem, save];
+}
+
+function reasonText(reason: string): string {
+  if (reason === "table_broken") return t("reason.table_broken");
+  if (reason === "final_table_formed") return t("reason.final_table_formed");
+  return t("reason.director");
 }
 
 export function Dealer(props: { token: string }) {
@@ -26,16 +59,34 @@ export function Dealer(props: { token: string }) {
   const { invalid } = useLive({ token, tid });
   const online = useOnline();
   useWakeLock(true);
+  const now = useServerNow(5000);
   const { view: table, loaded } = useView(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
   const { view: pub } = useView(tid != null ? viewKey(tid, "public") : null);
   const queue = useOutbox();
   const mine = queue.filter((e) => e.token === token);
   const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));
   const [confirm, setConfirm] = useState<Seat | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [mem, setMem] = useHfhMemory(token);
 
   const bustedIds = new Set<number>((table?.busts ?? []).map((b: any) => Number(b.entry_id)));
   const seats: Seat[] = [...(table?.seats ?? [])].sort((a: Seat, b: Seat) => a.seat - b.seat);
   const maxSeats: number = table?.max_seats ?? 0;
+  const hfh: HandForHand = table?.hand_for_hand ?? HFH_OFF;
+  const handNo: number = Number(table?.hand_no ?? 0);
+  const doneQueued = mine.some((e) => e.state === "pending" && e.type === "hand_done");
+  const hstate: HfhState = tableNo != null ? hfhState(hfh, tableNo, handNo, mem, doneQueued) : "off";
+
+  // Remember the round this table reported done in: when the round moves on, "start the next hand".
+  const doneHere = tableNo != null && hfh.active && (hfh.done ?? []).includes(tableNo);
+  useEffect(() => {
+    if (doneHere && (!mem || mem.round !== hfh.round || mem.hand_no !== handNo)) setMem({ round: hfh.round, hand_no: handNo });
+  }, [doneHere, hfh.round, handNo]);
+
+  function send(type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) {
+    if (tid == null) return;
+    void outbox.enqueue({ tournament_id: tid, type, payload, token, label });
+  }
 
   if (me.status === "invalid" || invalid) {
     return (
@@ -53,20 +104,129 @@ export function Dealer(props: { token: string }) {
     );
   }
 
+  const clockCard = (
+    <section class="card clock-card">
+      <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size={table?.broken ? "normal" : "big"} alerts />
+      {pub && (
+        <div class="stats">
+          <div>
+            <span class="muted">{t("player.left")}</span> <strong data-testid="players-left">{pub.players_left}</strong>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+
+  if (table?.broken) {
+    const gone = brokenTableMoves(table.moves, tableNo!);
+    return (
+      <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer is-broken">
+        {!online && <p class="offline-note">{t("offline.cached")}</p>}
+        <RejectedList filter={(e) => e.token === token} />
+        <section class="card dealer-broken" data-testid="dealer-broken" role="status">
+          <h2>{t("dealer.broken_title")}</h2>
+          {gone.length ? (
+            <>
+              <p class="broken-lead">{t("dealer.broken_text")}</p>
+              <ul class="broken-list">
+                {gone.map((m) => (
+                  <li key={m.entry_id} data-testid={`dealer-move-${m.entry_id}`} data-to-table={m.to_table} data-to-seat={m.to_seat}>
+                    <span class="seat-no">{m.from_seat ?? "–"}</span>
+                    <span class="broken-name">{m.name}</span>
+                    <span class="broken-dest">→ {t("dealer.broken_row", { to: m.to_table, to_seat: m.to_seat })}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t("dealer.broken_none")}</p>
+          )}
+          <p class="muted">{t("dealer.broken_end")}</p>
+        </section>
+        {clockCard}
+      </Shell>
+    );
+  }
+
+  const badges = badgesFor(table as unknown as TableLike);
+  const moves = tableNo != null ? dealerMoves(table?.moves as TableMove[], tableNo, now) : [];
+
   return (
     <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer">
       {!online && (table || pub) && <p class="offline-note">{t("offline.cached")}</p>}
       <RejectedList filter={(e) => e.token === token} />
-      <section class="card clock-card">
-        <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" alerts />
-        {pub && (
-          <div class="stats">
-            <div>
-              <span class="muted">{t("player.left")}</span> <strong data-testid="players-left">{pub.players_left}</strong>
+
+      {hstate !== "off" && (
+        <section class={`card hfh-banner hfh-${hstate}`} data-testid="dealer-hfh-banner" data-state={hstate} data-round={hfh.round} role="status">
+          <p class="hfh-round muted small">{t("dealer.hfh_round", { n: hfh.round })}</p>
+          {hstate === "playing" && <p class="hfh-text">{t("dealer.hfh_banner")}</p>}
+          {hstate === "wait" && (
+            <div data-testid="dealer-hfh-wait">
+              <p class="hfh-text">{t("dealer.hfh_wait")}</p>
+              <p class="hfh-sub">{t("dealer.hfh_wait_sub")}</p>
+              {doneQueued && <span class="tag tag-pending">{t("common.pending")}</span>}
             </div>
-          </div>
-        )}
-      </section>
+          )}
+          {hstate === "next" && <p class="hfh-text">{t("dealer.hfh_next")}</p>}
+        </section>
+      )}
+
+      {table && (
+        <HandCard
+          table={table as unknown as TableLike}
+          seats={seats}
+          hstate={hstate}
+          picking={picking}
+          setPicking={setPicking}
+          pendingHands={mine.filter((e) => e.state === "pending" && e.type === "new_hand").length}
+          pendingButton={mine.find((e) => e.state === "pending" && e.type === "set_button")?.payload.seat as number | undefined}
+          onNewHand={() => send("new_hand", { table_no: tableNo })}
+          onSetButton={(seat) => {
+            send("set_button", { table_no: tableNo, seat }, { seat });
+            setPicking(false);
+          }}
+          onHandDone={() => {
+            // The last table to report never sees its own "done": remember the round now.
+            setMem({ round: hfh.round, hand_no: handNo });
+            send("hand_done", { table_no: tableNo });
+          }}
+        />
+      )}
+
+      {moves.length > 0 && (
+        <section class="card dealer-moves" data-testid="dealer-moves" aria-labelledby="moves-h">
+          <h2 id="moves-h">{t("dealer.moves")}</h2>
+          <ul>
+            {moves.map((m) => (
+              <li
+                key={m.entry_id}
+                class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
+                data-testid={`dealer-move-${m.entry_id}`}
+                data-kind={m.kind}
+                data-fresh={m.fresh ? "true" : undefined}
+              >
+                <span class="dmove-icon" aria-hidden="true">
+                  {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
+                </span>
+                <span class="dmove-text">
+                  {m.kind === "arrive"
+                    ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
+                    : m.kind === "leave"
+                      ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
+                      : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
+                  <span class="muted small dmove-meta">
+                    {reasonText(m.reason)}
+                    {m.at ? ` · ${formatTime(m.at)}` : ""}
+                  </span>
+                </span>
+                {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {clockCard}
 
       <section class="card" aria-labelledby="seats-h">
         <h2 id="seats-h">
@@ -74,8 +234,35 @@ export function Dealer(props: { token: string }) {
         </h2>
         {!table && loaded && <p class="muted">{t("common.no_data")}</p>}
         {table && seats.length === 0 && <p class="muted">{t("dealer.no_seats")}</p>}
+        {table && maxSeats > 0 && seats.length > 0 && (
+          <TableOval
+            maxSeats={maxSeats}
+            seats={seats}
+            badges={badges}
+            names
+            marked={new Set(moves.filter((m) => m.fresh && m.kind !== "leave").map((m) => m.to_seat))}
+            center={[t("dealer.title", { n: tableNo ?? "?" }), handNo ? t("floor.hand", { n: handNo }) : null]}
+            dealerLabel={t("floor.dealer")}
+            label={t("dealer.title", { n: tableNo ?? "?" })}
+            class="dealer-oval"
+          />
+        )}
         <ul class="dealer-seats">
-          {seats.map((s) => {
+          {seatRows(seats, badges).map((row) => {
+            if (!row.s) {
+              return (
+                <li key={`e${row.seat}`} class="dealer-seat is-empty-badge">
+                  <span class="seat-no">{row.seat}</span>
+                  <span class="seat-main">
+                    <span class="seat-name muted">
+                      {t("floor.empty")} ({t("dealer.dead")})
+                    </span>
+                    <SeatBadge seat={row.seat} badges={row.badges} />
+                  </span>
+                </li>
+              );
+            }
+            const s = row.s;
             const pend = pendingBusts.has(s.entry_id);
             const busted = bustedIds.has(s.entry_id);
             return (
@@ -90,7 +277,10 @@ export function Dealer(props: { token: string }) {
                 <span class="seat-no" aria-label={`Seat ${s.seat}`}>
                   {s.seat}
                 </span>
-                <span class="seat-name">{s.name}</span>
+                <span class="seat-main">
+                  <span class="seat-name">{s.name}</span>
+                  <SeatBadge seat={s.seat} badges={row.badges} />
+                </span>
                 {busted ? (
                   <span class="tag tag-busted">{t("dealer.busted")}</span>
                 ) : pend ? (
@@ -104,6 +294,11 @@ export function Dealer(props: { token: string }) {
             );
           })}
         </ul>
+        {table && seats.length >= 2 && table.button != null && !picking && (
+          <button type="button" class="btn btn-ghost btn-block redraw" data-testid="dealer-set-button" onClick={() => { setPicking(true); window.scrollTo({ top: 0, behavior: "smooth" }); }}>
+            {t("dealer.redraw_button")}
+          </button>
+        )}
       </section>
 
       {table?.busts?.length ? (
@@ -129,15 +324,7 @@ export function Dealer(props: { token: string }) {
           danger
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
-            if (tid != null) {
-              void outbox.enqueue({
-                tournament_id: tid,
-                type: "record_bust",
-                payload: { entry_id: confirm.entry_id },
-                token,
-                label: { name: confirm.name, seat: confirm.seat },
-              });
-            }
+            send("record_bust", { entry_id: confirm.entry_id }, { name: confirm.name, seat: confirm.seat });
             setConfirm(null);
           }}
         />
@@ -145,3 +332,132 @@ export function Dealer(props: { token: string }) {
     </Shell>
   );
 }
+
+/** Occupied seats, plus an empty seat where it carries the (dead) button or small blind. */
+function seatRows(seats: Seat[], badges: Map<number, Badge[]>): { seat: number; s?: Seat; badges?: Badge[] }[] {
+  const rows: { seat: number; s?: Seat; badges?: Badge[] }[] = seats.map((s) => ({ seat: s.seat, s, badges: badges.get(s.seat) }));
+  for (const [seat, b] of badges) if (!seats.some((s) => s.seat === seat)) rows.push({ seat, badges: b });
+  return rows.sort((a, b) => a.seat - b.seat);
+}
+
+function SeatBadge(props: { seat: number; badges?: Badge[] }) {
+  if (!props.badges?.length) return null;
+  return (
+    <span class="badges" data-testid={`seat-badge-${props.seat}`} data-badges={props.badges.join(",")}>
+      {props.badges.map((b, i) => (
+        <span key={b} class={`badge badge-${b.toLowerCase()}`}>
+          {b}
+          {i < props.badges!.length - 1 ? <span class="visually-hidden"> · </span> : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function HandCard(props: {
+  table: TableLike & Record<string, any>;
+  seats: Seat[];
+  hstate: HfhState;
+  picking: boolean;
+  setPicking: (v: boolean) => void;
+  pendingHands: number;
+  pendingButton: number | undefined;
+  onNewHand: () => void;
+  onSetButton: (seat: number) => void;
+  onHandDone: () => void;
+}) {
+  const tb = props.table;
+  const handNo = Number(tb.hand_no ?? 0);
+  const name = (seat: number | null | undefined) => occupant(tb, seat)?.name ?? t("dealer.dead");
+  if (props.seats.length < 2) return null;
+  const noButton = tb.button == null && props.pendingButton == null;
+
+  if (props.picking) {
+    return (
+      <section class="card hand-card picking" aria-labelledby="pick-h">
+        <h2 id="pick-h">{t("dealer.set_button")}</h2>
+        <p class="pick-lead">{t("dealer.pick_seat")}</p>
+        <div class="pick-grid">
+          {props.seats.map((s) => (
+            <button type="button" key={s.seat} class="btn btn-secondary pick-seat" data-testid={`dealer-button-seat-${s.seat}`} onClick={() => props.onSetButton(s.seat)}>
+              <span class="seat-no">{s.seat}</span>
+              <span class="pick-name">{s.name}</span>
+            </button>
+          ))}
+        </div>
+        <button type="button" class="btn btn-ghost btn-block" data-testid="dealer-pick-cancel" onClick={() => props.setPicking(false)}>
+          {t("common.cancel")}
+        </button>
+      </section>
+    );
+  }
+
+  if (noButton) {
+    return (
+      <section class="card hand-card no-button" aria-labelledby="nob-h">
+        <h2 id="nob-h">{t("dealer.no_button_title")}</h2>
+        <p>{t("dealer.no_button_text")}</p>
+        <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="dealer-set-button" onClick={() => props.setPicking(true)}>
+          {t("dealer.set_button")}
+        </button>
+      </section>
+    );
+  }
+
+  const next = tb.next as { button: number; sb: number; bb: number; utg: number } | null | undefined;
+  const waiting = props.hstate === "wait";
+  const pendingN = props.pendingHands;
+  return (
+    <section class={`card hand-card hfh-${props.hstate}`} aria-labelledby="hand-h">
+      <div class="hand-top">
+        <h2 id="hand-h" class="hand-no" data-testid="dealer-hand-no" data-hand-no={handNo}>
+          {handNo ? t("dealer.hand_no", { n: handNo }) : t("dealer.no_hand")}
+        </h2>
+        {pendingN > 0 && <span class="tag tag-pending">+{pendingN} {t("common.pending")}</span>}
+      </div>
+      {handNo > 0 && tb.bb != null ? (
+        <p class="hand-bb" data-testid="dealer-bb" data-seat={tb.bb}>
+          {t("dealer.bb_now", { seat: tb.bb, name: name(tb.bb) })}
+        </p>
+      ) : tb.button != null || props.pendingButton != null ? (
+        <p class="hand-bb" data-testid="dealer-button-at" data-seat={tb.button ?? props.pendingButton}>
+          {t("dealer.button_at", { seat: tb.button ?? props.pendingButton, name: name(tb.button ?? props.pendingButton) })}
+          {props.pendingButton != null && <span class="tag tag-pending">{t("common.pending")}</span>}
+        </p>
+      ) : null}
+      {handNo > 0 && (
+        <p class="hand-pos muted" data-testid="dealer-positions">
+          {(
+            [
+              ["D", tb.button],
+              ["SB", tb.sb],
+              ["BB", tb.bb],
+            ] as [string, number | null | undefined][]
+          )
+            .map(([k, seat]) => `${k} ${seat ?? "–"}${seat != null && !occupant(tb, seat) ? ` (${t("dealer.dead")})` : ""}`)
+            .join(" · ")}
+        </p>
+      )}
+      <button
+        type="button"
+        class={`btn btn-block btn-huge ${props.hstate === "playing" && handNo > 0 ? "btn-secondary" : "btn-primary"}`}
+        data-testid="dealer-new-hand"
+        disabled={waiting}
+        onClick={props.onNewHand}
+      >
+        {handNo ? t("dealer.new_hand") : t("dealer.first_hand")}
+      </button>
+      {next && !waiting && (
+        <p class="hand-next muted" data-testid="dealer-next-bb" data-seat={next.bb}>
+          {t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })}
+        </p>
+      )}
+      {props.hstate === "playing" && (
+        <button type="button" class="btn btn-warn btn-block btn-huge" data-testid="dealer-hand-done" onClick={props.onHandDone}>
+          {t("dealer.hand_done")}
+        </button>
+      )}
+    </section>
+  );
+}
+

@@ -16,6 +16,9 @@ import { useDirectorAuth } from "./useDirector";
 import { LinksSection } from "./Links";
 import { setDirectorAuth } from "../../sync/session";
 import { navigate } from "../../router";
+import { SuggestionsCard, FloorCard } from "./Seating";
+import { request } from "../../sync/api";
+import { metaGet, metaSet } from "../../sync/db";
 
 interface Entry {
   entry_id: number;
@@ -29,6 +32,7 @@ interface Entry {
 interface Table {
   table_no: number;
   max_seats: number;
+  broken?: boolean;
   seats: { seat: number; entry_id: number; name: string }[];
 }
 interface Bust {
@@ -57,7 +61,22 @@ export function DirectorTournament(props: { tid: string }) {
   const pendingRegs = mine.filter((e) => e.state === "pending" && e.type === "register_player");
 
   const [name, setName] = useState("");
+  const [accessible, setAccessible] = useState(false);
+  const [accessibleSeats, setAccessibleSeats] = useState("");
   const [tablesN, setTablesN] = useState<string>("");
+  const [lateSeated, setLateSeated] = useState<{ name: string; t: number; s: number }[]>([]);
+  const lateSeats = useLateSeats(view?.preset_id, token);
+
+  useEffect(
+    () =>
+      outbox.onApplied(({ entry, result }) => {
+        if (entry.type !== "register_player" || String(entry.tournament_id) !== String(tid)) return;
+        if (result && result.table_no != null && result.seat != null) {
+          setLateSeated((l) => [{ name: String(entry.payload.name), t: Number(result.table_no), s: Number(result.seat) }, ...l].slice(0, 5));
+        }
+      }),
+    [tid],
+  );
   const [confirm, setConfirm] = useState<Entry | null>(null);
 
   useEffect(() => {
@@ -70,6 +89,8 @@ export function DirectorTournament(props: { tid: string }) {
   // Registration and the draw are offered until seats are drawn (or a draw is queued).
   const drawQueued = mine.some((e) => e.state === "pending" && e.type === "draw_seats");
   const registrationOpen = !drawQueued && (!view || view.status === "new" || view.status === "registering");
+  // After the draw a late entry is seated at once where the preset has late seats (the server decides the deadline).
+  const lateOpen = !registrationOpen && lateSeats && view?.status !== "finished";
   const suggestedTables = Math.max(1, Math.ceil((active.length + pendingRegs.length) / 9));
 
 
@@ -82,15 +103,20 @@ export function DirectorTournament(props: { tid: string }) {
     e.preventDefault();
     const n = name.trim();
     if (!n) return;
-    send("register_player", { name: n });
+    send("register_player", accessible ? { name: n, accessible: true } : { name: n });
     setName("");
+    setAccessible(false);
   }
 
   function draw(e: Event) {
     e.preventDefault();
     const n = parseInt(tablesN || String(suggestedTables), 10);
     if (!Number.isFinite(n) || n < 1) return;
-    send("draw_seats", { tables: n });
+    const seats = accessibleSeats
+      .split(/[^0-9]+/)
+      .map((x) => parseInt(x, 10))
+      .filter((x) => Number.isFinite(x) && x >= 1 && x <= 30);
+    send("draw_seats", seats.length ? { tables: n, accessible_seats: [...new Set(seats)] } : { tables: n });
   }
 
   const refreshKey = useMemo(() => `${entries.length}:${tables.length}`, [entries.length, tables.length]);
@@ -104,6 +130,7 @@ export function DirectorTournament(props: { tid: string }) {
       <nav class="jump" aria-label="sections">
         <a href="#register" onClick={(e) => jump(e, "register")}>{t("register.title")}</a>
         <a href="#entries" onClick={(e) => jump(e, "entries")}>{t("entries.title", { n: entries.length })}</a>
+        {tables.length > 0 && <a href="#floor" onClick={(e) => jump(e, "floor")}>{t("floor.map")}</a>}
         <a href="#tables" onClick={(e) => jump(e, "tables")}>{t("tables.title")}</a>
         <a href="#links" onClick={(e) => jump(e, "links")}>QR</a>
       </nav>
@@ -128,13 +155,27 @@ export function DirectorTournament(props: { tid: string }) {
         )}
       </section>
 
+      <SuggestionsCard view={dview} tid={tid} token={token} />
+
       <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
 
-      {!registrationOpen && (
+      <FloorCard view={dview} tid={tid} token={token} entries={entries} />
+
+      {!registrationOpen && !lateOpen && (
         <p class="card muted" id="register">{t("register.closed")}</p>
       )}
-      {registrationOpen && <form class="card form" id="register" onSubmit={register}>
-        <h2>{t("register.title")}</h2>
+      {lateSeated.length > 0 && (
+        <ul class="card late-seated" aria-live="polite">
+          {lateSeated.map((l, i) => (
+            <li key={i} data-testid="register-late-result" data-table={l.t} data-seat={l.s}>
+              {t("register.late_seated", { name: l.name, t: l.t, s: l.s })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(registrationOpen || lateOpen) && <form class="card form" id="register" onSubmit={register}>
+        <h2>{registrationOpen ? t("register.title") : t("register.late_title")}</h2>
+        {!registrationOpen && <p class="muted small">{t("register.late_hint")}</p>}
         <div class="row">
           <input
             data-testid="register-name"
@@ -150,6 +191,15 @@ export function DirectorTournament(props: { tid: string }) {
             {t("register.submit")}
           </button>
         </div>
+        <label class="scheck">
+          <input
+            type="checkbox"
+            data-testid="register-accessible"
+            checked={accessible}
+            onChange={(e) => setAccessible((e.target as HTMLInputElement).checked)}
+          />
+          <span>{t("register.accessible")} <span class="muted small">(S-#3)</span></span>
+        </label>
       </form>}
 
       <section class="card" id="entries" aria-labelledby="entries-h">
@@ -221,6 +271,17 @@ export function DirectorTournament(props: { tid: string }) {
             {t("draw.submit")}
           </button>
         </div>
+        <label class="field field-inline">
+          <span>{t("draw.accessible_seats")}</span>
+          <input
+            data-testid="draw-accessible-seats"
+            type="text"
+            inputMode="numeric"
+            placeholder="1"
+            value={accessibleSeats}
+            onInput={(e) => setAccessibleSeats((e.target as HTMLInputElement).value)}
+          />
+        </label>
       </form>}
 
       <section class="card" id="tables" aria-labelledby="tables-h">
@@ -230,9 +291,10 @@ export function DirectorTournament(props: { tid: string }) {
         ) : (
           <div class="tables">
             {tables.map((tb) => (
-              <div class="table-card" key={tb.table_no} data-testid={`table-card-${tb.table_no}`}>
+              <div class={`table-card ${tb.broken ? "is-broken" : ""}`} key={tb.table_no} data-testid={`table-card-${tb.table_no}`}>
                 <h3>
                   {t("tables.table", { n: tb.table_no })} <span class="muted small">({tb.seats.length}/{tb.max_seats})</span>
+                  {tb.broken && <span class="tag tag-finished">{t("floor.broken")}</span>}
                 </h3>
                 <ul class="seats-mini">
                   {[...tb.seats].sort((a, b) => a.seat - b.seat).map((s) => {
@@ -315,6 +377,31 @@ function DirectorClock(props: { view: any; pending: OutboxEntry[]; send: (type: 
       <ClockControls m={m} structure={structure} serverStatus={props.view?.clock?.status ?? "idle"} pending={props.pending} send={props.send} />
     </>
   );
+}
+
+/** Whether the tournament's preset seats late entries after the draw (format.late_seat); cached for offline use. */
+function useLateSeats(presetId: string | null | undefined, token: string | null): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!presetId || !token) return;
+    let alive = true;
+    const key = `preset-late:${presetId}`;
+    metaGet<boolean>(key)
+      .then((v) => alive && v !== undefined && setLate(!!v))
+      .catch(() => undefined);
+    request<any>(`/api/presets/${encodeURIComponent(presetId)}`, { token })
+      .then((r) => {
+        if (!alive || !r.ok || !r.data) return;
+        const v = !!r.data?.format?.late_seat;
+        setLate(v);
+        void metaSet(key, v).catch(() => undefined);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [presetId, token]);
+  return late;
 }
 
 function jump(e: Event, id: string) {

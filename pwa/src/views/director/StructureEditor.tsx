@@ -136,6 +136,12 @@ export function StructureEditor(props: { tid: string }) {
 
   const levelNo = (i: number) => (rows ?? []).slice(0, i + 1).filter((r) => r.kind === "level").length;
   const fieldProblems = (i: number) => visible.filter((p) => p.index === i);
+  // The server's own refusal of a saved structure names the row and field (payload.structure.3.bb).
+  const serverError = useMemo(() => {
+    const rejected = [...queue].reverse().find((e) => e.state === "rejected" && e.type === "set_structure" && String(e.tournament_id) === String(tid) && e.field);
+    const m = rejected ? /^(?:payload\.)?structure\.(\d+)\.(\w+)$/.exec(rejected.field!) : null;
+    return m ? { index: Number(m[1]), field: m[2], message: rejected!.message ?? rejected!.error ?? "" } : null;
+  }, [queue, tid]);
   const general = visible.filter((p) => p.index < 0);
   const nLevels = (rows ?? []).filter((r) => r.kind === "level").length;
 
@@ -161,7 +167,8 @@ export function StructureEditor(props: { tid: string }) {
           <ol class="structure-list">
             {rows.map((r, i) => {
               const ps = fieldProblems(i);
-              const bad = (f: RowField) => ps.some((p) => p.field === f);
+              const srvErr = serverError && serverError.index === i ? serverError : null;
+              const bad = (f: RowField) => ps.some((p) => p.field === f) || srvErr?.field === f;
               const num = (f: "sb" | "bb" | "ante" | "minutes", label: string) => (
                 <label class={`sfield ${bad(f) ? "is-bad" : ""}`}>
                   <span>{label}</span>
@@ -243,6 +250,11 @@ export function StructureEditor(props: { tid: string }) {
                         </select>
                       </label>
                     </div>
+                  )}
+                  {srvErr && (
+                    <p class="error" role="alert" data-testid="structure-server-error" data-index={i} data-field={srvErr.field}>
+                      {t("structure.server_error", { message: srvErr.message })}
+                    </p>
                   )}
                   {ps.length > 0 && (
                     <div class="serrors" id={`serr-${r.key}`}>

@@ -98,7 +98,8 @@ export function Display(props: { token: string }) {
                 {m.nextBreakMs == null ? t("display.no_break") : m.nextBreakMs === 0 ? t("display.break_now") : formatRemaining(m.nextBreakMs)}
               </strong>
             </div>
-            <div>
+            {/* No money in this tournament (no prize pool, no payouts): the tile is hidden, its test id stays. */}
+            <div hidden={!pub?.prize_pool && !pub?.payouts?.length} class="prize-tile">
               <span class="label">{t("display.prize_pool")}</span>
               <strong data-testid="display-prize-pool" data-amount={pub?.prize_pool ?? 0} class={pub?.prize_pool ? "" : "is-text"}>
                 {pub?.prize_pool ? formatMoney(pub.prize_pool, pub.currency) : "–"}

@@ -1,4 +1,8 @@
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatNumber } from "../../i18n";
+import { TableOval } from "../../ui/TableOval";
+import { metaDelete, metaGet, metaSet } from "../../sync/db";
+import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/moves";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { Payouts } from "../../ui/Payouts";
@@ -16,6 +20,7 @@ export function Player(props: { token: string }) {
   const { invalid } = useLive({ token, tid });
   const { view: pv, loaded } = useView(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
   const { view: pub } = useView(tid != null ? viewKey(tid, "public") : null);
+  const [moved, dismissMoved] = useMoveCard(token, pv);
 
   if (me.status === "invalid" || invalid) {
     return (
@@ -29,6 +34,7 @@ export function Player(props: { token: string }) {
     <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player">
       {!me.me && <p class="card muted">{me.status === "loading" ? t("common.loading") : t("common.no_data")}</p>}
       {pub && <p class="muted center tournament-name">{pub.name}</p>}
+      {moved && !busted && <MovedCard move={moved} onDismiss={dismissMoved} />}
       <section class="card seat-card">
         <div class="player-name" data-testid="player-name">
           {pv?.name ?? ""}
@@ -46,6 +52,20 @@ export function Player(props: { token: string }) {
           <div class="player-seat muted" data-testid="player-seat">
             {pv || loaded ? t("player.not_seated") : t("common.loading")}
           </div>
+        )}
+        {!busted && pv && pv.table_no != null && pv.seat != null && pv.max_seats > 0 && (
+          <TableOval
+            maxSeats={pv.max_seats}
+            seats={[]}
+            plain
+            highlight={pv.seat}
+            highlightLabel={t("player.you")}
+            center={[t("player.table_only", { t: pv.table_no })]}
+            dealerLabel={t("floor.dealer")}
+            label={`${t("player.your_seat")}: ${t("player.seat", { t: pv.table_no, s: pv.seat })}`}
+            testid="player-table-map"
+            class="player-oval"
+          />
         )}
       </section>
       <section class="card clock-card">
@@ -74,4 +94,74 @@ export function Player(props: { token: string }) {
       ) : null}
     </Shell>
   );
+}
+
+function movedWhy(reason: string | null): string {
+  if (reason === "director") return t("player.moved_why.director");
+  if (reason === "table_broken") return t("player.moved_why.table_broken");
+  if (reason === "final_table_formed") return t("player.moved_why.final_table_formed");
+  return t("player.moved_why.unknown");
+}
+
+function MovedCard(props: { move: PlayerMove; onDismiss: () => void }) {
+  const m = props.move;
+  return (
+    <section class="card moved-card" data-testid="player-moved" data-table={m.to_table} data-seat={m.to_seat} data-reason={m.reason ?? ""} role="alert">
+      <p class="moved-title">{t("player.moved_title", { t: m.to_table, s: m.to_seat })}</p>
+      <p class="moved-from">{t("player.moved_from", { t: m.from_table, s: m.from_seat })}</p>
+      <p class="moved-why">{movedWhy(m.reason)}</p>
+      <p class="moved-take">{t("player.moved_take")}</p>
+      <button type="button" class="btn btn-primary btn-block btn-big" data-testid="player-moved-dismiss" onClick={props.onDismiss}>
+        {t("player.moved_ok")}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The "you moved" card: each new player view is compared with the seat this phone saw last
+ * (kept in IndexedDB, so it also works after a reload); the card stays until dismissed.
+ */
+function useMoveCard(token: string, pv: any): [PlayerMove | null, () => void] {
+  const [card, setCard] = useState<PlayerMove | null>(null);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const seatKey = `seat:${token}`;
+  const cardKey = `moved:${token}`;
+  useEffect(() => {
+    let alive = true;
+    chain.current = chain.current.then(async () => {
+      const stored = await metaGet<PlayerMove>(cardKey).catch(() => undefined);
+      if (alive && stored) setCard(stored);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [token]);
+  useEffect(() => {
+    if (!pv) return;
+    chain.current = chain.current
+      .then(async () => {
+        const prev = (await metaGet<SeatRef>(seatKey)) ?? null;
+        const move = detectMove(prev, pv);
+        const cur = seatOf(pv);
+        if (cur && (!prev || prev.table_no !== cur.table_no || prev.seat !== cur.seat)) await metaSet(seatKey, cur);
+        if (!move) return;
+        const stored = (await metaGet<PlayerMove>(cardKey)) ?? null;
+        const next = nextMoveCard(stored, move);
+        if (next) await metaSet(cardKey, next);
+        else await metaDelete(cardKey);
+        setCard(next);
+        try {
+          navigator.vibrate?.([200, 100, 200]);
+        } catch {
+          /* not supported */
+        }
+      })
+      .catch(() => undefined);
+  }, [pv?.seq, pv?.table_no, pv?.seat]);
+  const dismiss = () => {
+    setCard(null);
+    chain.current = chain.current.then(() => metaDelete(cardKey)).catch(() => undefined);
+  };
+  return [card, dismiss];
 }

@@ -61,7 +61,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
             "tie": e.tie if e.place is not None else None, "out_reason": e.out_reason,
             "disqualified": e.disqualified, "eliminated_by": e.eliminated_by,
             "rebuys": e.rebuys, "addon": e.addon, "reentries": e.reentries,
-            "prepaid": e.prepaid, "present": e.present,
+            "prepaid": e.prepaid, "present": e.present, "accessible": e.accessible,
             "prize": shown(money.prize(state, e)), "paid": shown(e.paid) if e.paid is not None else None}
 
 
@@ -186,13 +186,22 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     moves = [m for m in state.recent_moves if table_no in (m["from_table"], m["to_table"])][-20:]
     body = _table(state, table_no) if table else {"table_no": table_no, "max_seats": 0, "seats": []}
     return {**_head(state, "table", now), **body, "busts": busts, "moves": list(reversed(moves)),
-            "hand_for_hand": state.hand_for_hand, "chip_count": state.chip_counts.get(table_no)}
+            "hand_for_hand": _hand_for_hand(state), "chip_count": state.chip_counts.get(table_no)}
+
+
+def _hand_for_hand(state: TournamentState) -> dict:
+    """With the number of tables in play while it runs, so a dealer sees how many still play."""
+    hfh = state.hand_for_hand
+    if not hfh["active"]:
+        return hfh
+    return {**hfh, "tables": sum(1 for t in state.tables.values() if not t.broken)}
 
 
 def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
     entry = _entry(state, entry_id)
     table = state.tables.get(entry["table_no"])
-    return {**_head(state, "player", now), **entry, "max_seats": table.max_seats if table else 0}
+    return {**_head(state, "player", now), **entry, "max_seats": table.max_seats if table else 0,
+            "last_move": state.entries[entry_id].last_move}
 
 
 def _moved(state, p) -> set[tuple]:
@@ -212,7 +221,8 @@ def _one_table(state, p) -> set[tuple]:
 
 def _hand_done(state, p) -> set[tuple]:
     # The last table to finish starts the next round everywhere; else only its own view changes.
-    return _all_tables(state, p) if not state.hand_for_hand["done"] else _one_table(state, p)
+    # Every table's phone shows how many tables are still playing: all of them change.
+    return _all_tables(state, p)
 
 
 def _entry_and_table(state, p) -> set[tuple]:

@@ -62,7 +62,8 @@ def test_a_suggested_move_reaches_both_tables_and_the_moved_player(server, td):
     view = td.get(f"/api/tournaments/{tid}/view").json()
     (move,) = [s for s in view["suggestions"] if s["kind"] == "move"]
     assert move["from_table"] == 1 and move["to_table"] == 2 and move["text"]
-    r = td.command(tid, "move_player", {k: move[k] for k in ("entry_id", "to_table", "to_seat")})
+    r = td.command(tid, "move_player", {**{k: move[k] for k in ("entry_id", "to_table", "to_seat")},
+                                        "reason": "balancing"})
     assert r.status_code == 200
     dest = dealer_for(server, td, tid, 2).get(f"/api/tournaments/{tid}/view").json()
     assert {"entry_id": move["entry_id"], "seat": move["to_seat"]}.items() <= \
@@ -72,4 +73,5 @@ def test_a_suggested_move_reaches_both_tables_and_the_moved_player(server, td):
     player = Api(server.url, next(p["url"] for p in links["players"] if p["entry_id"] == move["entry_id"]).rsplit("/", 1)[1])
     pv = player.get(f"/api/tournaments/{tid}/view").json()
     assert (pv["table_no"], pv["seat"]) == (2, move["to_seat"])
+    assert pv["last_move"]["reason"] == "balancing" and pv["last_move"]["from_table"] == 1
     assert not [s for s in td.get(f"/api/tournaments/{tid}/view").json()["suggestions"] if s["kind"] == "move"]

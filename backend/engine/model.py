@@ -54,6 +54,7 @@ class Entry:
     place: Optional[int] = None
     busted_at: Optional[int] = None
     accessible: bool = False  # needs an accessible seat (S-#3)
+    last_move: Optional[dict] = None  # the latest seat change and why, for the player's phone
     # Places (engine/places.py): `tie` is the number of players sharing `place` (1 = alone).
     tie: int = 1
     out_reason: Optional[str] = None  # bust | left | absent | no_show | disqualified

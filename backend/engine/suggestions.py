@@ -33,7 +33,8 @@ def suggestions(state: TournamentState, now: Optional[int] = None) -> list[dict]
     if stage:
         text = (f"{state.players_left} players left: form the final table of {size}." if stage[0] == 1 else
                 f"{state.players_left} players left: redraw onto two tables of {size} (G-Final).")
-        out.append({"id": f"final:{state.seq}", "kind": "final_table", "tables": stage[0],
+        out.append({"id": f"final:{state.seq}", "kind": "final_table", "tables": stage[0], "size": size,
+                    "players_left": state.players_left,
                     "rule": "N-2.9 / V-IV / S-#2" if stage[0] == 1 else "G-Final", "text": text})
         return out + _hand_for_hand(state, size)
     out += _breaks(state, tables)
@@ -50,6 +51,7 @@ def _breaks(state: TournamentState, tables) -> list[dict]:
     order = [n for n in state.break_order if n in state.tables and not state.tables[n].broken]
     table_no = order[0] if order else max(t.table_no for t in tables)
     return [{"id": f"break:{table_no}:{state.seq}", "kind": "break", "table_no": table_no,
+             "players_left": state.players_left, "tables_after": len(tables) - 1,
              "rule": "TDA 11C / S-#5",
              "text": f"{state.players_left} players fit at {len(tables) - 1} tables: break table {table_no}."}]
 
@@ -75,7 +77,7 @@ def _moves(state: TournamentState, tables) -> list[dict]:
         out.append({
             "id": f"move:{entry_id}:{dst_no}:{seat}:{state.seq}", "kind": "move", "entry_id": entry_id,
             "name": entry.name, "from_table": src_no, "from_seat": from_seat, "to_table": dst_no, "to_seat": seat,
-            "who": why, "where": where, "rule": RULE_FOR_WHO[why],
+            "who": why, "where": where, "diff": diff, "rule": RULE_FOR_WHO[why],
             "text": (f"Seat {from_seat} ({entry.name}) {WHY_WHO[why]} at table {src_no}, which has {diff} more "
                      f"players than table {dst_no}: move to seat {seat}"
                      + (" (big blind next)." if where == "next_big_blind" else "."))})
@@ -94,6 +96,7 @@ def _halts(state: TournamentState, tables, profile: dict) -> list[dict]:
     short = int(halt.get("short_of_fullest", 3)) if isinstance(halt, dict) else 3
     fullest = max(len(t.seats) for t in tables)
     return [{"id": f"halt:{t.table_no}:{state.seq}", "kind": "halt", "table_no": t.table_no,
+             "short": fullest - len(t.seats),
              "rule": "V-III.h" if short == 2 else "TDA 11D",
              "text": f"Table {t.table_no} is {fullest - len(t.seats)} players short: stop play there until it is balanced."}
             for t in tables if fullest - len(t.seats) >= short]

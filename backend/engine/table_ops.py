@@ -101,6 +101,8 @@ def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) 
 def remember_moves(state: TournamentState, moves: list[dict], reason: str, at) -> None:
     """Keep the last 200 moves with names, so dealers' phones can say who comes and goes."""
     for m in moves:
-        state.recent_moves.append({**{k: m[k] for k in ("entry_id", "from_table", "from_seat", "to_table", "to_seat")},
-                                   "name": state.entries[m["entry_id"]].name, "reason": reason, "at": at})
+        move = {**{k: m[k] for k in ("entry_id", "from_table", "from_seat", "to_table", "to_seat")},
+                "name": state.entries[m["entry_id"]].name, "reason": reason, "at": at}
+        state.recent_moves.append(move)
+        state.entries[m["entry_id"]].last_move = move
     del state.recent_moves[:-200]

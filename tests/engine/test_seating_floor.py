@@ -169,6 +169,8 @@ def test_hand_for_hand_every_table_waits_for_the_others():
     assert run(state, dealer1).events
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).error == "hand_for_hand_wait"
     assert run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 1), now=T0)).kind == "forbidden"
+    from backend.views import table_view
+    assert table_view(state, 2, 0)["hand_for_hand"] == {"active": True, "round": 1, "done": [1], "tables": 2}
     run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 2), now=T0))
     assert state.hand_for_hand == {"active": True, "round": 2, "done": []}
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).events

@@ -143,7 +143,7 @@ describe("suggestion texts", () => {
     expect(suggestionText({ id: "hh", kind: "hand_for_hand", text: "11 players left: start hand-for-hand." }, {}, "de")).toBe("Noch 11 Spieler: Hand-für-Hand starten.");
   });
   it("applies each kind with its command; a halt has none", () => {
-    expect(suggestionCommand(move)).toEqual({ type: "move_player", payload: { entry_id: 7, to_table: 2, to_seat: 4 } });
+    expect(suggestionCommand(move)).toEqual({ type: "move_player", payload: { entry_id: 7, to_table: 2, to_seat: 4, reason: "balancing" } });
     expect(suggestionCommand({ id: "b", kind: "break", table_no: 3, text: "" })).toEqual({ type: "break_table", payload: { table_no: 3 } });
     expect(suggestionCommand({ id: "f", kind: "final_table", text: "" })).toEqual({ type: "form_final_table", payload: {} });
     expect(suggestionCommand({ id: "h", kind: "hand_for_hand", text: "" })).toEqual({ type: "start_hand_for_hand", payload: {} });

@@ -120,7 +120,7 @@ export function suggestionCommand(s: Suggestion): CommandSpec | null {
   switch (s.kind) {
     case "move":
       if (s.entry_id == null || s.to_table == null || s.to_seat == null) return null;
-      return { type: "move_player", payload: { entry_id: s.entry_id, to_table: s.to_table, to_seat: s.to_seat } };
+      return { type: "move_player", payload: { entry_id: s.entry_id, to_table: s.to_table, to_seat: s.to_seat, reason: "balancing" } };
     case "break":
       if (s.table_no == null) return null;
       return { type: "break_table", payload: { table_no: s.table_no } };

@@ -97,6 +97,7 @@ export function Player(props: { token: string }) {
 }
 
 function movedWhy(reason: string | null): string {
+  if (reason === "balancing") return t("player.moved_why.balancing");
   if (reason === "director") return t("player.moved_why.director");
   if (reason === "table_broken") return t("player.moved_why.table_broken");
   if (reason === "final_table_formed") return t("player.moved_why.final_table_formed");

@@ -49,6 +49,10 @@ def follow_suggestions(state, rng):
             ok(state, "break_table", {"table_no": s["table_no"]}, seed=rng.getrandbits(32))
         else:
             ok(state, "form_final_table", {}, seed=rng.getrandbits(32))
+            final = state.seating.get("final_table", {})
+            tables = active_tables(state)
+            if len(tables) == 1:  # the final table of the preset's size (N-2.9 and the like)
+                assert len(tables[0].seats) == state.players_left <= int(final.get("size", state.max_per_table))
         deal_everywhere(state, rng)
     raise AssertionError("suggestions never settled")
 

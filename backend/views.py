@@ -5,7 +5,7 @@ bust pushes one table view and one player view, never the whole tournament's.
 """
 from __future__ import annotations
 
-from .engine import money
+from .engine import headhunter, money, penalties
 from .engine.entries import chips_view
 from .engine.model import Event, TournamentState
 from .engine.hands import next_positions
@@ -62,7 +62,11 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
             "disqualified": e.disqualified, "eliminated_by": e.eliminated_by,
             "rebuys": e.rebuys, "addon": e.addon, "reentries": e.reentries,
             "prepaid": e.prepaid, "present": e.present, "accessible": e.accessible,
-            "prize": shown(money.prize(state, e)), "paid": shown(e.paid) if e.paid is not None else None}
+            "prize": shown(money.prize(state, e)), "paid": shown(e.paid) if e.paid is not None else None,
+            # V-VII.r, N-2.23: HH chips (null without headhunter), the penalty he sits out, warnings
+            "headhunter": headhunter.entry_view(state, e.entry_id),
+            "penalty": penalties.entry_penalty(state, e.entry_id),
+            "warnings": penalties.entry_warnings(state, e.entry_id)}
 
 
 def _seats(state: TournamentState, table_no: int) -> list[dict]:
@@ -186,7 +190,8 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     moves = [m for m in state.recent_moves if table_no in (m["from_table"], m["to_table"])][-20:]
     body = _table(state, table_no) if table else {"table_no": table_no, "max_seats": 0, "seats": []}
     return {**_head(state, "table", now), **body, "busts": busts, "moves": list(reversed(moves)),
-            "hand_for_hand": _hand_for_hand(state), "chip_count": state.chip_counts.get(table_no)}
+            "hand_for_hand": _hand_for_hand(state), "chip_count": state.chip_counts.get(table_no),
+            "penalties": penalties.table_penalties(state, table_no, now)}  # who sits out (N-2.23)
 
 
 def _hand_for_hand(state: TournamentState) -> dict:
@@ -201,7 +206,8 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
     entry = _entry(state, entry_id)
     table = state.tables.get(entry["table_no"])
     return {**_head(state, "player", now), **entry, "max_seats": table.max_seats if table else 0,
-            "last_move": state.entries[entry_id].last_move}
+            "last_move": state.entries[entry_id].last_move,
+            "penalty": penalties.entry_penalty(state, entry_id, now)}  # a time penalty ends at `until`
 
 
 def _moved(state, p) -> set[tuple]:
@@ -252,6 +258,12 @@ def _out_and_in_money(state, p) -> set[tuple]:
     return keys | {("player", i) for i in ids}
 
 
+def _penalty_count(state, p) -> set[tuple]:
+    """A new hand counted down the penalties at that table (N-2.23): those players' phones."""
+    return {("player", c["entry_id"]) for c in p.get("penalties", ())} \
+        | {("player", i) for i in p.get("penalties_ended", ())}
+
+
 def _field_grew(state, p) -> set[tuple]:
     """A late seat or an alternate: everyone out finishes a place lower (bounded by the deadline)."""
     keys = _out_and_in_money(state, p)
@@ -268,7 +280,7 @@ CHANGES = {
     "table_broken": _moved,
     "final_table_formed": _moved,
     "button_set": _one_table,
-    "hand_started": _one_table,
+    "hand_started": lambda state, p: _one_table(state, p) | _penalty_count(state, p),
     "hand_for_hand_started": _all_tables,
     "hand_for_hand_stopped": _all_tables,
     "hand_for_hand_table_done": _hand_done,
@@ -283,6 +295,9 @@ CHANGES = {
     "alternate_seated": _field_grew,
     "player_checked_in": lambda state, p: {("player", p["entry_id"])},
     "chips_counted": _one_table,
+    "wild_card_used": lambda state, p: {("player", p["entry_id"])},
+    "player_penalized": _entry_and_table,
+    "penalty_lifted": _entry_and_table,
 }
 
 
@@ -293,6 +308,7 @@ def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
     for event in events:
         if event.type in CHANGES:
             changed |= CHANGES[event.type](state, event.payload)
+        changed |= {("player", t["to"]) for t in event.payload.get("hh_transfers", ())}  # V-VII.r
     return changed
 
 

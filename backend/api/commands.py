@@ -5,6 +5,7 @@ from flask import Blueprint, current_app, jsonify
 
 from ..auth.access import require_tournament
 from .auth import json_body
+from .league import check_person, link_registration
 from .schemas import load_command
 
 bp = Blueprint("commands", __name__, url_prefix="/api")
@@ -15,9 +16,13 @@ def post_command(tid: int):
     caller = require_tournament(tid)
     data = load_command(json_body())
     app = current_app.extensions["pokerfloor"]
+    if data["type"] == "register_player":
+        check_person(app.db, data["payload"].get("person_id"))
     answer = app.service.execute(tid, type=data["type"], payload=data["payload"], actor=caller.actor(),
                                  actor_label=caller.label, device_id=data["device_id"],
                                  op_id=data["op_id"], at=data["at"])
+    if data["type"] in ("register_player", "seat_alternate") and answer.status_code == 200:
+        link_registration(app, tid, answer.body["result"]["entry_id"], data["payload"].get("person_id"))
     if answer.changed:
         # Answer the phone first; the views go out right after, on their own greenlet.
         app.realtime.publish_soon(tid, answer.changed, answer.seq, answer.base_seq)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 from marshmallow import Schema, fields, validate
 
+from .league import AddTournamentSchema, CreateLeagueSchema
 from .schemas import PAYLOADS, CommandSchema, CreateTournamentSchema, LoginSchema, SavePresetSchema, SetupSchema
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -56,6 +57,7 @@ def document() -> dict:
     schemas = {"Setup": schema_json(SetupSchema), "Login": schema_json(LoginSchema),
                "CreateTournament": schema_json(CreateTournamentSchema), "Command": schema_json(CommandSchema),
                "SavePreset": schema_json(SavePresetSchema),
+               "CreateLeague": schema_json(CreateLeagueSchema), "AddTournament": schema_json(AddTournamentSchema),
                "Error": {"type": "object", "required": ["error", "message"], "properties": {
                    "error": {"type": "string"}, "message": {"type": "string"},
                    "field": {"type": "string", "nullable": True}}}}
@@ -99,10 +101,45 @@ def document() -> dict:
                                                     "parameters": [tid], "responses": _answers(401, 403, 404)}},
             "/api/tournaments/{tid}/public": {"get": {"summary": "The public view", "security": secured,
                                                       "parameters": [tid], "responses": _answers(401, 403, 404)}},
+            **_league_paths(secured, tid),
             "/api/tournaments/{tid}/links": {"get": {"summary": "QR links for display, tables, players",
                                                      "security": secured, "parameters": [tid],
                                                      "responses": _answers(401, 403, 404)}},
         },
+    }
+
+
+def _league_paths(secured: list, tid: dict) -> dict:
+    """Persons, leagues and exports (docs/api.md "Persons, leagues and exports"), directors only."""
+    lid = {"name": "league_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+    lang = {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["de", "en"]}}
+    period = {"name": "period", "in": "query", "schema": {"type": "string"},
+              "description": "overall (default), YYYY-MM, YYYY-H1 or YYYY-H2"}
+    return {
+        "/api/persons": {"get": {"summary": "Search persons by name", "security": secured,
+                                 "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}],
+                                 "responses": _answers(401, 403)}},
+        "/api/leagues": {
+            "get": {"summary": "List leagues", "security": secured, "responses": _answers(401, 403)},
+            "post": {"summary": "Create a league or series", "security": secured,
+                     "requestBody": _body("CreateLeague"), "responses": _answers(400, 401, 403)}},
+        "/api/leagues/{league_id}": {"get": {"summary": "One league", "security": secured, "parameters": [lid],
+                                             "responses": _answers(401, 403, 404)}},
+        "/api/leagues/{league_id}/tournaments": {"post": {
+            "summary": "Assign a tournament (and the day it counts for)", "security": secured, "parameters": [lid],
+            "requestBody": _body("AddTournament"), "responses": _answers(400, 401, 403, 404)}},
+        "/api/leagues/{league_id}/standings": {"get": {
+            "summary": "Standings overall, per month and half-year, and qualification", "security": secured,
+            "parameters": [lid], "responses": _answers(401, 403, 404)}},
+        "/api/leagues/{league_id}/standings.csv": {"get": {
+            "summary": "Standings as CSV (UTF-8 BOM, ';')", "security": secured, "parameters": [lid, period, lang],
+            "responses": _answers(400, 401, 403, 404)}},
+        "/api/tournaments/{tid}/results.csv": {"get": {
+            "summary": "Results as CSV (UTF-8 BOM, ';')", "security": secured, "parameters": [tid, lang],
+            "responses": _answers(400, 401, 403, 404)}},
+        "/api/tournaments/{tid}/results.html": {"get": {
+            "summary": "Printable results page (A4)", "security": secured, "parameters": [tid, lang],
+            "responses": _answers(400, 401, 403, 404)}},
     }
 
 

@@ -46,6 +46,11 @@ class RegisterPlayerPayload(StrictSchema):
     accessible = fields.Boolean(load_default=False)
     prepaid = fields.Boolean(load_default=False)  # N-3.2: paid in advance, the seat is kept
     present = fields.Boolean(load_default=True)  # False: reserved, not here yet (blinded off)
+    # V-VII.r: headhunter chips this person brings from earlier tournament days (the service passes them in).
+    hh_carried = fields.Integer(load_default=0, strict=True, validate=validate.Range(
+        min=0, max=10 ** 6, error="Must be a whole number of headhunter chips, 0 or more (V-VII.r)."))
+    # The person this entry is (leagues): the API links it after the command; the engine ignores it.
+    person_id = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=1, max=2**31 - 1))
 
 
 class DrawSeatsPayload(StrictSchema):
@@ -188,6 +193,29 @@ class ChipCountPayload(StrictSchema):
                                     "(chips in play are start stacks, rebuys and add-ons: N-3.9, V-XIII).")
 
 
+# Headhunter chips and penalties (V-VII.r, N-2.23, V-XI.e, S-#36). `as` is a Python keyword: from_dict.
+UseWildCardPayload = StrictSchema.from_dict({
+    "entry_id": entry_field(required=True),
+    "as": fields.String(required=True, validate=validate.OneOf(
+        ("rebuy", "addon"), error="Must be 'rebuy' or 'addon' (V-VII.r: the wild card is a rebuy or an add-on).")),
+}, name="UseWildCardPayload")
+
+PENALTY_KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
+
+
+class PenalizePayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(
+        PENALTY_KINDS, error="Must be one of: " + ", ".join(PENALTY_KINDS) + " (N-2.23)."))
+    orbits = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(
+        min=1, max=10, error="Must be a whole number of orbits from 1 to 10 (N-2.23: 1–4 rounds)."))
+    hands = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(
+        min=1, max=200, error="Must be a whole number of hands from 1 to 200 (N-2.23)."))
+    minutes = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(
+        min=1, max=600, error="Must be a whole number of minutes from 1 to 600 (N-2.23: time penalty)."))
+    reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))
+
+
 PAYLOADS: dict[str, type[Schema]] = {
     "register_player": RegisterPlayerPayload,
     "draw_seats": DrawSeatsPayload,
@@ -218,6 +246,9 @@ PAYLOADS: dict[str, type[Schema]] = {
     "seat_alternate": SeatAlternatePayload,
     "check_in": EntryPayload,
     "chip_count": ChipCountPayload,
+    "use_wild_card": UseWildCardPayload,
+    "penalize": PenalizePayload,
+    "lift_penalty": EntryPayload,
 }
 assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"
 

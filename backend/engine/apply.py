@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
+from . import headhunter, penalties
 from .model import Event, TournamentState
 
 
@@ -47,11 +48,27 @@ APPLIERS = {
     "alternate_seated": entries.apply_entries,
     "player_checked_in": entries.apply_entries,
     "chips_counted": entries.apply_entries,
+    # Headhunter chips and penalties
+    "wild_card_used": headhunter.apply_wild_card,
+    "player_penalized": penalties.apply_penalty,
+    "penalty_lifted": penalties.apply_penalty,
+}
+
+# House-rule parts written into other rules' events (engine/headhunter.py, engine/penalties.py):
+# they run after the event's own applier.
+ALSO = {
+    "player_registered": (headhunter.apply_extra,),
+    "alternate_seated": (headhunter.apply_extra,),
+    "player_busted": (headhunter.apply_extra,),
+    "players_busted": (headhunter.apply_extra,),
+    "hand_started": (penalties.apply_hand,),
 }
 
 
 def apply(state: TournamentState, event: Event, seq: int | None = None) -> TournamentState:
     APPLIERS[event.type](state, event)
+    for also in ALSO.get(event.type, ()):
+        also(state, event)
     if event.type == "clock_started" and state.status == "seated":
         state.status = "running"
     state.seq = seq if seq is not None else state.seq + 1

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
+from . import headhunter, penalties
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {
@@ -35,6 +36,10 @@ RULES = {
     "seat_alternate": entries.decide_alternate,
     "check_in": entries.decide_check_in,
     "chip_count": entries.decide_chip_count,
+    # Headhunter chips and penalties (V-VII.r, N-2.23, V-XI.e, S-#36)
+    "use_wild_card": headhunter.decide_wild_card,
+    "penalize": penalties.decide_penalize,
+    "lift_penalty": penalties.decide_lift,
 }
 
 # Which roles may send which command; state-dependent limits (a dealer's own table)
@@ -69,6 +74,9 @@ ALLOWED_ROLES = {
     "seat_alternate": {"director"},
     "check_in": {"director"},
     "chip_count": {"director", "dealer"},
+    "use_wild_card": {"director"},
+    "penalize": {"director", "dealer"},  # a dealer: a warning at his own table (checked by the rule)
+    "lift_penalty": {"director"},
 }
 
 # After the last bust the money is still being handed out, and a cheat may still be found.
@@ -83,4 +91,6 @@ def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("forbidden", f"A {cmd.actor.role} may not send '{cmd.type}'.", "type", "forbidden")
     if state.status == "finished" and cmd.type not in AFTER_FINISH:
         return Rejection("tournament_finished", "The tournament is over.", None)
-    return rule(state, cmd)
+    # House rules that ride on other commands' events: HH chips on registrations and busts,
+    # the penalty countdown on new hands.
+    return headhunter.annotate(state, cmd, penalties.annotate(state, cmd, rule(state, cmd)))

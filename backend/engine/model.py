@@ -139,6 +139,12 @@ class TournamentState:
     hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})
     break_order: list[int] = field(default_factory=list)  # fixed in advance (TDA 11C, V-III.d)
     recent_moves: list[dict] = field(default_factory=list)  # the last moves, for dealers' phones
+    # Headhunter chips (engine/headhunter.py, V-VII.r): balance per entry, and what came in from earlier days.
+    hh: dict[int, int] = field(default_factory=dict)
+    hh_carried: dict[int, int] = field(default_factory=dict)
+    # Penalties (engine/penalties.py, N-2.23): sit-outs by entry, and warnings kept for the director.
+    penalties: dict[int, dict] = field(default_factory=dict)
+    warnings: dict[int, list] = field(default_factory=dict)
 
     @property
     def structure(self) -> list[dict]:

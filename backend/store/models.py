@@ -76,3 +76,38 @@ class CustomPreset(SQLModel, table=True):
     data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_by: Optional[int] = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class Person(SQLModel, table=True):
+    """One player across tournaments (leagues add up his results). `name_key` is the name
+    with spaces collapsed and case folded: exact-name matching links a new entry to him."""
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    name_key: str = Field(max_length=80, unique=True, index=True)
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class TournamentEntryPerson(SQLModel, table=True):
+    """Which person an entry of a tournament is (written by the API after register_player)."""
+    __tablename__ = "tournament_entry_person"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    entry_id: int = Field(primary_key=True)
+    person_id: int = Field(foreign_key="person.id", index=True)
+
+
+class League(SQLModel, table=True):
+    """A ranking or series: tournaments assigned to it, points by place, qualification by kind."""
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    kind: str = Field(max_length=20)  # v_ranking | n_series | g_tour | p_satellite | custom
+    points: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_by: Optional[int] = Field(default=None, foreign_key="director.id")
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class LeagueTournament(SQLModel, table=True):
+    __tablename__ = "league_tournament"
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, index=True)
+    played_on: str = Field(max_length=10)  # YYYY-MM-DD: the month and half-year it counts for
+    added_at: int = Field(sa_column=Column(BigInteger, nullable=False))

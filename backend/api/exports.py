@@ -1,0 +1,183 @@
+"""Exports (directors only): results and standings as CSV for Excel, and a printable results
+page (A4). CSV is UTF-8 with a BOM, `;`-separated, CRLF: what German Excel opens with a
+double click, umlauts intact."""
+from __future__ import annotations
+
+import csv
+import io
+from html import escape
+
+from flask import Blueprint, Response, current_app, request
+
+from .. import league as lg
+from ..auth.access import require_director, require_tournament
+from ..engine import money
+from ..engine.payouts import shown
+from ..store import League, Tournament, session_scope
+from .errors import ApiError
+
+bp = Blueprint("exports", __name__, url_prefix="/api")
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+def _cell(value):
+    """Text a spreadsheet would run as a formula (a player named "=HYPERLINK(…)") gets a leading
+    apostrophe (OWASP CSV injection)."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv(rows: list[list], filename: str) -> Response:
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter=";", lineterminator="\r\n")
+    writer.writerows([[_cell(v) for v in row] for row in rows])
+    body = "\ufeff" + buf.getvalue()
+    return Response(body.encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"',
+                             "Cache-Control": "no-store"})
+
+
+def _money(value) -> str:
+    """German Excel reads a decimal comma; whole amounts stay plain."""
+    if value is None:
+        return ""
+    return str(value).replace(".", ",") if isinstance(value, float) else str(value)
+
+
+def _rows(tid: int):
+    """(state, leagues, [(Result, Entry, prize, {league_id: points})]) for one tournament."""
+    state = _app().service.state(tid)
+    with session_scope(_app().db) as session:
+        persons = lg.persons_of(session, tid)
+        leagues = lg.leagues_of(session, tid)
+        name = session.get(Tournament, tid).name
+    rows = []
+    for r in lg.results(state, persons):
+        e = state.entries[r.entry_id]
+        prize = shown(money.prize(state, e))
+        pts = {lge.id: (None if r.disqualified else lg.points_for(r.place, r.tie, lge.points)) for lge in leagues}
+        rows.append((r, e, prize, pts))
+    return state, name, leagues, rows
+
+
+HEAD = {
+    "en": ["place", "tie", "name", "prize", "paid", "rebuys", "add-on", "re-entries", "disqualified"],
+    "de": ["Platz", "geteilt", "Name", "Preisgeld", "ausbezahlt", "Rebuys", "Add-on", "Re-Entries",
+           "disqualifiziert"],
+}
+
+
+def _lang() -> str:
+    lang = request.args.get("lang", "de")
+    if lang not in HEAD:
+        raise ApiError(400, "validation", "lang: Must be one of: de, en.", "lang")
+    return lang
+
+
+@bp.get("/tournaments/<int:tid>/results.csv")
+def results_csv(tid: int):
+    require_tournament(tid, {"director"})
+    lang = _lang()
+    state, name, leagues, rows = _rows(tid)
+    yes, no = ("ja", "nein") if lang == "de" else ("yes", "no")
+    out = [HEAD[lang] + [f"{'Punkte' if lang == 'de' else 'points'} {lge.name}" for lge in leagues]]
+    for r, e, prize, pts in rows:
+        out.append([r.place, r.tie if r.place is not None else None, r.name, _money(prize),
+                     _money(shown(e.paid)) if e.paid is not None else None, e.rebuys,
+                     yes if e.addon else no, e.reentries, yes if r.disqualified else no]
+                    + [pts[lge.id] for lge in leagues])
+    return _csv(out, f"results-{tid}.csv")
+
+
+@bp.get("/leagues/<int:league_id>/standings.csv")
+def standings_csv(league_id: int):
+    require_director()
+    lang = _lang()
+    period = request.args.get("period", "overall")
+    with session_scope(_app().db) as session:
+        row = session.get(League, league_id)
+    if row is None:
+        raise ApiError(404, "unknown_league", f"There is no league {league_id}.", "league_id")
+    body = lg.league_standings(_app().db, _app().service, row)
+    if period == "overall":
+        lines = body["overall"]
+    else:
+        found = [p for p in body["months"] + body["half_years"] if p["period"] == period]
+        if not found:
+            raise ApiError(404, "unknown_period", f"No tournament of this league counts for '{period}' "
+                           "(use YYYY-MM, YYYY-H1, YYYY-H2 or overall).", "period")
+        lines = found[0]["standings"]
+    head = {"de": ["Rang", "Name", "Punkte", "Turniere", "Siege", "bester Platz"],
+            "en": ["rank", "name", "points", "tournaments", "wins", "best place"]}[lang]
+    out = [head] + [[x["rank"], x["name"], x["points"], x["tournaments"], x["wins"], x["best_place"]]
+                    for x in lines]
+    return _csv(out, f"standings-{league_id}-{period}.csv")
+
+
+TEXT = {
+    "de": {"title": "Ergebnisse", "place": "Platz", "name": "Name", "prize": "Preisgeld",
+           "paid": "ausbezahlt", "extra": "Rebuys / Add-on / Re-Entries", "points": "Punkte",
+           "dq": "disqualifiziert", "in": "noch im Spiel", "provisional": "Vorläufig: das Turnier läuft noch.",
+           "entries": "Teilnehmer", "pool": "Preispool", "print": "Drucken"},
+    "en": {"title": "Results", "place": "Place", "name": "Name", "prize": "Prize",
+           "paid": "paid", "extra": "Rebuys / add-on / re-entries", "points": "Points",
+           "dq": "disqualified", "in": "still in", "provisional": "Provisional: the tournament is still running.",
+           "entries": "Entries", "pool": "Prize pool", "print": "Print"},
+}
+
+STYLE = """
+@page { size: A4; margin: 15mm; }
+body { font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #000;
+       background: #fff; margin: 0 auto; max-width: 180mm; padding: 8mm; }
+h1 { font-size: 18pt; margin: 0 0 2mm; } p.meta { margin: 0 0 5mm; color: #333; }
+table { width: 100%; border-collapse: collapse; }
+th, td { text-align: left; padding: 1.5mm 2mm; border-bottom: 0.3mm solid #999; }
+th { border-bottom: 0.6mm solid #000; } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+tr { break-inside: avoid; } thead { display: table-header-group; }
+.note { font-style: italic; } button { font-size: 12pt; padding: 2mm 5mm; margin-bottom: 5mm; }
+@media print { button { display: none; } body { padding: 0; max-width: none; } }
+"""
+
+
+@bp.get("/tournaments/<int:tid>/results.html")
+def results_html(tid: int):
+    require_tournament(tid, {"director"})
+    lang = _lang()
+    t = TEXT[lang]
+    state, name, leagues, rows = _rows(tid)
+    currency = escape(state.format.get("currency", ""))
+    head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + \
+        [f"{t['points']} {lge.name}" for lge in leagues]
+    classes = ["n", "", "n", "n", "n"] + ["n"] * len(leagues)
+    body_rows = []
+    for r, e, prize, pts in rows:
+        if r.disqualified:
+            place = t["dq"]
+        elif r.place is None:
+            place = t["in"]
+        else:
+            place = f"{r.place}." if r.tie == 1 else f"{r.place}.–{r.place + r.tie - 1}."
+        cells = [place, r.name, f"{_money(prize)} {currency}".strip() if prize else "",
+                 _money(shown(e.paid)) if e.paid is not None else "",
+                 f"{e.rebuys} / {1 if e.addon else 0} / {e.reentries}"] + \
+            ["" if pts[lge.id] is None else str(pts[lge.id]) for lge in leagues]
+        body_rows.append("<tr>" + "".join(f'<td class="{c}">{escape(str(v))}</td>' for c, v in zip(classes, cells))
+                         + "</tr>")
+    pool = shown(money.pool(state))
+    note = f'<p class="note">{t["provisional"]}</p>' if state.status != "finished" else ""
+    html = f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(name)} – {t["title"]}</title><style>{STYLE}</style></head>
+<body><button onclick="window.print()">{t["print"]}</button>
+<h1>{escape(name)} – {t["title"]}</h1>
+<p class="meta">{t["entries"]}: {len(state.entries)} · {t["pool"]}: {_money(pool)} {currency}</p>{note}
+<table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head))}</tr></thead>
+<tbody>{"".join(body_rows)}</tbody></table></body></html>"""
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",
+                                                         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})

@@ -1,0 +1,178 @@
+"""Persons and leagues (directors only): search persons, create leagues, assign tournaments,
+standings per month, half-year and overall, and who qualifies (V-XII, V-I.d.1, V-I.e, N-3.7,
+P-Satellite, G-Spielform)."""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, current_app, jsonify, request
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from .. import league as lg
+from ..auth.access import require_director
+from ..presets import find_preset
+from ..service import now_ms
+from ..store import League, LeagueTournament, Person, Tournament, session_scope
+from .auth import json_body
+from .errors import ApiError
+from .schemas import StrictSchema, _not_blank
+
+bp = Blueprint("league", __name__, url_prefix="/api")
+
+DEFAULT_PRESET = {"v_ranking": "v-ranking"}  # the kinds whose rulebook has a points table (V-XII)
+
+
+class PointsSchema(StrictSchema):
+    table = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=10000)),
+                        required=True, validate=validate.Length(min=1, max=200))
+    then = fields.String(load_default="minus_one", validate=validate.OneOf(["minus_one", "zero"]))
+    floor = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=10000))
+
+
+class CreateLeagueSchema(StrictSchema):
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
+    kind = fields.String(required=True, validate=validate.OneOf(lg.KINDS))
+    points = fields.Nested(PointsSchema, load_default=None, allow_none=True)
+    points_preset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60))
+
+    @validates_schema
+    def _one_source(self, data, **_):
+        if data.get("points") is not None and data.get("points_preset") is not None:
+            raise ValidationError("Give either points or points_preset, not both.", "points")
+        if data["kind"] in ("g_tour", "custom") and data.get("points") is None \
+                and data.get("points_preset") is None:
+            raise ValidationError("G-Spielform names no points table: give one "
+                                  "({table, then, floor}).", "points")
+
+
+def _date(value: str) -> None:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValidationError("Must be a date YYYY-MM-DD.")
+    try:
+        from datetime import date
+        date.fromisoformat(value)
+    except ValueError as err:
+        raise ValidationError("Must be a real date YYYY-MM-DD.") from err
+
+
+class AddTournamentSchema(StrictSchema):
+    tournament_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    played_on = fields.String(load_default=None, allow_none=True, validate=_date)
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+def _league(session, league_id: int) -> League:
+    found = session.get(League, league_id)
+    if found is None:
+        raise ApiError(404, "unknown_league", f"There is no league {league_id}.", "league_id")
+    return found
+
+
+@bp.get("/persons")
+def search_persons():
+    require_director()
+    q = lg.name_key(request.args.get("q", ""))[:80]
+    with session_scope(_app().db) as session:
+        query = select(Person).order_by(Person.name_key).limit(50)
+        if q:
+            escaped = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            query = query.where(Person.name_key.like(f"%{escaped}%", escape="\\"))
+        return jsonify([lg.person_json(p) for p in session.exec(query)])
+
+
+@bp.get("/leagues")
+def list_leagues():
+    require_director()
+    with session_scope(_app().db) as session:
+        rows = session.exec(select(League).order_by(League.id)).all()
+        return jsonify([lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)])
+                        for r in rows])
+
+
+@bp.post("/leagues")
+def create_league():
+    caller = require_director()
+    data = CreateLeagueSchema().load(json_body())
+    points = data["points"]
+    preset_id = data["points_preset"] or (DEFAULT_PRESET.get(data["kind"]) if points is None else None)
+    if preset_id:
+        with session_scope(_app().db) as session:
+            preset = find_preset(session, str(_app().config.PRESETS_DIR), preset_id)
+        if preset is None:
+            raise ApiError(400, "unknown_preset", f"There is no preset '{preset_id}'.", "points_preset")
+        points = preset.get("points")
+        if not points and data["points_preset"]:
+            raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
+    with session_scope(_app().db) as session:
+        row = League(name=data["name"].strip(), kind=data["kind"], points=points,
+                     created_by=caller.director_id, created_at=now_ms())
+        session.add(row)
+        session.flush()
+        return jsonify(lg.league_json(row, [])), 201
+
+
+@bp.get("/leagues/<int:league_id>")
+def get_league(league_id: int):
+    require_director()
+    with session_scope(_app().db) as session:
+        row = _league(session, league_id)
+        links = lg.league_tournaments(session, league_id)
+        return jsonify(lg.league_json(row, [lt.tournament_id for lt in links]))
+
+
+@bp.post("/leagues/<int:league_id>/tournaments")
+def add_tournament(league_id: int):
+    require_director()
+    data = AddTournamentSchema().load(json_body())
+    tid = data["tournament_id"]
+    with session_scope(_app().db) as session:
+        row = _league(session, league_id)
+        tournament = session.get(Tournament, tid)
+        if tournament is None:
+            raise ApiError(404, "unknown_tournament", f"There is no tournament {tid}.", "tournament_id")
+        link = session.get(LeagueTournament, (league_id, tid))
+        played_on = data["played_on"] or (link.played_on if link else lg.day_of(tournament.created_at))
+        if link is None:
+            session.add(LeagueTournament(league_id=league_id, tournament_id=tid, played_on=played_on,
+                                         added_at=now_ms()))
+        else:
+            link.played_on = played_on
+        session.flush()
+        links = lg.league_tournaments(session, league_id)
+        return jsonify(lg.league_json(row, [lt.tournament_id for lt in links]))
+
+
+@bp.get("/leagues/<int:league_id>/standings")
+def get_standings(league_id: int):
+    require_director()
+    with session_scope(_app().db) as session:
+        row = _league(session, league_id)
+    return jsonify({"league": lg.league_json(row), **lg.league_standings(_app().db, _app().service, row)})
+
+
+def check_person(db, person_id) -> None:
+    """A registration naming a person must name one that exists (checked before the command)."""
+    if person_id is None:
+        return
+    with session_scope(db) as session:
+        if session.get(Person, person_id) is None:
+            raise ApiError(400, "unknown_person", f"There is no person {person_id}.", "payload.person_id")
+
+
+def link_registration(app, tid: int, entry_id: int, person_id) -> None:
+    """After a committed register_player: link the entry to its person (given, same name, or new).
+    Its own small transaction; a replayed op_id finds the link already there."""
+    name = app.service.state(tid).entries[entry_id].name
+    for attempt in (1, 2):  # two phones creating the same new person at once: the second one links to it
+        try:
+            with session_scope(app.db) as session:
+                lg.link_entry(session, tid, entry_id, name, person_id, now_ms())
+            return
+        except IntegrityError:
+            if attempt == 2:
+                raise

@@ -267,3 +267,22 @@ def league_standings(db, service, league: League) -> dict:
                             "status": t["status"], "provisional": t["status"] != "finished"}
                            for t in tournaments]
     return body
+
+
+def carried_headhunter_chips(db, service, tournament_id: int, name: str, person_id: Optional[int]) -> int:
+    """A person's headhunter chips from the latest earlier tournament with headhunter chips:
+    they add up across tournament days and never expire (V-VII.r). 0 for a new person."""
+    with session_scope(db) as session:
+        person = session.get(Person, person_id) if person_id is not None else \
+            session.exec(select(Person).where(Person.name_key == name_key(name))).first()
+        if person is None:
+            return 0
+        links = session.exec(select(TournamentEntryPerson).where(
+            TournamentEntryPerson.person_id == person.id,
+            TournamentEntryPerson.tournament_id != tournament_id)
+            .order_by(TournamentEntryPerson.tournament_id.desc())).all()
+    for link in links:
+        state = service.state(link.tournament_id)
+        if state.preset.get("headhunter") and link.entry_id in state.hh:
+            return max(0, state.hh[link.entry_id])
+    return 0

@@ -40,3 +40,22 @@ def test_a_missed_hand_penalty_shows_on_the_table_and_is_lifted(server, td):
     assert td.command(tid, "lift_penalty", {"entry_id": 4}).status_code == 200
     row = {e["entry_id"]: e for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]}[4]
     assert row["penalty"] is None and len(row["warnings"]) == 1
+
+
+def test_headhunter_chips_follow_the_person_to_the_next_tournament_day(server, td):
+    """V-VII.r: HH chips add up across tournament days and never expire."""
+    first = td.post("/api/tournaments", {"name": "Rangliste 1", "preset": "v-ranking"}).json()["id"]
+    for name in ("Anna Müller", "Ben", "Cem"):
+        assert td.command(first, "register_player", {"name": name}).status_code == 200
+    assert td.command(first, "draw_seats", {"tables": 1}).status_code == 200
+    assert td.command(first, "record_bust", {"entry_id": 2, "eliminated_by": 1}).status_code == 200
+    entries = {e["entry_id"]: e for e in td.get(f"/api/tournaments/{first}/view").json()["entries"]}
+    assert entries[1]["headhunter"]["hh_chips"] == 2
+
+    second = td.post("/api/tournaments", {"name": "Rangliste 2", "preset": "v-ranking"}).json()["id"]
+    assert td.command(second, "register_player", {"name": "anna  müller"}).status_code == 200  # same person
+    assert td.command(second, "register_player", {"name": "Dora"}).status_code == 200
+    rows = {e["name"]: e for e in td.get(f"/api/tournaments/{second}/view").json()["entries"]}
+    assert rows["anna müller"]["headhunter"]["hh_carried"] == 2
+    assert rows["anna müller"]["headhunter"]["hh_chips"] == 3  # carried 2 + today's start chip
+    assert rows["Dora"]["headhunter"]["hh_chips"] == 1

@@ -5,6 +5,7 @@ from flask import Blueprint, current_app, jsonify
 
 from ..auth.access import require_tournament
 from .auth import json_body
+from ..league import carried_headhunter_chips
 from .league import check_person, link_registration
 from .schemas import load_command
 
@@ -17,7 +18,12 @@ def post_command(tid: int):
     data = load_command(json_body())
     app = current_app.extensions["pokerfloor"]
     if data["type"] == "register_player":
-        check_person(app.db, data["payload"].get("person_id"))
+        payload = data["payload"]
+        check_person(app.db, payload.get("person_id"))
+        if not payload.get("hh_carried") and app.service.state(tid).preset.get("headhunter"):
+            # Headhunter chips follow the person from one tournament day to the next (V-VII.r).
+            payload["hh_carried"] = carried_headhunter_chips(app.db, app.service, tid, payload["name"],
+                                                             payload.get("person_id"))
     answer = app.service.execute(tid, type=data["type"], payload=data["payload"], actor=caller.actor(),
                                  actor_label=caller.label, device_id=data["device_id"],
                                  op_id=data["op_id"], at=data["at"])

@@ -39,6 +39,22 @@ def _playing(state: TournamentState) -> Optional[Rejection]:
     return None
 
 
+def _buy(state: TournamentState, cmd: Command, key: str, what: str):
+    """The preset's rule for a rebuy/add-on/re-entry and the entry it is for, or the rejection."""
+    rule = state.format.get(key)
+    if not rule:
+        return None, None, Rejection(f"no_{key}", f"This tournament has no {what}{state.cite(key)}.", "entry_id")
+    entry, problem = _entry(state, cmd)
+    return rule, entry, problem or _playing(state)
+
+
+def _out_for_good(entry: Entry, what: str) -> Optional[Rejection]:
+    if entry.disqualified or entry.out_reason in ("left", "absent", "no_show"):
+        return Rejection("not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot {what}.",
+                         "entry_id")
+    return None
+
+
 def _seat_back(state: TournamentState, entry: Entry, seed: int, keep: bool = True):
     """The seat a reinstated player takes: his own if it is still free (S-#47 "behält seinen
     Platz"), else a late seat drawn like a late entry (TDA 8A)."""
@@ -58,21 +74,15 @@ def _reinstate(state: TournamentState, entry: Entry, cmd: Command, what: str, ke
 
 
 def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    rule = state.format.get("rebuy")
-    if not rule:
-        return Rejection("no_rebuy", f"This tournament has no rebuys{state.cite('rebuy')}.", "entry_id")
-    entry, problem = _entry(state, cmd)
-    if problem:
-        return problem
-    problem = _playing(state)
+    rule, entry, problem = _buy(state, cmd, "rebuy", "rebuys")
     if problem:
         return problem
     if not is_open(state, rule["until"], cmd.now):
         return Rejection("rebuy_closed", f"Rebuys closed at {describe(rule['until'])}{state.cite('rebuy')}.",
                          "entry_id")
-    if entry.disqualified or entry.out_reason in ("left", "absent", "no_show"):
-        return Rejection("not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot rebuy.",
-                         "entry_id")
+    problem = _out_for_good(entry, "rebuy")
+    if problem:
+        return problem
     if rule.get("condition") == "busted" and entry.status == "active":
         return Rejection("not_busted", f"A rebuy is for a busted player; {entry.name} is still in"
                          f"{state.cite('rebuy')}.", "entry_id")
@@ -89,13 +99,7 @@ def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
 
 
 def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    rule = state.format.get("addon")
-    if not rule:
-        return Rejection("no_addon", f"This tournament has no add-on{state.cite('addon')}.", "entry_id")
-    entry, problem = _entry(state, cmd)
-    if problem:
-        return problem
-    problem = _playing(state)
+    rule, entry, problem = _buy(state, cmd, "addon", "add-on")
     if problem:
         return problem
     if entry.status != "active":
@@ -114,13 +118,7 @@ def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
 
 def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """S-#47: after a bust, until the deadline: buy-in and fee again, a full start stack, the same seat."""
-    rule = state.format.get("reentry")
-    if not rule:
-        return Rejection("no_reentry", f"This tournament has no re-entry{state.cite('reentry')}.", "entry_id")
-    entry, problem = _entry(state, cmd)
-    if problem:
-        return problem
-    problem = _playing(state)
+    rule, entry, problem = _buy(state, cmd, "reentry", "re-entry")
     if problem:
         return problem
     if not is_open(state, rule["until"], cmd.now):
@@ -129,9 +127,9 @@ def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection
     if entry.status == "active":
         return Rejection("not_busted", f"{entry.name} is still in; re-entry follows a bust{state.cite('reentry')}.",
                          "entry_id")
-    if entry.disqualified or entry.out_reason in ("left", "absent", "no_show"):
-        return Rejection("not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot re-enter.",
-                         "entry_id")
+    problem = _out_for_good(entry, "re-enter")
+    if problem:
+        return problem
     fields, problem = _reinstate(state, entry, cmd, "re-entry", bool(rule.get("keeps_seat", True)))
     if problem:
         return problem

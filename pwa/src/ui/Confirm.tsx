@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { t } from "../i18n";
 
@@ -9,6 +10,8 @@ export interface ConfirmProps {
   onCancel: () => void;
   danger?: boolean;
   testid?: string;
+  children?: ComponentChildren;
+  disabled?: boolean;
 }
 
 /** A modal confirm step: big buttons, Escape cancels. */
@@ -27,6 +30,7 @@ export function Confirm(p: ConfirmProps) {
       <div class="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
         <h2 id="confirm-title">{p.title}</h2>
         {p.text && <p>{p.text}</p>}
+        {p.children}
         <div class="modal-actions">
           <button type="button" class="btn btn-secondary" data-testid="confirm-cancel" onClick={p.onCancel}>
             {t("common.cancel")}
@@ -36,6 +40,7 @@ export function Confirm(p: ConfirmProps) {
             ref={ok}
             class={`btn ${p.danger ? "btn-danger" : "btn-primary"}`}
             data-testid={p.testid ?? "bust-confirm"}
+            disabled={p.disabled}
             onClick={p.onConfirm}
           >
             {p.confirmLabel}

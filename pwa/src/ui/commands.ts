@@ -44,6 +44,19 @@ export function describeCommand(e: OutboxEntry): string {
       return t("cmd.new_hand", { n: p.table_no });
     case "set_button":
       return t("cmd.set_button", { s: p.seat, n: p.table_no });
+    case "record_busts":
+      return t("cmd.record_busts", { n: p.table_no });
+    case "confirm_payout":
+    case "settle_correction":
+    case "rebuy":
+    case "addon":
+    case "reentry":
+    case "check_in":
+    case "player_leaves":
+    case "disqualify":
+      return t(`cmd.${e.type}` as "cmd.rebuy", { name: p.name ?? `#${p.entry_id ?? p.id}` });
+    case "chip_count":
+      return t("cmd.chip_count", { n: p.table_no });
     default:
       return t("cmd.unknown", { type: e.type });
   }

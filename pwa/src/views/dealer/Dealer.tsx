@@ -2,7 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatTime } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
-import { Confirm } from "../../ui/Confirm";
+import { BustDialog, ChipCount, MultiBust } from "./DealerBusts";
+import { placeText } from "../../money/money";
 import { RejectedList } from "../../ui/Rejected";
 import { useOnline, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
@@ -51,7 +52,7 @@ function reasonText(reason: string): string {
 }
 
 export function Dealer(props: { token: string }) {
-  useLang();
+  const lang = useLang();
   const { token } = props;
   const me = useMe(token);
   const tid = me.me?.tournament_id ?? null;
@@ -65,13 +66,19 @@ export function Dealer(props: { token: string }) {
   const queue = useOutbox();
   const mine = queue.filter((e) => e.token === token);
   const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));
+  for (const e of mine) {
+    if (e.state === "pending" && e.type === "record_busts") for (const b of (e.payload.busts as any[]) ?? []) pendingBusts.add(Number(b.entry_id));
+  }
+  const countQueued = mine.some((e) => e.state === "pending" && e.type === "chip_count");
   const [confirm, setConfirm] = useState<Seat | null>(null);
+  const [panel, setPanel] = useState<"multi" | "count" | null>(null);
   const [picking, setPicking] = useState(false);
   const [mem, setMem] = useHfhMemory(token);
 
   const bustedIds = new Set<number>((table?.busts ?? []).map((b: any) => Number(b.entry_id)));
   const seats: Seat[] = [...(table?.seats ?? [])].sort((a: Seat, b: Seat) => a.seat - b.seat);
   const maxSeats: number = table?.max_seats ?? 0;
+  const liveSeats = seats.filter((x) => !bustedIds.has(x.entry_id) && !pendingBusts.has(x.entry_id));
   const hfh: HandForHand = table?.hand_for_hand ?? HFH_OFF;
   const handNo: number = Number(table?.hand_no ?? 0);
   const doneQueued = mine.some((e) => e.state === "pending" && e.type === "hand_done");
@@ -294,6 +301,21 @@ export function Dealer(props: { token: string }) {
             );
           })}
         </ul>
+        {table && tableNo != null && panel === null && (
+          <div class="dealer-tools">
+            {liveSeats.length >= 2 && (
+              <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-multi-bust" onClick={() => setPanel("multi")}>
+                {t("bust.multi")}
+              </button>
+            )}
+            {liveSeats.length >= 1 && (
+              <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-chip-count" onClick={() => setPanel("count")}>
+                {t("chipcount.open")}
+                {countQueued && <span class="tag tag-pending">{t("common.pending")}</span>}
+              </button>
+            )}
+          </div>
+        )}
         {table && seats.length >= 2 && table.button != null && !picking && (
           <button type="button" class="btn btn-ghost btn-block redraw" data-testid="dealer-set-button" onClick={() => { setPicking(true); window.scrollTo({ top: 0, behavior: "smooth" }); }}>
             {t("dealer.redraw_button")}
@@ -301,13 +323,37 @@ export function Dealer(props: { token: string }) {
         )}
       </section>
 
+      {panel === "multi" && tableNo != null && (
+        <MultiBust
+          tableNo={tableNo}
+          seats={liveSeats}
+          onCancel={() => setPanel(null)}
+          onSubmit={(payload, label) => {
+            send("record_busts", payload, label);
+            setPanel(null);
+          }}
+        />
+      )}
+      {panel === "count" && tableNo != null && (
+        <ChipCount
+          tableNo={tableNo}
+          seats={liveSeats}
+          last={table?.chip_count}
+          onCancel={() => setPanel(null)}
+          onSubmit={(payload) => {
+            send("chip_count", payload, { table_no: tableNo });
+            setPanel(null);
+          }}
+        />
+      )}
+
       {table?.busts?.length ? (
         <section class="card" aria-labelledby="tbusts-h">
           <h2 id="tbusts-h">{t("busts.title")}</h2>
           <ol class="busts">
             {table.busts.slice(0, 10).map((b: any) => (
               <li key={b.entry_id}>
-                <span class="bust-place">{b.place != null ? ordinal(b.place) : "–"}</span>
+                <span class="bust-place">{b.place != null ? placeText(b.place, b.tie, lang) : "–"}</span>
                 <span class="bust-name">{b.name}</span>
                 <span class="muted small">{formatTime(b.at)}</span>
               </li>
@@ -317,14 +363,16 @@ export function Dealer(props: { token: string }) {
       ) : null}
 
       {confirm && (
-        <Confirm
-          title={t("bust.confirm_title", { name: confirm.name })}
-          text={t("bust.confirm_text", { name: confirm.name })}
-          confirmLabel={t("bust.confirm")}
-          danger
+        <BustDialog
+          seat={confirm}
+          seats={seats.filter((x) => !bustedIds.has(x.entry_id) && !pendingBusts.has(x.entry_id))}
           onCancel={() => setConfirm(null)}
-          onConfirm={() => {
-            send("record_bust", { entry_id: confirm.entry_id }, { name: confirm.name, seat: confirm.seat });
+          onConfirm={(by) => {
+            send(
+              "record_bust",
+              by ? { entry_id: confirm.entry_id, eliminated_by: by.entry_id } : { entry_id: confirm.entry_id },
+              { name: confirm.name, seat: confirm.seat },
+            );
             setConfirm(null);
           }}
         />

@@ -19,6 +19,8 @@ import { navigate } from "../../router";
 import { SuggestionsCard, FloorCard } from "./Seating";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { MoneyCard, MoneyDue } from "./Money";
+import { amountText, entryActions, placeText, type EntryAction, type PresetFormat } from "../../money/money";
 
 interface Entry {
   entry_id: number;
@@ -28,6 +30,19 @@ interface Entry {
   seat: number | null;
   place: number | null;
   busted_at: number | null;
+  tie?: number | null;
+  out_reason?: string | null;
+  disqualified?: boolean;
+  eliminated_by?: number | null;
+  rebuys?: number;
+  addon?: boolean;
+  reentries?: number;
+  prepaid?: boolean;
+  present?: boolean;
+  prize?: number | null;
+  paid?: number | null;
+  headhunter?: { hh_chips: number } | null;
+  penalty?: { kind: string; hands_left?: number; until?: number } | null;
 }
 interface Table {
   table_no: number;
@@ -58,6 +73,12 @@ export function DirectorTournament(props: { tid: string }) {
   const queue = useOutbox();
   const mine = queue.filter((e) => String(e.tournament_id) === String(tid));
   const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));
+  for (const e of mine) {
+    if (e.state === "pending" && e.type === "record_busts") for (const b of (e.payload.busts as any[]) ?? []) pendingBusts.add(Number(b.entry_id));
+  }
+  const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify"];
+  const pendingActions = new Map<number, string>();
+  for (const e of mine) if (e.state === "pending" && ENTRY_OPS.includes(e.type)) pendingActions.set(Number(e.payload.entry_id), e.type);
   const pendingRegs = mine.filter((e) => e.state === "pending" && e.type === "register_player");
 
   const [name, setName] = useState("");
@@ -65,7 +86,15 @@ export function DirectorTournament(props: { tid: string }) {
   const [accessibleSeats, setAccessibleSeats] = useState("");
   const [tablesN, setTablesN] = useState<string>("");
   const [lateSeated, setLateSeated] = useState<{ name: string; t: number; s: number }[]>([]);
-  const lateSeats = useLateSeats(view?.preset_id, token);
+  const format = usePresetFormat(view?.preset_id, token);
+  const lateSeats = !!format?.late_seat;
+  const [open, setOpen] = useState<number | null>(null);
+  const [action, setAction] = useState<{ e: Entry; a: EntryAction } | null>(null);
+  const [reason, setReason] = useState("");
+  const [leaveReason, setLeaveReason] = useState("left");
+  const lang = useLang();
+  const finished = view?.status === "finished";
+  const nameOf = (id: number | null | undefined) => entries.find((x) => x.entry_id === id)?.name ?? (id != null ? `#${id}` : "");
 
   useEffect(
     () =>
@@ -99,6 +128,28 @@ export function DirectorTournament(props: { tid: string }) {
     void outbox.enqueue({ tournament_id: Number(tid), type, payload, token, label });
   }
 
+  function openAction(e: Entry, a: EntryAction) {
+    setReason("");
+    setLeaveReason("left");
+    setAction({ e, a });
+  }
+
+  function doAction() {
+    if (!action) return;
+    const { e, a } = action;
+    if (a === "disqualify") {
+      const r = reason.trim();
+      if (!r) return;
+      send("disqualify", { entry_id: e.entry_id, reason: r }, { name: e.name });
+    } else if (a === "player_leaves") {
+      send("player_leaves", { entry_id: e.entry_id, reason: leaveReason }, { name: e.name });
+    } else {
+      send(a, { entry_id: e.entry_id }, { name: e.name });
+    }
+    setAction(null);
+    setOpen(null);
+  }
+
   function register(e: Event) {
     e.preventDefault();
     const n = name.trim();
@@ -126,12 +177,14 @@ export function DirectorTournament(props: { tid: string }) {
     <Shell title={title} back={{ href: "#/director", label: t("director.all_tournaments") }} class="director">
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
+      <MoneyDue view={dview} pending={mine} send={send} />
 
       <nav class="jump" aria-label="sections">
         <a href="#register" onClick={(e) => jump(e, "register")}>{t("register.title")}</a>
         <a href="#entries" onClick={(e) => jump(e, "entries")}>{t("entries.title", { n: entries.length })}</a>
         {tables.length > 0 && <a href="#floor" onClick={(e) => jump(e, "floor")}>{t("floor.map")}</a>}
         <a href="#tables" onClick={(e) => jump(e, "tables")}>{t("tables.title")}</a>
+        {dview && <a href="#money" onClick={(e) => jump(e, "money")}>{t("money.title")}</a>}
         <a href="#links" onClick={(e) => jump(e, "links")}>QR</a>
       </nav>
 
@@ -154,6 +207,8 @@ export function DirectorTournament(props: { tid: string }) {
           </div>
         )}
       </section>
+
+      <MoneyCard view={dview} pending={mine} send={send} />
 
       <SuggestionsCard view={dview} tid={tid} token={token} />
 
@@ -214,25 +269,51 @@ export function DirectorTournament(props: { tid: string }) {
           ))}
           {sortEntries(entries).map((e) => {
             const pend = pendingBusts.has(e.entry_id);
+            const pendAction = pendingActions.get(e.entry_id);
+            const acts = dview ? entryActions(e, format, finished) : [];
+            const main = acts.filter((a) => a === "rebuy" || a === "reentry" || a === "check_in");
+            const more = acts.filter((a) => !(main as EntryAction[]).includes(a));
+            const isOpen = open === e.entry_id;
+            const out = e.out_reason && e.out_reason !== "bust" ? e.out_reason : null;
+            const facts: string[] = [];
+            if (e.rebuys) facts.push(t("entry.rebuys_n", { n: e.rebuys }));
+            if (e.addon) facts.push(t("entry.addon_done"));
+            if (e.reentries) facts.push(t("entry.reentries_n", { n: e.reentries }));
+            if (e.prepaid) facts.push(t("entry.prepaid"));
+            if (e.present === false && e.status === "active") facts.push(t("entry.absent"));
+            if (out) facts.push(t(`entry.out.${out}` as "entry.out.left"));
+            else if (e.disqualified) facts.push(t("entry.disqualified"));
+            if (e.headhunter && e.headhunter.hh_chips != null) facts.push(t("entry.hh", { n: e.headhunter.hh_chips }));
+            if (e.penalty && e.status === "active") facts.push(e.penalty.hands_left != null ? t("entry.penalty_hands", { n: e.penalty.hands_left }) : t("entry.penalty"));
+            if (e.eliminated_by != null) facts.push(t("entry.eliminated_by", { name: nameOf(e.eliminated_by) }));
             return (
               <li
-                class={`entry-row ${e.status === "busted" ? "is-busted" : ""} ${pend ? "is-pending" : ""}`}
+                class={`entry-row ${e.status === "busted" ? "is-busted" : ""} ${pend || pendAction ? "is-pending" : ""} ${acts.length ? "has-actions" : ""}`}
                 key={e.entry_id}
                 data-testid={`entry-row-${e.entry_id}`}
                 data-status={e.status}
                 data-place={e.status === "busted" && e.place != null ? String(e.place) : undefined}
+                data-tie={e.tie && e.tie > 1 ? String(e.tie) : undefined}
                 data-pending={pend ? "true" : undefined}
+                data-rebuys={e.rebuys ?? undefined}
               >
                 <div class="entry-main">
                   <span class="entry-name">{e.name}</span>
                   <span class="entry-sub muted">
                     {e.table_no != null && e.seat != null ? t("entries.table_seat", { t: e.table_no, s: e.seat }) : e.status === "active" ? t("entries.unseated") : ""}
                   </span>
+                  {facts.length > 0 && <span class="entry-facts small" data-testid={`entry-facts-${e.entry_id}`}>{facts.join(" · ")}</span>}
+                  {(e.prize ?? 0) > 0 && (
+                    <span class={`entry-prize small ${e.paid != null ? "is-paid" : ""}`} data-testid={`entry-prize-${e.entry_id}`} data-paid={e.paid != null ? "true" : "false"}>
+                      {t("entry.prize", { amount: amountText(e.prize, view?.currency, lang) })}
+                      {e.paid != null ? ` · ${t("entry.paid", { amount: amountText(e.paid, view?.currency, lang) })} ✓` : ""}
+                    </span>
+                  )}
                 </div>
                 <div class="entry-side">
                   {e.status === "busted" ? (
                     <span class="tag tag-busted" data-testid={`entry-place-${e.entry_id}`}>
-                      {e.place != null ? ordinal(e.place) : t("entries.busted")}
+                      {e.place != null ? placeText(e.place, e.tie, lang) : t("entries.busted")}
                     </span>
                   ) : pend ? (
                     <span class="tag tag-pending">{t("bust.pending")}</span>
@@ -244,7 +325,47 @@ export function DirectorTournament(props: { tid: string }) {
                       </button>
                     </>
                   )}
+                  {more.length > 0 && !pendAction && (
+                    <button
+                      type="button"
+                      class={`btn btn-ghost btn-small entry-more ${isOpen ? "is-open" : ""}`}
+                      data-testid={`entry-more-${e.entry_id}`}
+                      aria-expanded={isOpen}
+                      aria-label={isOpen ? t("entry.less") : t("entry.more")}
+                      title={isOpen ? t("entry.less") : t("entry.more")}
+                      onClick={() => setOpen(isOpen ? null : e.entry_id)}
+                    >
+                      {isOpen ? "✕" : "⋯"}
+                    </button>
+                  )}
                 </div>
+                {(main.length > 0 || isOpen || pendAction) && (
+                  <div class="entry-actions">
+                    {pendAction ? (
+                      <span class="tag tag-pending">{t(`entry.${pendAction}` as "entry.rebuy")} · {t("common.pending")}</span>
+                    ) : (
+                      <>
+                        {main.map((a) => (
+                          <button key={a} type="button" class="btn btn-secondary btn-small" data-testid={`entry-${a}-${e.entry_id}`} onClick={() => openAction(e, a)}>
+                            {t(`entry.${a}` as "entry.rebuy")}
+                          </button>
+                        ))}
+                        {isOpen &&
+                          more.map((a) => (
+                            <button
+                              key={a}
+                              type="button"
+                              class={`btn btn-small ${a === "disqualify" ? "btn-danger" : "btn-secondary"}`}
+                              data-testid={`entry-${a}-${e.entry_id}`}
+                              onClick={() => openAction(e, a)}
+                            >
+                              {t(`entry.${a}` as "entry.rebuy")}
+                            </button>
+                          ))}
+                      </>
+                    )}
+                  </div>
+                )}
               </li>
             );
           })}
@@ -336,7 +457,7 @@ export function DirectorTournament(props: { tid: string }) {
           <ol class="busts">
             {busts.slice(0, 20).map((b) => (
               <li key={b.entry_id} data-testid={`recent-bust-${b.entry_id}`}>
-                <span class="bust-place">{b.place != null ? ordinal(b.place) : "–"}</span>
+                <span class="bust-place">{b.place != null ? placeText(b.place, (b as any).tie, lang) : "–"}</span>
                 <span class="bust-name">{b.name}</span>
                 <span class="muted small">
                   {b.table_no != null ? t("tables.table", { n: b.table_no }) + " · " : ""}
@@ -349,6 +470,49 @@ export function DirectorTournament(props: { tid: string }) {
       </section>
 
       {token && <LinksSection tid={tid} token={token} refreshKey={refreshKey} />}
+
+      {action && (
+        <Confirm
+          title={
+            action.a === "disqualify"
+              ? t("entry.dq_title", { name: action.e.name })
+              : action.a === "player_leaves"
+                ? t("entry.leaves_title", { name: action.e.name })
+                : t("entry.confirm_action", { action: t(`entry.${action.a}` as "entry.rebuy"), name: action.e.name })
+          }
+          text={action.a === "disqualify" ? t("entry.dq_text") : action.a === "player_leaves" ? t("entry.leaves_text", { name: action.e.name }) : undefined}
+          confirmLabel={t(`entry.${action.a}` as "entry.rebuy")}
+          danger={action.a === "disqualify" || action.a === "player_leaves"}
+          testid="entry-action-confirm"
+          disabled={action.a === "disqualify" && !reason.trim()}
+          onCancel={() => setAction(null)}
+          onConfirm={doAction}
+        >
+          {action.a === "disqualify" && (
+            <label class="field">
+              <span>{t("entry.dq_reason")}</span>
+              <input
+                data-testid="entry-dq-reason"
+                value={reason}
+                maxLength={200}
+                autocomplete="off"
+                onInput={(ev) => setReason((ev.target as HTMLInputElement).value)}
+              />
+              {!reason.trim() && <span class="muted small">{t("entry.dq_reason_missing")}</span>}
+            </label>
+          )}
+          {action.a === "player_leaves" && (
+            <div class="choice-list" role="radiogroup" aria-label={t("entry.leaves_reason")}>
+              {(["left", "absent", "no_show"] as const).map((r) => (
+                <label key={r} class={`scheck choice ${leaveReason === r ? "is-on" : ""}`}>
+                  <input type="radio" name="leave-reason" data-testid={`entry-leave-${r}`} checked={leaveReason === r} onChange={() => setLeaveReason(r)} />
+                  <span>{t(`entry.leaves_${r}` as "entry.leaves_left")}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </Confirm>
+      )}
 
       {confirm && (
         <Confirm
@@ -379,29 +543,29 @@ function DirectorClock(props: { view: any; pending: OutboxEntry[]; send: (type: 
   );
 }
 
-/** Whether the tournament's preset seats late entries after the draw (format.late_seat); cached for offline use. */
-function useLateSeats(presetId: string | null | undefined, token: string | null): boolean {
-  const [late, setLate] = useState(false);
+/** The preset's `format` (late seats, rebuy, add-on, re-entry): fetched once, cached for offline use. */
+function usePresetFormat(presetId: string | null | undefined, token: string | null): (PresetFormat & { late_seat?: unknown }) | null {
+  const [format, setFormat] = useState<(PresetFormat & { late_seat?: unknown }) | null>(null);
   useEffect(() => {
     if (!presetId || !token) return;
     let alive = true;
-    const key = `preset-late:${presetId}`;
-    metaGet<boolean>(key)
-      .then((v) => alive && v !== undefined && setLate(!!v))
+    const key = `preset-format:${presetId}`;
+    metaGet<any>(key)
+      .then((v) => alive && v && setFormat((cur) => cur ?? v))
       .catch(() => undefined);
     request<any>(`/api/presets/${encodeURIComponent(presetId)}`, { token })
       .then((r) => {
         if (!alive || !r.ok || !r.data) return;
-        const v = !!r.data?.format?.late_seat;
-        setLate(v);
-        void metaSet(key, v).catch(() => undefined);
+        const f = r.data?.format ?? {};
+        setFormat(f);
+        void metaSet(key, f).catch(() => undefined);
       })
       .catch(() => undefined);
     return () => {
       alive = false;
     };
   }, [presetId, token]);
-  return late;
+  return format;
 }
 
 function jump(e: Event, id: string) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, useLang, ordinal, formatNumber } from "../../i18n";
+import { t, useLang, ordinal, formatNumber, formatTime } from "../../i18n";
 import { TableOval } from "../../ui/TableOval";
 import { metaDelete, metaGet, metaSet } from "../../sync/db";
 import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/moves";
@@ -10,9 +10,10 @@ import { useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { viewKey } from "../../sync/viewCache";
+import { amountText, placeText } from "../../money/money";
 
 export function Player(props: { token: string }) {
-  useLang();
+  const lang = useLang();
   const { token } = props;
   const me = useMe(token);
   const tid = me.me?.tournament_id ?? null;
@@ -41,7 +42,7 @@ export function Player(props: { token: string }) {
         </div>
         {busted ? (
           <div class="player-busted" data-testid="player-place" data-place={pv?.place ?? undefined}>
-            {pv?.place != null ? t("player.busted", { place: ordinal(pv.place) }) : t("player.busted_noplace")}
+            {pv?.place != null ? t("player.busted", { place: placeText(pv.place, pv.tie, lang) }) : t("player.busted_noplace")}
           </div>
         ) : pv && pv.table_no != null && pv.seat != null ? (
           <div class="player-seat" data-testid="player-seat" data-table={pv.table_no} data-seat={pv.seat}>
@@ -66,6 +67,23 @@ export function Player(props: { token: string }) {
             testid="player-table-map"
             class="player-oval"
           />
+        )}
+        {pv && (pv.prize ?? 0) > 0 && (
+          <div class={`player-prize ${pv.paid != null ? "is-paid" : ""}`} data-testid="player-prize" data-amount={pv.prize} data-paid={pv.paid != null ? "true" : "false"}>
+            <span class="prize-line">{t("player.prize", { amount: amountText(pv.prize, pub?.currency, lang) })}</span>
+            <span class="muted">{pv.paid != null ? `${t("player.prize_paid", { amount: amountText(pv.paid, pub?.currency, lang) })} ✓` : t("player.prize_unpaid")}</span>
+          </div>
+        )}
+        {hhChips(pv) != null && (
+          <div class="player-hh" data-testid="player-hh-chips" data-n={hhChips(pv)}>
+            {t("player.hh_chips", { n: formatNumber(hhChips(pv)) })}
+          </div>
+        )}
+        {pv?.penalty && (
+          <div class="player-penalty" data-testid="player-penalty" data-kind={pv.penalty.kind ?? ""} role="status">
+            {penaltyText(pv.penalty)}
+            {pv.penalty.reason ? <span class="muted small penalty-reason"> {String(pv.penalty.reason)}</span> : null}
+          </div>
         )}
       </section>
       <section class="card clock-card">
@@ -94,6 +112,20 @@ export function Player(props: { token: string }) {
       ) : null}
     </Shell>
   );
+}
+
+/** Headhunter chips: `headhunter.hh_chips` (or a flat `hh_chips`); null where the preset has none. */
+function hhChips(pv: any): number | null {
+  const v = pv?.headhunter?.hh_chips ?? pv?.hh_chips;
+  return v == null || !Number.isFinite(Number(v)) ? null : Number(v);
+}
+
+/** The penalty the player sits out: hands left, or until a time (N-2.23). */
+function penaltyText(p: any): string {
+  if (typeof p === "string") return t("player.penalty", { text: p });
+  if (p?.hands_left != null) return t("player.penalty_hands", { n: p.hands_left });
+  if (p?.until) return t("player.penalty_until", { time: formatTime(p.until) });
+  return t("player.penalty", { text: String(p?.reason ?? p?.kind ?? "") });
 }
 
 function movedWhy(reason: string | null): string {

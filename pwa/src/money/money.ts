@@ -1,0 +1,124 @@
+import { ordinal, type Lang } from "../i18n";
+
+/** "5th" / "5." — and "5th=" / "5.=" when the place is shared (tie > 1). */
+export function placeText(place: number | null | undefined, tie: number | null | undefined, l: Lang): string {
+  if (place == null) return "–";
+  return `${ordinal(place, l)}${(tie ?? 1) > 1 ? "=" : ""}`;
+}
+
+/** An amount: whole numbers without decimals, else to the cent ("151 CHF", "75.50 EUR" / "75,50 EUR"). */
+export function amountText(n: number | null | undefined, currency: string | null | undefined, l: Lang): string {
+  if (n == null || !Number.isFinite(Number(n))) return "–";
+  const v = Number(n);
+  const whole = Math.abs(v - Math.round(v)) < 1e-9;
+  const s = new Intl.NumberFormat(l === "de" ? "de-DE" : "en-US", {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(v);
+  return currency ? `${s} ${currency}` : s;
+}
+
+export interface PayoutDue {
+  entry_id: number;
+  name: string;
+  place: number | null;
+  tie?: number | null;
+  amount: number;
+  text?: string;
+}
+
+/** "Pay 151 CHF to P4 (4th)" / "151 CHF an P4 auszahlen (4.)". */
+export function payoutRowText(row: PayoutDue, currency: string | null | undefined, l: Lang): string {
+  const amount = amountText(row.amount, currency, l);
+  const place = placeText(row.place, row.tie, l);
+  return l === "de" ? `${amount} an ${row.name} auszahlen (${place})` : `Pay ${amount} to ${row.name} (${place})`;
+}
+
+/**
+ * A typed chip count: "" → missing; digits only (spaces, ' . , as thousands separators allowed)
+ * → a whole number ≥ 0; anything else (letters, "-5", "1.5") → invalid.
+ */
+export function parseChips(raw: string): { ok: true; value: number } | { ok: false; error: "missing" | "invalid" } {
+  const s = raw.trim();
+  if (!s) return { ok: false, error: "missing" };
+  const compact = s.replace(/[\s'’]/g, "");
+  // thousands separators only in groups of three: "12.500", "12,500"
+  const normal = /^\d{1,3}([.,]\d{3})+$/.test(compact) ? compact.replace(/[.,]/g, "") : compact;
+  if (!/^\d+$/.test(normal)) return { ok: false, error: "invalid" };
+  const value = Number(normal);
+  if (!Number.isSafeInteger(value)) return { ok: false, error: "invalid" };
+  return { ok: true, value };
+}
+
+export interface ChipCountCheck {
+  errors: Record<number, "missing" | "invalid">;
+  total: number;
+  stacks: Record<string, number> | null; // null while any seat has an error
+}
+
+/** Every occupied seat must have a count; the total adds the valid ones. */
+export function checkChipCount(seats: number[], values: Record<number, string>): ChipCountCheck {
+  const errors: Record<number, "missing" | "invalid"> = {};
+  const stacks: Record<string, number> = {};
+  let total = 0;
+  for (const seat of seats) {
+    const r = parseChips(values[seat] ?? "");
+    if (r.ok) {
+      stacks[String(seat)] = r.value;
+      total += r.value;
+    } else errors[seat] = r.error;
+  }
+  return { errors, total, stacks: Object.keys(errors).length ? null : stacks };
+}
+
+export interface MultiBustRow {
+  entry_id: number;
+  seat: number;
+  stack: string;
+}
+
+export type MultiBustResult =
+  | { ok: true; payload: { table_no: number; busts: { entry_id: number; starting_stack: number }[]; eliminated_by?: number } }
+  | { ok: false; error: "too_few" | "stacks" | "eliminator_out"; seats?: number[] };
+
+/** The `record_busts` payload for several players out in one hand, each with his starting stack. */
+export function buildMultiBust(tableNo: number, rows: MultiBustRow[], eliminatedBy?: number | null): MultiBustResult {
+  if (rows.length < 2) return { ok: false, error: "too_few" };
+  const bad = rows.filter((r) => !parseChips(r.stack).ok).map((r) => r.seat);
+  if (bad.length) return { ok: false, error: "stacks", seats: bad };
+  if (eliminatedBy != null && rows.some((r) => r.entry_id === eliminatedBy)) return { ok: false, error: "eliminator_out" };
+  const busts = rows.map((r) => ({ entry_id: r.entry_id, starting_stack: (parseChips(r.stack) as { value: number }).value }));
+  return { ok: true, payload: eliminatedBy != null ? { table_no: tableNo, busts, eliminated_by: eliminatedBy } : { table_no: tableNo, busts } };
+}
+
+export interface PresetFormat {
+  rebuy?: { condition?: "busted" | "any" } | null;
+  addon?: unknown | null;
+  reentry?: unknown | null;
+}
+
+export interface EntryLike {
+  status: "active" | "busted";
+  addon?: boolean;
+  present?: boolean;
+  disqualified?: boolean;
+  out_reason?: string | null;
+}
+
+export type EntryAction = "rebuy" | "addon" | "reentry" | "check_in" | "player_leaves" | "disqualify";
+
+/** The entry actions the preset allows for this row (the server still decides the timing). */
+export function entryActions(e: EntryLike, format: PresetFormat | null | undefined, finished: boolean): EntryAction[] {
+  const out: EntryAction[] = [];
+  if (finished) return e.disqualified ? [] : ["disqualify"];
+  const f = format ?? {};
+  const busted = e.status === "busted";
+  const bustedPlain = busted && (e.out_reason == null || e.out_reason === "bust");
+  if (f.rebuy && ((f.rebuy.condition ?? "busted") === "any" ? !busted || bustedPlain : bustedPlain)) out.push("rebuy");
+  if (f.reentry && bustedPlain) out.push("reentry");
+  if (f.addon && !busted && !e.addon) out.push("addon");
+  if (!busted && e.present === false) out.push("check_in");
+  if (!busted) out.push("player_leaves");
+  if (!e.disqualified) out.push("disqualify");
+  return out;
+}

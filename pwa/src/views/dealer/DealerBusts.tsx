@@ -1,0 +1,234 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t, useLang, formatNumber, formatTime } from "../../i18n";
+import { Confirm } from "../../ui/Confirm";
+import { buildMultiBust, checkChipCount } from "../../money/money";
+
+export interface Seat {
+  seat: number;
+  entry_id: number;
+  name: string;
+}
+
+/** One bust: confirm, and (optional, skippable) who won the pot — a seat at this table. */
+export function BustDialog(props: { seat: Seat; seats: Seat[]; onCancel: () => void; onConfirm: (eliminatedBy: Seat | null) => void }) {
+  useLang();
+  const [by, setBy] = useState<Seat | null>(null);
+  const others = props.seats.filter((s) => s.entry_id !== props.seat.entry_id);
+  return (
+    <Confirm
+      title={t("bust.confirm_title", { name: props.seat.name })}
+      text={t("bust.confirm_text", { name: props.seat.name })}
+      confirmLabel={t("bust.confirm")}
+      danger
+      onCancel={props.onCancel}
+      onConfirm={() => props.onConfirm(by)}
+    >
+      {others.length > 0 && (
+        <fieldset class="elim-pick" data-testid="bust-eliminated-by">
+          <legend>{t("bust.eliminated_by", { name: props.seat.name })}</legend>
+          <div class="pick-grid pick-grid-small">
+            {others.map((s) => (
+              <button
+                type="button"
+                key={s.seat}
+                class={`btn pick-seat ${by?.entry_id === s.entry_id ? "btn-primary is-on" : "btn-secondary"}`}
+                aria-pressed={by?.entry_id === s.entry_id}
+                data-testid={`bust-by-${s.seat}`}
+                onClick={() => setBy(by?.entry_id === s.entry_id ? null : s)}
+              >
+                <span class="seat-no">{s.seat}</span>
+                <span class="pick-name">{s.name}</span>
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </Confirm>
+  );
+}
+
+/** Several players out in one hand: select the seats, each one's starting stack, optionally the winner. */
+export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () => void; onSubmit: (payload: Record<string, unknown>, label: Record<string, string | number>) => void }) {
+  useLang();
+  const [sel, setSel] = useState<number[]>([]);
+  const [stacks, setStacks] = useState<Record<number, string>>({});
+  const [by, setBy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [badSeats, setBadSeats] = useState<number[]>([]);
+  const ref = useScrollIn();
+  const toggle = (seat: number) => {
+    setError(null);
+    setSel((cur) => (cur.includes(seat) ? cur.filter((x) => x !== seat) : [...cur, seat].sort((a, b) => a - b)));
+  };
+  const submit = () => {
+    const rows = sel.map((seat) => ({ seat, entry_id: props.seats.find((s) => s.seat === seat)!.entry_id, stack: stacks[seat] ?? "" }));
+    const r = buildMultiBust(props.tableNo, rows, by);
+    if (!r.ok) {
+      setBadSeats(r.seats ?? []);
+      setError(r.error === "too_few" ? t("bust.multi_too_few") : r.error === "stacks" ? t("bust.multi_stack_error") : t("bust.multi_eliminator_out"));
+      return;
+    }
+    props.onSubmit(r.payload, { table_no: props.tableNo });
+  };
+  return (
+    <section ref={ref} class="card multi-bust" data-testid="multi-bust" aria-labelledby="multi-h">
+      <h2 id="multi-h">{t("bust.multi_title")}</h2>
+      <p class="muted">{t("bust.multi_lead")}</p>
+      <ul class="multi-list">
+        {props.seats.map((s) => {
+          const on = sel.includes(s.seat);
+          const bad = on && badSeats.includes(s.seat);
+          return (
+            <li key={s.seat} class={`multi-row ${on ? "is-on" : ""}`}>
+              <button
+                type="button"
+                class={`btn multi-seat ${on ? "btn-danger" : "btn-secondary"}`}
+                aria-pressed={on}
+                data-testid={`multi-seat-${s.seat}`}
+                onClick={() => toggle(s.seat)}
+              >
+                <span class="seat-no">{s.seat}</span>
+                <span class="pick-name">{s.name}</span>
+              </button>
+              {on && (
+                <label class="field multi-stack">
+                  <span>{t("bust.multi_stack")}</span>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    autocomplete="off"
+                    data-testid={`multi-stack-${s.seat}`}
+                    class={bad ? "is-invalid" : ""}
+                    aria-invalid={bad}
+                    value={stacks[s.seat] ?? ""}
+                    onInput={(e) => {
+                      setError(null);
+                      setBadSeats((b) => b.filter((x) => x !== s.seat));
+                      setStacks({ ...stacks, [s.seat]: (e.target as HTMLInputElement).value });
+                    }}
+                  />
+                </label>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <label class="field">
+        <span>{t("bust.multi_by")}</span>
+        <select data-testid="multi-eliminated-by" value={by == null ? "" : String(by)} onChange={(e) => setBy((e.target as HTMLSelectElement).value ? Number((e.target as HTMLSelectElement).value) : null)}>
+          <option value="">{t("bust.eliminated_by_skip")}</option>
+          {props.seats
+            .filter((s) => !sel.includes(s.seat))
+            .map((s) => (
+              <option key={s.seat} value={s.entry_id}>
+                {s.seat} · {s.name}
+              </option>
+            ))}
+        </select>
+      </label>
+      {error && (
+        <p class="error" role="alert" data-testid="multi-error">
+          {error}
+        </p>
+      )}
+      <div class="modal-actions">
+        <button type="button" class="btn btn-secondary" data-testid="multi-cancel" onClick={props.onCancel}>
+          {t("common.cancel")}
+        </button>
+        <button type="button" class="btn btn-danger" data-testid="multi-submit" onClick={submit}>
+          {t("bust.multi_submit", { n: sel.length })}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The dealer's chip count: every occupied seat, the running total, inline errors. */
+export function ChipCount(props: {
+  tableNo: number;
+  seats: Seat[];
+  last: { total: number; at: number } | null | undefined;
+  onCancel: () => void;
+  onSubmit: (payload: Record<string, unknown>) => void;
+}) {
+  useLang();
+  const [values, setValues] = useState<Record<number, string>>({});
+  const [touched, setTouched] = useState<Set<number>>(new Set());
+  const [tried, setTried] = useState(false);
+  const ref = useScrollIn();
+  const check = checkChipCount(
+    props.seats.map((s) => s.seat),
+    values,
+  );
+  const submit = () => {
+    setTried(true);
+    if (!check.stacks) return;
+    props.onSubmit({ table_no: props.tableNo, stacks: check.stacks });
+  };
+  return (
+    <section ref={ref} class="card chip-count" data-testid="chip-count" aria-labelledby="cc-h">
+      <h2 id="cc-h">{t("chipcount.title")}</h2>
+      <p class="muted">{t("chipcount.lead")}</p>
+      {props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>}
+      <ul class="cc-list">
+        {props.seats.map((s) => {
+          const err = check.errors[s.seat];
+          const show = err && (err === "invalid" ? touched.has(s.seat) || tried : tried);
+          return (
+            <li key={s.seat} class="cc-row">
+              <label class="cc-label" for={`cc-${s.seat}`}>
+                <span class="seat-no">{s.seat}</span>
+                <span class="pick-name">{s.name}</span>
+              </label>
+              <div class="cc-field">
+                <input
+                  id={`cc-${s.seat}`}
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  autocomplete="off"
+                  data-testid={`chip-seat-${s.seat}`}
+                  class={show ? "is-invalid" : ""}
+                  aria-invalid={show ? true : undefined}
+                  value={values[s.seat] ?? ""}
+                  onInput={(e) => {
+                    setValues({ ...values, [s.seat]: (e.target as HTMLInputElement).value });
+                    setTouched(new Set([...touched, s.seat]));
+                  }}
+                />
+                {show && (
+                  <span class="cc-error" data-testid={`chip-error-${s.seat}`} data-error={err}>
+                    {err === "missing" ? t("chipcount.missing") : t("chipcount.invalid")}
+                  </span>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div class="cc-foot">
+        <p class="cc-total">
+          {t("chipcount.total")}: <strong data-testid="chip-total" data-total={check.total}>{formatNumber(check.total)}</strong>
+        </p>
+        <div class="modal-actions">
+          <button type="button" class="btn btn-secondary" data-testid="chip-cancel" onClick={props.onCancel}>
+            {t("common.cancel")}
+          </button>
+          <button type="button" class="btn btn-primary" data-testid="chip-submit" onClick={submit}>
+            {t("chipcount.submit")}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A panel opened by a button further up: bring it into view. */
+function useScrollIn() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, []);
+  return ref;
+}

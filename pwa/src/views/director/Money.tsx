@@ -1,0 +1,242 @@
+import { t, useLang, formatNumber, formatTime, formatDecimal } from "../../i18n";
+import type { OutboxEntry } from "../../sync/db";
+import { amountText, payoutRowText, placeText, type PayoutDue } from "../../money/money";
+
+interface Correction {
+  id: number | string;
+  entry_id: number;
+  name: string;
+  place: number | null;
+  paid: number;
+  due: number;
+  difference: number;
+  text?: string;
+}
+interface Chips {
+  in_play: number;
+  counted: number | null;
+  difference: number | null;
+  tables_counted: number;
+  tables_total: number;
+  tolerance: number;
+  unknown_removals: number;
+  alarm: boolean;
+}
+type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+
+/** N-3.8: who to pay now (one big Paid per row), corrections, the chip check, the pool and the ledger. */
+export function MoneyCard(props: { view: any; pending: OutboxEntry[]; send: Send }) {
+  const l = useLang();
+  const v = props.view;
+  if (!v) return null;
+  const currency: string | null = v.currency ?? null;
+  const due: PayoutDue[] = Array.isArray(v.payouts_due) ? v.payouts_due : [];
+  const corrections: Correction[] = Array.isArray(v.corrections) ? v.corrections : [];
+  const chips: Chips | null = v.chips ?? null;
+  const money = v.money ?? null;
+  const ledger: any[] = Array.isArray(v.ledger) ? v.ledger : [];
+
+  return (
+    <>
+      <section class="card money-card" id="money" data-testid="money-card" aria-labelledby="money-h">
+        <h2 id="money-h">{t("money.title")}</h2>
+        {due.length === 0 && corrections.length === 0 && <p class="muted" data-testid="payouts-none">{t("money.none_due")}</p>}
+        {money && (
+          <dl class="money-summary" data-testid="money-summary">
+            <div class="money-pool">
+              <dt>{t("money.pool")}</dt>
+              <dd data-testid="money-pool" data-amount={money.prize_pool}>{amountText(money.prize_pool, currency, l)}</dd>
+            </div>
+            <div>
+              <dt>{t("money.buy_ins")}</dt>
+              <dd>{money.buy_ins}</dd>
+            </div>
+            <div>
+              <dt>{t("money.rebuys")}</dt>
+              <dd data-testid="money-rebuys">{money.rebuys}</dd>
+            </div>
+            <div>
+              <dt>{t("money.addons")}</dt>
+              <dd>{money.addons}</dd>
+            </div>
+            <div>
+              <dt>{t("money.reentries")}</dt>
+              <dd>{money.reentries}</dd>
+            </div>
+            <div>
+              <dt>{t("money.fees")}</dt>
+              <dd>{amountText(money.fees, currency, l)}</dd>
+            </div>
+            <div>
+              <dt>{t("money.paid_out")}</dt>
+              <dd>{amountText(money.paid_out, currency, l)}</dd>
+            </div>
+            <div>
+              <dt>{t("money.paid_places")}</dt>
+              <dd>{money.paid_places}</dd>
+            </div>
+          </dl>
+        )}
+        {Array.isArray(v.payouts) && v.payouts.length > 0 && (
+          <section class="payouts" data-testid="director-payouts" aria-label={t("display.payouts")}>
+            <h2>{t("display.payouts")}</h2>
+            <ol>
+              {v.payouts.map((p: any) => (
+                <li key={p.place} data-place={p.place}>
+                  <span class="payout-place">{placeText(p.place, 1, l)}</span>
+                  <span class="payout-amount">{amountText(p.amount, currency, l)}</span>
+                  <span class="payout-pct">{formatDecimal(p.percent, 2)}%</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        {chips && !chips.alarm && <ChipCheck chips={chips} />}
+        {ledger.length > 0 && (
+          <details class="ledger">
+            <summary>{t("money.ledger")}</summary>
+            <ul>
+              {ledger.slice(0, 20).map((m, i) => (
+                <li key={`${m.seq}-${i}`}>
+                  <span>{t(`money.ledger.${m.kind}` as "money.ledger.payout")}</span>
+                  <span class="ledger-name">{m.name}</span>
+                  <span class="ledger-amount">{amountText(m.amount, currency, l)}</span>
+                  <span class="muted small">{m.at ? formatTime(m.at) : ""}</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </section>
+    </>
+  );
+}
+
+function ChipCheck(props: { chips: Chips; alarmOnly?: boolean }) {
+  const c = props.chips;
+  const complete = c.difference != null;
+  const diff = c.difference ?? 0;
+  const signed = `${diff > 0 ? "+" : diff < 0 ? "−" : "±"}${formatNumber(Math.abs(diff))}`;
+  return (
+    <section
+      class={`card chip-check ${c.alarm ? "is-alarm" : ""}`}
+      data-testid="chip-check"
+      data-alarm={c.alarm ? "true" : "false"}
+      data-difference={c.difference ?? undefined}
+      role={c.alarm ? "alert" : undefined}
+    >
+      <h2>{t("chips.title")}</h2>
+      {c.alarm ? (
+        <>
+          <p class="chip-alarm" data-testid="chip-alarm">{t("chips.alarm")}</p>
+          <p>{t("chips.alarm_text", { counted: formatNumber(c.counted), in_play: formatNumber(c.in_play), diff: signed })}</p>
+        </>
+      ) : (
+        <p class={complete ? "chip-ok" : "muted"}>{complete ? t("chips.ok") : t("chips.incomplete")}</p>
+      )}
+      <dl class="money-summary">
+        <div>
+          <dt>{t("chips.in_play")}</dt>
+          <dd data-testid="chips-in-play">{formatNumber(c.in_play)}</dd>
+        </div>
+        <div>
+          <dt>{t("chips.counted")}</dt>
+          <dd data-testid="chips-counted">{c.counted == null ? "–" : formatNumber(c.counted)}</dd>
+        </div>
+        <div>
+          <dt>{t("chips.difference")}</dt>
+          <dd>{complete ? signed : "–"}</dd>
+        </div>
+      </dl>
+      <p class="muted small">
+        {t("chips.tables", { n: c.tables_counted, total: c.tables_total })}
+        {c.tolerance ? ` · ${t("chips.tolerance", { n: formatNumber(c.tolerance) })}` : ""}
+      </p>
+      {c.unknown_removals > 0 && <p class="muted small">{t("chips.unknown_removals", { n: c.unknown_removals })}</p>}
+    </section>
+  );
+}
+
+/** What to hand over now (and the chip alarm): shown at the top of the director's screen. */
+export function MoneyDue(props: { view: any; pending: OutboxEntry[]; send: Send }) {
+  const l = useLang();
+  const v = props.view;
+  if (!v) return null;
+  const currency: string | null = v.currency ?? null;
+  const due: PayoutDue[] = Array.isArray(v.payouts_due) ? v.payouts_due : [];
+  const corrections: Correction[] = Array.isArray(v.corrections) ? v.corrections : [];
+  const chips: Chips | null = v.chips ?? null;
+  const pendingPaid = new Set(props.pending.filter((e) => e.state === "pending" && e.type === "confirm_payout").map((e) => Number(e.payload.entry_id)));
+  const pendingSettled = new Set(props.pending.filter((e) => e.state === "pending" && e.type === "settle_correction").map((e) => String(e.payload.id)));
+  const entryOf = (entryId: number): any => (v.entries ?? []).find((e: any) => e.entry_id === entryId);
+
+  return (
+    <>
+      {chips?.alarm && <ChipCheck chips={chips} alarmOnly />}
+      {(due.length > 0 || corrections.length > 0) && (
+        <section class="card money-due" id="money-due" data-testid="payouts-due" aria-labelledby="due-h">
+          <h2 id="due-h">{t("money.pay_out")}</h2>
+          <ul class="due-list">
+            {due.map((d) => {
+              const pend = pendingPaid.has(d.entry_id);
+              return (
+                <li key={d.entry_id} class={`due-row ${pend ? "is-pending" : ""}`} data-testid={`payout-due-${d.entry_id}`} data-amount={d.amount}>
+                  <span class="due-text">{payoutRowText(d, currency, l)}</span>
+                  {pend ? (
+                    <span class="tag tag-pending">{t("common.pending")}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      class="btn btn-primary btn-big due-paid"
+                      data-testid={`payout-paid-${d.entry_id}`}
+                      onClick={() => props.send("confirm_payout", { entry_id: d.entry_id }, { name: d.name })}
+                    >
+                      {t("money.paid")}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {corrections.length > 0 && (
+            <>
+              <h3>{t("money.corrections")}</h3>
+              <ul class="due-list">
+                {corrections.map((c) => {
+                  const pend = pendingSettled.has(String(c.id));
+                  return (
+                    <li key={c.id} class={`due-row correction ${pend ? "is-pending" : ""}`} data-testid={`correction-${c.id}`} data-entry-id={c.entry_id}>
+                      <span class="due-text">
+                        {t("money.correction_paid", { name: c.name, paid: amountText(c.paid, currency, l) })}{" "}
+                        {entryOf(c.entry_id)?.disqualified || c.place == null
+                          ? t("money.correction_now_none")
+                          : t("money.correction_now", { place: placeText(c.place, entryOf(c.entry_id)?.tie, l), due: amountText(c.due, currency, l) })}{" "}
+                        <span class="correction-action">
+                          {c.difference < 0
+                            ? t("money.correction_back", { amount: amountText(-c.difference, currency, l) })
+                            : t("money.correction_more", { amount: amountText(c.difference, currency, l) })}
+                        </span>
+                      </span>
+                      {pend ? (
+                        <span class="tag tag-pending">{t("common.pending")}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          class="btn btn-warn btn-big due-paid"
+                          data-testid={`correction-settle-${c.id}`}
+                          onClick={() => props.send("settle_correction", { id: c.id }, { name: c.name })}
+                        >
+                          {t("money.settled")}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

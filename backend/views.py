@@ -8,6 +8,7 @@ from __future__ import annotations
 from .engine import headhunter, money, penalties
 from .engine.entries import chips_view
 from .engine.model import Event, TournamentState
+from .engine.deadlines import deadline_index
 from .engine.hands import next_positions
 from .engine.payouts import shown
 from .engine.places import out_entries_newest_first
@@ -34,6 +35,20 @@ def _structure(state: TournamentState) -> list[dict]:
     return out
 
 
+def _deadlines(state: TournamentState) -> dict:
+    """Structure indexes of the preset's deadlines, so a screen can tell from its own running
+    clock whether a rebuy is still open: open while the clock's index < the deadline's (the
+    add-on: while the clock's index == its break)."""
+    fmt = state.preset.get("format", {})
+    out = {}
+    for kind, key in (("rebuy", "until"), ("reentry", "until"), ("alternates", "until"),
+                      ("late_seat", "until"), ("addon", "at")):
+        rule = fmt.get(kind)
+        if rule and rule.get(key):
+            out[kind] = deadline_index(state.structure, rule[key])
+    return out
+
+
 def public_view(state: TournamentState, now: int) -> dict:
     fmt = state.preset.get("format", {})
     entries_total = len(state.entries)
@@ -51,6 +66,7 @@ def public_view(state: TournamentState, now: int) -> dict:
             "buy_ins": state.money["buy_ins"], "rebuys": state.money["rebuys"],
             "addons": state.money["addons"], "reentries": state.money["reentries"],
             "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
+            "deadlines": _deadlines(state),
             "structure": _structure(state), "clock": state.clock.as_dict()}
 
 

@@ -329,5 +329,7 @@ def chips_view(state: TournamentState, now: int) -> dict:
     # With chips gone of players who left uncounted, only a surplus is certain to be wrong.
     alarm = complete and (difference > allowed if unknown else abs(difference) > allowed)
     return {"in_play": in_play, "counted": counted if counted_tables else None,
+            # Which tables have a current count, so the director knows which one to recount.
+            "tables": [{"table_no": n, "counted": c["total"], "at": c["at"]} for n, c in sorted(state.chip_counts.items())],
             "difference": difference if complete else None, "tables_counted": counted_tables,
             "tables_total": tables_total, "tolerance": allowed, "unknown_removals": unknown, "alarm": alarm}

@@ -366,3 +366,19 @@ def test_logs_written_before_issue_5_still_replay():
     state = log.replayed()
     assert (state.entries[4].place, state.players_left, state.hand_for_hand["round"]) == (4, 3, 2)
     assert ok(log, "record_bust", {"entry_id": 3}, at=T0 + 5, now=T0 + 5).result == {"entry_id": 3, "place": 3}
+
+
+def test_public_view_tells_when_rebuys_and_the_add_on_close():
+    """V-XIII: rebuys until the break, the add-on during it; S-#47: re-entry until the first break."""
+    import json
+    from pathlib import Path
+    from backend.views import public_view
+    from engine_helpers import tournament_with
+    presets = Path(__file__).resolve().parents[2] / "shared_rules/presets"
+    state, _ = tournament_with(0)
+    state.preset = json.loads((presets / "v-ranking.json").read_text())
+    first_break = next(i for i, e in enumerate(state.structure) if e["kind"] == "break")
+    assert public_view(state, 0)["deadlines"] == {"rebuy": first_break, "addon": first_break}
+    state.preset = json.loads((presets / "s-trophy.json").read_text())
+    first_break = next(i for i, e in enumerate(state.structure) if e["kind"] == "break")
+    assert public_view(state, 0)["deadlines"] == {"reentry": first_break, "alternates": first_break}

@@ -325,6 +325,7 @@ def test_chip_counts_compare_with_the_chips_in_play_and_raise_an_alarm():
     ok(log, "chip_count", {"table_no": 2, "stacks": {"1": 5000, "2": 5000, "3": 4000}})
     chips = director_view(log.state, T0)["chips"]
     assert (chips["counted"], chips["difference"], chips["alarm"]) == (29000, -1000, True)
+    assert [(t["table_no"], t["counted"]) for t in chips["tables"]] == [(1, 15000), (2, 14000)]
     ok(log, "chip_count", {"table_no": 2, "stacks": {"1": 5000, "2": 5000, "3": 5000}})  # a recount replaces it
     assert chips_view(log.state, T0)["alarm"] is False and chips_view(log.state, T0)["difference"] == 0
     assert table_view(log.state, 2, T0)["chip_count"]["total"] == 15000

@@ -7,6 +7,7 @@ import { StructureEditor } from "./views/director/StructureEditor";
 import { Dealer } from "./views/dealer/Dealer";
 import { Player } from "./views/player/Player";
 import { Display } from "./views/display/Display";
+import { Leagues, LeagueDetail } from "./views/director/Leagues";
 import { UpdateBanner } from "./ui/UpdateBanner";
 import { getDirectorAuth } from "./sync/session";
 import { metaGet } from "./sync/db";
@@ -32,7 +33,7 @@ export function App() {
   const r = useRoute();
   useEffect(() => {
     // Screens without a socket (setup/login/list) must not keep another screen's connection.
-    if (r.name === "setup" || r.name === "login" || r.name === "director" || r.name === "home") disconnectSocket();
+    if (r.name === "setup" || r.name === "login" || r.name === "director" || r.name === "leagues" || r.name === "league" || r.name === "home") disconnectSocket();
   }, [r.name]);
   let screen;
   switch (r.name) {
@@ -50,6 +51,12 @@ export function App() {
       break;
     case "structure":
       screen = <StructureEditor tid={r.tid} key={`s${r.tid}`} />;
+      break;
+    case "leagues":
+      screen = <Leagues />;
+      break;
+    case "league":
+      screen = <LeagueDetail id={r.id} key={`l${r.id}`} />;
       break;
     case "dealer":
       screen = <Dealer token={r.token} key={r.token} />;

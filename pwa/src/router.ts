@@ -6,6 +6,8 @@ export type Route =
   | { name: "director" }
   | { name: "tournament"; tid: string }
   | { name: "structure"; tid: string }
+  | { name: "leagues" }
+  | { name: "league"; id: string }
   | { name: "dealer"; token: string }
   | { name: "player"; token: string }
   | { name: "display"; token: string }
@@ -28,6 +30,7 @@ export function parseHash(hash: string): Route {
     case "login":
       return { name: "login" };
     case "director":
+      if (b === "leagues") return c ? { name: "league", id: c } : { name: "leagues" };
       if (b && c === "structure") return { name: "structure", tid: b };
       return b ? { name: "tournament", tid: b } : { name: "director" };
     case "dealer":

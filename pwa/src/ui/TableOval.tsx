@@ -33,6 +33,8 @@ export function TableOval(props: {
   plain?: boolean;
   /** Seats to draw attention to (a player who just arrived). */
   marked?: Set<number>;
+  /** Seats sitting out a penalty, with a short label ("out 6"). */
+  out?: Map<number, string>;
   dim?: boolean;
   dealerLabel?: string;
   label: string;
@@ -80,7 +82,8 @@ export function TableOval(props: {
         const x = CX + p.x;
         const y = CY + p.y;
         const mine = props.highlight === p.seat;
-        const cls = `oval-seat ${props.plain ? "is-plain" : s ? "is-taken" : "is-empty"} ${mine ? "is-mine" : ""} ${props.marked?.has(p.seat) ? "is-marked" : ""}`;
+        const cls = `oval-seat ${props.plain ? "is-plain" : s ? "is-taken" : "is-empty"} ${mine ? "is-mine" : ""} ${props.marked?.has(p.seat) ? "is-marked" : ""} ${props.out?.has(p.seat) ? "is-out" : ""}`;
+        const outLabel = props.out?.get(p.seat);
         const badges = props.badges?.get(p.seat) ?? [];
         // Chips sit on the felt, between the seat and the centre.
         const bx = CX + p.x * 0.6;
@@ -91,7 +94,7 @@ export function TableOval(props: {
             {props.names && s ? (
               <>
                 <text class="seat-num" x={x} y={y - 5} text-anchor="middle">
-                  {p.seat}
+                  {outLabel ? `${p.seat} · ${outLabel}` : p.seat}
                 </text>
                 <text class="seat-label" x={x} y={y + 12} text-anchor="middle">
                   {shortName(s.name ?? "", maxChars)}

@@ -54,6 +54,9 @@ export function describeCommand(e: OutboxEntry): string {
     case "check_in":
     case "player_leaves":
     case "disqualify":
+    case "penalize":
+    case "lift_penalty":
+    case "use_wild_card":
       return t(`cmd.${e.type}` as "cmd.rebuy", { name: p.name ?? `#${p.entry_id ?? p.id}` });
     case "chip_count":
       return t("cmd.chip_count", { n: p.table_no });

@@ -4,6 +4,8 @@ import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { BustDialog, ChipCount, MultiBust } from "./DealerBusts";
 import { placeText } from "../../money/money";
+import { penaltyLeftText } from "../../money/penalties";
+import { Confirm } from "../../ui/Confirm";
 import { RejectedList } from "../../ui/Rejected";
 import { useOnline, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
@@ -19,6 +21,15 @@ interface Seat {
   seat: number;
   entry_id: number;
   name: string;
+}
+interface SitOut {
+  seat: number;
+  entry_id: number;
+  name: string;
+  kind: string;
+  reason?: string | null;
+  hands_left?: number | null;
+  until?: number | null;
 }
 
 const HFH_OFF: HandForHand = { active: false, round: 0, done: [] };
@@ -72,6 +83,7 @@ export function Dealer(props: { token: string }) {
   const countQueued = mine.some((e) => e.state === "pending" && e.type === "chip_count");
   const [confirm, setConfirm] = useState<Seat | null>(null);
   const [panel, setPanel] = useState<"multi" | "count" | null>(null);
+  const [warn, setWarn] = useState(false);
   const [picking, setPicking] = useState(false);
   const [mem, setMem] = useHfhMemory(token);
 
@@ -156,6 +168,13 @@ export function Dealer(props: { token: string }) {
   }
 
   const badges = badgesFor(table as unknown as TableLike);
+  // Who sits out (table view `penalties`); a time penalty is dropped by the server once over.
+  const sitOut: SitOut[] = (Array.isArray(table?.penalties) ? (table!.penalties as SitOut[]) : [])
+    .filter((p) => p.until == null || p.until > now)
+    .sort((a, b) => a.seat - b.seat);
+  const outBySeat = new Map(sitOut.map((p) => [p.seat, p]));
+  const outShort = new Map(sitOut.map((p) => [p.seat, p.hands_left != null ? `${t("sitout.badge")} ${p.hands_left}` : t("sitout.badge")]));
+  const warnQueued = mine.filter((e) => e.state === "pending" && e.type === "penalize").length;
   const moves = tableNo != null ? dealerMoves(table?.moves as TableMove[], tableNo, now) : [];
 
   return (
@@ -198,6 +217,36 @@ export function Dealer(props: { token: string }) {
             send("hand_done", { table_no: tableNo });
           }}
         />
+      )}
+
+      {sitOut.length > 0 && (
+        <section class="card sitout-card" data-testid="dealer-sitout" aria-labelledby="sitout-h" role="status">
+          <h2 id="sitout-h">{t("sitout.title")}</h2>
+          <ul class="sitout-list">
+            {sitOut.map((p) => (
+              <li
+                key={p.entry_id}
+                class="sitout-row"
+                data-testid={`sitout-${p.seat}`}
+                data-entry-id={p.entry_id}
+                data-kind={p.kind}
+                data-hands-left={p.hands_left ?? undefined}
+                data-until={p.until ?? undefined}
+              >
+                <span class="seat-no" aria-label={`Seat ${p.seat}`}>{p.seat}</span>
+                <span class="sitout-name">
+                  {p.name}
+                  <span class="sitout-kind">
+                    {t(`penalty.kind.${p.kind}` as "penalty.kind.warning")}
+                    {p.reason ? ` · ${p.reason}` : ""}
+                  </span>
+                </span>
+                <span class="sitout-left" data-testid={`sitout-left-${p.seat}`}>{penaltyLeftText(p, lang)}</span>
+              </li>
+            ))}
+          </ul>
+          <p class="muted small">{t("sitout.hint")}</p>
+        </section>
       )}
 
       {moves.length > 0 && (
@@ -248,6 +297,7 @@ export function Dealer(props: { token: string }) {
             badges={badges}
             names
             marked={new Set(moves.filter((m) => m.fresh && m.kind !== "leave").map((m) => m.to_seat))}
+            out={outShort}
             center={[t("dealer.title", { n: tableNo ?? "?" }), handNo ? t("floor.hand", { n: handNo }) : null]}
             dealerLabel={t("floor.dealer")}
             label={t("dealer.title", { n: tableNo ?? "?" })}
@@ -272,10 +322,11 @@ export function Dealer(props: { token: string }) {
             const s = row.s;
             const pend = pendingBusts.has(s.entry_id);
             const busted = bustedIds.has(s.entry_id);
+            const out = outBySeat.get(s.seat);
             return (
               <li
                 key={s.seat}
-                class={`dealer-seat ${pend ? "is-pending" : ""} ${busted ? "is-busted" : ""}`}
+                class={`dealer-seat ${pend ? "is-pending" : ""} ${busted ? "is-busted" : ""} ${out ? "is-out" : ""}`}
                 data-testid={`seat-${s.seat}`}
                 data-entry-id={s.entry_id}
                 data-pending={pend ? "true" : undefined}
@@ -287,6 +338,11 @@ export function Dealer(props: { token: string }) {
                 <span class="seat-main">
                   <span class="seat-name">{s.name}</span>
                   <SeatBadge seat={s.seat} badges={row.badges} />
+                  {out && (
+                    <span class="tag tag-out" data-testid={`seat-out-${s.seat}`} data-hands-left={out.hands_left ?? undefined}>
+                      {penaltyLeftText(out, lang) || t("sitout.title")}
+                    </span>
+                  )}
                 </span>
                 {busted ? (
                   <span class="tag tag-busted">{t("dealer.busted")}</span>
@@ -312,6 +368,12 @@ export function Dealer(props: { token: string }) {
               <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-chip-count" onClick={() => setPanel("count")}>
                 {t("chipcount.open")}
                 {countQueued && <span class="tag tag-pending">{t("common.pending")}</span>}
+              </button>
+            )}
+            {liveSeats.length >= 1 && (
+              <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-warn" onClick={() => setWarn(true)}>
+                {t("warn.open")}
+                {warnQueued > 0 && <span class="tag tag-pending">{t("common.pending")}</span>}
               </button>
             )}
           </div>
@@ -361,6 +423,19 @@ export function Dealer(props: { token: string }) {
           </ol>
         </section>
       ) : null}
+
+      {warn && (
+        <WarnDialog
+          seats={liveSeats}
+          onCancel={() => setWarn(false)}
+          onSubmit={(s, reason) => {
+            const payload: Record<string, unknown> = { entry_id: s.entry_id, kind: "warning" };
+            if (reason) payload.reason = reason;
+            send("penalize", payload, { name: s.name, seat: s.seat });
+            setWarn(false);
+          }}
+        />
+      )}
 
       {confirm && (
         <BustDialog
@@ -509,3 +584,40 @@ function HandCard(props: {
   );
 }
 
+
+/** A dealer's warning at his own table: tap the seat, an optional reason. */
+function WarnDialog(props: { seats: Seat[]; onCancel: () => void; onSubmit: (s: Seat, reason: string) => void }) {
+  const [pick, setPick] = useState<Seat | null>(null);
+  const [reason, setReason] = useState("");
+  return (
+    <Confirm
+      title={t("warn.title")}
+      confirmLabel={t("warn.submit")}
+      testid="warn-submit"
+      disabled={!pick}
+      onCancel={props.onCancel}
+      onConfirm={() => pick && props.onSubmit(pick, reason.trim())}
+    >
+      <p>{t("warn.who")}</p>
+      <div class="warn-grid" data-testid="warn-dialog">
+        {props.seats.map((s) => (
+          <button
+            type="button"
+            key={s.seat}
+            class={`btn btn-secondary ${pick?.seat === s.seat ? "is-on" : ""}`}
+            aria-pressed={pick?.seat === s.seat}
+            data-testid={`warn-seat-${s.seat}`}
+            onClick={() => setPick(s)}
+          >
+            <span class="seat-no">{s.seat}</span> <span>{s.name}</span>
+          </button>
+        ))}
+      </div>
+      <label class="field">
+        <span>{t("warn.reason")}</span>
+        <input data-testid="warn-reason" value={reason} maxLength={200} autocomplete="off" onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+      </label>
+      {!pick && <p class="muted small">{t("warn.pick_first")}</p>}
+    </Confirm>
+  );
+}

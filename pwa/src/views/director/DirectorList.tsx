@@ -158,6 +158,10 @@ export function DirectorList() {
         </button>
       </form>
 
+      <a class="btn btn-secondary btn-block" href="#/director/leagues" data-testid="leagues-link">
+        {t("leagues.link")} ›
+      </a>
+
       <section class="card">
         <h2>{t("director.title")}</h2>
         {list === null ? (

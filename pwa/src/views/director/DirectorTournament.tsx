@@ -21,6 +21,9 @@ import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { MoneyCard, MoneyDue } from "./Money";
 import { amountText, entryActions, placeText, type EntryAction, type PresetFormat } from "../../money/money";
+import { buildPenalty, penaltyActive, penaltyLeftText, type PenaltyKind } from "../../money/penalties";
+import { fetchFile, openBlob, saveBlob } from "../../sync/download";
+import { useServerNow } from "../../ui/hooks";
 
 interface Entry {
   entry_id: number;
@@ -41,8 +44,9 @@ interface Entry {
   present?: boolean;
   prize?: number | null;
   paid?: number | null;
-  headhunter?: { hh_chips: number } | null;
-  penalty?: { kind: string; hands_left?: number; until?: number } | null;
+  headhunter?: { hh_chips: number; hh_carried?: number; wild_card_at?: number; wild_card?: boolean } | null;
+  penalty?: { kind: string; reason?: string | null; hands_left?: number; until?: number } | null;
+  warnings?: { reason?: string | null; at: number; by: string }[];
 }
 interface Table {
   table_no: number;
@@ -76,7 +80,7 @@ export function DirectorTournament(props: { tid: string }) {
   for (const e of mine) {
     if (e.state === "pending" && e.type === "record_busts") for (const b of (e.payload.busts as any[]) ?? []) pendingBusts.add(Number(b.entry_id));
   }
-  const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify"];
+  const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify", "penalize", "lift_penalty", "use_wild_card"];
   const pendingActions = new Map<number, string>();
   for (const e of mine) if (e.state === "pending" && ENTRY_OPS.includes(e.type)) pendingActions.set(Number(e.payload.entry_id), e.type);
   const pendingRegs = mine.filter((e) => e.state === "pending" && e.type === "register_player");
@@ -86,7 +90,11 @@ export function DirectorTournament(props: { tid: string }) {
   const [accessibleSeats, setAccessibleSeats] = useState("");
   const [tablesN, setTablesN] = useState<string>("");
   const [lateSeated, setLateSeated] = useState<{ name: string; t: number; s: number }[]>([]);
-  const format = usePresetFormat(view?.preset_id, token);
+  const preset = usePreset(view?.preset_id, token);
+  const format = preset.format;
+  const penaltyKinds = (preset.penalties?.options ?? []).filter((k) => k !== "disqualification") as PenaltyKind[];
+  const serverNow = useServerNow(15000);
+  const [pen, setPen] = useState<{ e: Entry; mode: "penalize" | "lift" | "wild" } | null>(null);
   const lateSeats = !!format?.late_seat;
   const [open, setOpen] = useState<number | null>(null);
   const [action, setAction] = useState<{ e: Entry; a: EntryAction } | null>(null);
@@ -178,6 +186,7 @@ export function DirectorTournament(props: { tid: string }) {
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
       <MoneyDue view={dview} pending={mine} send={send} />
+      {token && dview && finished && <ResultsCard tid={tid} token={token} />}
 
       <nav class="jump" aria-label="sections">
         <a href="#register" onClick={(e) => jump(e, "register")}>{t("register.title")}</a>
@@ -284,7 +293,8 @@ export function DirectorTournament(props: { tid: string }) {
             if (out) facts.push(t(`entry.out.${out}` as "entry.out.left"));
             else if (e.disqualified) facts.push(t("entry.disqualified"));
             if (e.headhunter && e.headhunter.hh_chips != null) facts.push(t("entry.hh", { n: e.headhunter.hh_chips }));
-            if (e.penalty && e.status === "active") facts.push(e.penalty.hands_left != null ? t("entry.penalty_hands", { n: e.penalty.hands_left }) : t("entry.penalty"));
+            const sitting = e.status === "active" && penaltyActive(e.penalty, serverNow);
+            if (e.warnings?.length) facts.push(t("entry.warnings_n", { n: e.warnings.length }));
             if (e.eliminated_by != null) facts.push(t("entry.eliminated_by", { name: nameOf(e.eliminated_by) }));
             return (
               <li
@@ -302,6 +312,12 @@ export function DirectorTournament(props: { tid: string }) {
                   <span class="entry-sub muted">
                     {e.table_no != null && e.seat != null ? t("entries.table_seat", { t: e.table_no, s: e.seat }) : e.status === "active" ? t("entries.unseated") : ""}
                   </span>
+                  {sitting && (
+                    <span class="entry-penalty small" data-testid={`entry-penalty-${e.entry_id}`} data-kind={e.penalty!.kind} data-hands-left={e.penalty!.hands_left ?? undefined}>
+                      {t("entry.sits_out", { text: penaltyLeftText(e.penalty, lang) || t(`penalty.kind.${e.penalty!.kind}` as "penalty.kind.warning") })}
+                      {e.penalty!.reason ? ` · ${e.penalty!.reason}` : ""}
+                    </span>
+                  )}
                   {facts.length > 0 && <span class="entry-facts small" data-testid={`entry-facts-${e.entry_id}`}>{facts.join(" · ")}</span>}
                   {(e.prize ?? 0) > 0 && (
                     <span class={`entry-prize small ${e.paid != null ? "is-paid" : ""}`} data-testid={`entry-prize-${e.entry_id}`} data-paid={e.paid != null ? "true" : "false"}>
@@ -342,7 +358,7 @@ export function DirectorTournament(props: { tid: string }) {
                 {(main.length > 0 || isOpen || pendAction) && (
                   <div class="entry-actions">
                     {pendAction ? (
-                      <span class="tag tag-pending">{t(`entry.${pendAction}` as "entry.rebuy")} · {t("common.pending")}</span>
+                      <span class="tag tag-pending">{t(pendingLabel(pendAction))} · {t("common.pending")}</span>
                     ) : (
                       <>
                         {main.map((a) => (
@@ -362,6 +378,21 @@ export function DirectorTournament(props: { tid: string }) {
                               {t(`entry.${a}` as "entry.rebuy")}
                             </button>
                           ))}
+                        {isOpen && !finished && e.status === "active" && penaltyKinds.length > 0 && (
+                          <button type="button" class="btn btn-small btn-warn" data-testid={`entry-penalize-${e.entry_id}`} onClick={() => setPen({ e, mode: "penalize" })}>
+                            {t("entry.penalize")}
+                          </button>
+                        )}
+                        {isOpen && !finished && sitting && (
+                          <button type="button" class="btn btn-small btn-secondary" data-testid={`entry-lift-${e.entry_id}`} onClick={() => setPen({ e, mode: "lift" })}>
+                            {t("entry.lift")}
+                          </button>
+                        )}
+                        {isOpen && !finished && e.headhunter?.wild_card && (
+                          <button type="button" class="btn btn-small btn-primary" data-testid={`entry-wild-${e.entry_id}`} onClick={() => setPen({ e, mode: "wild" })}>
+                            {t("entry.wild_card")}
+                          </button>
+                        )}
                       </>
                     )}
                   </div>
@@ -469,7 +500,50 @@ export function DirectorTournament(props: { tid: string }) {
         )}
       </section>
 
+      {token && dview && !finished && <ResultsCard tid={tid} token={token} />}
+
       {token && <LinksSection tid={tid} token={token} refreshKey={refreshKey} />}
+
+      {pen?.mode === "penalize" && (
+        <PenaltyDialog
+          entry={pen.e}
+          kinds={penaltyKinds}
+          orbits={preset.penalties?.orbits ?? []}
+          players={tables.find((tb) => tb.table_no === pen.e.table_no)?.seats.length ?? null}
+          onCancel={() => setPen(null)}
+          onSubmit={(payload) => {
+            send("penalize", payload, { name: pen.e.name });
+            setPen(null);
+            setOpen(null);
+          }}
+        />
+      )}
+      {pen?.mode === "lift" && (
+        <Confirm
+          title={t("penalty.lift_title", { name: pen.e.name })}
+          text={t("penalty.lift_text")}
+          confirmLabel={t("entry.lift")}
+          testid="penalty-lift-confirm"
+          onCancel={() => setPen(null)}
+          onConfirm={() => {
+            send("lift_penalty", { entry_id: pen.e.entry_id }, { name: pen.e.name });
+            setPen(null);
+            setOpen(null);
+          }}
+        />
+      )}
+      {pen?.mode === "wild" && (
+        <WildCardDialog
+          entry={pen.e}
+          format={format}
+          onCancel={() => setPen(null)}
+          onSubmit={(as) => {
+            send("use_wild_card", { entry_id: pen.e.entry_id, as }, { name: pen.e.name });
+            setPen(null);
+            setOpen(null);
+          }}
+        />
+      )}
 
       {action && (
         <Confirm
@@ -543,29 +617,223 @@ function DirectorClock(props: { view: any; pending: OutboxEntry[]; send: (type: 
   );
 }
 
-/** The preset's `format` (late seats, rebuy, add-on, re-entry): fetched once, cached for offline use. */
-function usePresetFormat(presetId: string | null | undefined, token: string | null): (PresetFormat & { late_seat?: unknown }) | null {
-  const [format, setFormat] = useState<(PresetFormat & { late_seat?: unknown }) | null>(null);
+interface PresetRules {
+  format: (PresetFormat & { late_seat?: unknown }) | null;
+  penalties: { options: string[]; orbits: number[] } | null;
+  headhunter: { start_chips: number; wild_card_at: number } | null;
+}
+
+/** The preset's `format`, `penalties` and `headhunter`: fetched once, cached for offline use. */
+function usePreset(presetId: string | null | undefined, token: string | null): PresetRules {
+  const [rules, setRules] = useState<PresetRules>({ format: null, penalties: null, headhunter: null });
   useEffect(() => {
     if (!presetId || !token) return;
     let alive = true;
     const key = `preset-format:${presetId}`;
+    const rkey = `preset-rules:${presetId}`;
     metaGet<any>(key)
-      .then((v) => alive && v && setFormat((cur) => cur ?? v))
+      .then((v) => alive && v && setRules((cur) => (cur.format ? cur : { ...cur, format: v })))
+      .catch(() => undefined);
+    metaGet<any>(rkey)
+      .then((v) => alive && v && setRules((cur) => (cur.penalties || cur.headhunter ? cur : { ...cur, penalties: v.penalties ?? null, headhunter: v.headhunter ?? null })))
       .catch(() => undefined);
     request<any>(`/api/presets/${encodeURIComponent(presetId)}`, { token })
       .then((r) => {
         if (!alive || !r.ok || !r.data) return;
         const f = r.data?.format ?? {};
-        setFormat(f);
+        const extra = { penalties: r.data?.penalties ?? null, headhunter: r.data?.headhunter ?? null };
+        setRules({ format: f, ...extra });
         void metaSet(key, f).catch(() => undefined);
+        void metaSet(rkey, extra).catch(() => undefined);
       })
       .catch(() => undefined);
     return () => {
       alive = false;
     };
   }, [presetId, token]);
-  return format;
+  return rules;
+}
+
+function pendingLabel(type: string): "entry.rebuy" {
+  if (type === "lift_penalty") return "entry.lift" as "entry.rebuy";
+  if (type === "use_wild_card") return "entry.wild_card" as "entry.rebuy";
+  return `entry.${type}` as "entry.rebuy";
+}
+
+/** A penalty from the preset's options: orbits from the preset, hands or minutes, a reason. */
+function PenaltyDialog(props: {
+  entry: Entry;
+  kinds: PenaltyKind[];
+  orbits: number[];
+  players: number | null;
+  onCancel: () => void;
+  onSubmit: (payload: Record<string, unknown>) => void;
+}) {
+  const sitKinds = props.kinds.filter((k) => k !== "warning");
+  const [kind, setKind] = useState<PenaltyKind>(sitKinds[0] ?? props.kinds[0] ?? "warning");
+  const [orbits, setOrbits] = useState<string>(props.orbits.length ? String(props.orbits[0]) : "");
+  const [hands, setHands] = useState("");
+  const [minutes, setMinutes] = useState("");
+  const [reason, setReason] = useState("");
+  const [tried, setTried] = useState(false);
+  const built = buildPenalty(props.entry.entry_id, kind, { orbits: hands && kind === "missed_hand" ? "" : orbits, hands, minutes }, reason, props.orbits);
+  const err = !built.ok ? built.field : null;
+  return (
+    <Confirm
+      title={t("penalty.title", { name: props.entry.name })}
+      confirmLabel={t("penalty.submit")}
+      testid="penalty-submit"
+      danger={kind !== "warning"}
+      onCancel={props.onCancel}
+      onConfirm={() => {
+        setTried(true);
+        if (built.ok) props.onSubmit(built.payload);
+      }}
+    >
+      <div class="penalty-dialog" data-testid="penalty-dialog">
+        <p class="muted small">{t("penalty.kind")}</p>
+        <div class="chip-row" role="radiogroup" aria-label={t("penalty.kind")}>
+          {props.kinds.map((k) => (
+            <button
+              type="button"
+              key={k}
+              role="radio"
+              aria-checked={kind === k}
+              class={`btn btn-secondary ${kind === k ? "is-on" : ""}`}
+              data-testid={`penalty-kind-${k}`}
+              onClick={() => setKind(k)}
+            >
+              {t(`penalty.kind.${k}` as "penalty.kind.warning")}
+            </button>
+          ))}
+        </div>
+        {(kind === "missed_round" || kind === "missed_hand") && (
+          <>
+            <p class="muted small">{t("penalty.orbits")}</p>
+            <div class="chip-row" role="radiogroup" aria-label={t("penalty.orbits")}>
+              {props.orbits.map((o) => (
+                <button
+                  type="button"
+                  key={o}
+                  role="radio"
+                  aria-checked={orbits === String(o) && !hands}
+                  class={`btn btn-secondary ${orbits === String(o) && !(kind === "missed_hand" && hands) ? "is-on" : ""}`}
+                  data-testid={`penalty-orbits-${o}`}
+                  onClick={() => {
+                    setOrbits(String(o));
+                    setHands("");
+                  }}
+                >
+                  {o}
+                </button>
+              ))}
+            </div>
+            <p class="muted small" data-testid="penalty-orbits-hint">
+              {props.players && /^\d+$/.test(orbits) && !(kind === "missed_hand" && hands)
+                ? t("penalty.orbits_hands", { orbits, players: props.players, hands: Number(orbits) * props.players })
+                : t("penalty.orbits_hint")}
+            </p>
+            {kind === "missed_hand" && (
+              <label class="field">
+                <span>{t("penalty.hands")}</span>
+                <input data-testid="penalty-hands" type="number" inputMode="numeric" min={1} value={hands} onInput={(e) => setHands((e.target as HTMLInputElement).value)} />
+              </label>
+            )}
+          </>
+        )}
+        {kind === "time" && (
+          <label class="field">
+            <span>{t("penalty.minutes")}</span>
+            <input data-testid="penalty-minutes" type="number" inputMode="numeric" min={1} value={minutes} onInput={(e) => setMinutes((e.target as HTMLInputElement).value)} />
+          </label>
+        )}
+        <label class="field">
+          <span>{t("penalty.reason")}</span>
+          <input data-testid="penalty-reason" value={reason} maxLength={200} autocomplete="off" onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+        </label>
+        {tried && err && (
+          <p class="field-error" role="alert" data-testid="penalty-error" data-field={err}>
+            {t(err === "reason" ? "penalty.reason_required" : err === "minutes" ? "penalty.missing_minutes" : err === "hands" ? "penalty.missing_hands" : "penalty.missing_orbits")}
+          </p>
+        )}
+      </div>
+    </Confirm>
+  );
+}
+
+/** V-VII.s: spend `wild_card_at` HH chips for a free rebuy or add-on. */
+function WildCardDialog(props: { entry: Entry; format: PresetFormat | null; onCancel: () => void; onSubmit: (as: "rebuy" | "addon") => void }) {
+  const canAddon = props.entry.status === "active" && !props.entry.addon && !!props.format?.addon;
+  const canRebuy = !!props.format?.rebuy;
+  const [as, setAs] = useState<"rebuy" | "addon">(canRebuy ? "rebuy" : "addon");
+  return (
+    <Confirm
+      title={t("wild.title", { name: props.entry.name })}
+      text={t("wild.text", { n: props.entry.headhunter?.wild_card_at ?? "?" })}
+      confirmLabel={t("wild.submit")}
+      testid="wild-submit"
+      onCancel={props.onCancel}
+      onConfirm={() => props.onSubmit(as)}
+    >
+      <div class="chip-row" role="radiogroup">
+        {(["rebuy", "addon"] as const).map((k) => (
+          <button
+            type="button"
+            key={k}
+            role="radio"
+            aria-checked={as === k}
+            disabled={k === "addon" ? !canAddon : !canRebuy}
+            class={`btn btn-secondary ${as === k ? "is-on" : ""}`}
+            data-testid={`wild-as-${k}`}
+            onClick={() => setAs(k)}
+          >
+            {t(k === "rebuy" ? "wild.rebuy" : "wild.addon")}
+          </button>
+        ))}
+      </div>
+    </Confirm>
+  );
+}
+
+/** Results as a printable page (opened as a blob) and as CSV (downloaded): the token stays in a header. */
+function ResultsCard(props: { tid: string; token: string }) {
+  const lang = useLang();
+  const [busy, setBusy] = useState<"print" | "csv" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function go(kind: "print" | "csv") {
+    setError(null);
+    setBusy(kind);
+    // Open the tab now (inside the tap) so a popup blocker lets it through.
+    const win = kind === "print" ? window.open("", "_blank") : null;
+    const path = `/api/tournaments/${encodeURIComponent(props.tid)}/results.${kind === "print" ? "html" : "csv"}?lang=${lang}`;
+    const r = await fetchFile(path, props.token, `results-${props.tid}.${kind === "print" ? "html" : "csv"}`);
+    setBusy(null);
+    if (!r.ok) {
+      win?.close();
+      setError(t("download.failed", { message: r.status === 0 ? t("common.network_error") : r.message }));
+      return;
+    }
+    if (kind === "print") openBlob(new Blob([r.blob], { type: "text/html;charset=utf-8" }), win);
+    else saveBlob(r.blob, r.filename);
+  }
+  return (
+    <section class="card" id="results" aria-labelledby="results-h">
+      <h2 id="results-h">{t("results.title")}</h2>
+      <div class="results-actions">
+        <button type="button" class="btn btn-secondary" data-testid="results-print" disabled={busy != null} onClick={() => go("print")}>
+          {busy === "print" ? t("download.busy") : t("results.print")}
+        </button>
+        <button type="button" class="btn btn-secondary" data-testid="results-csv" disabled={busy != null} onClick={() => go("csv")}>
+          {busy === "csv" ? t("download.busy") : t("results.csv")}
+        </button>
+      </div>
+      {error && (
+        <p class="error" role="alert" data-testid="results-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
 }
 
 function jump(e: Event, id: string) {

@@ -39,13 +39,12 @@ def live_server(tmp_path):
     srv.stop()
 
 
-@pytest.fixture
-def phone(browser):
-    """A factory of phone-sized browser contexts (each one a separate phone)."""
+def context_factory(browser, defaults):
+    """Yields a factory of browser contexts (each one a separate device), closed afterwards."""
     contexts = []
 
     def make(**options):
-        context = browser.new_context(**{**PHONE, **options})
+        context = browser.new_context(**{**defaults, **options})
         context.set_default_timeout(15_000)
         contexts.append(context)
         return context
@@ -53,22 +52,18 @@ def phone(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phone-sized browser contexts (each one a separate phone)."""
+    yield from context_factory(browser, PHONE)
 
 
 @pytest.fixture
 def tv(browser):
     """A factory of 16:9 TV-sized browser contexts (1920×1080) for the display."""
-    contexts = []
-
-    def make(**options):
-        context = browser.new_context(**{**TV, **options})
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
+    yield from context_factory(browser, TV)
 
 
 @pytest.fixture

@@ -7,21 +7,9 @@ import time
 
 from playwright.sync_api import expect
 
-from server import director, seated_tournament
+from server import director, seated_tournament, command_ok as ok, links
 
 EN = {"locale": "en-US"}
-
-
-def ok(api, tid, type, payload=None):
-    r = api.command(tid, type, payload or {})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def links(api, tid):
-    r = api.get(f"/api/tournaments/{tid}/links")
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def public(api, tid):

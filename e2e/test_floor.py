@@ -5,25 +5,9 @@ import re
 
 from playwright.sync_api import expect
 
-from server import Api, director, seated_tournament
+from server import Api, director, seated_tournament, command_ok as ok, links, token_of
 
 EN = {"locale": "en-US"}
-
-
-def ok(api, tid, type, payload=None):
-    r = api.command(tid, type, payload or {})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def links(api, tid):
-    r = api.get(f"/api/tournaments/{tid}/links")
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def token_of(url):
-    return url.rsplit("/", 1)[1]
 
 
 def director_view(api, tid):

@@ -5,19 +5,9 @@ import json
 
 from playwright.sync_api import expect
 
-from server import Api, director
+from server import director, command_ok as ok
 
 EN = {"locale": "en-US"}
-
-
-def ok(api, tid, type, payload=None):
-    r = api.command(tid, type, payload or {})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def token_of(url):
-    return url.rsplit("/", 1)[1]
 
 
 def view(api, tid):

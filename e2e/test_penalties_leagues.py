@@ -6,17 +6,9 @@ import re
 
 from playwright.sync_api import expect
 
-from server import Api, director
+from server import director, command_ok as ok
 
 EN = {"locale": "en-US"}
-
-
-def ok(api, tid, type, payload=None):
-    r = api.command(tid, type, payload or {})
-    assert r.status_code == 200, r.text
-    body = r.json()
-    assert body["status"] == "applied", body
-    return body
 
 
 def view(api, tid):

@@ -112,3 +112,23 @@ def seated_tournament(api: Api, players: int = 20, tables: int = 2) -> int:
         assert api.command(tid, "register_player", {"name": f"Player {i:02d}"}).status_code == 200
     assert api.command(tid, "draw_seats", {"tables": tables}).status_code == 200
     return tid
+
+
+def command_ok(api: Api, tid: int, type: str, payload: dict | None = None) -> dict:
+    """Send a command that must be applied; returns the answer."""
+    r = api.command(tid, type, payload or {})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["status"] == "applied", body
+    return body
+
+
+def links(api: Api, tid: int) -> dict:
+    r = api.get(f"/api/tournaments/{tid}/links")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def token_of(url: str) -> str:
+    """The token of a QR link: the last part of its fragment."""
+    return url.rsplit("/", 1)[1]

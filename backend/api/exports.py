@@ -141,7 +141,9 @@ th, td { text-align: left; padding: 1.5mm 2mm; border-bottom: 0.3mm solid #999; 
 th { border-bottom: 0.6mm solid #000; } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr { break-inside: avoid; } thead { display: table-header-group; }
 .note { font-style: italic; } button { font-size: 12pt; padding: 2mm 5mm; margin-bottom: 5mm; }
-@media print { button { display: none; } body { padding: 0; max-width: none; } }
+.wide { overflow-x: auto; }  /* a phone scrolls the table sideways instead of cutting columns */
+@media screen and (max-width: 600px) { body { padding: 4mm; font-size: 10pt; } th, td { padding: 1.5mm 1mm; } }
+@media print { button { display: none; } body { padding: 0; max-width: none; } .wide { overflow: visible; } }
 """
 
 
@@ -177,7 +179,7 @@ def results_html(tid: int):
 <body><button onclick="window.print()">{t["print"]}</button>
 <h1>{escape(name)} – {t["title"]}</h1>
 <p class="meta">{t["entries"]}: {len(state.entries)} · {t["pool"]}: {_money(pool)} {currency}</p>{note}
-<table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head))}</tr></thead>
-<tbody>{"".join(body_rows)}</tbody></table></body></html>"""
+<div class="wide"><table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head))}</tr></thead>
+<tbody>{"".join(body_rows)}</tbody></table></div></body></html>"""
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",
                                                          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})

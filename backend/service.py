@@ -1,9 +1,10 @@
-"""The one transactional entry point: load state, decide, append, commit, then apply.
+"""The one transactional entry point: load state, decide, append, apply, commit.
 
-Every command runs in one transaction that (1) looks up the op receipt, (2) locks the
-tournament row, (3) lets the engine decide, (4) appends the events and the receipt. Only after
-the commit does the cached state change and the caller get an answer, so an acknowledged
-command is durable, and a replayed op_id gets the stored answer and changes nothing.
+Every command runs in one transaction that (1) locks the tournament row, (2) looks up the op
+receipt, (3) lets the engine decide, (4) appends the events and the receipt and applies them to
+the cached state. Only after the commit does the caller get an answer, so an acknowledged
+command is durable, and a replayed op_id gets the stored answer and changes nothing; if
+anything fails the transaction rolls back and the cache is dropped.
 """
 from __future__ import annotations
 
@@ -107,6 +108,12 @@ class TournamentService:
     def _execute(self, tournament_id, type, payload, actor, actor_label, device_id, op_id, at):
         now = self.clock()
         with session_scope(self.db) as session:
+            # Lock first, then look for the receipt: a retry racing its own first attempt on
+            # another worker waits here and then finds the receipt instead of deciding again.
+            tournament = session.exec(select(Tournament).where(Tournament.id == tournament_id)
+                                      .with_for_update()).first()
+            if tournament is None:
+                raise UnknownTournament(tournament_id)
             receipt = event_store.find_receipt(session, device_id, op_id)
             if receipt is not None:
                 if receipt.tournament_id != tournament_id:
@@ -114,10 +121,6 @@ class TournamentService:
                                         "message": "This op_id was already used for another tournament.",
                                         "field": "op_id", "server_time": now})
                 return Answer(receipt.status_code, {**receipt.response, "server_time": now})
-            tournament = session.exec(select(Tournament).where(Tournament.id == tournament_id)
-                                      .with_for_update()).first()
-            if tournament is None:
-                raise UnknownTournament(tournament_id)
             state = self._catch_up(session, tournament)
             command = Command(type=type, payload=payload, actor=actor, now=now, at=at,
                               seed=secrets.randbits(64))
@@ -136,8 +139,10 @@ class TournamentService:
             event_store.save_receipt(session, device_id=device_id, op_id=op_id,
                                      tournament_id=tournament_id, status_code=200,
                                      response=body, at=now)
-        # Committed. Only now does the shared state move on.
-        for offset, event in enumerate(decision.events, start=1):
-            rules.apply(state, event, seq - len(decision.events) + offset)
-        return Answer(200, {**body, "server_time": now}, changed_views(state, decision.events),
-                      seq, seq - len(decision.events))
+            # Applied to the cache inside the transaction: if applying (or the commit) fails, the
+            # transaction rolls back and execute() drops the cache, so the answer "nothing was
+            # applied" is true and the log never holds an event that cannot be applied.
+            for offset, event in enumerate(decision.events, start=1):
+                rules.apply(state, event, seq - len(decision.events) + offset)
+            changed = changed_views(state, decision.events)
+        return Answer(200, {**body, "server_time": now}, changed, seq, seq - len(decision.events))

@@ -170,7 +170,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
     return {**public_view(state, now), **_head(state, "director", now),
             "busts": [_bust(state, i) for i in out_entries_newest_first(state, RECENT_BUSTS)],
             "hand_for_hand": state.hand_for_hand, "break_order": state.break_order,
-            "suggestions": suggestions(state, now),
+            **_capped_suggestions(state, now),
             "payouts_due": _payouts_due(state), "corrections": _corrections(state),
             "chips": chips_view(state, now), "money": _money(state),
             "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])]}
@@ -179,6 +179,16 @@ def _director_summary(state: TournamentState, now: int) -> dict:
 def _ledger_line(state: TournamentState, line: dict) -> dict:
     e = state.entries.get(line["entry_id"])
     return {**line, "name": e.name if e else None}
+
+
+SUGGESTIONS_SHOWN = 20
+
+
+def _capped_suggestions(state: TournamentState, now: int) -> dict:
+    """The first suggestions and how many more: a director acts on a few at a time, and the push
+    must not grow with a backlog nobody has applied yet."""
+    found = suggestions(state, now)
+    return {"suggestions": found[:SUGGESTIONS_SHOWN], "suggestions_more": max(0, len(found) - SUGGESTIONS_SHOWN)}
 
 
 def director_view(state: TournamentState, now: int) -> dict:
@@ -317,10 +327,19 @@ CHANGES = {
 }
 
 
+# Events that leave the public view (clock, structure, counts, money) as it was.
+PUBLIC_UNCHANGED = {"button_set", "hand_started", "player_moved", "table_broken", "final_table_formed",
+                    "hand_for_hand_started", "hand_for_hand_stopped", "hand_for_hand_table_done",
+                    "chips_counted", "player_penalized", "penalty_lifted", "payout_confirmed",
+                    "correction_settled", "break_order_set", "player_checked_in"}
+
+
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
     """Views that the events changed: ('public',), ('director',), ('table', n), ('player', id).
     Clock and structure events change only the public and director views."""
-    changed: set[tuple] = {("public",), ("director",)}
+    changed: set[tuple] = {("director",)}
+    if any(event.type not in PUBLIC_UNCHANGED for event in events):
+        changed.add(("public",))  # the public view goes to every phone: only when it changed
     for event in events:
         if event.type in CHANGES:
             changed |= CHANGES[event.type](state, event.payload)

@@ -132,3 +132,14 @@ def links(api: Api, tid: int) -> dict:
 def token_of(url: str) -> str:
     """The token of a QR link: the last part of its fragment."""
     return url.rsplit("/", 1)[1]
+
+
+def read_db(server: ServerProcess, sql: str, params: tuple = ()) -> list[tuple]:
+    """Rows from the server's SQLite database, opened read-only (the server keeps running)."""
+    import sqlite3
+    path = server.database_url.split("sqlite:///", 1)[1]
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()

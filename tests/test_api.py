@@ -133,3 +133,18 @@ def test_server_on_postgresql(tmp_path, pg_schema_url):
         assert api.get(f"/api/tournaments/{tid}/view").json()["players_left"] == 4
     finally:
         srv.stop()
+
+
+def test_ids_too_large_for_the_database_are_404_not_500(server, td):
+    huge = 10**22
+    for path in (f"/api/tournaments/{huge}/view", f"/api/tournaments/{huge}/public", f"/api/tournaments/{huge}/links"):
+        r = td.get(path)
+        assert r.status_code == 404 and r.json()["field"] == "tournament_id", (path, r.text)
+    r = td.command(huge, "start_clock")
+    assert r.status_code == 404 and r.json()["error"] == "unknown_tournament"
+
+
+def test_chip_counts_take_only_plain_seat_numbers(server, td):
+    tid = seated_tournament(td, players=3, tables=1)
+    r = td.command(tid, "chip_count", {"table_no": 1, "stacks": {"\u0663": 5000}})  # an Arabic-Indic 3
+    assert r.status_code == 400 and r.json()["field"].startswith("payload.stacks")

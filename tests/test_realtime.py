@@ -89,3 +89,23 @@ def test_only_directors_subscribe_and_unknown_tournaments_say_so(server, td):
     assert director.client.call("subscribe", {"tournament_id": "x"}, timeout=5)["field"] == "tournament_id"
     dealer.close()
     director.close()
+
+
+def test_table_business_does_not_push_the_public_view_to_every_phone(server, td):
+    """A new hand changes one table's view; the public view (to every phone) only when it changes."""
+    tid = seated_tournament(td, players=6, tables=1)
+    links = td.get(f"/api/tournaments/{tid}/links").json()
+    display = ViewListener(server.url, token_of(links["display"]["url"]))
+    dealer = ViewListener(server.url, token_of(links["tables"][0]["url"]))
+    display.next("public")
+    dealer.next("table")
+    seat = td.get(f"/api/tournaments/{tid}/view").json()["tables"][0]["seats"][0]["seat"]
+    assert td.command(tid, "set_button", {"table_no": 1, "seat": seat}).status_code == 200
+    seq = td.command(tid, "new_hand", {"table_no": 1}).json()["seq"]
+    assert dealer.next("table", seq=seq)["hand_no"] == 1
+    with pytest.raises(queue.Empty):
+        display.next("public", timeout=0.5)
+    seq = td.command(tid, "start_clock").json()["seq"]
+    assert display.next("public", seq=seq)["clock"]["status"] == "running"
+    display.close()
+    dealer.close()

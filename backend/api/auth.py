@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
+from sqlalchemy import update
 from sqlmodel import select
 
 from ..auth import hash_password, mint_token, verify_password
@@ -13,6 +14,7 @@ from .errors import ApiError
 from .schemas import LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
+UNKNOWN_USER_HASH = hash_password("no such director")
 
 
 def json_body() -> dict:
@@ -40,11 +42,17 @@ def setup():
         username = data["username"].strip()
         if session.exec(select(Director).where(Director.username == username)).first():
             raise ApiError(409, "username_taken", f"The user name {username} is taken.", "username")
+        # A setup link works once: claim it with a conditional UPDATE, so two phones racing
+        # with the same link cannot both create a director.
+        claimed = session.execute(update(Token).where(Token.id == row.id, Token.revoked_at == None)  # noqa: E711
+                                  .values(revoked_at=now_ms()))
+        if claimed.rowcount != 1:
+            raise ApiError(401, "invalid_setup_token",
+                           "This first-login link has already been used or is not valid.", "setup_token")
         director = Director(username=username, password_hash=hash_password(data["password"]),
                             created_at=now_ms())
         session.add(director)
         session.flush()
-        row.revoked_at = now_ms()  # a setup link works once
         return jsonify(_session_for(session, director))
 
 
@@ -53,7 +61,9 @@ def login():
     data = LoginSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         director = session.exec(select(Director).where(Director.username == data["username"].strip())).first()
-        if director is None or not verify_password(director.password_hash, data["password"]):
+        # An unknown name costs the same argon2 work as a wrong password: timing tells nothing.
+        known = verify_password(director.password_hash if director else UNKNOWN_USER_HASH, data["password"])
+        if director is None or not known:
             raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")
         return jsonify(_session_for(session, director))
 

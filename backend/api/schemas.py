@@ -186,7 +186,7 @@ class ChipCountPayload(StrictSchema):
     @validates_schema
     def _whole_chips(self, data, **_):
         for key, chips in (data.get("stacks") or {}).items():
-            if not (key.isdigit() and 1 <= int(key) <= 30):
+            if not (key.isascii() and key.isdigit() and 1 <= int(key) <= 30):
                 raise _nested_error(f"stacks.{key}", "Seats are numbers from 1 to 30.")
             if not isinstance(chips, int) or isinstance(chips, bool) or not 0 <= chips <= MAX_CHIPS:
                 raise _nested_error(f"stacks.{key}", "Must be a whole number of chips, 0 or more "

@@ -73,7 +73,7 @@ def require_director() -> Caller:
 def require_tournament(tournament_id: int, roles: set[str] | None = None) -> Caller:
     """The caller may reach this tournament (and has one of `roles`, if given)."""
     caller = current_caller()
-    if not current_app.extensions["pokerfloor"].service.exists(tournament_id):
+    if not 0 < tournament_id < 2**62 or not current_app.extensions["pokerfloor"].service.exists(tournament_id):
         raise ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
     if caller.role != "director" and caller.tournament_id != tournament_id:
         raise ApiError(403, "forbidden", "This link belongs to another tournament.")

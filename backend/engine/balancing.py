@@ -78,12 +78,12 @@ def active_tables(state: TournamentState) -> list[Table]:
     return [t for t in state.tables.values() if not t.broken]
 
 
-def balance_plan(counts: dict[int, int], limit: int) -> list[tuple[int, int]]:
-    """Single moves (from, to) until no two tables differ by more than `limit`.
+def balance_plan(counts: dict[int, int], limit: int, most: int | None = None) -> list[tuple[int, int]]:
+    """Single moves (from, to) until no two tables differ by more than `limit` (or `most` moves).
     Fullest first (lowest number on ties), to the shortest (lowest number on ties)."""
     counts = dict(counts)
     moves = []
-    while len(counts) > 1:
+    while len(counts) > 1 and (most is None or len(moves) < most):
         full = min(counts, key=lambda n: (-counts[n], n))
         short = min(counts, key=lambda n: (counts[n], n))
         if counts[full] - counts[short] <= limit:

@@ -58,7 +58,7 @@ def _breaks(state: TournamentState, tables) -> list[dict]:
 
 def _moves(state: TournamentState, tables) -> list[dict]:
     counts = {t.table_no: len(t.seats) for t in tables}
-    plan = balance_plan(counts, threshold(state.seating, len(tables)))
+    plan = balance_plan(counts, threshold(state.seating, len(tables)), most=20)  # a round shows 20 at most
     if not plan:
         return []
     touched = {n for move in plan for n in move}

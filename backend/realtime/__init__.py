@@ -68,7 +68,7 @@ class Realtime:
         tid = data.get("tournament_id") if isinstance(data, dict) else None
         if caller is None or caller.role != "director":
             return {"ok": False, "error": "forbidden", "message": "Only a director subscribes to a tournament."}
-        if not isinstance(tid, int):
+        if not isinstance(tid, int) or isinstance(tid, bool) or not 0 < tid < 2**62:
             return {"ok": False, "error": "validation", "field": "tournament_id",
                     "message": "tournament_id must be a number."}
         try:

@@ -1,5 +1,6 @@
 """Socket.IO with a real python-socketio client against the real server."""
 import queue
+import time
 
 import pytest
 import socketio
@@ -109,3 +110,35 @@ def test_table_business_does_not_push_the_public_view_to_every_phone(server, td)
     assert display.next("public", seq=seq)["clock"]["status"] == "running"
     display.close()
     dealer.close()
+
+
+def test_a_revoked_table_qr_stops_at_once_and_a_new_one_is_printed(server, td):
+    """A dealer QR in the wrong hands: the director revokes it, phones holding it are dropped,
+    its commands are refused, and the links give a new QR."""
+    tid = seated_tournament(td, players=4, tables=1)
+    old_url = td.get(f"/api/tournaments/{tid}/links").json()["tables"][0]["url"]
+    dealer = ViewListener(server.url, token_of(old_url))
+    dealer.next("table")
+    r = td.post(f"/api/tournaments/{tid}/tokens/revoke", {"role": "dealer", "table_no": 1})
+    assert r.status_code == 200 and r.json() == {"revoked": 1}
+    deadline = time.time() + 5
+    while dealer.client.connected and time.time() < deadline:
+        time.sleep(0.05)
+    assert not dealer.client.connected
+    refused = Api(server.url, token_of(old_url)).command(tid, "new_hand", {"table_no": 1})
+    assert refused.status_code == 401
+    new_url = td.get(f"/api/tournaments/{tid}/links").json()["tables"][0]["url"]
+    assert new_url != old_url
+    assert Api(server.url, token_of(new_url)).get(f"/api/tournaments/{tid}/view").json()["table_no"] == 1
+    assert td.post(f"/api/tournaments/{tid}/tokens/revoke", {"role": "dealer"}).json()["field"] == "table_no"
+    assert Api(server.url, token_of(new_url)).post(f"/api/tournaments/{tid}/tokens/revoke",
+                                                    {"role": "dealer", "table_no": 1}).status_code == 403
+
+
+def test_logout_of_a_shared_qr_does_not_revoke_it_but_a_director_logout_does(server, td):
+    tid = seated_tournament(td, players=2, tables=1)
+    dealer = Api(server.url, token_of(td.get(f"/api/tournaments/{tid}/links").json()["tables"][0]["url"]))
+    assert dealer.post("/api/auth/logout").json() == {"ok": True, "revoked": False}
+    assert dealer.get(f"/api/tournaments/{tid}/view").status_code == 200
+    assert td.post("/api/auth/logout").json()["revoked"] is True
+    assert td.get("/api/tournaments").status_code == 401

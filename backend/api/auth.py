@@ -70,12 +70,15 @@ def login():
 
 @bp.post("/auth/logout")
 def logout():
-    current_caller()
+    """Ends a director's session. A table, seat or display QR is shared by the phones that
+    scanned it: logging out of one only forgets it there (the director revokes QR codes)."""
+    caller = current_caller()
+    if caller.role != "director":
+        return jsonify({"ok": True, "revoked": False})
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
-        row = find_token(session, bearer_token())
-        if row is not None:
-            session.get(Token, row.id).revoked_at = now_ms()
-    return jsonify({"ok": True})
+        session.get(Token, caller.token_id).revoked_at = now_ms()
+    current_app.extensions["pokerfloor"].realtime.drop_token(caller.token_id)
+    return jsonify({"ok": True, "revoked": True})
 
 
 @bp.get("/me")

@@ -36,6 +36,19 @@ class CreateTournamentSchema(StrictSchema):
     preset = fields.String(required=True, validate=validate.Length(min=1, max=60))
 
 
+class RevokeSchema(StrictSchema):
+    role = fields.String(required=True, validate=validate.OneOf(["dealer", "player", "display"]))
+    table_no = fields.Integer(load_default=None, strict=True, validate=validate.Range(min=1, max=5000))
+    entry_id = fields.Integer(load_default=None, strict=True, validate=validate.Range(min=1, max=2**31))
+
+    @validates_schema
+    def _subject(self, data, **_):
+        if data["role"] == "dealer" and data.get("table_no") is None:
+            raise ValidationError({"table_no": ["A dealer QR belongs to a table: give table_no."]})
+        if data["role"] == "player" and data.get("entry_id") is None:
+            raise ValidationError({"entry_id": ["A seat QR belongs to a player: give entry_id."]})
+
+
 class SavePresetSchema(StrictSchema):
     name = fields.String(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
     from_tournament = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))

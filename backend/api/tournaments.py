@@ -9,10 +9,10 @@ from ..auth.tokens import subject_token
 from ..presets import all_presets, find_preset, save_custom
 from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Tournament, session_scope
+from ..store import Token, Tournament, session_scope
 from .auth import json_body
 from .errors import ApiError
-from .schemas import CreateTournamentSchema, SavePresetSchema
+from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
 
 bp = Blueprint("tournaments", __name__, url_prefix="/api")
 
@@ -125,3 +125,23 @@ def qr_player(tid: int, entry_id: int):
     if entry_id not in _app().service.state(tid).entries:
         raise ApiError(404, "unknown_entry", f"There is no player #{entry_id}.", "entry_id")
     return _svg(_link("player", tid, entry_id=entry_id))
+
+
+@bp.post("/tournaments/<int:tid>/tokens/revoke")
+def revoke_link(tid: int):
+    """A QR code that got into the wrong hands stops working at once (phones holding it are
+    disconnected); the next `links` call mints a new one to print."""
+    require_tournament(tid, {"director"})
+    data = RevokeSchema().load(json_body())
+    table_no = data["table_no"] if data["role"] == "dealer" else None
+    entry_id = data["entry_id"] if data["role"] == "player" else None
+    with session_scope(_app().db) as session:
+        rows = session.exec(select(Token).where(
+            Token.tournament_id == tid, Token.role == data["role"], Token.table_no == table_no,
+            Token.entry_id == entry_id, Token.revoked_at == None)).all()  # noqa: E711
+        for row in rows:
+            row.revoked_at = now_ms()
+        revoked = [row.id for row in rows]
+    for token_id in revoked:
+        _app().realtime.drop_token(token_id)
+    return jsonify({"revoked": len(revoked)})

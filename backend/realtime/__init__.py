@@ -63,6 +63,12 @@ class Realtime:
     def _disconnect(self, *_):
         self.callers.pop(request.sid, None)
 
+    def drop_token(self, token_id: int) -> None:
+        """Disconnect this process's sockets that authenticated with a revoked token."""
+        for sid in [sid for sid, c in self.callers.items() if c.token_id == token_id]:
+            self.callers.pop(sid, None)
+            self.socketio.server.disconnect(sid, namespace="/")
+
     def _subscribe(self, data=None):
         caller = self.callers.get(request.sid)
         tid = data.get("tournament_id") if isinstance(data, dict) else None

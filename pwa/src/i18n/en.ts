@@ -566,6 +566,19 @@ export const en = {
   "leagues.empty": "No tournaments in this league yet.",
   "leagues.tournaments": "Tournaments",
   "leagues.open": "Open",
+  "time.button": "Time",
+  "time.title": "Time call",
+  "time.rule_after": "{s} s, then {f} s counted",
+  "time.rule_within": "{s} s, the last {f} counted",
+  "time.final": "Final count",
+  "time.over": "Time is up",
+  "time.stop": "Stop",
+  "time.close": "Close",
+  "rejected.edit": "Edit and resend",
+  "rejected.edit_bust_title": "Who is out instead?",
+  "rejected.edit_bust_text": "Refused: {name}. Tap the seat of the player who is out — it is sent as a new entry.",
+  "rejected.resend": "Resend",
+  "rejected.edit_count_lead": "The server refused this count. Fix the stacks and send it again.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -120,6 +120,46 @@ describe("outbox", () => {
     expect(outbox.snapshot()).toEqual([]);
   });
 
+  it("resends an edited rejected command as a new command (new op_id, at the end), or leaves it alone", async () => {
+    const { outbox } = await loadModules();
+    const net = fakeFetch(() => "network-error");
+    vi.stubGlobal("fetch", net.fn);
+    const bust = await outbox.enqueue({ tournament_id: 3, type: "record_bust", payload: { entry_id: 12 }, token: "dealer", label: { name: "Anna", seat: 4 } });
+    await outbox.flush();
+    const waiting = await outbox.enqueue({ tournament_id: 3, type: "new_hand", payload: { table_no: 1 }, token: "dealer" });
+    net.handler = (call) =>
+      call.body.op_id === bust.op_id
+        ? jsonResponse(409, { status: "rejected", op_id: call.body.op_id, error: "not_at_table", message: "moved", field: "entry_id" })
+        : "network-error"; // the new hand stays pending behind it
+    await outbox.flush({ force: true });
+    expect(outbox.counts()).toEqual({ pending: 1, rejected: 1 });
+    // Only a rejected entry can be edited.
+    expect(await outbox.resend(waiting.op_id, { table_no: 2 })).toBeNull();
+    expect(await outbox.resend("nope", { entry_id: 1 })).toBeNull();
+
+    const edited = await outbox.resend(bust.op_id, { entry_id: 15 }, { name: "Ben", seat: 6 });
+    expect(edited).not.toBeNull();
+    expect(edited!.op_id).not.toBe(bust.op_id);
+    const list = outbox.snapshot();
+    expect(list.map((e) => e.op_id)).toEqual([waiting.op_id, edited!.op_id]); // after what was already queued
+    expect(list[1]).toMatchObject({ type: "record_bust", token: "dealer", state: "pending", payload: { entry_id: 15 }, label: { name: "Ben", seat: 6 }, error: null, message: null });
+    expect(list[1].device_id).toBe(bust.device_id);
+    // The old op_id is gone for good: resending it again does nothing.
+    expect(await outbox.resend(bust.op_id, { entry_id: 16 })).toBeNull();
+
+    const done: [string, unknown][] = [];
+    net.handler = (call) => {
+      done.push([call.body.op_id, call.body.payload]);
+      return applied(call);
+    };
+    await outbox.flush({ force: true });
+    await waitFor(() => outbox.snapshot().length === 0);
+    expect(done).toEqual([
+      [waiting.op_id, { table_no: 1 }],
+      [edited!.op_id, { entry_id: 15 }],
+    ]);
+  });
+
   it.each([400, 401, 403, 404])("marks HTTP %i as rejected", async (status) => {
     const { outbox } = await loadModules();
     vi.stubGlobal("fetch", fakeFetch(() => jsonResponse(status, { status: "rejected", error: `e${status}`, message: `m${status}`, field: null })).fn);

@@ -154,6 +154,49 @@ export async function dismiss(op_id: string): Promise<void> {
   await reload();
 }
 
+/**
+ * Edit a rejected command and send it again: the rejected entry goes, a NEW command (new op_id,
+ * recorded now, at the end of the queue) takes its place — the server has already answered the
+ * old op_id and would only repeat that answer. Resolves with the new entry, or null if the old
+ * one is no longer there or not rejected.
+ */
+export async function resend(
+  op_id: string,
+  payload: Record<string, unknown>,
+  label?: Record<string, string | number>,
+): Promise<OutboxEntry | null> {
+  const db = await getDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const old = await tx.store.index("op_id").get(op_id);
+  if (!old || old.state !== "rejected" || old.seq === undefined) {
+    await tx.done;
+    return null;
+  }
+  const entry: OutboxEntry = {
+    op_id: crypto.randomUUID(),
+    device_id: old.device_id,
+    tournament_id: old.tournament_id,
+    type: old.type,
+    payload,
+    at: serverNow(),
+    token: old.token,
+    state: "pending",
+    error: null,
+    message: null,
+    field: null,
+    created: Date.now(),
+    attempts: 0,
+  };
+  const lbl = label ?? old.label;
+  if (lbl) entry.label = lbl;
+  await tx.store.delete(old.seq);
+  entry.seq = (await tx.store.add(entry)) as number;
+  await tx.done;
+  await reload();
+  void flush({ force: true });
+  return entry;
+}
+
 /** Drop every entry (pending too) sent with this token — e.g. after logout. */
 export async function discardForToken(token: string): Promise<void> {
   const db = await getDb();

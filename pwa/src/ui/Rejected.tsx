@@ -4,7 +4,7 @@ import * as outbox from "../sync/outbox";
 import { describeCommand } from "./commands";
 
 /** Commands the server refused, with its reason; each can be dismissed after reading. */
-export function RejectedList(props: { filter?: (e: outbox.OutboxEntry) => boolean }) {
+export function RejectedList(props: { filter?: (e: outbox.OutboxEntry) => boolean; onEdit?: (e: outbox.OutboxEntry) => void; canEdit?: (e: outbox.OutboxEntry) => boolean }) {
   useLang();
   const entries = useOutbox().filter((e) => e.state === "rejected" && (!props.filter || props.filter(e)));
   if (!entries.length) return null;
@@ -19,9 +19,16 @@ export function RejectedList(props: { filter?: (e: outbox.OutboxEntry) => boolea
               <span class="rejected-reason">{e.message ?? e.error}</span>
               <span class="muted small">{formatTime(e.created)}</span>
             </div>
-            <button type="button" class="btn btn-secondary" data-testid="rejected-dismiss" onClick={() => void outbox.dismiss(e.op_id)}>
-              {t("common.dismiss")}
-            </button>
+            <div class="rejected-actions">
+              {props.onEdit && (!props.canEdit || props.canEdit(e)) && (
+                <button type="button" class="btn btn-primary" data-testid="rejected-edit" onClick={() => props.onEdit!(e)}>
+                  {t("rejected.edit")}
+                </button>
+              )}
+              <button type="button" class="btn btn-secondary" data-testid="rejected-dismiss" onClick={() => void outbox.dismiss(e.op_id)}>
+                {t("common.dismiss")}
+              </button>
+            </div>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { t, useLang, ordinal, formatTime } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { BustDialog, ChipCount, MultiBust } from "./DealerBusts";
+import { TimeCall } from "./TimeCall";
 import { placeText } from "../../money/money";
 import { penaltyLeftText } from "../../money/penalties";
 import { Confirm } from "../../ui/Confirm";
@@ -83,6 +84,7 @@ export function Dealer(props: { token: string }) {
   const countQueued = mine.some((e) => e.state === "pending" && e.type === "chip_count");
   const [confirm, setConfirm] = useState<Seat | null>(null);
   const [panel, setPanel] = useState<"multi" | "count" | null>(null);
+  const [editing, setEditing] = useState<outbox.OutboxEntry | null>(null);
   const [warn, setWarn] = useState(false);
   const [picking, setPicking] = useState(false);
   const [mem, setMem] = useHfhMemory(token);
@@ -180,7 +182,29 @@ export function Dealer(props: { token: string }) {
   return (
     <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer">
       {!online && (table || pub) && <p class="offline-note">{t("offline.cached")}</p>}
-      <RejectedList filter={(e) => e.token === token} />
+      <RejectedList
+        filter={(e) => e.token === token}
+        canEdit={(e) => e.type === "record_bust" || e.type === "chip_count"}
+        onEdit={(e) => {
+          setPanel(null);
+          setEditing(e);
+        }}
+      />
+      {editing?.type === "chip_count" && tableNo != null && (
+        <ChipCount
+          key={editing.op_id}
+          tableNo={tableNo}
+          seats={liveSeats}
+          last={table?.chip_count}
+          initial={(editing.payload.stacks as Record<string, unknown>) ?? {}}
+          lead={t("rejected.edit_count_lead")}
+          onCancel={() => setEditing(null)}
+          onSubmit={(payload) => {
+            void outbox.resend(editing.op_id, payload, { table_no: tableNo });
+            setEditing(null);
+          }}
+        />
+      )}
 
       {hstate !== "off" && (
         <section class={`card hfh-banner hfh-${hstate}`} data-testid="dealer-hfh-banner" data-state={hstate} data-round={hfh.round} role="status">
@@ -218,6 +242,8 @@ export function Dealer(props: { token: string }) {
           }}
         />
       )}
+
+      {table && <TimeCall presetId={pub?.preset_id} token={token} />}
 
       {sitOut.length > 0 && (
         <section class="card sitout-card" data-testid="dealer-sitout" aria-labelledby="sitout-h" role="status">
@@ -435,6 +461,41 @@ export function Dealer(props: { token: string }) {
             setWarn(false);
           }}
         />
+      )}
+
+      {editing?.type === "record_bust" && (
+        <Confirm
+          title={t("rejected.edit_bust_title")}
+          text={t("rejected.edit_bust_text", { name: String(editing.label?.name ?? `#${editing.payload.entry_id}`) })}
+          confirmLabel={t("common.dismiss")}
+          testid="edit-bust-dismiss"
+          onCancel={() => setEditing(null)}
+          onConfirm={() => {
+            void outbox.dismiss(editing.op_id);
+            setEditing(null);
+          }}
+        >
+          <div class="pick-grid" data-testid="edit-bust">
+            {liveSeats.map((s) => (
+              <button
+                type="button"
+                key={s.seat}
+                class="btn btn-danger pick-seat"
+                data-testid={`edit-bust-seat-${s.seat}`}
+                onClick={() => {
+                  const payload: Record<string, unknown> = { entry_id: s.entry_id };
+                  const by = editing.payload.eliminated_by;
+                  if (by != null && by !== s.entry_id && liveSeats.some((x) => x.entry_id === by)) payload.eliminated_by = by;
+                  void outbox.resend(editing.op_id, payload, { name: s.name, seat: s.seat });
+                  setEditing(null);
+                }}
+              >
+                <span class="seat-no">{s.seat}</span>
+                <span class="pick-name">{s.name}</span>
+              </button>
+            ))}
+          </div>
+        </Confirm>
       )}
 
       {confirm && (

@@ -151,9 +151,16 @@ export function ChipCount(props: {
   last: { total: number; at: number } | null | undefined;
   onCancel: () => void;
   onSubmit: (payload: Record<string, unknown>) => void;
+  /** Editing a refused count: its stacks, and a lead that says so. */
+  initial?: Record<string, unknown>;
+  lead?: string;
 }) {
   useLang();
-  const [values, setValues] = useState<Record<number, string>>({});
+  const [values, setValues] = useState<Record<number, string>>(() => {
+    const v: Record<number, string> = {};
+    for (const s of props.seats) if (props.initial?.[String(s.seat)] != null) v[s.seat] = String(props.initial[String(s.seat)]);
+    return v;
+  });
   const [touched, setTouched] = useState<Set<number>>(new Set());
   const [tried, setTried] = useState(false);
   const ref = useScrollIn();
@@ -169,7 +176,7 @@ export function ChipCount(props: {
   return (
     <section ref={ref} class="card chip-count" data-testid="chip-count" aria-labelledby="cc-h">
       <h2 id="cc-h">{t("chipcount.title")}</h2>
-      <p class="muted">{t("chipcount.lead")}</p>
+      <p class={props.lead ? "error" : "muted"} data-testid={props.lead ? "chip-edit-lead" : undefined}>{props.lead ?? t("chipcount.lead")}</p>
       {props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>}
       <ul class="cc-list">
         {props.seats.map((s) => {

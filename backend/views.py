@@ -88,7 +88,8 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
 def _seats(state: TournamentState, table_no: int) -> list[dict]:
     table = state.tables[table_no]
     return [{"seat": s, "entry_id": eid, "name": state.entries[eid].name,
-             **({"absent": True} if eid in state.absent else {})}  # N-3.2: dealt in and blinded off
+             **({"absent": True} if eid in state.absent else {}),  # N-3.2: dealt in and blinded off
+             **({"away": True} if eid in state.away else {})}  # N-2.3, V-X.c: dealt in, folded
             for s, eid in sorted(table.seats.items())]
 
 
@@ -306,6 +307,7 @@ CHANGES = {
     "table_broken": _moved,
     "final_table_formed": _moved,
     "button_set": _one_table,
+    "player_away": _one_table,
     "hand_started": lambda state, p: _one_table(state, p) | _penalty_count(state, p),
     "hand_for_hand_started": _all_tables,
     "hand_for_hand_stopped": _all_tables,
@@ -328,7 +330,7 @@ CHANGES = {
 
 
 # Events that leave the public view (clock, structure, counts, money) as it was.
-PUBLIC_UNCHANGED = {"button_set", "hand_started", "player_moved", "table_broken", "final_table_formed",
+PUBLIC_UNCHANGED = {"button_set", "player_away", "hand_started", "player_moved", "table_broken", "final_table_formed",
                     "hand_for_hand_started", "hand_for_hand_stopped", "hand_for_hand_table_done",
                     "chips_counted", "player_penalized", "penalty_lifted", "payout_confirmed",
                     "correction_settled", "break_order_set", "player_checked_in"}

@@ -75,3 +75,22 @@ def test_a_suggested_move_reaches_both_tables_and_the_moved_player(server, td):
     assert (pv["table_no"], pv["seat"]) == (2, move["to_seat"])
     assert pv["last_move"]["reason"] == "balancing" and pv["last_move"]["from_table"] == 1
     assert not [s for s in td.get(f"/api/tournaments/{tid}/view").json()["suggestions"] if s["kind"] == "move"]
+
+
+def test_a_dealer_marks_a_player_away_and_back(server, td):
+    """N-2.3, V-X.c: an absent player's cards are dealt and folded, his blinds posted."""
+    tid = seated_tournament(td, players=6, tables=2)
+    dealer = dealer_for(server, td, tid, 1)
+    table = dealer.get(f"/api/tournaments/{tid}/view").json()
+    mine = table["seats"][0]["entry_id"]
+    other = next(e["entry_id"] for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"] if e["table_no"] == 2)
+    assert dealer.command(tid, "set_away", {"entry_id": mine, "away": True}).status_code == 200
+    seat = next(s for s in dealer.get(f"/api/tournaments/{tid}/view").json()["seats"] if s["entry_id"] == mine)
+    assert seat.get("away") is True
+    again = dealer.command(tid, "set_away", {"entry_id": mine, "away": True})
+    assert again.status_code == 409 and again.json()["field"] == "away"
+    assert dealer.command(tid, "set_away", {"entry_id": other, "away": True}).status_code == 403
+    assert dealer.command(tid, "set_away", {"entry_id": mine, "away": "yes"}).json()["field"] == "payload.away"
+    assert dealer.command(tid, "set_away", {"entry_id": mine, "away": False}).status_code == 200
+    seat = next(s for s in dealer.get(f"/api/tournaments/{tid}/view").json()["seats"] if s["entry_id"] == mine)
+    assert "away" not in seat

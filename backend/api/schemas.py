@@ -49,6 +49,11 @@ class RevokeSchema(StrictSchema):
             raise ValidationError({"entry_id": ["A seat QR belongs to a player: give entry_id."]})
 
 
+class SetAwayPayload(StrictSchema):
+    entry_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31))
+    away = fields.Boolean(required=True, truthy={True}, falsy={False})  # JSON true/false only
+
+
 class SavePresetSchema(StrictSchema):
     name = fields.String(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
     from_tournament = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
@@ -258,6 +263,7 @@ PAYLOADS: dict[str, type[Schema]] = {
     "reentry": EntryPayload,
     "seat_alternate": SeatAlternatePayload,
     "check_in": EntryPayload,
+    "set_away": SetAwayPayload,
     "chip_count": ChipCountPayload,
     "use_wild_card": UseWildCardPayload,
     "penalize": PenalizePayload,

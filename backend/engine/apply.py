@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
+from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
 from . import headhunter, penalties
 from .model import Event, TournamentState
 
@@ -28,6 +28,7 @@ APPLIERS = {
     "player_busted": results.apply_busted,
     "tournament_won": results.apply_won,
     "button_set": table_ops.apply_table_event,
+    "player_away": away.apply_away,
     "hand_started": table_ops.apply_table_event,
     "player_moved": table_ops.apply_table_event,
     "table_broken": breaking.apply_breaking,

@@ -1,7 +1,7 @@
 """One entry point for every command: look up the rule, let it decide."""
 from __future__ import annotations
 
-from . import breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
+from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
 from . import headhunter, penalties
 from .model import Command, Decision, Rejection, TournamentState
 
@@ -35,6 +35,7 @@ RULES = {
     "reentry": entries.decide_reentry,
     "seat_alternate": entries.decide_alternate,
     "check_in": entries.decide_check_in,
+    "set_away": away.decide_set_away,
     "chip_count": entries.decide_chip_count,
     # Headhunter chips and penalties (V-VII.r, N-2.23, V-XI.e, S-#36)
     "use_wild_card": headhunter.decide_wild_card,
@@ -73,6 +74,7 @@ ALLOWED_ROLES = {
     "reentry": {"director"},
     "seat_alternate": {"director"},
     "check_in": {"director"},
+    "set_away": {"director", "dealer"},
     "chip_count": {"director", "dealer"},
     "use_wild_card": {"director"},
     "penalize": {"director", "dealer"},  # a dealer: a warning at his own table (checked by the rule)

@@ -138,6 +138,7 @@ class TournamentState:
     # Hand-for-hand: the round number and the tables that have finished it.
     hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})
     break_order: list[int] = field(default_factory=list)  # fixed in advance (TDA 11C, V-III.d)
+    away: set[int] = field(default_factory=set)  # entries away from the table (N-2.3, V-X.c)
     recent_moves: list[dict] = field(default_factory=list)  # the last moves, for dealers' phones
     # Headhunter chips (engine/headhunter.py, V-VII.r): balance per entry, and what came in from earlier days.
     hh: dict[int, int] = field(default_factory=dict)

@@ -35,6 +35,8 @@ export function TableOval(props: {
   marked?: Set<number>;
   /** Seats sitting out a penalty, with a short label ("out 6"). */
   out?: Map<number, string>;
+  /** Seats away from the table or not yet arrived, with a short label ("away"). */
+  away?: Map<number, string>;
   dim?: boolean;
   dealerLabel?: string;
   label: string;
@@ -82,8 +84,8 @@ export function TableOval(props: {
         const x = CX + p.x;
         const y = CY + p.y;
         const mine = props.highlight === p.seat;
-        const cls = `oval-seat ${props.plain ? "is-plain" : s ? "is-taken" : "is-empty"} ${mine ? "is-mine" : ""} ${props.marked?.has(p.seat) ? "is-marked" : ""} ${props.out?.has(p.seat) ? "is-out" : ""}`;
-        const outLabel = props.out?.get(p.seat);
+        const cls = `oval-seat ${props.plain ? "is-plain" : s ? "is-taken" : "is-empty"} ${mine ? "is-mine" : ""} ${props.marked?.has(p.seat) ? "is-marked" : ""} ${props.out?.has(p.seat) ? "is-out" : ""} ${props.away?.has(p.seat) ? "is-away" : ""}`;
+        const outLabel = props.out?.get(p.seat) ?? props.away?.get(p.seat);
         const badges = props.badges?.get(p.seat) ?? [];
         // Chips sit on the felt, between the seat and the centre.
         const bx = CX + p.x * 0.6;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { t, useLang, ordinal, formatTime } from "../../i18n";
+import { t, useLang, ordinal, formatTime, formatNumber } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { BustDialog, ChipCount, MultiBust } from "./DealerBusts";
@@ -22,6 +22,8 @@ interface Seat {
   seat: number;
   entry_id: number;
   name: string;
+  away?: boolean;
+  absent?: boolean;
 }
 interface SitOut {
   seat: number;
@@ -81,6 +83,9 @@ export function Dealer(props: { token: string }) {
   for (const e of mine) {
     if (e.state === "pending" && e.type === "record_busts") for (const b of (e.payload.busts as any[]) ?? []) pendingBusts.add(Number(b.entry_id));
   }
+  // Latest queued set_away per entry (what the toggle shows until the view catches up).
+  const awayQueued = new Map<number, boolean>();
+  for (const e of mine) if (e.state === "pending" && e.type === "set_away") awayQueued.set(Number(e.payload.entry_id), Boolean(e.payload.away));
   const countQueued = mine.some((e) => e.state === "pending" && e.type === "chip_count");
   const [confirm, setConfirm] = useState<Seat | null>(null);
   const [panel, setPanel] = useState<"multi" | "count" | null>(null);
@@ -93,6 +98,7 @@ export function Dealer(props: { token: string }) {
   const seats: Seat[] = [...(table?.seats ?? [])].sort((a: Seat, b: Seat) => a.seat - b.seat);
   const maxSeats: number = table?.max_seats ?? 0;
   const liveSeats = seats.filter((x) => !bustedIds.has(x.entry_id) && !pendingBusts.has(x.entry_id));
+  const stacks: Record<string, number> | null = table?.chip_count?.stacks ?? null;
   const hfh: HandForHand = table?.hand_for_hand ?? HFH_OFF;
   const handNo: number = Number(table?.hand_no ?? 0);
   const doneQueued = mine.some((e) => e.state === "pending" && e.type === "hand_done");
@@ -175,6 +181,8 @@ export function Dealer(props: { token: string }) {
     .filter((p) => p.until == null || p.until > now)
     .sort((a, b) => a.seat - b.seat);
   const outBySeat = new Map(sitOut.map((p) => [p.seat, p]));
+  const awayShort = new Map<number, string>();
+  for (const x of seats) if (x.away || x.absent) awayShort.set(x.seat, x.away ? t("away.short") : t("away.absent_short"));
   const outShort = new Map(sitOut.map((p) => [p.seat, p.hands_left != null ? `${t("sitout.badge")} ${p.hands_left}` : t("sitout.badge")]));
   const warnQueued = mine.filter((e) => e.state === "pending" && e.type === "penalize").length;
   const moves = tableNo != null ? dealerMoves(table?.moves as TableMove[], tableNo, now) : [];
@@ -324,6 +332,7 @@ export function Dealer(props: { token: string }) {
             names
             marked={new Set(moves.filter((m) => m.fresh && m.kind !== "leave").map((m) => m.to_seat))}
             out={outShort}
+            away={awayShort}
             center={[t("dealer.title", { n: tableNo ?? "?" }), handNo ? t("floor.hand", { n: handNo }) : null]}
             dealerLabel={t("floor.dealer")}
             label={t("dealer.title", { n: tableNo ?? "?" })}
@@ -349,6 +358,7 @@ export function Dealer(props: { token: string }) {
             const pend = pendingBusts.has(s.entry_id);
             const busted = bustedIds.has(s.entry_id);
             const out = outBySeat.get(s.seat);
+            const awayNow = awayQueued.get(s.entry_id) ?? Boolean(s.away);
             return (
               <li
                 key={s.seat}
@@ -364,12 +374,35 @@ export function Dealer(props: { token: string }) {
                 <span class="seat-main">
                   <span class="seat-name">{s.name}</span>
                   <SeatBadge seat={s.seat} badges={row.badges} />
+                  {stacks && stacks[String(s.seat)] != null && (
+                    <span class="seat-stack muted small" data-testid={`seat-stack-${s.seat}`}>
+                      {formatNumber(Number(stacks[String(s.seat)]))} · {t("dealer.counted", { time: formatTime(table?.chip_count?.at) })}
+                    </span>
+                  )}
                   {out && (
                     <span class="tag tag-out" data-testid={`seat-out-${s.seat}`} data-hands-left={out.hands_left ?? undefined}>
                       {penaltyLeftText(out, lang) || t("sitout.title")}
                     </span>
                   )}
                 </span>
+                {!busted && !pend && (
+                  <button
+                    type="button"
+                    class={`btn btn-away ${awayNow ? "is-on" : "btn-secondary"}`}
+                    data-testid={`seat-away-${s.seat}`}
+                    aria-pressed={awayNow ? "true" : "false"}
+                    onClick={() => send("set_away", { entry_id: s.entry_id, away: !awayNow }, { name: s.name, seat: s.seat })}
+                  >
+                    {awayNow ? t("away.back") : t("away.button")}
+                    {awayQueued.has(s.entry_id) && <span class="tag tag-pending">{t("common.pending")}</span>}
+                  </button>
+                )}
+                {s.away && (
+                  <span class="tag tag-away" data-testid={`seat-away-badge-${s.seat}`}>{t("away.badge")}</span>
+                )}
+                {s.absent && (
+                  <span class="tag tag-away" data-testid={`seat-absent-badge-${s.seat}`}>{t("away.absent")}</span>
+                )}
                 {busted ? (
                   <span class="tag tag-busted">{t("dealer.busted")}</span>
                 ) : pend ? (

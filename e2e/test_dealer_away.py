@@ -22,13 +22,13 @@ def test_dealer_marks_a_player_away_and_sees_the_counted_stacks(live_server, pho
     page = phone(**EN).new_page()
     page.goto(table["url"])
     expect(page.get_by_test_id(f"seat-{first['seat']}")).to_be_visible()
-    expect(page.get_by_test_id(f"seat-away-badge-{first['seat']}")).to_have_count(0)
+    expect(page.get_by_test_id(f"away-badge-{first['seat']}")).to_have_count(0)
 
-    toggle = page.get_by_test_id(f"seat-away-{first['seat']}")
+    toggle = page.get_by_test_id(f"away-toggle-{first['seat']}")
     box = toggle.bounding_box()
     assert box["height"] >= 48 and box["width"] >= 48
     toggle.click()
-    badge = page.get_by_test_id(f"seat-away-badge-{first['seat']}")
+    badge = page.get_by_test_id(f"away-badge-{first['seat']}")
     expect(badge).to_have_text("Away — deal and fold, post blinds")
     expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(page.locator(f"svg.table-oval g.is-away[data-seat='{first['seat']}']")).to_have_count(1)
@@ -41,14 +41,14 @@ def test_dealer_marks_a_player_away_and_sees_the_counted_stacks(live_server, pho
     stacks = {str(s["seat"]): 10000 + 100 * s["seat"] for s in seats}
     ok(api, tid, "chip_count", {"table_no": table_no, "stacks": stacks})
     for s in seats:
-        stack = page.get_by_test_id(f"seat-stack-{s['seat']}")
+        stack = page.get_by_test_id(f"stack-{s['seat']}")
         expect(stack).to_contain_text(f"{10000 + 100 * s['seat']:,}")
         expect(stack).to_contain_text("counted ")
     page.evaluate("window.scrollTo(0, document.getElementById('seats-h').getBoundingClientRect().top + window.scrollY - 100)")
     shot(page, "dealer-away")
 
     # back at the table
-    page.get_by_test_id(f"seat-away-{first['seat']}").click()
+    page.get_by_test_id(f"away-toggle-{first['seat']}").click()
     expect(badge).to_have_count(0)
     expect(page.locator("svg.table-oval g.is-away")).to_have_count(0)
     expect(toggle).to_have_attribute("aria-pressed", "false")

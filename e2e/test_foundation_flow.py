@@ -34,7 +34,7 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
     dealer_ctx = phone()
     dealer = dealer_ctx.new_page()
     dealer.goto(dealer_url)
-    seats = dealer.locator("[data-testid^='seat-']")
+    seats = dealer.locator("[data-testid^='seat-'][data-entry-id]")
     expect(seats).to_have_count(10)
     dealer.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                              timeout=15_000)

@@ -84,7 +84,7 @@ def test_a_missed_round_counts_down_on_the_dealers_phone(live_server, phone, sho
     card = dealer.get_by_test_id(f"sitout-{seat}")
     expect(card).to_contain_text("Jürgen Müller")
     expect(dealer.get_by_test_id(f"sitout-left-{seat}")).to_have_text("6 hands left")
-    expect(dealer.get_by_test_id(f"seat-out-{seat}")).to_contain_text("6 hands left")
+    expect(dealer.get_by_test_id(f"sitout-seat-{seat}")).to_contain_text("6 hands left")
     shot(dealer, "penalty-dealer-sitting-out")
 
     # The first new hand after the penalty is the first he misses (the count includes the hand

@@ -375,12 +375,12 @@ export function Dealer(props: { token: string }) {
                   <span class="seat-name">{s.name}</span>
                   <SeatBadge seat={s.seat} badges={row.badges} />
                   {stacks && stacks[String(s.seat)] != null && (
-                    <span class="seat-stack muted small" data-testid={`seat-stack-${s.seat}`}>
+                    <span class="seat-stack muted small" data-testid={`stack-${s.seat}`}>
                       {formatNumber(Number(stacks[String(s.seat)]))} · {t("dealer.counted", { time: formatTime(table?.chip_count?.at) })}
                     </span>
                   )}
                   {out && (
-                    <span class="tag tag-out" data-testid={`seat-out-${s.seat}`} data-hands-left={out.hands_left ?? undefined}>
+                    <span class="tag tag-out" data-testid={`sitout-seat-${s.seat}`} data-hands-left={out.hands_left ?? undefined}>
                       {penaltyLeftText(out, lang) || t("sitout.title")}
                     </span>
                   )}
@@ -389,7 +389,7 @@ export function Dealer(props: { token: string }) {
                   <button
                     type="button"
                     class={`btn btn-away ${awayNow ? "is-on" : "btn-secondary"}`}
-                    data-testid={`seat-away-${s.seat}`}
+                    data-testid={`away-toggle-${s.seat}`}
                     aria-pressed={awayNow ? "true" : "false"}
                     onClick={() => send("set_away", { entry_id: s.entry_id, away: !awayNow }, { name: s.name, seat: s.seat })}
                   >
@@ -398,10 +398,10 @@ export function Dealer(props: { token: string }) {
                   </button>
                 )}
                 {s.away && (
-                  <span class="tag tag-away" data-testid={`seat-away-badge-${s.seat}`}>{t("away.badge")}</span>
+                  <span class="tag tag-away" data-testid={`away-badge-${s.seat}`}>{t("away.badge")}</span>
                 )}
                 {s.absent && (
-                  <span class="tag tag-away" data-testid={`seat-absent-badge-${s.seat}`}>{t("away.absent")}</span>
+                  <span class="tag tag-away" data-testid={`absent-badge-${s.seat}`}>{t("away.absent")}</span>
                 )}
                 {busted ? (
                   <span class="tag tag-busted">{t("dealer.busted")}</span>

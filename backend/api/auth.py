@@ -6,7 +6,7 @@ from sqlalchemy import update
 from sqlmodel import select
 
 from ..auth import hash_password, mint_token, verify_password
-from ..auth.access import bearer_token, current_caller
+from ..auth.access import current_caller
 from ..auth.tokens import find_token
 from ..service import now_ms
 from ..store import Director, Token, session_scope

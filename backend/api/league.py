@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, current_app, jsonify, request
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 

@@ -2,25 +2,23 @@
 antes are posted from his stack, until he is back. The dealer marks it; nothing else changes."""
 from __future__ import annotations
 
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
 
 
 def decide_set_away(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    entry_id = cmd.payload.get("entry_id")
-    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
-    if entry is None:
-        return Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.", "entry_id",
-                         "not_found")
+    entry, problem = find_entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
     if entry.status != "active" or entry.table_no is None:
         return Rejection("not_seated", f"{entry.name} is not seated.", "entry_id")
     if cmd.actor.role == "dealer" and entry.table_no != cmd.actor.table_no:
         return Rejection("not_at_your_table", f"{entry.name} sits at table {entry.table_no}, not at table "
                          f"{cmd.actor.table_no}.", "entry_id", "forbidden")
     away = bool(cmd.payload.get("away"))
-    if away == (entry_id in state.away):
+    if away == (entry.entry_id in state.away):
         return Rejection("no_change", f"{entry.name} is already {'away' if away else 'at the table'}.", "away")
-    return Decision([Event("player_away", {"entry_id": entry_id, "away": away, "table_no": entry.table_no,
-                                           "at": cmd.now})], {"entry_id": entry_id, "away": away})
+    return Decision([Event("player_away", {"entry_id": entry.entry_id, "away": away, "table_no": entry.table_no,
+                                           "at": cmd.now})], {"entry_id": entry.entry_id, "away": away})
 
 
 def apply_away(state: TournamentState, event) -> None:

@@ -19,18 +19,13 @@ from typing import Optional
 from . import money
 from .clock import clock_at
 from .deadlines import describe, is_at, is_open
-from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry
 from .places import apply_remove, plan_remove, shift_out_places
 from .registration import late_seat
 
 
 def _entry(state: TournamentState, cmd: Command, field: str = "entry_id"):
-    entry_id = cmd.payload.get(field)
-    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
-    if entry is None:
-        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
-                               field, "not_found")
-    return entry, None
+    return find_entry(state, cmd.payload.get(field), field)
 
 
 def _playing(state: TournamentState) -> Optional[Rejection]:

@@ -44,6 +44,15 @@ class Rejection:
     kind: str = "conflict"  # conflict | forbidden | not_found | invalid
 
 
+def find_entry(state: "TournamentState", entry_id, field: str = "entry_id"):
+    """(entry, None), or (None, the 404 rejection naming `field`): one lookup for every command."""
+    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
+    if entry is None:
+        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
+                               field, "not_found")
+    return entry, None
+
+
 @dataclass
 class Entry:
     entry_id: int

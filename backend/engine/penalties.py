@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import results
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
 
 KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
 RULE_IDS = ("N-2.23", "V-XI.e", "S-#36", "G-Turnierregeln", "P-Teilnahme")
@@ -56,11 +56,9 @@ def _int(cmd: Command, key: str):
 
 
 def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    entry_id = cmd.payload.get("entry_id")
-    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
-    if entry is None:
-        return Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.", "entry_id",
-                         "not_found")
+    entry, problem = find_entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
     kind = cmd.payload.get("kind")
     if kind not in KINDS:
         return Rejection("unknown_penalty", f"A penalty is one of {', '.join(KINDS)}.", "kind", "invalid")
@@ -125,11 +123,9 @@ def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejectio
 
 
 def decide_lift(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    entry_id = cmd.payload.get("entry_id")
-    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
-    if entry is None:
-        return Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.", "entry_id",
-                         "not_found")
+    entry, problem = find_entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
     pen = live(state, entry.entry_id, cmd.now)
     if pen is None:
         return Rejection("no_penalty", f"{entry.name} is not sitting out a penalty.", "entry_id")

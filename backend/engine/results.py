@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import money
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
 
 OUT_REASONS = ("left", "absent", "no_show")
@@ -21,11 +21,7 @@ def recorded_at(cmd: Command) -> int:
 
 
 def _entry(state: TournamentState, entry_id, field: str = "entry_id"):
-    entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
-    if entry is None:
-        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
-                               field, "not_found")
-    return entry, None
+    return find_entry(state, entry_id, field)
 
 
 def _still_in(state: TournamentState, entry, field: str, what: str) -> Optional[Rejection]:

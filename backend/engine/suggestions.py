@@ -11,7 +11,7 @@ from typing import Optional
 
 from .balancing import active_tables, balance_plan, threshold, who_moves, worst_seat
 from .breaking import final_stage
-from .hands import next_positions
+
 from .model import TournamentState
 
 RULE_FOR_WHO = {"next_big_blind": "N-2.11 / TDA 11A", "utg_next_hand": "V-III.e",

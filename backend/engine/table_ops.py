@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .balancing import forbidden_seats
-from .hands import first_hand_positions, next_positions
+from .hands import next_positions
 from .model import Command, Decision, Event, Rejection, TournamentState
 
 

@@ -8,11 +8,9 @@ import { ClockControls } from "./ClockControls";
 import type { OutboxEntry } from "../../sync/db";
 import { Confirm } from "../../ui/Confirm";
 import { RejectedList, PendingList } from "../../ui/Rejected";
-import { useOutbox, useView } from "../../ui/hooks";
-import { useLive } from "../../ui/live";
-import { viewKey } from "../../sync/viewCache";
+import { useOutbox } from "../../ui/hooks";
 import * as outbox from "../../sync/outbox";
-import { useDirectorAuth } from "./useDirector";
+import { useDirectorTournament } from "./useDirector";
 import { LinksSection } from "./Links";
 import { setDirectorAuth } from "../../sync/session";
 import { navigate } from "../../router";
@@ -65,12 +63,7 @@ interface Bust {
 export function DirectorTournament(props: { tid: string }) {
   useLang();
   const { tid } = props;
-  const { auth } = useDirectorAuth();
-  const token = auth?.token ?? null;
-  const { invalid } = useLive({ token, tid, director: true });
-  const { view: dview, loaded } = useView(viewKey(tid, "director"));
-  const { view: pview } = useView(viewKey(tid, "public"));
-  const view = dview ?? pview;
+  const { token, invalid, dview, view, loaded } = useDirectorTournament(tid);
   const entries: Entry[] = dview?.entries ?? [];
   const tables: Table[] = dview?.tables ?? [];
   const busts: Bust[] = dview?.busts ?? [];

@@ -2,14 +2,12 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { t, useLang, type MessageKey } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { RejectedList } from "../../ui/Rejected";
-import { useOnline, useOutbox, useView } from "../../ui/hooks";
-import { useLive } from "../../ui/live";
-import { viewKey } from "../../sync/viewCache";
+import { useOnline, useOutbox } from "../../ui/hooks";
 import { request, NetworkError } from "../../sync/api";
 import * as outbox from "../../sync/outbox";
 import { setDirectorAuth } from "../../sync/session";
 import { navigate } from "../../router";
-import { useDirectorAuth } from "./useDirector";
+import { useDirectorTournament } from "./useDirector";
 import type { StructureEntry } from "../../clock/clock";
 import {
   STOP_REASONS,
@@ -41,12 +39,7 @@ function hoursText(min: number): string {
 export function StructureEditor(props: { tid: string }) {
   useLang();
   const { tid } = props;
-  const { auth } = useDirectorAuth();
-  const token = auth?.token ?? null;
-  const { invalid } = useLive({ token, tid, director: true });
-  const { view: dview, loaded } = useView(viewKey(tid, "director"));
-  const { view: pview } = useView(viewKey(tid, "public"));
-  const view = dview ?? pview;
+  const { token, invalid, dview, view, loaded } = useDirectorTournament(tid);
   const server: StructureEntry[] | undefined = view?.structure;
   const serverSig = useMemo(() => (server ? rowsSignature(rowsFromStructure(server)) : null), [server]);
   const online = useOnline();

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { getDirectorAuth, type DirectorAuth } from "../../sync/session";
 import { navigate } from "../../router";
+import { useView } from "../../ui/hooks";
+import { useLive } from "../../ui/live";
+import { viewKey } from "../../sync/viewCache";
 
 /** The stored director token; sends the user to #/login if there is none. */
 export function useDirectorAuth(): { auth: DirectorAuth | null; ready: boolean } {
@@ -17,4 +20,14 @@ export function useDirectorAuth(): { auth: DirectorAuth | null; ready: boolean }
     };
   }, []);
   return state;
+}
+
+/** A director's live tournament: the token, the socket, and the director and public views. */
+export function useDirectorTournament(tid: string) {
+  const { auth } = useDirectorAuth();
+  const token = auth?.token ?? null;
+  const { invalid } = useLive({ token, tid, director: true });
+  const { view: dview, loaded } = useView(viewKey(tid, "director"));
+  const { view: pview } = useView(viewKey(tid, "public"));
+  return { token, invalid, dview, pview, view: dview ?? pview, loaded };
 }

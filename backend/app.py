@@ -5,6 +5,7 @@ import logging
 from dataclasses import dataclass
 
 from flask import Flask, jsonify, send_from_directory
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import BLUEPRINTS
 from .api.errors import register_error_handlers
@@ -36,6 +37,9 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)
     register_error_handlers(app)
+    if config.TRUSTED_PROXIES:
+        n = config.TRUSTED_PROXIES
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE)
 
     @app.after_request

@@ -32,6 +32,11 @@ class Config:
         self.PWA_DIST = Path(os.environ.get("PWA_DIST", ROOT / "pwa" / "dist"))
         self.PRESETS_DIR = Path(os.environ.get("PRESETS_DIR", ROOT / "shared_rules" / "presets"))
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
+        # Proxies in front (nginx: 1) whose X-Forwarded-For/-Proto to believe: the sign-in
+        # throttle needs the phone's address, not the proxy's.
+        self.TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+        # A league's standings for the players' phones are rebuilt at most this often (ms).
+        self.LEAGUE_REFRESH_MS = int(os.environ.get("LEAGUE_REFRESH_MS", "30000"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -92,6 +92,8 @@ def results(state, persons: dict[int, int]) -> list[Result]:
     out = []
     finished = state.status == "finished"
     for e in state.entries.values():
+        if e.status == "released":
+            continue  # lost the seat when check-in closed (N-3.6): never played
         place = e.place
         if finished and place is None and not e.disqualified and state.winner == e.entry_id:
             place = 1

@@ -120,6 +120,10 @@ class TournamentService:
                     return Answer(409, {"status": "rejected", "op_id": op_id, "error": "op_id_reused",
                                         "message": "This op_id was already used for another tournament.",
                                         "field": "op_id", "server_time": now})
+                if receipt.type and receipt.type != type:  # older receipts have no type: trust them
+                    return Answer(409, {"status": "rejected", "op_id": op_id, "error": "op_id_reused",
+                                        "message": f"This op_id was already used for a {receipt.type} command.",
+                                        "field": "op_id", "server_time": now})
                 return Answer(receipt.status_code, {**receipt.response, "server_time": now})
             state = self._catch_up(session, tournament)
             command = Command(type=type, payload=payload, actor=actor, now=now, at=at,
@@ -131,14 +135,15 @@ class TournamentService:
                         "message": decision.message, "field": decision.field}
                 event_store.save_receipt(session, device_id=device_id, op_id=op_id,
                                          tournament_id=tournament_id, status_code=code,
-                                         response=body, at=now)
+                                         response=body, at=now, type=type, payload=payload,
+                                         actor=actor_label)  # what was asked, for the review list
                 return Answer(code, {**body, "server_time": now})
             seq = event_store.append(session, tournament_id, state.seq, decision.events,
                                      actor=actor_label, at=now, op_id=op_id, device_id=device_id)
             body = {"status": "applied", "op_id": op_id, "seq": seq, "result": decision.result}
             event_store.save_receipt(session, device_id=device_id, op_id=op_id,
                                      tournament_id=tournament_id, status_code=200,
-                                     response=body, at=now)
+                                     response=body, at=now, type=type, actor=actor_label)
             # Applied to the cache inside the transaction: if applying (or the commit) fails, the
             # transaction rolls back and execute() drops the cache, so the answer "nothing was
             # applied" is true and the log never holds an event that cannot be applied.

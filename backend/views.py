@@ -13,6 +13,7 @@ from .engine.hands import next_positions
 from .engine.payouts import shown
 from .engine.places import out_entries_newest_first
 from .engine.suggestions import suggestions
+from .engine.check_in import desk_view
 
 
 def _head(state: TournamentState, kind: str, now: int) -> dict:
@@ -51,7 +52,7 @@ def _deadlines(state: TournamentState) -> dict:
 
 def public_view(state: TournamentState, now: int) -> dict:
     fmt = state.preset.get("format", {})
-    entries_total = len(state.entries)
+    entries_total = len(state.entries) - len(state.released)  # a seat released at check-in was no entry (N-3.6)
     chips = state.chips["in_play"]
     status = state.status
     if status in ("seated", "running") and state.clock.status == "paused":
@@ -67,7 +68,10 @@ def public_view(state: TournamentState, now: int) -> dict:
             "addons": state.money["addons"], "reentries": state.money["reentries"],
             "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
             "deadlines": _deadlines(state),
-            "structure": _structure(state), "clock": state.clock.as_dict()}
+            "structure": _structure(state), "clock": state.clock.as_dict(),
+            # [[at, players_left, level_index]], ≤ 500 points; it changes only with players_left,
+            # so it never makes the public view go out more often (engine/history.py)
+            "players_history": state.players_history}
 
 
 def _entry(state: TournamentState, entry_id: int) -> dict:
@@ -77,7 +81,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
             "tie": e.tie if e.place is not None else None, "out_reason": e.out_reason,
             "disqualified": e.disqualified, "eliminated_by": e.eliminated_by,
             "rebuys": e.rebuys, "addon": e.addon, "reentries": e.reentries,
-            "prepaid": e.prepaid, "present": e.present, "accessible": e.accessible,
+            "prepaid": e.prepaid, "present": e.present, "accessible": e.accessible, "id_checked": e.id_checked,
             "prize": shown(money.prize(state, e)), "paid": shown(e.paid) if e.paid is not None else None,
             # V-VII.r, N-2.23: HH chips (null without headhunter), the penalty he sits out, warnings
             "headhunter": headhunter.entry_view(state, e.entry_id),
@@ -168,10 +172,13 @@ def _money(state: TournamentState) -> dict:
 
 
 def _director_summary(state: TournamentState, now: int) -> dict:
-    return {**public_view(state, now), **_head(state, "director", now),
+    # Without the players-left history: up to 12 KB in every push, and the director's phone has
+    # it already from the public view it also receives.
+    public = {k: v for k, v in public_view(state, now).items() if k != "players_history"}
+    return {**public, **_head(state, "director", now),
             "busts": [_bust(state, i) for i in out_entries_newest_first(state, RECENT_BUSTS)],
             "hand_for_hand": state.hand_for_hand, "break_order": state.break_order,
-            **_capped_suggestions(state, now),
+            **_capped_suggestions(state, now), "registration": desk_view(state),
             "payouts_due": _payouts_due(state), "corrections": _corrections(state),
             "chips": chips_view(state, now), "money": _money(state),
             "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])]}
@@ -233,6 +240,7 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
     entry = _entry(state, entry_id)
     table = state.tables.get(entry["table_no"])
     return {**_head(state, "player", now), **entry, "max_seats": table.max_seats if table else 0,
+            "button": table.button if table else None,  # the dealer button on the player's picture
             "last_move": state.entries[entry_id].last_move,
             "penalty": penalties.entry_penalty(state, entry_id, now)}  # a time penalty ends at `until`
 
@@ -250,6 +258,12 @@ def _all_tables(state, p) -> set[tuple]:
 
 def _one_table(state, p) -> set[tuple]:
     return {("table", p["table_no"])}
+
+
+def _table_and_players(state, p) -> set[tuple]:
+    """The button moved: the table and its players' phones (their picture shows the button)."""
+    table = state.tables.get(p["table_no"])
+    return _one_table(state, p) | {("player", eid) for eid in (table.seats.values() if table else ())}
 
 
 def _hand_done(state, p) -> set[tuple]:
@@ -297,6 +311,18 @@ def _field_grew(state, p) -> set[tuple]:
     return keys | {("player", m["entry_id"]) for g in state.out_groups for m in g.members}
 
 
+def _undone(state, p) -> set[tuple]:
+    """A bust undone (issue 7): the player, the table he is back at and the one he left, every
+    place that moved, the eliminator who gave HH chips back, and a winner no longer winner."""
+    keys = {("player", p["entry_id"]), ("table", p["table_no"])} | _placed(state, p)
+    if p.get("from_table") in state.tables:
+        keys.add(("table", p["from_table"]))
+    keys |= {("player", t["from"]) for t in p.get("hh_transfers", ())}
+    if p.get("winner_cleared") is not None:
+        keys.add(("player", p["winner_cleared"]))
+    return keys
+
+
 CHANGES = {
     "player_registered": lambda state, p: _field_grew(state, p) if "table_no" in p else {("player", p["entry_id"])},
     "seats_drawn": lambda state, p: {("table", n) for n in range(1, p["tables"] + 1)}
@@ -306,9 +332,9 @@ CHANGES = {
     "player_moved": _moved,
     "table_broken": _moved,
     "final_table_formed": _moved,
-    "button_set": _one_table,
+    "button_set": _table_and_players,
     "player_away": _one_table,
-    "hand_started": lambda state, p: _one_table(state, p) | _penalty_count(state, p),
+    "hand_started": lambda state, p: _table_and_players(state, p) | _penalty_count(state, p),
     "hand_for_hand_started": _all_tables,
     "hand_for_hand_stopped": _all_tables,
     "hand_for_hand_table_done": _hand_done,
@@ -322,10 +348,13 @@ CHANGES = {
     "addon_bought": _out_and_in_money,
     "alternate_seated": _field_grew,
     "player_checked_in": lambda state, p: {("player", p["entry_id"])},
+    "registration_flags_set": lambda state, p: {("player", p["entry_id"])},
+    "check_in_closed": lambda state, p: {("player", e) for e in p["released"]},
     "chips_counted": _one_table,
     "wild_card_used": lambda state, p: {("player", p["entry_id"])},
     "player_penalized": _entry_and_table,
     "penalty_lifted": _entry_and_table,
+    "bust_undone": _undone,
 }
 
 
@@ -333,7 +362,8 @@ CHANGES = {
 PUBLIC_UNCHANGED = {"button_set", "player_away", "hand_started", "player_moved", "table_broken", "final_table_formed",
                     "hand_for_hand_started", "hand_for_hand_stopped", "hand_for_hand_table_done",
                     "chips_counted", "player_penalized", "penalty_lifted", "payout_confirmed",
-                    "correction_settled", "break_order_set", "player_checked_in"}
+                    "correction_settled", "break_order_set", "player_checked_in",
+                    "player_waitlisted", "waiting_removed", "capacity_set", "registration_flags_set"}
 
 
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:

@@ -337,19 +337,19 @@ def test_late_entry_with_an_accessible_seat_shows_its_seat(live_server, phone, s
     r = api.post("/api/tournaments", {"name": "Qualifier", "preset": "p-qualifier"})
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
-    for i in range(1, 13):
+    for i in range(1, 9):  # a qualifier is one table of 8-10 (P-Teilnahme): capacity 10
         ok(api, tid, "register_player", {"name": f"Player {i:02d}"})
     td = director_page(phone(**EN), api)
     td.goto(f"{live_server.url}/#/director/{tid}")
     td.get_by_test_id("register-name").fill("Rolli Rita")
     td.get_by_test_id("register-accessible").check()
     td.get_by_test_id("register-submit").click()
-    expect(td.get_by_test_id("entry-row-13")).to_be_visible()
+    expect(td.get_by_test_id("entry-row-9")).to_be_visible()
     expect(td.get_by_test_id("register-accessible")).not_to_be_checked()
-    td.get_by_test_id("draw-tables").fill("2")
+    td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-accessible-seats").fill("4")
     td.get_by_test_id("draw-submit").click()
-    expect(td.get_by_test_id("entry-row-13")).to_contain_text("Seat 4")
+    expect(td.get_by_test_id("entry-row-9")).to_contain_text("Seat 4")
 
     # After the draw the qualifier still seats late entries at once.
     expect(td.get_by_test_id("register-name")).to_be_visible()

@@ -7,6 +7,7 @@ from sqlmodel import select
 
 from ..auth import hash_password, mint_token, verify_password
 from ..auth.access import current_caller
+from ..auth.throttle import LoginThrottle
 from ..auth.tokens import find_token
 from ..service import now_ms
 from ..store import Director, Token, session_scope
@@ -15,6 +16,14 @@ from .schemas import LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 UNKNOWN_USER_HASH = hash_password("no such director")
+INVITE_VALID_MS = 7 * 24 * 3600 * 1000
+
+
+def _throttle() -> LoginThrottle:
+    """Per app (per process), see auth/throttle.py: 10 wrong passwords for one name from one
+    address. Not per address alone (a room behind one NAT address shares it) and not per name
+    alone (anyone could lock the director out by typing her name with wrong passwords)."""
+    return current_app.extensions.setdefault("login_throttle", LoginThrottle(limit=10))
 
 
 def json_body() -> dict:
@@ -36,9 +45,11 @@ def setup():
     data = SetupSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         row = find_token(session, data["setup_token"])
-        if row is None or row.role != "setup":
+        # An invitation from another director (director_id set) is good for a week.
+        expired = row is not None and row.director_id is not None and now_ms() - row.created_at > INVITE_VALID_MS
+        if row is None or row.role != "setup" or expired:
             raise ApiError(401, "invalid_setup_token",
-                           "This first-login link has already been used or is not valid.", "setup_token")
+                           "This setup link has already been used, has expired or is not valid.", "setup_token")
         username = data["username"].strip()
         if session.exec(select(Director).where(Director.username == username)).first():
             raise ApiError(409, "username_taken", f"The user name {username} is taken.", "username")
@@ -59,12 +70,19 @@ def setup():
 @bp.post("/auth/login")
 def login():
     data = LoginSchema().load(json_body())
+    key = f"{data['username'].strip().casefold()}|{request.remote_addr or '?'}"
+    wait = _throttle().retry_after(key)
+    if wait is not None:
+        raise ApiError(429, "too_many_attempts", f"Too many wrong passwords: try again in {wait} seconds.",
+                       "password", retry_after=wait)
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         director = session.exec(select(Director).where(Director.username == data["username"].strip())).first()
         # An unknown name costs the same argon2 work as a wrong password: timing tells nothing.
         known = verify_password(director.password_hash if director else UNKNOWN_USER_HASH, data["password"])
         if director is None or not known:
+            _throttle().failed(key)
             raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")
+        _throttle().succeeded(key)
         return jsonify(_session_for(session, director))
 
 

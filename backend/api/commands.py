@@ -7,6 +7,7 @@ from ..auth.access import require_tournament
 from .auth import json_body
 from ..league import carried_headhunter_chips
 from .league import check_person, link_registration
+from .registration_import import link_entries
 from .schemas import load_command
 
 bp = Blueprint("commands", __name__, url_prefix="/api")
@@ -28,7 +29,13 @@ def post_command(tid: int):
                                  actor_label=caller.label, device_id=data["device_id"],
                                  op_id=data["op_id"], at=data["at"])
     if data["type"] in ("register_player", "seat_alternate") and answer.status_code == 200:
-        link_registration(app, tid, answer.body["result"]["entry_id"], data["payload"].get("person_id"))
+        if "entry_id" in answer.body["result"]:  # not when he went onto the waiting list (N-3.3)
+            link_registration(app, tid, answer.body["result"]["entry_id"], data["payload"].get("person_id"))
+    if data["type"] in ("close_check_in", "promote_waiting") and answer.status_code == 200:
+        link_entries(app, tid, [p["entry_id"] for p in answer.body["result"]["promoted"]])
+    if answer.body.get("status") == "rejected":
+        # The directors' "To review" list refetches: a dealer's refused bust is seen at once.
+        app.realtime.socketio.emit("review", {"tournament_id": tid}, to=f"t:{tid}:director")
     if answer.changed:
         # Answer the phone first; the views go out right after, on their own greenlet.
         app.realtime.publish_soon(tid, answer.changed, answer.seq, answer.base_seq)

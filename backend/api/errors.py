@@ -11,9 +11,10 @@ log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, error: str, message: str, field: str | None = None):
+    def __init__(self, status: int, error: str, message: str, field: str | None = None, **extra):
         super().__init__(message)
         self.status, self.error, self.message, self.field = status, error, message, field
+        self.extra = extra  # more facts for the phone, e.g. which table a revoked link ran
 
 
 def error_response(status: int, error: str, message: str, field: str | None = None, **extra):
@@ -38,7 +39,7 @@ def first_validation_error(err: ValidationError) -> tuple[str, str]:
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(err: ApiError):
-        return error_response(err.status, err.error, err.message, err.field)
+        return error_response(err.status, err.error, err.message, err.field, **err.extra)
 
     @app.errorhandler(ValidationError)
     def _validation(err: ValidationError):

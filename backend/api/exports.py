@@ -178,7 +178,7 @@ def results_html(tid: int):
 <title>{escape(name)} – {t["title"]}</title><style>{STYLE}</style></head>
 <body><button onclick="window.print()">{t["print"]}</button>
 <h1>{escape(name)} – {t["title"]}</h1>
-<p class="meta">{t["entries"]}: {len(state.entries)} · {t["pool"]}: {_money(pool)} {currency}</p>{note}
+<p class="meta">{t["entries"]}: {len(state.entries) - len(state.released)} · {t["pool"]}: {_money(pool)} {currency}</p>{note}
 <div class="wide"><table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head))}</tr></thead>
 <tbody>{"".join(body_rows)}</tbody></table></div></body></html>"""
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",

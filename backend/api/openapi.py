@@ -101,7 +101,22 @@ def document() -> dict:
                                                     "parameters": [tid], "responses": _answers(401, 403, 404)}},
             "/api/tournaments/{tid}/public": {"get": {"summary": "The public view", "security": secured,
                                                       "parameters": [tid], "responses": _answers(401, 403, 404)}},
+            "/api/tournaments/{tid}/my-league": {"get": {
+                "summary": "A player's league standing: his rank, points, the top 10, qualification (player token)",
+                "security": secured, "parameters": [tid], "responses": _answers(401, 403, 404)}},
+            "/api/tournaments/{tid}/stacks": {"get": {
+                "summary": "The latest counted stacks, sorted (director), for the chip histogram",
+                "security": secured, "parameters": [tid], "responses": _answers(401, 403, 404)}},
             **_league_paths(secured, tid),
+            **_director_tools_paths(secured, tid),
+            "/api/tournaments/{tid}/import": {"post": {
+                "summary": "Register players from a CSV file (raw bytes; one import_players command, idempotent by op_id)",
+                "security": secured,
+                "parameters": [tid, {"name": "op_id", "in": "query", "required": True, "schema": {"type": "string"}},
+                               {"name": "device_id", "in": "query", "required": True, "schema": {"type": "string"}}],
+                "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string",
+                                                                                   "format": "binary"}}}},
+                "responses": _answers(400, 401, 403, 404, 409, 413)}},
             "/api/tournaments/{tid}/links": {"get": {"summary": "QR links for display, tables, players",
                                                      "security": secured, "parameters": [tid],
                                                      "responses": _answers(401, 403, 404)}},
@@ -140,6 +155,34 @@ def _league_paths(secured: list, tid: dict) -> dict:
         "/api/tournaments/{tid}/results.html": {"get": {
             "summary": "Printable results page (A4)", "security": secured, "parameters": [tid, lang],
             "responses": _answers(400, 401, 403, 404)}},
+    }
+
+
+def _director_tools_paths(secured: list, tid: dict) -> dict:
+    """Printouts, audit log, review list, inviting directors (docs/api.md "Director tools")."""
+    def q(name, kind="integer", **extra):
+        return {"name": name, "in": "query", "schema": {"type": kind, **extra}}
+    lang = q("lang", "string", enum=["de", "en"])
+    return {
+        "/api/tournaments/{tid}/print/seat-cards": {"get": {
+            "summary": "Printable seat cards with the players' QR codes (A4, 8 per page)", "security": secured,
+            "parameters": [tid, lang, q("table"), q("from_table"), q("to_table")],
+            "responses": _answers(400, 401, 403, 404, 409)}},
+        "/api/tournaments/{tid}/print/table-sheets": {"get": {
+            "summary": "Printable dealer QR sheet per table, and the display's", "security": secured,
+            "parameters": [tid, lang, q("table"), q("from_table"), q("to_table")],
+            "responses": _answers(400, 401, 403, 404, 409)}},
+        "/api/tournaments/{tid}/audit": {"get": {
+            "summary": "The event log newest first: who did what and when", "security": secured,
+            "parameters": [tid, lang, q("before"), q("limit"), q("table"), q("entry")],
+            "responses": _answers(400, 401, 403, 404)}},
+        "/api/tournaments/{tid}/rejections": {"get": {
+            "summary": "Rejected commands to review, newest first", "security": secured,
+            "parameters": [tid, lang, q("limit")], "responses": _answers(400, 401, 403, 404)}},
+        "/api/directors": {"get": {"summary": "Director accounts", "security": secured,
+                                   "responses": _answers(401, 403)}},
+        "/api/directors/invite": {"post": {"summary": "A one-time setup link for another director",
+                                           "security": secured, "responses": _answers(401, 403)}},
     }
 
 

@@ -64,6 +64,7 @@ class RegisterPlayerPayload(StrictSchema):
     accessible = fields.Boolean(load_default=False)
     prepaid = fields.Boolean(load_default=False)  # N-3.2: paid in advance, the seat is kept
     present = fields.Boolean(load_default=True)  # False: reserved, not here yet (blinded off)
+    id_checked = fields.Boolean(load_default=False)  # N-3.4, P-Teilnahme: ID / age 18+ seen at the desk
     # V-VII.r: headhunter chips this person brings from earlier tournament days (the service passes them in).
     hh_carried = fields.Integer(load_default=0, strict=True, validate=validate.Range(
         min=0, max=10 ** 6, error="Must be a whole number of headhunter chips, 0 or more (V-VII.r)."))
@@ -234,6 +235,53 @@ class PenalizePayload(StrictSchema):
     reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))
 
 
+class UndoBustPayload(StrictSchema):
+    """Issue 7: a wrong bust undone; table_no and seat only when his old seat is gone."""
+    entry_id = entry_field(required=True)
+    reason = fields.String(required=True, validate=[validate.Length(min=1, max=200), _not_blank])
+    table_no = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=5000))
+    seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=30))
+
+
+# Registration desk (N-3.2 to N-3.6, P-Teilnahme)
+class CheckInPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    id_checked = fields.Boolean(load_default=False)  # N-3.4: the ID was seen now
+
+
+class ImportRow(StrictSchema):
+    line = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10 ** 6))
+    name = fields.String(required=True, validate=NAME)
+    accessible = fields.Boolean(load_default=False)
+    prepaid = fields.Boolean(load_default=False)
+    id_checked = fields.Boolean(load_default=False)
+    present = fields.Boolean(load_default=False)  # imported: registered in advance, checks in later
+
+
+class ImportPlayersPayload(StrictSchema):
+    rows = fields.List(fields.Nested(ImportRow), required=True, validate=validate.Length(min=1, max=2000))
+
+
+class RegistrationFlagsPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    prepaid = fields.Boolean(load_default=None, allow_none=True)
+    id_checked = fields.Boolean(load_default=None, allow_none=True)
+
+    @validates_schema
+    def _something(self, data, **_):
+        if data.get("prepaid") is None and data.get("id_checked") is None:
+            raise ValidationError({"prepaid": ["Give prepaid or id_checked (or both)."]})
+
+
+class RemoveWaitingPayload(StrictSchema):
+    wait_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31))
+
+
+class SetCapacityPayload(StrictSchema):
+    max = fields.Integer(required=True, strict=True, validate=validate.Range(
+        min=2, max=100_000, error="Must be a whole number of players from 2 to 100000 (N-3.5)."))
+
+
 PAYLOADS: dict[str, type[Schema]] = {
     "register_player": RegisterPlayerPayload,
     "draw_seats": DrawSeatsPayload,
@@ -262,12 +310,19 @@ PAYLOADS: dict[str, type[Schema]] = {
     "addon": EntryPayload,
     "reentry": EntryPayload,
     "seat_alternate": SeatAlternatePayload,
-    "check_in": EntryPayload,
+    "check_in": CheckInPayload,
     "set_away": SetAwayPayload,
     "chip_count": ChipCountPayload,
     "use_wild_card": UseWildCardPayload,
     "penalize": PenalizePayload,
     "lift_penalty": EntryPayload,
+    "undo_bust": UndoBustPayload,
+    "import_players": ImportPlayersPayload,
+    "set_registration_flags": RegistrationFlagsPayload,
+    "close_check_in": EmptyPayload,
+    "promote_waiting": EmptyPayload,
+    "remove_waiting": RemoveWaitingPayload,
+    "set_capacity": SetCapacityPayload,
 }
 assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"
 

@@ -9,7 +9,7 @@ from flask import current_app, g, request
 from ..api.errors import ApiError
 from ..engine import Actor
 from ..store import session_scope
-from .tokens import find_token
+from .tokens import find_revoked_token, find_token
 
 SESSION_ROLES = {"director", "dealer", "player", "display"}
 
@@ -45,6 +45,21 @@ def caller_for(token: Optional[str]) -> Optional[Caller]:
         return Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
 
 
+def revoked_error(token: str) -> Optional[ApiError]:
+    """A link the director replaced says what it was, so a dealer knows the phone was reassigned."""
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        row = find_revoked_token(session, token)
+        if row is None or row.role not in ("dealer", "player", "display"):
+            return None
+        if row.role == "dealer":
+            message = (f"This phone no longer runs table {row.table_no}: the director issued a new QR code "
+                       "for this table. Ask the director for it; entries not yet sent were not applied.")
+        else:
+            message = "The director has replaced this QR code; ask the director for the new one."
+        return ApiError(401, "revoked", message, role=row.role, table_no=row.table_no,
+                        revoked_at=row.revoked_at)
+
+
 def bearer_token() -> Optional[str]:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
@@ -58,7 +73,8 @@ def current_caller() -> Caller:
             raise ApiError(401, "unauthorized", "Sign in or scan a QR code first (no token sent).")
         caller = caller_for(token)
         if caller is None:
-            raise ApiError(401, "unauthorized", "This link or login is no longer valid; ask the director for a new one.")
+            raise revoked_error(token) or ApiError(
+                401, "unauthorized", "This link or login is no longer valid; ask the director for a new one.")
         g.caller = caller
     return g.caller
 

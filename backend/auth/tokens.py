@@ -60,3 +60,11 @@ def find_token(session: Session, token: Optional[str]) -> Optional[Token]:
     if row is None or row.revoked_at is not None:
         return None
     return row
+
+
+def find_revoked_token(session: Session, token: Optional[str]) -> Optional[Token]:
+    """The row of a token the director has revoked, so the phone can be told why it stopped."""
+    if not token or len(token) > 200:
+        return None
+    row = session.exec(select(Token).where(Token.token_hash == _hash(token))).first()
+    return row if row is not None and row.revoked_at is not None else None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import headhunter, penalties
+from . import check_in, headhunter, penalties, undo
+from . import history
 from .model import Event, TournamentState
 
 
@@ -47,12 +48,19 @@ APPLIERS = {
     "reentered": entries.apply_entries,
     "addon_bought": entries.apply_entries,
     "alternate_seated": entries.apply_entries,
-    "player_checked_in": entries.apply_entries,
+    "player_checked_in": check_in.apply_desk,
     "chips_counted": entries.apply_entries,
     # Headhunter chips and penalties
     "wild_card_used": headhunter.apply_wild_card,
     "player_penalized": penalties.apply_penalty,
     "penalty_lifted": penalties.apply_penalty,
+    "bust_undone": undo.apply_bust_undone,
+    # Registration desk (N-3.2 to N-3.6)
+    "player_waitlisted": registration.apply_waiting,
+    "waiting_removed": registration.apply_waiting,
+    "capacity_set": registration.apply_waiting,
+    "registration_flags_set": check_in.apply_desk,
+    "check_in_closed": check_in.apply_desk,
 }
 
 # House-rule parts written into other rules' events (engine/headhunter.py, engine/penalties.py):
@@ -62,14 +70,17 @@ ALSO = {
     "alternate_seated": (headhunter.apply_extra,),
     "player_busted": (headhunter.apply_extra,),
     "players_busted": (headhunter.apply_extra,),
+    "bust_undone": (headhunter.apply_extra,),  # the HH chips of the bust go back
     "hand_started": (penalties.apply_hand,),
 }
 
 
 def apply(state: TournamentState, event: Event, seq: int | None = None) -> TournamentState:
+    left_before = state.players_left
     APPLIERS[event.type](state, event)
     for also in ALSO.get(event.type, ()):
         also(state, event)
+    history.note(state, event, left_before)  # the players-left chart: O(1) per event
     if event.type == "clock_started" and state.status == "seated":
         state.status = "running"
     state.seq = seq if seq is not None else state.seq + 1

@@ -12,6 +12,8 @@ from .model import Clock, Command, Decision, Event, Rejection, TournamentState
 from .structure import structure_problem
 
 PAUSE_REASONS = ("director", "table_merge", "race_for_chips")
+# Paused by the engine itself, never asked for by a director: the last player is left.
+TOURNAMENT_OVER = "tournament_over"
 
 
 def entry_ms(entry: dict) -> int:
@@ -59,6 +61,16 @@ def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if not state.structure:
         return Rejection("no_structure", "The tournament has no blind structure.")
     return Decision([Event("clock_started", {"at": cmd.now, "level_index": state.clock.level_index})], {})
+
+
+def stop_for_good(state: TournamentState, at: int) -> list[Event]:
+    """The clock stops where it stands when the tournament is won, so no screen keeps counting."""
+    if state.clock.status != "running":
+        return []
+    at = max(at, state.clock.anchor_at or at)  # a bust recorded before the last clock change
+    where = _where(state, at)
+    return [Event("clock_paused", {"at": at, "level_index": where["index"],
+                                   "elapsed_ms": _elapsed(state, where), "reason": TOURNAMENT_OVER})]
 
 
 def decide_pause(state: TournamentState, cmd: Command) -> Decision | Rejection:

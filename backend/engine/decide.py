@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import headhunter, penalties
+from . import check_in, headhunter, penalties, undo
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {
@@ -34,13 +34,21 @@ RULES = {
     "addon": entries.decide_addon,
     "reentry": entries.decide_reentry,
     "seat_alternate": entries.decide_alternate,
-    "check_in": entries.decide_check_in,
+    "check_in": check_in.decide_check_in,
     "set_away": away.decide_set_away,
     "chip_count": entries.decide_chip_count,
     # Headhunter chips and penalties (V-VII.r, N-2.23, V-XI.e, S-#36)
     "use_wild_card": headhunter.decide_wild_card,
     "penalize": penalties.decide_penalize,
     "lift_penalty": penalties.decide_lift,
+    "undo_bust": undo.decide_undo_bust,  # a wrong bust corrected by a new event (issue 7)
+    # Registration desk (N-3.2 to N-3.6, P-Teilnahme)
+    "import_players": registration.decide_import,
+    "set_registration_flags": check_in.decide_flags,
+    "close_check_in": check_in.decide_close,
+    "promote_waiting": check_in.decide_promote,
+    "remove_waiting": check_in.decide_remove_waiting,
+    "set_capacity": check_in.decide_capacity,
 }
 
 # Which roles may send which command; state-dependent limits (a dealer's own table)
@@ -79,10 +87,17 @@ ALLOWED_ROLES = {
     "use_wild_card": {"director"},
     "penalize": {"director", "dealer"},  # a dealer: a warning at his own table (checked by the rule)
     "lift_penalty": {"director"},
+    "undo_bust": {"director"},
+    "import_players": {"director"},
+    "set_registration_flags": {"director"},
+    "close_check_in": {"director"},
+    "promote_waiting": {"director"},
+    "remove_waiting": {"director"},
+    "set_capacity": {"director"},
 }
 
 # After the last bust the money is still being handed out, and a cheat may still be found.
-AFTER_FINISH = {"confirm_payout", "settle_correction", "disqualify"}
+AFTER_FINISH = {"confirm_payout", "settle_correction", "disqualify", "undo_bust"}  # undo: the last bust only
 
 
 def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:

@@ -1,5 +1,5 @@
 """Entries after the draw: rebuys and add-ons (V-XIII), re-entry keeping the seat (S-#47),
-alternates (S-#46), check-in of reserved players (N-3.2), and the dealers' chip counts.
+alternates (S-#46), and the dealers' chip counts (check-in: engine/check_in.py).
 
 Money comes from the preset's format (`rebuy.price`, `addon.price`, buy-in + fee for a re-entry or
 an alternate) and goes into the event, so replay never reads a changed preset. A re-entry keeps
@@ -170,17 +170,6 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
                     {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat})
 
 
-def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    entry, problem = _entry(state, cmd)
-    if problem:
-        return problem
-    if entry.present:
-        return Rejection("already_present", f"{entry.name} is already checked in.", "entry_id")
-    if entry.status != "active":
-        return Rejection("already_out", f"{entry.name} is out (place {entry.place}).", "entry_id")
-    return Decision([Event("player_checked_in", {"entry_id": entry.entry_id, "at": cmd.now})], {})
-
-
 def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A dealer's count of every stack at the table; it replaces the table's previous count."""
     table_no = cmd.payload.get("table_no")
@@ -248,10 +237,6 @@ def apply_entries(state: TournamentState, event: Event) -> None:
         state.chips["counted"] += p["total"]
         return
     entry = state.entries.get(p["entry_id"])
-    if t == "player_checked_in":
-        entry.present = True
-        state.absent.discard(entry.entry_id)
-        return
     touched: list[int] = []
     if t == "alternate_seated":
         entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])

@@ -130,6 +130,12 @@ def apply_extra(state: TournamentState, event: Event) -> None:
     if "hh" in p:
         state.hh[p["entry_id"]] = p["hh"]["chips"]
         state.hh_carried[p["entry_id"]] = p["hh"]["carried"]
+    if event.type in ("player_busted", "players_busted"):
+        # What each bust handed over, so undo_bust can give back exactly that (engine/undo.py).
+        for entry_id in ([b["entry_id"] for b in p["busts"]] if event.type == "players_busted" else [p["entry_id"]]):
+            state.hh_given.pop(entry_id, None)
+        for t in p.get("hh_transfers", ()):
+            state.hh_given[t["from"]] = {"to": t["to"], "chips": t["chips"]}
     for t in p.get("hh_transfers", ()):
         state.hh[t["from"]] = state.hh.get(t["from"], 0) - t["chips"]
         state.hh[t["to"]] = state.hh.get(t["to"], 0) + t["chips"]

@@ -73,6 +73,7 @@ class Entry:
     # Entries and money (engine/entries.py, engine/money.py).
     prepaid: bool = False
     present: bool = True
+    id_checked: bool = False  # ID / age 18+ seen at the desk (N-3.4, P-Teilnahme)
     rebuys: int = 0
     addon: bool = False
     reentries: int = 0
@@ -118,6 +119,7 @@ class TournamentState:
     tables: dict[int, Table] = field(default_factory=dict)
     clock: Clock = field(default_factory=Clock)
     players_left: int = 0
+    players_history: list = field(default_factory=list)  # [[at, players_left, level_index]] (engine/history.py)
     # Finishing order (engine/places.py): groups of players out at one moment, sorted by the
     # recorded time; `out_ats` mirrors their times for bisecting.
     out_groups: list = field(default_factory=list)
@@ -152,9 +154,19 @@ class TournamentState:
     # Headhunter chips (engine/headhunter.py, V-VII.r): balance per entry, and what came in from earlier days.
     hh: dict[int, int] = field(default_factory=dict)
     hh_carried: dict[int, int] = field(default_factory=dict)
+    hh_given: dict[int, dict] = field(default_factory=dict)  # busted entry -> {"to", "chips"} of his bust (undo_bust)
     # Penalties (engine/penalties.py, N-2.23): sit-outs by entry, and warnings kept for the director.
     penalties: dict[int, dict] = field(default_factory=dict)
     warnings: dict[int, list] = field(default_factory=dict)
+    # Registration desk (engine/registration.py, engine/check_in.py; N-3.3, N-3.5, N-3.6): the waiting
+    # list in order of arrival (wait_id -> the registration), its names, entries that lost their seat
+    # when check-in closed, the time it closed, and the director's capacity (None: the preset's).
+    waiting: dict[int, dict] = field(default_factory=dict)
+    waiting_names: dict[str, int] = field(default_factory=dict)
+    next_wait_id: int = 1
+    released: list[int] = field(default_factory=list)  # entry ids, in the order they lost the seat
+    check_in_closed_at: Optional[int] = None
+    capacity_max: Optional[int] = None
 
     @property
     def structure(self) -> list[dict]:

@@ -2,39 +2,145 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field as dc_field
+from typing import Optional
 
 from .balancing import active_tables, forbidden_seats
 from .deadlines import is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
 
 
-def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    name = " ".join(str(cmd.payload.get("name", "")).split())
+FLAGS = ("accessible", "prepaid", "id_checked")
+OPEN = ("new", "registering")  # before the seat draw
+
+
+def capacity(state: TournamentState) -> Optional[int]:
+    """The most entries the field takes (N-3.5): the director's setting, else the preset's; None: no limit."""
+    if state.capacity_max is not None:
+        return state.capacity_max
+    return ((state.format.get("capacity") or {}).get("max")) or None
+
+
+def field_size(state: TournamentState) -> int:
+    """Entries in the field: every entry but those who lost their seat at the check-in deadline."""
+    return len(state.entries) - len(state.released)
+
+
+@dataclass
+class Desk:
+    """What one command has registered so far: a typed registration is a batch of one, an import
+    a batch of many; both go through `admit`, so duplicates and capacity are decided in one place."""
+    field: int
+    next_entry: int
+    waiting: int
+    next_wait: int
+    names: set = dc_field(default_factory=set)
+
+    @classmethod
+    def of(cls, state: TournamentState) -> "Desk":
+        return cls(field_size(state), len(state.entries) + 1, len(state.waiting), state.next_wait_id)
+
+
+def clean_name(raw) -> str:
+    return " ".join(str(raw or "").split())
+
+
+def duplicate(state: TournamentState, desk: Optional[Desk], name: str) -> Optional[Rejection]:
+    key = name.casefold()
+    if key in state.waiting_names:
+        return Rejection("duplicate_name", f"{name} is already on the waiting list.", "name")
+    if key in state.names or (desk is not None and key in desk.names):
+        return Rejection("duplicate_name", f"{name} is already registered.", "name")
+    return None
+
+
+def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True):
+    """(event, result) for one registration before the draw, or a Rejection: into the field while
+    it has room, else onto the waiting list, first come first served (N-3.3, N-3.5)."""
+    name = clean_name(fields.get("name"))
     if not name:
         return Rejection("name_required", "A player needs a name.", "name", "invalid")
-    if name.casefold() in state.names:
-        return Rejection("duplicate_name", f"{name} is already registered.", "name")
-    entry_id = len(state.entries) + 1
-    registered = {"entry_id": entry_id, "name": name}
-    if cmd.payload.get("accessible"):
-        registered["accessible"] = True
-    # N-3.2: a prepaid player keeps a reserved seat; one not yet here is blinded off until he comes.
-    if cmd.payload.get("prepaid"):
-        registered["prepaid"] = True
-    if cmd.payload.get("present") is False:
+    problem = duplicate(state, desk, name)
+    if problem:
+        return problem
+    registered = {"name": name, **{f: True for f in FLAGS if fields.get(f)}}
+    # N-3.2: a reserved player not here yet is marked absent until he checks in.
+    if not fields.get("present", present):
+        if state.check_in_closed_at is not None and not fields.get("prepaid"):
+            # He could never check in: only a prepaid reservation keeps a seat after the deadline.
+            return Rejection("check_in_closed", f"Check-in is closed{state.cite('check_in')}: register only "
+                             "players who are here, or mark the reservation prepaid.", "present")
         registered["present"] = False
-    if state.status in ("new", "registering"):
-        return Decision([Event("player_registered", registered)], {"entry_id": entry_id})
+    desk.names.add(name.casefold())
+    limit = capacity(state)
+    if limit is not None and desk.field >= limit:
+        desk.waiting += 1
+        registered["wait_id"] = desk.next_wait
+        desk.next_wait += 1
+        return Event("player_waitlisted", registered), {"waiting": desk.waiting, "wait_id": registered["wait_id"]}
+    registered["entry_id"] = desk.next_entry
+    desk.next_entry += 1
+    desk.field += 1
+    return Event("player_registered", registered), {"entry_id": registered["entry_id"]}
+
+
+def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    if state.status in OPEN:
+        admitted = admit(state, Desk.of(state), cmd.payload)
+        if isinstance(admitted, Rejection):
+            return admitted
+        return Decision([admitted[0]], admitted[1])
+    name = clean_name(cmd.payload.get("name"))
+    if not name:
+        return Rejection("name_required", "A player needs a name.", "name", "invalid")
+    problem = duplicate(state, None, name)
+    if problem:
+        return problem
     late = state.preset.get("format", {}).get("late_seat")
     if state.status == "finished" or not is_open(state, (late or {}).get("until"), cmd.now):
         return Rejection("registration_closed",
                          "Seats are already drawn and this tournament has no open late seats.", "name")
+    limit = capacity(state)
+    if limit is not None and field_size(state) >= limit:
+        return Rejection("field_full", f"The field is full ({limit} players{state.cite('capacity')}).", "name")
     seat = late_seat(state, random.Random(cmd.seed))
     if seat is None:
         return Rejection("no_free_seat", "There is no free seat for a late entry.", "name")
+    entry_id = len(state.entries) + 1
+    registered = {"entry_id": entry_id, "name": name, **{f: True for f in FLAGS if cmd.payload.get(f)}}
+    if cmd.payload.get("present") is False:
+        registered["present"] = False
     registered.update(table_no=seat[0], seat=seat[1])
     return Decision([Event("player_registered", registered)],
                     {"entry_id": entry_id, "table_no": seat[0], "seat": seat[1]})
+
+
+MAX_IMPORT = 2000
+
+
+def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """A list of registrations (a CSV file, parsed at the edge) as one batch: each row is decided
+    like a typed registration; the good ones land together in one command, the others are reported."""
+    if state.status not in OPEN:
+        return Rejection("registration_closed", "Import players before the seat draw.", "rows")
+    rows = cmd.payload.get("rows")
+    if not isinstance(rows, list) or not rows or len(rows) > MAX_IMPORT:
+        return Rejection("invalid_rows", f"Send 1 to {MAX_IMPORT} rows.", "rows", "invalid")
+    desk, events = Desk.of(state), []
+    report: dict = {"imported": [], "waiting": [], "rejected": []}
+    for row in rows:
+        line = row.get("line")
+        # Imported players registered in advance: they are marked absent until they check in (N-3.2).
+        admitted = admit(state, desk, row, present=False)
+        if isinstance(admitted, Rejection):
+            report["rejected"].append({"line": line, "name": clean_name(row.get("name")), "error": admitted.error,
+                                       "reason": admitted.message, "field": admitted.field})
+            continue
+        event, result = admitted
+        events.append(event)
+        key = "waiting" if "waiting" in result else "imported"
+        report[key].append({"line": line, "name": event.payload["name"], **result})
+    return Decision(events, report)
 
 
 def late_seat(state: TournamentState, rng: random.Random):
@@ -56,9 +162,13 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     from .places import shift_out_places
     p = event.payload
     entry = Entry(p["entry_id"], p["name"], accessible=p.get("accessible", False),
-                  prepaid=p.get("prepaid", False), present=p.get("present", True))
+                  prepaid=p.get("prepaid", False), present=p.get("present", True),
+                  id_checked=p.get("id_checked", False))
     state.entries[p["entry_id"]] = entry
     state.names.add(p["name"].casefold())
+    if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
+        state.waiting.pop(p["from_waiting"], None)
+        state.waiting_names.pop(p["name"].casefold(), None)
     state.players_left += 1
     if not entry.present:
         state.absent.add(entry.entry_id)
@@ -74,3 +184,25 @@ def apply_registered(state: TournamentState, event: Event) -> None:
         money.refresh_table(state)
     elif state.status == "new":
         state.status = "registering"
+
+
+def apply_waiting(state: TournamentState, event: Event) -> None:
+    """The waiting list (N-3.3): not in the field, so no buy-in, no chips, no player counted."""
+    p = event.payload
+    if event.type == "player_waitlisted":
+        state.waiting[p["wait_id"]] = dict(p)
+        state.waiting_names[p["name"].casefold()] = p["wait_id"]
+        state.names.add(p["name"].casefold())
+        state.next_wait_id = p["wait_id"] + 1
+    elif event.type == "waiting_removed":
+        gone = state.waiting.pop(p["wait_id"])
+        state.waiting_names.pop(gone["name"].casefold(), None)
+        state.names.discard(gone["name"].casefold())
+    elif event.type == "capacity_set":
+        state.capacity_max = p["max"]
+
+
+def waiting_list(state: TournamentState) -> list[dict]:
+    """The waiting list in order, with positions (1 = next to move up)."""
+    return [{"position": i, "wait_id": w["wait_id"], "name": w["name"],
+             **{f: True for f in FLAGS if w.get(f)}} for i, w in enumerate(state.waiting.values(), start=1)]

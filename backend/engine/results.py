@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import money
+from .clock import stop_for_good
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
 
@@ -45,6 +46,11 @@ def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]):
     if entry.status != "active":
         return None, Rejection("eliminator_out", f"{entry.name} is out and cannot have won the pot (V-VII.r).",
                                "eliminated_by")
+    tables = {state.entries[i].table_no for i in out_ids if i in state.entries}
+    if entry.table_no is not None and tables and entry.table_no not in tables:
+        # the pot was won at the busted player's table: a name from elsewhere is a slip of the thumb
+        return None, Rejection("eliminator_elsewhere", f"{entry.name} plays at table {entry.table_no}, not at "
+                               f"table {min(tables)} where the hand was played.", "eliminated_by")
     return by, None
 
 
@@ -59,9 +65,9 @@ def _winner_events(state: TournamentState, leaving: set[int], at: int) -> list[E
     for table in state.tables.values():
         for entry_id in table.seats.values():
             if entry_id not in leaving and state.entries[entry_id].status == "active":
-                return [Event("tournament_won", {"entry_id": entry_id, "at": at})]
+                return [Event("tournament_won", {"entry_id": entry_id, "at": at}), *stop_for_good(state, at)]
     winner = next(e.entry_id for e in state.entries.values() if e.status == "active" and e.entry_id not in leaving)
-    return [Event("tournament_won", {"entry_id": winner, "at": at})]
+    return [Event("tournament_won", {"entry_id": winner, "at": at}), *stop_for_good(state, at)]
 
 
 def _absent_no_prize(state: TournamentState, entry) -> bool:
@@ -215,6 +221,9 @@ def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Reject
         return Rejection("reason_required", "Say why (it goes into the record).", "reason", "invalid")
     if state.status not in ("seated", "running", "finished"):
         return Rejection("not_seated", "Before the seat draw, remove nobody: just do not seat him.", "entry_id")
+    if entry.status == "released":
+        return Rejection("never_played", f"{entry.name} lost the seat at check-in and never played (N-3.6).",
+                         "entry_id")
     active = entry.status == "active"
     payload = {"entry_id": entry.entry_id, "reason": reason, "at": recorded_at(cmd), "was": "in" if active else "out",
                "was_place": entry.place, "table_no": entry.table_no, "seat": entry.seat,

@@ -1,6 +1,7 @@
 """The append-only event log and the op receipts."""
 from __future__ import annotations
 
+import json
 from typing import Optional
 
 from sqlalchemy import update
@@ -40,8 +41,20 @@ def find_receipt(session: Session, device_id: str, op_id: str) -> Optional[OpRec
     return session.get(OpReceipt, (device_id, op_id))
 
 
+RECEIPT_PAYLOAD_LIMIT = 4000  # characters of JSON: a bust or a count, not a whole structure
+
+
+def _small(payload: Optional[dict]) -> Optional[dict]:
+    """The asked payload, kept only while it is small (the review list needs who and what)."""
+    if payload is None or len(json.dumps(payload, default=str)) <= RECEIPT_PAYLOAD_LIMIT:
+        return payload
+    return {"_truncated": True}
+
+
 def save_receipt(session: Session, *, device_id: str, op_id: str, tournament_id: int,
-                 status_code: int, response: dict, at: int) -> None:
+                 status_code: int, response: dict, at: int, type: Optional[str] = None,
+                 payload: Optional[dict] = None, actor: Optional[str] = None) -> None:
     session.add(OpReceipt(device_id=device_id, op_id=op_id, tournament_id=tournament_id,
-                          status_code=status_code, response=response, created_at=at))
+                          status_code=status_code, response=response, created_at=at, type=type,
+                          payload=_small(payload), actor=actor))
     session.flush()

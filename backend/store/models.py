@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -42,14 +42,19 @@ class EventRow(SQLModel, table=True):
 
 
 class OpReceipt(SQLModel, table=True):
-    """The answer given to a command, so a replayed op_id gets the same answer, applied once."""
+    """The answer given to a command, so a replayed op_id gets the same answer, applied once.
+    It also keeps what was asked and by whom, so a director can review rejected commands."""
     __tablename__ = "op_receipt"
+    __table_args__ = (Index("ix_op_receipt_tournament_status_created", "tournament_id", "status_code", "created_at"),)
     device_id: str = Field(primary_key=True, max_length=64)
     op_id: str = Field(primary_key=True, max_length=64)
     tournament_id: int = Field(foreign_key="tournament.id")
     status_code: int
     response: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    type: Optional[str] = Field(default=None, max_length=60)  # the command type
+    payload: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    actor: Optional[str] = Field(default=None, max_length=120)  # as EventRow.actor
 
 
 class Token(SQLModel, table=True):

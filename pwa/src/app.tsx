@@ -4,6 +4,7 @@ import { AuthScreen } from "./views/director/Auth";
 import { DirectorList } from "./views/director/DirectorList";
 import { DirectorTournament } from "./views/director/DirectorTournament";
 import { StructureEditor } from "./views/director/StructureEditor";
+import { AuditLog } from "./views/director/AuditLog";
 import { Dealer } from "./views/dealer/Dealer";
 import { Player } from "./views/player/Player";
 import { Display } from "./views/display/Display";
@@ -51,6 +52,9 @@ export function App() {
       break;
     case "structure":
       screen = <StructureEditor tid={r.tid} key={`s${r.tid}`} />;
+      break;
+    case "audit":
+      screen = <AuditLog tid={r.tid} key={`a${r.tid}`} />;
       break;
     case "leagues":
       screen = <Leagues />;

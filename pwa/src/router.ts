@@ -6,6 +6,7 @@ export type Route =
   | { name: "director" }
   | { name: "tournament"; tid: string }
   | { name: "structure"; tid: string }
+  | { name: "audit"; tid: string }
   | { name: "leagues" }
   | { name: "league"; id: string }
   | { name: "dealer"; token: string }
@@ -32,6 +33,7 @@ export function parseHash(hash: string): Route {
     case "director":
       if (b === "leagues") return c ? { name: "league", id: c } : { name: "leagues" };
       if (b && c === "structure") return { name: "structure", tid: b };
+      if (b && c === "audit") return { name: "audit", tid: b };
       return b ? { name: "tournament", tid: b } : { name: "director" };
     case "dealer":
       if (b) return { name: "dealer", token: b };

@@ -295,7 +295,7 @@ def test_n_3_2_an_absent_prepaid_player_is_removed_at_the_bubble_with_no_prize()
 def test_n_3_2_check_in_ends_the_reservation():
     log = Log(preset("n-monday"))
     ok(log, "register_player", {"name": "Ann", "prepaid": True, "present": False})
-    ok(log, "check_in", {"entry_id": 1})
+    ok(log, "check_in", {"entry_id": 1, "id_checked": True})  # N-3.4: the ID is seen at check-in
     assert log.state.entries[1].present and not log.state.absent
     assert no(log, "check_in", {"entry_id": 1}).error == "already_present"
 

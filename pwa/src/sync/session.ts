@@ -54,7 +54,7 @@ export async function getCachedMe(token: string): Promise<Me | null> {
   return ((await metaGet<Me>(`me:${token}`).catch(() => undefined)) ?? null) as Me | null;
 }
 
-export type MeResult = { me: Me; fresh: boolean } | { invalid: true; message: string } | { offline: true; me: Me | null };
+export type MeResult = { me: Me; fresh: boolean } | { invalid: true; message: string; code?: string; tableNo?: number | null } | { offline: true; me: Me | null };
 
 /** Ask the server who this token is; fall back to the cached answer when offline. */
 export async function resolveMe(token: string): Promise<MeResult> {
@@ -66,7 +66,8 @@ export async function resolveMe(token: string): Promise<MeResult> {
       return { me: r.data, fresh: true };
     }
     if (r.status === 401 || r.status === 403) {
-      return { invalid: true, message: (r.data as any)?.message ?? "invalid token" };
+      const data = (r.data as any) ?? {};
+      return { invalid: true, message: data.message ?? "invalid token", code: data.error, tableNo: data.table_no ?? null };
     }
   } catch {
     /* network */

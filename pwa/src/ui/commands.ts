@@ -57,9 +57,18 @@ export function describeCommand(e: OutboxEntry): string {
     case "penalize":
     case "lift_penalty":
     case "use_wild_card":
+    case "undo_bust":
       return t(`cmd.${e.type}` as "cmd.rebuy", { name: p.name ?? `#${p.entry_id ?? p.id}` });
     case "chip_count":
       return t("cmd.chip_count", { n: p.table_no });
+    case "set_registration_flags":
+    case "remove_waiting":
+      return t(`cmd.${e.type}` as "cmd.remove_waiting", { name: p.name ?? `#${p.entry_id ?? p.wait_id}` });
+    case "close_check_in":
+    case "promote_waiting":
+      return t(`cmd.${e.type}` as "cmd.close_check_in");
+    case "set_capacity":
+      return t("cmd.set_capacity", { max: p.max });
     default:
       return t("cmd.unknown", { type: e.type });
   }

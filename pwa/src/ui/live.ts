@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { connectSocket } from "../sync/socket";
 import { refreshViews, isAuthError } from "../sync/session";
+import type { ApiError } from "../sync/api";
 import * as outbox from "../sync/outbox";
 
 /**
@@ -9,15 +10,17 @@ import * as outbox from "../sync/outbox";
  */
 export function useLive(opts: { token: string | null | undefined; tid: string | number | null | undefined; director?: boolean }): {
   invalid: boolean;
+  /** The server's answer when it refused the token: `error` is "revoked" for a replaced link. */
+  refusal: { error?: string; table_no?: number | null; message?: string } | null;
 } {
   const { token, tid, director } = opts;
-  const [invalid, setInvalid] = useState(false);
+  const [refusal, setRefusal] = useState<{ error?: string; table_no?: number | null; message?: string } | null>(null);
   useEffect(() => {
     if (!token || tid === null || tid === undefined || tid === "") return;
     let alive = true;
     const refresh = () => {
       refreshViews(tid, token).catch((e) => {
-        if (alive && isAuthError(e)) setInvalid(true);
+        if (alive && isAuthError(e)) setRefusal((e as ApiError).data ?? {});
       });
     };
     refresh();
@@ -43,5 +46,5 @@ export function useLive(opts: { token: string | null | undefined; tid: string | 
       disconnect();
     };
   }, [token, tid, director]);
-  return { invalid };
+  return { invalid: refusal != null, refusal };
 }

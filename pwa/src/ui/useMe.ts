@@ -2,7 +2,9 @@ import { useEffect, useState } from "preact/hooks";
 import { getCachedMe, resolveMe, type Me } from "../sync/session";
 import { metaSet } from "../sync/db";
 
-export type MeState = { me: Me | null; status: "loading" | "ok" | "offline" | "invalid"; message?: string };
+export type MeState = { me: Me | null; status: "loading" | "ok" | "offline" | "invalid"; message?: string;
+  /** "revoked" when the director replaced this link (the phone was reassigned), with its table. */
+  code?: string; tableNo?: number | null };
 
 /**
  * Who a link token belongs to: the cached answer at once (works offline after a reload),
@@ -19,7 +21,7 @@ export function useMe(token: string): MeState {
     });
     resolveMe(token).then((r) => {
       if (!alive) return;
-      if ("invalid" in r) set({ me: null, status: "invalid", message: r.message });
+      if ("invalid" in r) set({ me: null, status: "invalid", message: r.message, code: r.code, tableNo: r.tableNo });
       else if ("offline" in r) set((s) => ({ me: r.me ?? s.me, status: r.me || s.me ? "ok" : "offline" }));
       else set({ me: r.me, status: "ok" });
     });

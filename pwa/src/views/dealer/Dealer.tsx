@@ -7,7 +7,11 @@ import { TimeCall } from "./TimeCall";
 import { placeText } from "../../money/money";
 import { penaltyLeftText } from "../../money/penalties";
 import { Confirm } from "../../ui/Confirm";
-import { RejectedList } from "../../ui/Rejected";
+import { PendingList, RejectedList } from "../../ui/Rejected";
+import { DealerPots } from "./DealerPots";
+import { defaultChipUnit, levelNow } from "../../money/pots";
+import { clockAt } from "../../clock/clock";
+import { serverNow } from "../../sync/timeOffset";
 import { useOnline, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -71,7 +75,7 @@ export function Dealer(props: { token: string }) {
   const me = useMe(token);
   const tid = me.me?.tournament_id ?? null;
   const tableNo = me.me?.table_no ?? null;
-  const { invalid } = useLive({ token, tid });
+  const { invalid, refusal } = useLive({ token, tid });
   const online = useOnline();
   useWakeLock(true);
   const now = useServerNow(5000);
@@ -88,7 +92,7 @@ export function Dealer(props: { token: string }) {
   for (const e of mine) if (e.state === "pending" && e.type === "set_away") awayQueued.set(Number(e.payload.entry_id), Boolean(e.payload.away));
   const countQueued = mine.some((e) => e.state === "pending" && e.type === "chip_count");
   const [confirm, setConfirm] = useState<Seat | null>(null);
-  const [panel, setPanel] = useState<"multi" | "count" | null>(null);
+  const [panel, setPanel] = useState<"multi" | "count" | "pots" | null>(null);
   const [editing, setEditing] = useState<outbox.OutboxEntry | null>(null);
   const [warn, setWarn] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -116,9 +120,24 @@ export function Dealer(props: { token: string }) {
   }
 
   if (me.status === "invalid" || invalid) {
+    // A replaced link (the director issued a new QR for this table): say which table this phone
+    // ran and that its unsent entries were not applied, so the dealer can tell the director.
+    const revoked = me.code === "revoked" || refusal?.error === "revoked";
+    const lostTable = me.tableNo ?? refusal?.table_no ?? tableNo;
     return (
-      <Shell title={t("dealer.title", { n: tableNo ?? "?" })}>
-        <p class="card error" role="alert">{t("token.invalid")}</p>
+      <Shell title={t("dealer.title", { n: lostTable ?? "?" })}>
+        <section class="card error dealer-invalid" role="alert" data-testid="dealer-invalid" data-reason={revoked ? "revoked" : "invalid"}>
+          {revoked ? (
+            <>
+              <h2>{t("dealer.revoked_title", { n: lostTable ?? "?" })}</h2>
+              <p>{t("dealer.revoked_text")}</p>
+            </>
+          ) : (
+            <p>{t("token.invalid")}</p>
+          )}
+        </section>
+        <PendingList filter={(e) => e.token === token} />
+        <RejectedList filter={(e) => e.token === token} />
       </Shell>
     );
   }
@@ -429,6 +448,11 @@ export function Dealer(props: { token: string }) {
                 {countQueued && <span class="tag tag-pending">{t("common.pending")}</span>}
               </button>
             )}
+            {liveSeats.length >= 2 && (
+              <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-pots" onClick={() => setPanel("pots")}>
+                {t("pots.open")}
+              </button>
+            )}
             {liveSeats.length >= 1 && (
               <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-warn" onClick={() => setWarn(true)}>
                 {t("warn.open")}
@@ -454,6 +478,9 @@ export function Dealer(props: { token: string }) {
             setPanel(null);
           }}
         />
+      )}
+      {panel === "pots" && (
+        <DealerPots seats={liveSeats} button={table?.button ?? null} unit={defaultChipUnit(levelNow(pub?.structure, pub?.clock ? clockAt(pub.structure ?? [], pub.clock, serverNow()).index : 0))} onClose={() => setPanel(null)} />
       )}
       {panel === "count" && tableNo != null && (
         <ChipCount

@@ -34,6 +34,7 @@ export function AuthScreen(props: { mode: Mode; setupToken?: string }) {
         return;
       }
       if (mode === "login" && r.status === 401) setError(t("login.bad"));
+      else if (r.status === 429) setError(t("login.too_many", { s: Number(r.data?.retry_after ?? 60) }));
       else setError(r.data?.message ?? `${t("common.error")} (${r.status})`);
     } catch (err) {
       setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));

@@ -7,6 +7,7 @@ import { setDirectorAuth } from "../../sync/session";
 import * as outbox from "../../sync/outbox";
 import { navigate } from "../../router";
 import { useDirectorAuth } from "./useDirector";
+import { InviteDirector } from "./InviteDirector";
 
 interface Tournament {
   id: number;
@@ -183,6 +184,7 @@ export function DirectorList() {
           </ul>
         )}
       </section>
+      <InviteDirector token={auth.token} />
     </Shell>
   );
 }

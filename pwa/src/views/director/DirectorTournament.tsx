@@ -12,16 +12,21 @@ import { useOutbox } from "../../ui/hooks";
 import * as outbox from "../../sync/outbox";
 import { useDirectorTournament } from "./useDirector";
 import { LinksSection } from "./Links";
+import { ReviewCard } from "./ReviewCard";
+import { DirectorTools } from "./DirectorTools";
 import { setDirectorAuth } from "../../sync/session";
 import { navigate } from "../../router";
 import { SuggestionsCard, FloorCard } from "./Seating";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { MoneyCard, MoneyDue } from "./Money";
+import { RegistrationDesk } from "./RegistrationDesk";
+import { PicturesCard } from "./Pictures";
 import { amountText, entryActions, placeText, type EntryAction, type PresetFormat } from "../../money/money";
 import { buildPenalty, penaltyActive, penaltyLeftText, type PenaltyKind } from "../../money/penalties";
 import { fetchFile, openBlob, saveBlob } from "../../sync/download";
 import { useServerNow } from "../../ui/hooks";
+import { UndoBustDialog, canUndoBust } from "./UndoBust";
 
 interface Entry {
   entry_id: number;
@@ -63,8 +68,9 @@ interface Bust {
 export function DirectorTournament(props: { tid: string }) {
   useLang();
   const { tid } = props;
-  const { token, invalid, dview, view, loaded } = useDirectorTournament(tid);
-  const entries: Entry[] = dview?.entries ?? [];
+  const { token, invalid, dview, pview, view, loaded } = useDirectorTournament(tid);
+  // A seat released at the check-in deadline (N-3.6) is no entry any more: the desk lists those.
+  const entries: Entry[] = (dview?.entries ?? []).filter((e: { status: string }) => e.status !== "released");
   const tables: Table[] = dview?.tables ?? [];
   const busts: Bust[] = dview?.busts ?? [];
   const queue = useOutbox();
@@ -73,7 +79,7 @@ export function DirectorTournament(props: { tid: string }) {
   for (const e of mine) {
     if (e.state === "pending" && e.type === "record_busts") for (const b of (e.payload.busts as any[]) ?? []) pendingBusts.add(Number(b.entry_id));
   }
-  const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify", "penalize", "lift_penalty", "use_wild_card"];
+  const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify", "penalize", "lift_penalty", "use_wild_card", "undo_bust"];
   const pendingActions = new Map<number, string>();
   for (const e of mine) if (e.state === "pending" && ENTRY_OPS.includes(e.type)) pendingActions.set(Number(e.payload.entry_id), e.type);
   const pendingRegs = mine.filter((e) => e.state === "pending" && e.type === "register_player");
@@ -108,6 +114,7 @@ export function DirectorTournament(props: { tid: string }) {
     [tid],
   );
   const [confirm, setConfirm] = useState<Entry | null>(null);
+  const [undoing, setUndoing] = useState<Entry | null>(null); // issue 7: undo a wrong bust
 
   useEffect(() => {
     if (invalid) {
@@ -179,6 +186,7 @@ export function DirectorTournament(props: { tid: string }) {
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
       <MoneyDue view={dview} pending={mine} send={send} />
+      <ReviewCard tid={tid} token={token} />
       {token && dview && finished && <ResultsCard tid={tid} token={token} />}
 
       <nav class="jump" aria-label="sections">
@@ -187,6 +195,7 @@ export function DirectorTournament(props: { tid: string }) {
         {tables.length > 0 && <a href="#floor" onClick={(e) => jump(e, "floor")}>{t("floor.map")}</a>}
         <a href="#tables" onClick={(e) => jump(e, "tables")}>{t("tables.title")}</a>
         {dview && <a href="#money" onClick={(e) => jump(e, "money")}>{t("money.title")}</a>}
+        {dview && <a href="#pictures" onClick={(e) => jump(e, "pictures")}>{t("charts.title")}</a>}
         <a href="#links" onClick={(e) => jump(e, "links")}>QR</a>
       </nav>
 
@@ -211,6 +220,9 @@ export function DirectorTournament(props: { tid: string }) {
       </section>
 
       <MoneyCard view={dview} pending={mine} send={send} />
+
+      {/* the players-left history comes with the public view (the director's pushes leave it out) */}
+      <PicturesCard view={dview} history={pview?.players_history} tid={tid} token={token} />
 
       <SuggestionsCard view={dview} tid={tid} token={token} />
 
@@ -258,6 +270,7 @@ export function DirectorTournament(props: { tid: string }) {
           <span>{t("register.accessible")} <span class="muted small">(S-#3)</span></span>
         </label>
       </form>}
+      {registrationOpen && <RegistrationDesk view={dview} tid={tid} token={token} pending={mine} send={send} />}
 
       <section class="card" id="entries" aria-labelledby="entries-h">
         <h2 id="entries-h">{t("entries.title", { n: entries.length })}</h2>
@@ -326,6 +339,8 @@ export function DirectorTournament(props: { tid: string }) {
                     </span>
                   ) : pend ? (
                     <span class="tag tag-pending">{t("bust.pending")}</span>
+                  ) : finished ? (
+                    <span class="tag tag-active" data-testid={`entry-won-${e.entry_id}`}>{e.place != null ? placeText(e.place, e.tie, lang) : t("entries.active")}</span>
                   ) : (
                     <>
                       <span class="tag tag-active visually-hidden-sm">{t("entries.active")}</span>
@@ -334,7 +349,7 @@ export function DirectorTournament(props: { tid: string }) {
                       </button>
                     </>
                   )}
-                  {more.length > 0 && !pendAction && (
+                  {(more.length > 0 || canUndoBust(e, finished)) && !pendAction && (
                     <button
                       type="button"
                       class={`btn btn-ghost btn-small entry-more ${isOpen ? "is-open" : ""}`}
@@ -371,6 +386,11 @@ export function DirectorTournament(props: { tid: string }) {
                               {t(`entry.${a}` as "entry.rebuy")}
                             </button>
                           ))}
+                        {isOpen && canUndoBust(e, finished) && (
+                          <button type="button" class="btn btn-small btn-secondary" data-testid={`entry-undo-bust-${e.entry_id}`} onClick={() => setUndoing(e)}>
+                            {t("undo_bust.action")}
+                          </button>
+                        )}
                         {isOpen && !finished && e.status === "active" && penaltyKinds.length > 0 && (
                           <button type="button" class="btn btn-small btn-warn" data-testid={`entry-penalize-${e.entry_id}`} onClick={() => setPen({ e, mode: "penalize" })}>
                             {t("entry.penalize")}
@@ -495,6 +515,7 @@ export function DirectorTournament(props: { tid: string }) {
 
       {token && dview && !finished && <ResultsCard tid={tid} token={token} />}
 
+      <DirectorTools tid={tid} token={token} tables={tables} />
       {token && <LinksSection tid={tid} token={token} refreshKey={refreshKey} />}
 
       {pen?.mode === "penalize" && (
@@ -581,6 +602,21 @@ export function DirectorTournament(props: { tid: string }) {
         </Confirm>
       )}
 
+      {undoing && (
+        <UndoBustDialog
+          entry={undoing}
+          entries={entries}
+          tables={tables}
+          finished={finished}
+          onCancel={() => setUndoing(null)}
+          onSubmit={(payload) => {
+            send("undo_bust", payload, { name: undoing.name });
+            setUndoing(null);
+            setOpen(null);
+          }}
+        />
+      )}
+
       {confirm && (
         <Confirm
           title={t("bust.confirm_title", { name: confirm.name })}
@@ -648,6 +684,7 @@ function usePreset(presetId: string | null | undefined, token: string | null): P
 }
 
 function pendingLabel(type: string): "entry.rebuy" {
+  if (type === "undo_bust") return "undo_bust.action" as "entry.rebuy";
   if (type === "lift_penalty") return "entry.lift" as "entry.rebuy";
   if (type === "use_wild_card") return "entry.wild_card" as "entry.rebuy";
   return `entry.${type}` as "entry.rebuy";

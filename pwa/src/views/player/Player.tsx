@@ -11,6 +11,7 @@ import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { viewKey } from "../../sync/viewCache";
 import { amountText, placeText } from "../../money/money";
+import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
 
 export function Player(props: { token: string }) {
   const lang = useLang();
@@ -61,6 +62,7 @@ export function Player(props: { token: string }) {
             plain
             highlight={pv.seat}
             highlightLabel={t("player.you")}
+            badges={pv.button != null ? new Map([[pv.button, ["D" as const]]]) : undefined}
             center={[t("player.table_only", { t: pv.table_no })]}
             dealerLabel={t("floor.dealer")}
             label={`${t("player.your_seat")}: ${t("player.seat", { t: pv.table_no, s: pv.seat })}`}
@@ -101,7 +103,7 @@ export function Player(props: { token: string }) {
           </div>
           <div>
             <span class="muted">{t("display.avg_stack")}</span>
-            <strong>{formatNumber(pub.average_stack)}</strong>
+            <AverageStack pub={pub} />
           </div>
         </section>
       )}
@@ -110,6 +112,7 @@ export function Player(props: { token: string }) {
           <Payouts payouts={pub.payouts} currency={pub.currency} testid="player-payouts" />
         </section>
       ) : null}
+      <PlayerPhoneExtras pub={pub} pv={pv} token={token} />
     </Shell>
   );
 }

@@ -1,0 +1,54 @@
+"""Reads for the player's phone and the director's pictures, computed on request (never per bust):
+- GET /api/tournaments/<tid>/my-league (player token): his league standing (backend/my_league.py).
+- GET /api/tournaments/<tid>/stacks (director): the latest counted stacks, for the chip histogram.
+"""
+from __future__ import annotations
+
+import threading
+
+from flask import Blueprint, current_app, jsonify
+
+from ..auth.access import require_tournament
+from ..my_league import my_leagues
+from ..service import now_ms
+
+bp = Blueprint("phone", __name__, url_prefix="/api")
+
+_stacks_cache: dict[int, tuple[int, list[int]]] = {}
+_stacks_lock = threading.Lock()
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+@bp.get("/tournaments/<int:tid>/my-league")
+def my_league(tid: int):
+    caller = require_tournament(tid, {"player"})
+    body = my_leagues(_app().db, _app().service, tid, caller.entry_id, _app().config.LEAGUE_REFRESH_MS)
+    return jsonify({**body, "server_time": now_ms()})
+
+
+def counted_stacks(state) -> list[int]:
+    """Every stack of the dealers' latest count per table (seats counted 0 are empty), sorted.
+    Cached per tournament by seq: one pass over the counts per change, not per request."""
+    with _stacks_lock:
+        hit = _stacks_cache.get(state.tournament_id)
+    if hit and hit[0] == state.seq:
+        return hit[1]
+    stacks = sorted(int(v) for count in state.chip_counts.values()
+                    for v in (count.get("stacks") or {}).values() if int(v) > 0)
+    with _stacks_lock:
+        _stacks_cache[state.tournament_id] = (state.seq, stacks)
+    return stacks
+
+
+@bp.get("/tournaments/<int:tid>/stacks")
+def stacks(tid: int):
+    require_tournament(tid, {"director"})
+    state = _app().service.state(tid)
+    counts = state.chip_counts
+    return jsonify({"kind": "stacks", "tournament_id": tid, "seq": state.seq, "server_time": now_ms(),
+                    "stacks": counted_stacks(state), "tables_counted": len(counts),
+                    "counted_at": max((c.get("at") or 0 for c in counts.values()), default=None) or None,
+                    "average_stack": state.chips["in_play"] // state.players_left if state.players_left else 0})

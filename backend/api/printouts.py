@@ -1,0 +1,184 @@
+"""Printouts (directors only): seat cards (8 per A4 page, with cut lines) and one QR sheet per
+table for the dealer, plus the TV's QR. Opened by the PWA as a blob, like the results page;
+every name is escaped, the tokens ride in the QR codes' URL fragments."""
+from __future__ import annotations
+
+import time
+from html import escape
+
+from flask import Blueprint, Response, current_app, request
+from marshmallow import Schema, fields, validate
+from sqlmodel import select
+
+from ..auth.access import require_tournament
+from ..auth.tokens import mint_token, token_value
+from ..engine.balancing import active_tables
+from ..qr import qr_svg
+from ..service import now_ms
+from ..store import Token, Tournament, session_scope
+from .errors import ApiError
+from .tournaments import base_url
+
+bp = Blueprint("printouts", __name__, url_prefix="/api")
+
+CARDS_PER_PAGE = 8  # 2 × 4 on A4
+# A QR code takes ~9 ms and ~10 KB: one printout stays under a few MB and seconds; a bigger
+# field prints a range of tables at a time (from_table / to_table).
+MAX_CARDS = 600
+MAX_SHEETS = 100
+
+WORDS = {
+    "en": {"seat_cards": "Seat cards", "table_sheets": "Table QR codes", "table": "Table", "seat": "Seat",
+           "scan_player": "Scan for your seat, the clock and the payouts",
+           "scan_dealer": "Dealer: scan to open this table", "display": "Display (TV)",
+           "scan_display": "Open on the TV: the clock, the blinds and the payouts", "print": "Print"},
+    "de": {"seat_cards": "Platzkarten", "table_sheets": "Tisch-QR-Codes", "table": "Tisch", "seat": "Platz",
+           "scan_player": "Scannen für deinen Platz, die Uhr und die Auszahlungen",
+           "scan_dealer": "Dealer: scannen, um diesen Tisch zu öffnen", "display": "Anzeige (TV)",
+           "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen", "print": "Drucken"},
+}
+
+STYLE = """
+@page { size: A4; margin: 10mm; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #777; color: #000; font: 11pt/1.3 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+.bar { padding: 4mm; text-align: center; } .bar button { font-size: 14pt; padding: 3mm 8mm; }
+.page { width: 190mm; height: 276mm; margin: 0 auto 6mm; background: #fff; overflow: hidden;
+        break-after: page; page-break-after: always; }
+.page:last-child { break-after: auto; page-break-after: auto; }
+.cards { display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: repeat(4, 1fr); }
+.card { border: 0.3mm dashed #888; padding: 4mm; display: grid; grid-template-columns: 1fr 36mm;
+        grid-template-rows: auto 1fr auto; column-gap: 3mm; break-inside: avoid; page-break-inside: avoid; }
+.card .tn { grid-column: 1 / 3; font-size: 9pt; color: #333; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.card .who { align-self: center; }
+.card .name { font-size: 15pt; font-weight: 700; overflow-wrap: anywhere; }
+.card .where { font-size: 14pt; margin-top: 2mm; }
+.card .qr { grid-row: 2 / 4; grid-column: 2; align-self: center; }
+.card .scan { font-size: 8pt; color: #333; }
+.qr svg { display: block; width: 100%; height: auto; }
+.sheet { display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 10mm; }
+.sheet .big { font-size: 64pt; font-weight: 800; margin: 0; }
+.sheet .qr { width: 120mm; margin: 8mm 0; }
+.sheet .scan { font-size: 18pt; margin: 0 0 6mm; }
+.sheet .tn { font-size: 14pt; color: #333; margin: 0; }
+@media screen and (max-width: 800px) { .page { zoom: 0.5; } }
+@media print { body { background: #fff; } .bar { display: none; } .page { margin: 0; } }
+"""
+
+
+class PrintQuery(Schema):
+    class Meta:
+        unknown = "raise"
+
+    lang = fields.String(load_default="de", validate=validate.OneOf(["de", "en"]))
+    table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
+    from_table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
+    to_table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
+
+
+def _chosen_tables(state, q) -> list:
+    """The active tables asked for (one `table`, a range, or all), sorted; 404 for a table not in play."""
+    if q["table"] is not None and (q["table"] not in state.tables or state.tables[q["table"]].broken):
+        raise ApiError(404, "unknown_table", f"There is no table {q['table']} in play.", "table")
+    low = q["table"] or q["from_table"] or 1
+    high = q["table"] or q["to_table"] or 10 ** 9
+    if low > high:
+        raise ApiError(400, "validation", "to_table: Must not be below from_table.", "to_table")
+    return sorted((t for t in active_tables(state) if low <= t.table_no <= high), key=lambda t: t.table_no)
+
+
+def _too_many(what: str, n: int, most: int) -> ApiError:
+    return ApiError(409, "too_many", f"{n} {what} are too many for one printout (at most {most}): print a range "
+                    "of tables at a time (from_table, to_table) or one table.", "table")
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+def _links(session, tid: int, role: str, subjects: list) -> dict:
+    """subject (entry id or table no) → its QR link: live tokens read in one query, the
+    missing ones minted (not one query per player: a field may have thousands)."""
+    key = "entry_id" if role == "player" else "table_no"
+    secret = _app().config.SECRET_KEY
+    rows = session.exec(select(Token).where(Token.role == role, Token.tournament_id == tid,
+                                            Token.revoked_at == None)).all()  # noqa: E711
+    nonces = {getattr(r, key): r.nonce for r in rows}
+    path = {"player": "player", "dealer": "dealer", "display": "display"}[role]
+    out = {}
+    for subject in subjects:
+        if subject in nonces:
+            token = token_value(secret, nonces[subject])
+        else:
+            token = mint_token(session, secret, role=role, now=now_ms(), tournament_id=tid,
+                               **{key: subject})[0]
+        out[subject] = f"{base_url()}/#/{path}/{token}"
+    return out
+
+
+def _qr(url: str) -> str:
+    """A QR code, yielding first: under gevent sleep(0) lets other requests run between codes,
+    so a long printout never stalls the room's phones."""
+    time.sleep(0)
+    return qr_svg(url)
+
+
+def _page(lang: str, title: str, pages: list[str]) -> Response:
+    w = WORDS[lang]
+    html = f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title><style>{STYLE}</style></head>
+<body><div class="bar"><button onclick="window.print()">{w["print"]}</button></div>
+{"".join(pages)}</body></html>"""
+    return Response(html, mimetype="text/html", headers={
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})
+
+
+def _name(tid: int) -> str:
+    with session_scope(_app().db) as session:
+        return session.get(Tournament, tid).name
+
+
+@bp.get("/tournaments/<int:tid>/print/seat-cards")
+def seat_cards(tid: int):
+    require_tournament(tid, {"director"})
+    q = PrintQuery().load(request.args)
+    state = _app().service.state(tid)
+    if not state.tables:
+        raise ApiError(409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seat cards.")
+    seated = [(t.table_no, seat, entry_id) for t in _chosen_tables(state, q) for seat, entry_id in sorted(t.seats.items())]
+    if len(seated) > MAX_CARDS:
+        raise _too_many("seat cards", len(seated), MAX_CARDS)
+    lang, w, name = q["lang"], WORDS[q["lang"]], escape(_name(tid))
+    with session_scope(_app().db) as session:
+        urls = _links(session, tid, "player", [e for _, _, e in seated])
+    cards = [f"""<div class="card" data-entry-id="{entry_id}"><div class="tn">{name}</div>
+<div class="who"><div class="name">{escape(state.entries[entry_id].name)}</div>
+<div class="where">{w["table"]} {table_no} · {w["seat"]} {seat}</div></div>
+<div class="qr">{_qr(urls[entry_id])}</div><div class="scan">{w["scan_player"]}</div></div>"""
+             for table_no, seat, entry_id in seated]
+    pages = [f'<section class="page cards">{"".join(cards[i:i + CARDS_PER_PAGE])}</section>'
+             for i in range(0, len(cards), CARDS_PER_PAGE)]
+    return _page(lang, f"{_name(tid)} – {w['seat_cards']}", pages)
+
+
+@bp.get("/tournaments/<int:tid>/print/table-sheets")
+def table_sheets(tid: int):
+    require_tournament(tid, {"director"})
+    q = PrintQuery().load(request.args)
+    state = _app().service.state(tid)
+    numbers = [t.table_no for t in _chosen_tables(state, q)]
+    if len(numbers) > MAX_SHEETS:
+        raise _too_many("table sheets", len(numbers), MAX_SHEETS)
+    lang, w, name = q["lang"], WORDS[q["lang"]], escape(_name(tid))
+    with session_scope(_app().db) as session:
+        urls = _links(session, tid, "dealer", numbers)
+        display = _links(session, tid, "display", [None])[None]
+    pages = [f"""<section class="page sheet" data-table="{n}"><p class="big">{w["table"]} {n}</p>
+<div class="qr">{_qr(urls[n])}</div><p class="scan">{w["scan_dealer"]}</p><p class="tn">{name}</p></section>"""
+             for n in numbers]
+    if q["table"] is None and q["from_table"] is None and q["to_table"] is None:
+        pages.append(f"""<section class="page sheet" data-display="1"><p class="big">{w["display"]}</p>
+<div class="qr">{qr_svg(display)}</div><p class="scan">{w["scan_display"]}</p><p class="tn">{name}</p></section>""")
+    return _page(lang, f"{_name(tid)} – {w['table_sheets']}", pages)

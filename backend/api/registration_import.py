@@ -1,0 +1,75 @@
+"""POST /api/tournaments/<tid>/import: a player list (CSV) registered in one command.
+
+The body is the file's raw bytes; `op_id` and `device_id` ride in the query string, so a retry
+of the same upload gets the stored answer and imports nothing twice. The file is read here
+(backend/registration_csv.py); the good lines go to the engine as ONE `import_players` command,
+so the log holds all of them or none.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request
+from marshmallow import ValidationError
+
+from ..auth.access import require_tournament
+from ..registration_csv import MAX_BYTES, CsvProblem, parse
+from ..service import now_ms
+from ..store import session_scope
+from .. import league as lg
+from .errors import ApiError
+from .schemas import load_command
+
+bp = Blueprint("registration_import", __name__, url_prefix="/api")
+
+
+def link_entries(app, tid: int, entry_ids: list[int]) -> None:
+    """Link new entries to their persons (leagues), in one small transaction; idempotent."""
+    if not entry_ids:
+        return
+    state = app.service.state(tid)
+    with session_scope(app.db) as session:
+        for entry_id in entry_ids:
+            lg.link_entry(session, tid, entry_id, state.entries[entry_id].name, None, now_ms())
+
+
+def _text(item: dict) -> dict:
+    """'line 7: Jürgen Müller is already registered.': the name once, where the reason lacks it."""
+    name, reason = item.get("name") or "", item["reason"]
+    named = f"{name} — {reason}" if name and name not in reason else reason
+    return {**item, "text": f"line {item['line']}: {named}"}
+
+
+@bp.post("/tournaments/<int:tid>/import")
+def import_players(tid: int):
+    caller = require_tournament(tid, {"director"})
+    app = current_app.extensions["pokerfloor"]
+    if (request.content_length or 0) > MAX_BYTES:
+        raise ApiError(413, "file_too_big", f"The file is larger than {MAX_BYTES // 1024} KB; "
+                       "split the list into smaller files.", "file")
+    envelope = {"op_id": request.args.get("op_id", ""), "device_id": request.args.get("device_id", ""),
+                "type": "import_players", "payload": {"rows": [{"line": 1, "name": "x"}]}}
+    load_command(envelope)  # op_id and device_id checked before the file is read
+    try:
+        parsed = parse(request.get_data(cache=False))
+    except CsvProblem as problem:
+        raise ApiError(413 if problem.error == "file_too_big" else 400, problem.error, problem.message,
+                       problem.field) from None
+    rejected = [_text(r) for r in parsed.rejected]
+    report = {"status": "applied", "op_id": envelope["op_id"], "imported": [], "waiting": [], "rejected": rejected}
+    if parsed.rows:
+        try:
+            data = load_command({**envelope, "payload": {"rows": parsed.rows}})
+        except ValidationError as err:  # the reader keeps rows within the schema; this is a safety net
+            raise ApiError(400, "validation", str(err.messages), "file") from None
+        answer = app.service.execute(tid, type="import_players", payload=data["payload"], actor=caller.actor(),
+                                     actor_label=caller.label, device_id=data["device_id"],
+                                     op_id=data["op_id"], at=None)
+        if answer.status_code != 200:
+            return jsonify(answer.body), answer.status_code
+        result = answer.body["result"]
+        report.update(seq=answer.body["seq"], imported=result["imported"], waiting=result["waiting"])
+        rejected += [_text(r) for r in result["rejected"]]
+        link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
+        if answer.changed:
+            app.realtime.publish_soon(tid, answer.changed, answer.seq, answer.base_seq)
+    report["rejected"] = sorted(rejected, key=lambda r: r["line"])
+    return jsonify(report), 200

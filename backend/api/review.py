@@ -1,0 +1,106 @@
+"""For directors: the audit log (who did what and when) and the rejected commands to review.
+
+Both read one tournament's rows newest first through an index and stop after a page, so a
+10,000-player tournament costs the same per request as a small one."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request
+from marshmallow import Schema, fields, validate
+from sqlmodel import func, select
+
+from ..audit import actor_text, describe_command, describe_event, director_ids, touches
+from ..auth.access import require_tournament
+from ..store import Director, EventRow, session_scope
+from ..store.models import OpReceipt
+
+bp = Blueprint("review", __name__, url_prefix="/api")
+
+# With a filter, one request reads at most this many events; the answer's next_before lets the
+# phone go on ("load more") without the server ever scanning the whole log at once.
+FILTER_SCAN = 2000
+ID = validate.Range(min=1, max=2**31 - 1)
+
+
+class ListQuery(Schema):
+    class Meta:
+        unknown = "raise"
+
+    lang = fields.String(load_default="de", validate=validate.OneOf(["de", "en"]))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class AuditQuery(ListQuery):
+    before = fields.Integer(load_default=None, validate=ID)
+    table = fields.Integer(load_default=None, validate=ID)
+    entry = fields.Integer(load_default=None, validate=ID)
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+def _namer(tid: int):
+    entries = _app().service.state(tid).entries
+
+    def name_of(entry_id) -> str:
+        entry = entries.get(entry_id) if isinstance(entry_id, int) else None
+        return entry.name if entry else (f"#{entry_id}" if entry_id is not None else "?")
+    return name_of
+
+
+def _directors(session, labels) -> dict[int, str]:
+    ids = director_ids(labels)
+    if not ids:
+        return {}
+    return {d.id: d.username for d in session.exec(select(Director).where(Director.id.in_(ids)))}
+
+
+@bp.get("/tournaments/<int:tid>/audit")
+def audit(tid: int):
+    require_tournament(tid, {"director"})
+    q = AuditQuery().load(request.args)
+    filtered = q["table"] is not None or q["entry"] is not None
+    with session_scope(_app().db) as session:
+        query = select(EventRow).where(EventRow.tournament_id == tid)
+        if q["before"] is not None:
+            query = query.where(EventRow.seq < q["before"])
+        rows = session.exec(query.order_by(EventRow.seq.desc()).limit(FILTER_SCAN if filtered else q["limit"])).all()
+        picked = [r for r in rows if touches(r.payload or {}, q["table"], q["entry"])][:q["limit"]]
+        directors = _directors(session, {r.actor for r in picked})
+    name_of = _namer(tid)
+    lang = q["lang"]
+    if len(picked) == q["limit"]:
+        next_before = picked[-1].seq
+    elif filtered and len(rows) == FILTER_SCAN:
+        next_before = rows[-1].seq  # nothing more matched in this stretch: look further back
+    else:
+        next_before = None
+    items = [{"seq": r.seq, "at": r.at, "type": r.type, "actor": r.actor,
+              "actor_text": actor_text(r.actor, lang, directors, name_of), "device_id": r.device_id,
+              "op_id": r.op_id, "text": describe_event(r.type, r.payload or {}, lang, name_of)} for r in picked]
+    return jsonify({"items": items, "next_before": next_before if next_before and next_before > 1 else None})
+
+
+@bp.get("/tournaments/<int:tid>/rejections")
+def rejections(tid: int):
+    require_tournament(tid, {"director"})
+    q = ListQuery().load(request.args)
+    # Refusals are 4xx: a range on the (tournament_id, status_code, created_at) index.
+    rejected = (OpReceipt.tournament_id == tid, OpReceipt.status_code >= 400)
+    with session_scope(_app().db) as session:
+        rows = session.exec(select(OpReceipt).where(*rejected)
+                            .order_by(OpReceipt.created_at.desc()).limit(q["limit"])).all()
+        count = session.exec(select(func.count()).select_from(OpReceipt).where(*rejected)).one()
+        directors = _directors(session, {r.actor for r in rows})
+    name_of = _namer(tid)
+    lang = q["lang"]
+    items = []
+    for r in rows:
+        who = actor_text(r.actor, lang, directors, name_of) if r.actor else None
+        what = describe_command(r.type, r.payload, lang, name_of) if r.type else None
+        answer = r.response or {}
+        items.append({"op_id": r.op_id, "device_id": r.device_id, "at": r.created_at, "type": r.type,
+                      "actor": r.actor, "actor_text": who, "what": what,
+                      "text": f"{who}: {what}" if who and what else (what or who or ""),
+                      "error": answer.get("error"), "why": answer.get("message"), "field": answer.get("field")})
+    return jsonify({"count": count, "items": items})

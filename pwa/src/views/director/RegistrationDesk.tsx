@@ -1,0 +1,279 @@
+import { useState } from "preact/hooks";
+import { t, useLang, formatTime } from "../../i18n";
+import type { OutboxEntry } from "../../sync/db";
+import { Confirm } from "../../ui/Confirm";
+import { ImportCsv } from "./ImportCsv";
+
+type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+
+interface DeskEntry {
+  entry_id: number;
+  name: string;
+  status: string;
+  present?: boolean;
+  prepaid?: boolean;
+  id_checked?: boolean;
+}
+interface Named {
+  entry_id?: number;
+  wait_id?: number;
+  name: string;
+  position?: number;
+}
+interface Desk {
+  capacity: number | null;
+  field: number;
+  waiting: Named[];
+  waiting_total?: number;
+  id_check: boolean;
+  check_in_closes: string | null;
+  check_in_closed_at: number | null;
+  open: boolean;
+  close_preview: { released: Named[]; released_total: number; promoted: Named[]; promoted_total: number } | null;
+  released: Named[];
+  released_total: number;
+  cite: Record<string, string | null>;
+}
+
+const ROWS_SHOWN = 60; // a 10,000-player field is searched, not scrolled
+
+function cite(desk: Desk, key: string): string {
+  return desk.cite?.[key] ? ` (${desk.cite[key]})` : "";
+}
+
+/** The registration card's desk (N-3.2 to N-3.6, P-Teilnahme): capacity, each player's
+ *  Prepaid / ID / check-in, the waiting list, closing check-in, and the CSV import. */
+export function RegistrationDesk(props: { view: any; tid: string; token: string | null; pending: OutboxEntry[]; send: Send }) {
+  const lang = useLang();
+  const [query, setQuery] = useState("");
+  const [idFor, setIdFor] = useState<DeskEntry | null>(null);
+  const [closing, setClosing] = useState(false);
+  const desk: Desk | undefined = props.view?.registration;
+  if (!desk || !desk.open) return null;
+  const entries: DeskEntry[] = (props.view.entries ?? []).filter((e: DeskEntry) => e.status === "active");
+  const pendingFor = new Set(
+    props.pending.filter((p) => p.state === "pending" && p.payload.entry_id != null).map((p) => Number(p.payload.entry_id)),
+  );
+  const pendingTypes = new Set(props.pending.filter((p) => p.state === "pending").map((p) => p.type));
+  const q = query.trim().toLocaleLowerCase();
+  // The desk's work first: players not checked in yet, then the others, each in order of registration.
+  const ordered = [...entries.filter((e) => e.present === false), ...entries.filter((e) => e.present !== false)];
+  const matches = q ? ordered.filter((e) => e.name.toLocaleLowerCase().includes(q)) : ordered;
+  const shown = matches.slice(0, ROWS_SHOWN);
+  const closed = desk.check_in_closed_at != null;
+  const full = desk.capacity != null && desk.field >= desk.capacity;
+  const send = props.send;
+
+  function checkIn(e: DeskEntry) {
+    if (desk!.id_check && !e.id_checked) setIdFor(e);
+    else send("check_in", { entry_id: e.entry_id }, { name: e.name });
+  }
+
+  return (
+    <section class="card desk" id="desk" data-testid="desk" aria-labelledby="desk-h">
+      <div class="desk-head">
+        <h2 id="desk-h">{t("desk.title")}</h2>
+        <span
+          class={`desk-capacity ${full ? "is-full" : ""}`}
+          data-testid="desk-capacity"
+          data-field={desk.field}
+          data-capacity={desk.capacity ?? undefined}
+          title={t("desk.capacity_label")}
+        >
+          {desk.capacity != null ? t("desk.capacity", { field: desk.field, max: desk.capacity }) : t("desk.field_only", { field: desk.field })}
+          <span class="muted small">{cite(desk, "capacity")}</span>
+        </span>
+      </div>
+      <p class="muted small" data-testid="desk-deadline">
+        {closed
+          ? t("desk.closed_at", { time: formatTime(desk.check_in_closed_at, lang) })
+          : desk.check_in_closes
+            ? t("desk.closes_at", { time: desk.check_in_closes })
+            : ""}
+        {cite(desk, "check_in")}
+      </p>
+
+      <h3 class="desk-sub">{t("desk.waiting_title", { n: desk.waiting_total ?? desk.waiting.length })}</h3>
+      {desk.waiting.length === 0 ? (
+        <p class="muted small" data-testid="desk-waiting-none">{t("desk.waiting_none")}</p>
+      ) : (
+        <ol class="desk-waiting" data-testid="desk-waiting">
+          {desk.waiting.map((w) => (
+            <li key={w.wait_id} class="desk-waiting-row" data-testid={`desk-waiting-${w.wait_id}`} data-position={w.position}>
+              <span class="desk-position">{w.position}.</span>
+              <span class="desk-name">{w.name}</span>
+              <button
+                type="button"
+                class="btn btn-ghost btn-small"
+                data-testid={`desk-waiting-remove-${w.wait_id}`}
+                aria-label={t("desk.remove_label", { name: w.name })}
+                onClick={() => send("remove_waiting", { wait_id: w.wait_id }, { name: w.name })}
+              >
+                {t("desk.remove")}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {desk.waiting.length > 0 && !full && (
+        <button
+          type="button"
+          class="btn btn-secondary btn-block"
+          data-testid="desk-promote"
+          disabled={pendingTypes.has("promote_waiting")}
+          onClick={() => send("promote_waiting", {})}
+        >
+          {t("desk.promote", { name: desk.waiting[0].name })}
+        </button>
+      )}
+
+      {desk.close_preview && (
+        <button
+          type="button"
+          class="btn btn-warn btn-block desk-close"
+          data-testid="desk-close"
+          disabled={pendingTypes.has("close_check_in")}
+          onClick={() => setClosing(true)}
+        >
+          {t("desk.close")}
+        </button>
+      )}
+
+      <ImportCsv tid={props.tid} token={props.token} />
+
+      <h3 class="desk-sub">{t("desk.players_title", { n: entries.length })}</h3>
+      {entries.length > 12 && (
+        <input
+          type="search"
+          class="desk-search"
+          data-testid="desk-search"
+          aria-label={t("desk.search")}
+          placeholder={t("desk.search")}
+          value={query}
+          onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+        />
+      )}
+      <ul class="desk-rows" data-testid="desk-rows">
+        {shown.map((e) => {
+          const busy = pendingFor.has(e.entry_id);
+          const here = e.present !== false;
+          return (
+            <li
+              key={e.entry_id}
+              class={`desk-row ${busy ? "is-pending" : ""} ${here ? "is-here" : ""}`}
+              data-testid={`desk-row-${e.entry_id}`}
+              data-present={here ? "true" : "false"}
+              data-prepaid={e.prepaid ? "true" : "false"}
+              data-id-checked={e.id_checked ? "true" : "false"}
+            >
+              <span class="desk-name">
+                {e.name}
+                {!here && <span class="muted small"> · {t("desk.not_here")}</span>}
+              </span>
+              <span class="desk-toggles">
+                <button
+                  type="button"
+                  class={`chip-toggle ${e.prepaid ? "is-on" : ""}`}
+                  aria-pressed={!!e.prepaid}
+                  data-testid={`desk-prepaid-${e.entry_id}`}
+                  disabled={busy}
+                  onClick={() => send("set_registration_flags", { entry_id: e.entry_id, prepaid: !e.prepaid }, { name: e.name })}
+                >
+                  {t("desk.prepaid")}
+                </button>
+                <button
+                  type="button"
+                  class={`chip-toggle ${e.id_checked ? "is-on" : desk.id_check ? "is-needed" : ""}`}
+                  aria-pressed={!!e.id_checked}
+                  data-testid={`desk-id-${e.entry_id}`}
+                  disabled={busy}
+                  onClick={() => send("set_registration_flags", { entry_id: e.entry_id, id_checked: !e.id_checked }, { name: e.name })}
+                >
+                  {e.id_checked ? t("desk.id") : t("desk.id_missing")}
+                </button>
+                {here ? (
+                  <span class="tag tag-active desk-checked" data-testid={`desk-checked-${e.entry_id}`}>{t("desk.checked_in")}</span>
+                ) : (
+                  <button
+                    type="button"
+                    class="btn btn-primary btn-small"
+                    data-testid={`desk-checkin-${e.entry_id}`}
+                    disabled={busy || (closed && !e.prepaid)}
+                    onClick={() => checkIn(e)}
+                  >
+                    {t("desk.check_in")}
+                  </button>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {matches.length > shown.length && <p class="muted small">{t("desk.more", { n: matches.length - shown.length })}</p>}
+
+      {desk.released.length > 0 && (
+        <details class="desk-released" data-testid="desk-released">
+          <summary>{t("desk.released_title", { n: desk.released_total })}</summary>
+          <p class="muted small">{desk.released.map((r) => r.name).join(", ")}</p>
+        </details>
+      )}
+
+
+      {idFor && (
+        <Confirm
+          title={t("desk.id_title", { name: idFor.name })}
+          text={`${t("desk.id_text")}${cite(desk, "id_check")}`}
+          confirmLabel={t("desk.id_confirm")}
+          testid="desk-id-confirm"
+          onCancel={() => setIdFor(null)}
+          onConfirm={() => {
+            send("check_in", { entry_id: idFor.entry_id, id_checked: true }, { name: idFor.name });
+            setIdFor(null);
+          }}
+        />
+      )}
+      {closing && desk.close_preview && (
+        <Confirm
+          title={t("desk.close_title")}
+          confirmLabel={t("desk.close")}
+          testid="desk-close-confirm"
+          danger
+          onCancel={() => setClosing(false)}
+          onConfirm={() => {
+            send("close_check_in", {});
+            setClosing(false);
+          }}
+        >
+          <ClosePreview desk={desk} />
+        </Confirm>
+      )}
+    </section>
+  );
+}
+
+function ClosePreview(props: { desk: Desk }) {
+  const p = props.desk.close_preview!;
+  return (
+    <div class="desk-preview" data-testid="desk-close-preview">
+      <p class="small">{p.released_total ? t("desk.close_released") : t("desk.close_released_none")}</p>
+      {p.released.length > 0 && (
+        <ul class="desk-preview-list is-released">
+          {p.released.map((r) => (
+            <li key={r.entry_id} data-testid="desk-close-released">{r.name}</li>
+          ))}
+          {p.released_total > p.released.length && <li class="muted">{t("desk.close_more", { n: p.released_total - p.released.length })}</li>}
+        </ul>
+      )}
+      <p class="small">{p.promoted_total ? t("desk.close_promoted") : t("desk.close_promoted_none")}</p>
+      {p.promoted.length > 0 && (
+        <ol class="desk-preview-list is-promoted">
+          {p.promoted.map((r) => (
+            <li key={r.wait_id} data-testid="desk-close-promoted">{r.name}</li>
+          ))}
+          {p.promoted_total > p.promoted.length && <li class="muted">{t("desk.close_more", { n: p.promoted_total - p.promoted.length })}</li>}
+        </ol>
+      )}
+      <p class="muted small">{t("desk.close_kept")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+"""The registration desk: capacity and waiting list (N-3.5, N-3.3), the check-in deadline (N-3.6),
+prepaid seats (N-3.2), the ID check (N-3.4, P-Teilnahme), and imports decided like typed entries."""
+from backend.engine.check_in import close_plan
+from backend.engine.registration import field_size
+
+from engine_helpers import Log, director_cmd, preset
+
+
+def ok(log, type, payload, **kw):
+    decision = log.run(director_cmd(type, payload, **kw))
+    assert hasattr(decision, "events"), (type, payload, decision)
+    return decision
+
+
+def no(log, type, payload, **kw):
+    decision = log.run(director_cmd(type, payload, **kw))
+    assert not hasattr(decision, "events"), (type, payload, decision)
+    return decision
+
+
+def desk(state) -> dict:
+    """Everything the desk changes, to compare a live state with its replay."""
+    return {"entries": {i: (e.name, e.status, e.present, e.prepaid, e.id_checked, e.table_no, e.seat)
+                        for i, e in state.entries.items()},
+            "waiting": list(state.waiting.values()), "names": sorted(state.names),
+            "players_left": state.players_left, "money": dict(state.money), "chips": dict(state.chips),
+            "absent": sorted(state.absent), "closed": state.check_in_closed_at, "released": state.released,
+            "capacity": state.capacity_max, "next_wait": state.next_wait_id}
+
+
+def full_monday(present=True) -> Log:
+    log = Log(preset("n-monday"))
+    for i in range(44):
+        ok(log, "register_player", {"name": f"P{i + 1}", "present": present})
+    return log
+
+
+def test_n_3_5_a_full_field_sends_newcomers_to_the_waiting_list_n_3_3():
+    log = full_monday()
+    first = ok(log, "register_player", {"name": "Wanda"})
+    second = ok(log, "register_player", {"name": "Xaver", "prepaid": True})
+    assert first.result["waiting"] == 1 and second.result["waiting"] == 2
+    state = log.state
+    # Not in the field: no player, no buy-in, no chips (N-3.5: 44 at most).
+    assert len(state.entries) == 44 and state.players_left == 44
+    assert state.money["buy_ins"] == 44 and state.chips["in_play"] == 44 * 5000
+    assert [w["name"] for w in state.waiting.values()] == ["Wanda", "Xaver"]
+    # One name once, field or list.
+    assert no(log, "register_player", {"name": "wanda"}).message == "wanda is already on the waiting list."
+    assert no(log, "register_player", {"name": "p7"}).error == "duplicate_name"
+    assert desk(log.replayed()) == desk(state)
+
+
+def test_the_seat_draw_ignores_the_waiting_list():
+    log = full_monday()
+    ok(log, "register_player", {"name": "Wanda"})
+    ok(log, "draw_seats", {"tables": 4})
+    seated = {e for t in log.state.tables.values() for e in t.seats.values()}
+    assert seated == set(range(1, 45))
+    assert all("Wanda" != log.state.entries[e].name for e in seated)
+    # After the draw a full field takes no late entry and no promotion.
+    assert no(log, "promote_waiting", {}).error == "seats_drawn"
+
+
+def test_director_removes_from_the_list_and_promotes_the_first_when_a_place_is_free():
+    log = full_monday()
+    for name in ("Wanda", "Xaver", "Yvonne"):
+        ok(log, "register_player", {"name": name})
+    ok(log, "remove_waiting", {"wait_id": 1})
+    assert [w["name"] for w in log.state.waiting.values()] == ["Xaver", "Yvonne"]
+    assert no(log, "remove_waiting", {"wait_id": 1}).error == "not_waiting"
+    # Wanda left the list: her name is free again, and she queues at the end.
+    assert ok(log, "register_player", {"name": "Wanda"}).result["waiting"] == 3
+    assert no(log, "promote_waiting", {}).error == "field_full"  # N-3.5: 44 at most
+    ok(log, "set_capacity", {"max": 45})
+    promoted = ok(log, "promote_waiting", {})
+    assert promoted.result["promoted"] == [{"entry_id": 45, "name": "Xaver"}]
+    assert log.state.entries[45].name == "Xaver" and log.state.players_left == 45
+    assert [w["name"] for w in log.state.waiting.values()] == ["Yvonne", "Wanda"]
+    assert no(log, "set_capacity", {"max": 40}).error == "below_field"
+    assert desk(log.replayed()) == desk(log.state)
+
+
+def test_n_3_6_closing_check_in_releases_unpaid_no_shows_and_the_list_moves_up_n_3_2():
+    log = Log(preset("n-monday"))
+    for i in range(40):
+        ok(log, "register_player", {"name": f"P{i + 1}"})
+    ok(log, "register_player", {"name": "Unpaid1", "present": False})  # 41
+    ok(log, "register_player", {"name": "Prepaid", "present": False, "prepaid": True})  # 42
+    ok(log, "register_player", {"name": "Unpaid2", "present": False})  # 43
+    ok(log, "register_player", {"name": "Late", "present": False})  # 44, checks in in time
+    ok(log, "check_in", {"entry_id": 44, "id_checked": True})
+    for name in ("W1", "W2", "W3"):
+        ok(log, "register_player", {"name": name})
+    # Before closing the director sees who loses the seat and who moves up.
+    assert close_plan(log.state) == {"released": [41, 43], "promoted": [1, 2]}
+    closed = ok(log, "close_check_in", {}, now=1_800_000_600_000)
+    assert closed.result == {"released": [{"entry_id": 41, "name": "Unpaid1"}, {"entry_id": 43, "name": "Unpaid2"}],
+                             "promoted": [{"entry_id": 45, "name": "W1"}, {"entry_id": 46, "name": "W2"}]}
+    state = log.state
+    assert state.entries[41].status == "released" and state.entries[43].status == "released"
+    assert state.entries[42].status == "active" and 42 in state.absent  # prepaid: the seat is kept
+    assert field_size(state) == 44 and state.players_left == 44
+    assert state.money["buy_ins"] == 44 and state.money["pool"] == 44 * 125 and state.money["fees"] == 44 * 25
+    assert state.chips["in_play"] == 44 * 5000
+    assert [w["name"] for w in state.waiting.values()] == ["W3"]
+    # Late check-in: refused for a released seat, still open for the prepaid reservation.
+    late = no(log, "check_in", {"entry_id": 41, "id_checked": True})
+    assert late.error == "check_in_closed" and "N-3.6" in late.message
+    ok(log, "check_in", {"entry_id": 42, "id_checked": True})
+    assert no(log, "close_check_in", {}).error == "already_closed"
+    ok(log, "draw_seats", {"tables": 4})
+    seated = {e for t in log.state.tables.values() for e in t.seats.values()}
+    assert 41 not in seated and 43 not in seated and {45, 46} <= seated and len(seated) == 44
+    assert desk(log.replayed()) == desk(log.state)
+
+
+def test_n_3_2_the_prepaid_flag_set_at_the_desk_keeps_the_seat():
+    log = Log(preset("n-monday"))
+    ok(log, "register_player", {"name": "Ann", "present": False})
+    ok(log, "register_player", {"name": "Bob", "present": False})
+    ok(log, "set_registration_flags", {"entry_id": 1, "prepaid": True})
+    assert no(log, "set_registration_flags", {"entry_id": 1, "prepaid": True}).error == "no_change"
+    assert close_plan(log.state)["released"] == [2]
+    ok(log, "close_check_in", {})
+    assert log.state.entries[1].status == "active" and log.state.entries[2].status == "released"
+    assert no(log, "set_registration_flags", {"entry_id": 2, "prepaid": True}).error == "released"
+
+
+def test_n_3_4_check_in_needs_the_id_where_the_preset_says_so():
+    log = Log(preset("n-monday"))
+    ok(log, "register_player", {"name": "Ann", "present": False})
+    ok(log, "register_player", {"name": "Bob", "present": False})
+    refused = no(log, "check_in", {"entry_id": 1})
+    assert refused.error == "id_not_checked" and refused.field == "id_checked" and "N-3.4" in refused.message
+    ok(log, "check_in", {"entry_id": 1, "id_checked": True})
+    assert log.state.entries[1].id_checked and log.state.entries[1].present
+    # The ID flag set on the row first: the check-in then needs nothing more.
+    ok(log, "set_registration_flags", {"entry_id": 2, "id_checked": True})
+    ok(log, "check_in", {"entry_id": 2})
+    assert desk(log.replayed()) == desk(log.state)
+
+
+def test_p_teilnahme_id_check_and_generic_without():
+    p = Log(preset("p-qualifier"))
+    ok(p, "register_player", {"name": "Ann", "present": False})
+    assert "P-Teilnahme" in no(p, "check_in", {"entry_id": 1}).message
+    g = Log(preset("generic"))
+    ok(g, "register_player", {"name": "Ann", "present": False})
+    ok(g, "check_in", {"entry_id": 1})
+
+
+def test_import_is_decided_like_typed_registrations_n_3_3_n_3_5():
+    log = Log(preset("n-monday"))
+    for i in range(40):
+        ok(log, "register_player", {"name": f"P{i + 1}"})
+    ok(log, "register_player", {"name": "Wanda"})
+    rows = [{"line": n + 2, "name": f"New{n}"} for n in range(5)] + [
+        {"line": 7, "name": "p3"}, {"line": 8, "name": "New1"}, {"line": 9, "name": "Zoë Weiß", "prepaid": True}]
+    decision = ok(log, "import_players", {"rows": rows})
+    report = decision.result
+    assert [r["name"] for r in report["imported"]] == ["New0", "New1", "New2"]
+    assert [(r["name"], r["waiting"]) for r in report["waiting"]] == [("New3", 1), ("New4", 2), ("Zoë Weiß", 3)]
+    assert [(r["line"], r["reason"]) for r in report["rejected"]] == [
+        (7, "p3 is already registered."), (8, "New1 is already registered.")]
+    assert len(decision.events) == 6  # one command, one batch
+    assert log.state.players_left == 44 and log.state.entries[42].present is False
+    assert desk(log.replayed()) == desk(log.state)
+
+
+def test_n_3_6_after_the_deadline_only_players_at_the_desk_or_prepaid_reservations_register():
+    log = Log(preset("n-monday"))
+    ok(log, "register_player", {"name": "Ann"})
+    ok(log, "close_check_in", {})
+    assert no(log, "register_player", {"name": "Bob", "present": False}).error == "check_in_closed"
+    ok(log, "register_player", {"name": "Bob"})
+    ok(log, "register_player", {"name": "Cid", "present": False, "prepaid": True})
+    report = ok(log, "import_players", {"rows": [{"line": 2, "name": "Dora"}]}).result
+    assert report["rejected"][0]["error"] == "check_in_closed" and report["rejected"][0]["field"] == "present"

@@ -1,0 +1,74 @@
+"""Migration 0004 on SQLite and PostgreSQL: op receipts keep what was asked and by whom."""
+import uuid
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect
+from sqlmodel import select
+
+from backend.config import ROOT
+from backend.engine import Actor
+from backend.presets import load_presets
+from backend.service import TournamentService
+from backend.store import OpReceipt, make_engine, migrate, session_scope
+from backend.store.db import MIGRATIONS
+
+GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    url = (f"sqlite:///{tmp_path / 'store.db'}" if request.param == "sqlite"
+           else request.getfixturevalue("pg_schema_url"))
+    engine = make_engine(url)
+    migrate(engine)
+    yield engine
+    engine.dispose()
+
+
+def alembic(engine, action: str, revision: str) -> None:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        getattr(command, action)(cfg, revision)
+
+
+def test_a_rejected_command_keeps_type_payload_and_actor(db):
+    service = TournamentService(db)
+    tid = service.create_tournament("T", GENERIC, None).id
+    dealer = Actor("dealer", table_no=2)
+    answer = service.execute(tid, type="record_bust", payload={"entry_id": 7}, actor=dealer,
+                             actor_label="dealer:table2", device_id="phone-2", op_id=str(uuid.uuid4()), at=None)
+    assert answer.body["status"] == "rejected"
+    applied = service.execute(tid, type="register_player", payload={"name": "Anna"}, actor=Actor("director"),
+                              actor_label="director:1", device_id="td", op_id=str(uuid.uuid4()), at=None)
+    assert applied.status_code == 200
+    with session_scope(db) as s:
+        rows = {r.device_id: r for r in s.exec(select(OpReceipt).where(OpReceipt.tournament_id == tid))}
+    assert (rows["phone-2"].type, rows["phone-2"].payload, rows["phone-2"].actor) == \
+        ("record_bust", {"entry_id": 7}, "dealer:table2")
+    assert rows["phone-2"].status_code != 200 and rows["phone-2"].response["error"]
+    assert (rows["td"].type, rows["td"].actor, rows["td"].payload) == ("register_player", "director:1", None)
+
+
+def test_migration_0004_goes_down_and_up_again(db):
+    alembic(db, "downgrade", "0003")
+    assert "type" not in {c["name"] for c in inspect(db).get_columns("op_receipt")}
+    alembic(db, "upgrade", "head")
+    columns = {c["name"] for c in inspect(db).get_columns("op_receipt")}
+    assert {"type", "payload", "actor"} <= columns
+    assert "ix_op_receipt_tournament_status_created" in {i["name"] for i in inspect(db).get_indexes("op_receipt")}
+
+
+def test_a_big_refused_payload_is_not_copied_into_the_receipt(db):
+    service = TournamentService(db)
+    tid = service.create_tournament("T", GENERIC, None).id
+    answer = service.execute(tid, type="record_bust", payload={"entry_id": 7, "note": "x" * 5000},
+                             actor=Actor("director"), actor_label="director:1", device_id="td",
+                             op_id=str(uuid.uuid4()), at=None)
+    assert answer.body["status"] == "rejected"
+    with session_scope(db) as s:
+        row = s.exec(select(OpReceipt).where(OpReceipt.tournament_id == tid)).one()
+    assert row.type == "record_bust" and row.payload == {"_truncated": True}

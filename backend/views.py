@@ -12,6 +12,7 @@ from .engine.deadlines import deadline_index
 from .engine.hands import next_positions
 from .engine.payouts import shown
 from .engine.places import out_entries_newest_first
+from .engine.settings import EDITABLE as SETTINGS
 from .engine.suggestions import suggestions
 from .engine.check_in import desk_view
 
@@ -180,6 +181,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
             "hand_for_hand": state.hand_for_hand, "break_order": state.break_order,
             **_capped_suggestions(state, now), "registration": desk_view(state),
             "payouts_due": _payouts_due(state), "corrections": _corrections(state),
+            "settings": {k: state.format.get(k) for k in SETTINGS},  # editable before the draw
             "chips": chips_view(state, now), "money": _money(state),
             "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])]}
 

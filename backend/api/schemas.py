@@ -282,6 +282,20 @@ class SetCapacityPayload(StrictSchema):
         min=2, max=100_000, error="Must be a whole number of players from 2 to 100000 (N-3.5)."))
 
 
+def _cents(value) -> None:
+    if round(value * 100, 6) != int(round(value * 100)):
+        raise ValidationError("Use at most two decimals.")
+
+
+class EditSettingsPayload(StrictSchema):
+    """Before the seat draw (engine/settings.py): what each player pays and gets in chips."""
+    buy_in = fields.Float(allow_nan=False, validate=[validate.Range(min=0, max=1_000_000), _cents])
+    fee = fields.Float(allow_nan=False, validate=[validate.Range(min=0, max=1_000_000), _cents])
+    start_stack = fields.Integer(strict=True, validate=validate.Range(
+        min=1, max=1_000_000_000, error="Must be a whole number of chips from 1 to 1000000000."))
+    currency = fields.String(validate=[validate.Length(min=1, max=8), _not_blank])
+
+
 PAYLOADS: dict[str, type[Schema]] = {
     "register_player": RegisterPlayerPayload,
     "draw_seats": DrawSeatsPayload,
@@ -323,6 +337,7 @@ PAYLOADS: dict[str, type[Schema]] = {
     "promote_waiting": EmptyPayload,
     "remove_waiting": RemoveWaitingPayload,
     "set_capacity": SetCapacityPayload,
+    "edit_settings": EditSettingsPayload,
 }
 assert set(PAYLOADS) == set(RULES), "every engine command needs a payload schema"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import check_in, headhunter, penalties, undo
+from . import check_in, headhunter, penalties, settings, undo
 from . import history
 from .model import Event, TournamentState
 
@@ -61,6 +61,7 @@ APPLIERS = {
     "capacity_set": registration.apply_waiting,
     "registration_flags_set": check_in.apply_desk,
     "check_in_closed": check_in.apply_desk,
+    "settings_edited": settings.apply_settings_edited,
 }
 
 # House-rule parts written into other rules' events (engine/headhunter.py, engine/penalties.py):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import check_in, headhunter, penalties, undo
+from . import check_in, headhunter, penalties, settings, undo
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {
@@ -49,6 +49,7 @@ RULES = {
     "promote_waiting": check_in.decide_promote,
     "remove_waiting": check_in.decide_remove_waiting,
     "set_capacity": check_in.decide_capacity,
+    "edit_settings": settings.decide_edit_settings,  # buy-in, fee, stack, currency before the draw
 }
 
 # Which roles may send which command; state-dependent limits (a dealer's own table)
@@ -94,6 +95,7 @@ ALLOWED_ROLES = {
     "promote_waiting": {"director"},
     "remove_waiting": {"director"},
     "set_capacity": {"director"},
+    "edit_settings": {"director"},
 }
 
 # After the last bust the money is still being handed out, and a cheat may still be found.

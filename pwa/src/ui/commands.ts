@@ -69,6 +69,8 @@ export function describeCommand(e: OutboxEntry): string {
       return t(`cmd.${e.type}` as "cmd.close_check_in");
     case "set_capacity":
       return t("cmd.set_capacity", { max: p.max });
+    case "edit_settings":
+      return t("cmd.edit_settings");
     default:
       return t("cmd.unknown", { type: e.type });
   }

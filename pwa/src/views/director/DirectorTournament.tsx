@@ -21,6 +21,7 @@ import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { MoneyCard, MoneyDue } from "./Money";
 import { RegistrationDesk } from "./RegistrationDesk";
+import { SettingsCard } from "./SettingsCard";
 import { PicturesCard } from "./Pictures";
 import { amountText, entryActions, placeText, type EntryAction, type PresetFormat } from "../../money/money";
 import { buildPenalty, penaltyActive, penaltyLeftText, type PenaltyKind } from "../../money/penalties";
@@ -195,7 +196,7 @@ export function DirectorTournament(props: { tid: string }) {
         {tables.length > 0 && <a href="#floor" onClick={(e) => jump(e, "floor")}>{t("floor.map")}</a>}
         <a href="#tables" onClick={(e) => jump(e, "tables")}>{t("tables.title")}</a>
         {dview && <a href="#money" onClick={(e) => jump(e, "money")}>{t("money.title")}</a>}
-        {dview && <a href="#pictures" onClick={(e) => jump(e, "pictures")}>{t("charts.title")}</a>}
+        {dview && !registrationOpen && <a href="#pictures" onClick={(e) => jump(e, "pictures")}>{t("charts.title")}</a>}
         <a href="#links" onClick={(e) => jump(e, "links")}>QR</a>
       </nav>
 
@@ -222,7 +223,7 @@ export function DirectorTournament(props: { tid: string }) {
       <MoneyCard view={dview} pending={mine} send={send} />
 
       {/* the players-left history comes with the public view (the director's pushes leave it out) */}
-      <PicturesCard view={dview} history={pview?.players_history} tid={tid} token={token} />
+      {!registrationOpen && <PicturesCard view={dview} history={pview?.players_history} tid={tid} token={token} />}
 
       <SuggestionsCard view={dview} tid={tid} token={token} />
 
@@ -270,6 +271,7 @@ export function DirectorTournament(props: { tid: string }) {
           <span>{t("register.accessible")} <span class="muted small">(S-#3)</span></span>
         </label>
       </form>}
+      {registrationOpen && <SettingsCard view={dview} pending={mine} send={send} />}
       {registrationOpen && <RegistrationDesk view={dview} tid={tid} token={token} pending={mine} send={send} />}
 
       <section class="card" id="entries" aria-labelledby="entries-h">

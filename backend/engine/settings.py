@@ -1,0 +1,45 @@
+"""The director edits the tournament's money and chips before the seat draw: buy-in, fee,
+starting stack, currency. Players already registered are re-priced with one delta each for
+the pool, the fees and the chips in play (never a pass over the players)."""
+from __future__ import annotations
+
+from . import money
+from .model import Command, Decision, Event, Rejection, TournamentState
+
+EDITABLE = ("buy_in", "fee", "start_stack", "currency")
+OPEN = ("new", "registering")
+
+
+def _plain(value):
+    """150.0 from a phone's number field is stored as 150, like the presets write it."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def decide_edit_settings(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    asked = {k: _plain(cmd.payload[k]) for k in EDITABLE if cmd.payload.get(k) is not None}
+    if not asked:
+        return Rejection("nothing_to_change", "Change at least one of buy-in, fee, starting stack or currency.",
+                         None, "invalid")
+    if state.status not in OPEN:
+        return Rejection("settings_locked", "The seats are drawn: buy-in, fee, starting stack and currency "
+                         "stay as they are for everyone.", next(iter(asked)))
+    fmt = state.format
+    changes = {k: v for k, v in asked.items() if fmt.get(k) != v}
+    if not changes:
+        return Rejection("nothing_to_change", "These are already the tournament's settings.", next(iter(asked)))
+    before = {k: fmt.get(k) for k in changes}
+    return Decision([Event("settings_edited", {"changes": changes, "before": before})],
+                    {"changed": sorted(changes), "registered": state.money["buy_ins"]})
+
+
+def apply_settings_edited(state: TournamentState, event: Event) -> None:
+    changes, before = event.payload["changes"], event.payload["before"]
+    counted = state.money["buy_ins"]  # the buy-ins booked so far, at the old price
+    m = state.money
+    if "buy_in" in changes:
+        m["pool"] = money.exact(m["pool"]) + counted * (money.exact(changes["buy_in"]) - money.exact(before["buy_in"] or 0))
+    if "fee" in changes:
+        m["fees"] = money.exact(m["fees"]) + counted * (money.exact(changes["fee"]) - money.exact(before["fee"] or 0))
+    if "start_stack" in changes:
+        state.chips["in_play"] += counted * (int(changes["start_stack"]) - int(before["start_stack"] or 0))
+    state.preset = {**state.preset, "format": {**state.format, **changes}}

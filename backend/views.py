@@ -5,7 +5,7 @@ bust pushes one table view and one player view, never the whole tournament's.
 """
 from __future__ import annotations
 
-from .engine import headhunter, money, penalties
+from .engine import headhunter, history, money, penalties
 from .engine.entries import chips_view
 from .engine.model import Event, TournamentState
 from .engine.deadlines import deadline_index
@@ -70,9 +70,10 @@ def public_view(state: TournamentState, now: int) -> dict:
             "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
             "deadlines": _deadlines(state),
             "structure": _structure(state), "clock": state.clock.as_dict(),
-            # [[at, players_left, level_index]], ≤ 500 points; it changes only with players_left,
-            # so it never makes the public view go out more often (engine/history.py)
-            "players_history": state.players_history}
+            # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
+            # every phone after every bust); it changes only with players_left, so it never makes
+            # the public view go out more often (engine/history.py)
+            "players_history": history.shown(state.players_history)}
 
 
 def _entry(state: TournamentState, entry_id: int) -> dict:

@@ -1,6 +1,5 @@
 """Issue 3: one clock on every screen (also offline), director clock controls, the structure
 editor and a tournament from every preset — real Chromium against a real server."""
-import json
 import math
 import re
 import time
@@ -8,6 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from server import director, seated_tournament, command_ok as ok, links
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -18,8 +18,7 @@ def public(api, tid):
 
 def director_page(context, api):
     """A director phone that already holds the API's session token (skips the login form)."""
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     return context.new_page()
 
 

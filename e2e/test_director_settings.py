@@ -1,10 +1,10 @@
 """Issue 7, "set up a tournament from a preset and edit anything": the director changes the
 buy-in and the starting stack on the phone before the draw; a wrong entry is refused in place."""
-import json
 
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
+from director_phone import signed_in
 
 
 def test_the_director_edits_buy_in_and_stack_before_the_draw(live_server, phone, shot):
@@ -13,8 +13,7 @@ def test_the_director_edits_buy_in_and_stack_before_the_draw(live_server, phone,
     for name in ("Anna", "Bert", "Cleo"):
         ok(api, tid, "register_player", {"name": name})
     ctx = phone(locale="en-US")
-    auth = json.dumps({"token": api.token, "director": None})
-    ctx.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(ctx, api)
     page = ctx.new_page()
     page.goto(f"{live_server.url}/#/director/{tid}")
     card = page.get_by_test_id("settings-card")

@@ -1,21 +1,20 @@
 """Director tools in real Chromium: a second director invited and signed in on another phone,
 both seeing each other's changes live; a dealer's refused bust in "To review"; the audit log
 naming each director; the print buttons opening seat cards and table QR sheets."""
-import json
 import re
 
 from playwright.sync_api import expect
 
 from server import Api, command_ok as ok, director
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 A4 = {"width": 794, "height": 1123}  # A4 at 96 dpi
 
 
-def signed_in(phone, api, path):
+def director_at(phone, api, path):
     context = phone(**EN)
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     page = context.new_page()
     page.goto(f"{api.base}/#{path}")
     return page
@@ -34,7 +33,7 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     ok(td, tid, "start_clock")
 
     # td invites a second director from the tournament list; she sets up on her own phone.
-    home = signed_in(phone, td, "/director")
+    home = director_at(phone, td, "/director")
     home.get_by_test_id("invite-button").click()
     expect(home.get_by_test_id("invite-qr")).to_be_visible()
     invite_url = home.get_by_test_id("invite-url").get_attribute("href")
@@ -51,7 +50,7 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     anna_phone.get_by_test_id(f"tournament-link-{tid}").click()
 
     # Both directors on the tournament; anna's bust reaches td's phone live.
-    mine = signed_in(phone, td, f"/director/{tid}")
+    mine = director_at(phone, td, f"/director/{tid}")
     victim = next(e for e in entries(td, tid) if e["table_no"] == 3)
     expect(mine.get_by_test_id(f"entry-row-{victim['entry_id']}")).to_have_attribute("data-status", "active")
     anna_phone.get_by_test_id(f"bust-{victim['entry_id']}").click()

@@ -1,11 +1,11 @@
 """Issue 4: seating like a real floor — dealers run hands, the director balances, runs
 hand-for-hand and breaks tables, and every phone follows at once. Real Chromium, real server."""
-import json
 import re
 
 from playwright.sync_api import expect
 
 from server import Api, director, seated_tournament, command_ok as ok, links, token_of
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -21,8 +21,7 @@ def table_view(server, urls, tid, table_no):
 
 def director_page(context, api):
     """A director phone that already holds the API's session token (skips the login form)."""
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     return context.new_page()
 
 

@@ -10,13 +10,13 @@ server. The API is only read, as the oracle of where players sit.
   the place and the prize.
 - The payouts at 44 players are N-3.7's 31-44 column of a 5,500 CHF pool.
 """
-import json
 import re
 from fractions import Fraction
 
 from playwright.sync_api import expect
 
 from server import director, links
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 N_3_7_31_TO_44 = [34, 22, 17, 13, 9, 5]  # percent of the pool by place, N-3.7
@@ -45,8 +45,7 @@ def seat_of(api, tid, entry_id):
 def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_server, phone, shot):
     api = director(live_server)
     ctx = phone(**EN)
-    auth = json.dumps({"token": api.token, "director": None})
-    ctx.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(ctx, api)
     td = ctx.new_page()
     td.goto(f"{live_server.url}/#/director")
 

@@ -1,11 +1,11 @@
 """Issue 5 on the phones: the director pays out, corrects and checks the chips; dealers record
 several players out in one hand and count their chips; rebuys from the director's row.
 Real Chromium against a real server; the field is built through the API for speed."""
-import json
 
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -35,8 +35,7 @@ def bust_until(api, tid, left, keep_table=None):
 
 def director_page(phone, api, tid, **options):
     context = phone(**{**EN, **options})
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     page = context.new_page()
     page.goto(f"{api.base}/#/director/{tid}")
     expect(page.get_by_test_id("money-card")).to_be_visible()

@@ -1,12 +1,12 @@
 """Issue 5 on the phones: a director's missed-round penalty counted down on the dealer's phone, a
 dealer's warning, a league's standings (V-XII) and the results CSV as a blob download.
 Real Chromium against a real server; the field is built through the API for speed."""
-import json
 import re
 
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -17,8 +17,7 @@ def view(api, tid):
 
 def director_page(phone, api, path, ready_testid):
     context = phone(**EN)
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     page = context.new_page()
     page.goto(f"{api.base}/#{path}")
     expect(page.get_by_test_id(ready_testid)).to_be_visible()

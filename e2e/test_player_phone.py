@@ -3,11 +3,11 @@ tournament it shows the seat with the button, the average stack in chips and big
 payouts (N-3.7), the league standing (V-XII points), the house rules in English and German
 (N-2.5, N-2.20), and all of it again after going offline and reloading. The director sees the
 players-left line and the chip histogram on his "Pictures" card."""
-import json
 
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok, links
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -131,8 +131,7 @@ def test_the_player_phone_in_a_league_tournament_and_the_directors_pictures(live
 
     # the director's Pictures card: the players-left line and the chip histogram
     td_context = phone(**EN)
-    auth = json.dumps({"token": api.token, "director": None})
-    td_context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(td_context, api)
     td = td_context.new_page()
     td.goto(f"{api.base}/#/director/{tid}")
     card = td.get_by_test_id("pictures-card")

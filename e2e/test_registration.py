@@ -1,11 +1,11 @@
 """The registration desk on the director's phone (issue 7): import a CSV with a bad line, read
 the report, check a player in with his ID (N-3.4), close check-in (N-3.6) and watch the waiting
 list move up (N-3.3) while the prepaid player keeps his seat (N-3.2). Real Chromium, real server."""
-import json
 
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -22,8 +22,7 @@ CSV = ("Name;Bezahlt\n"
 
 def director_page(phone, api, tid):
     context = phone(**EN)
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     page = context.new_page()
     page.goto(f"{api.base}/#/director/{tid}")
     expect(page.get_by_test_id("desk")).to_be_visible()

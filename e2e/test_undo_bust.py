@@ -2,11 +2,11 @@
 phone shows the player back in his seat and the player's phone shows his seat again (not
 "busted"). When his seat was taken since, the dialog offers a free seat. Real Chromium against a
 real server; the field is built through the API for speed."""
-import json
 
 from playwright.sync_api import expect
 
 from server import command_ok as ok, director, links, seated_tournament
+from director_phone import signed_in
 
 EN = {"locale": "en-US"}
 
@@ -17,8 +17,7 @@ def view(api, tid):
 
 def director_page(phone, api, tid):
     context = phone(**EN)
-    auth = json.dumps({"token": api.token, "director": None})
-    context.add_init_script(f"localStorage.setItem('pokerfloor.director', {json.dumps(auth)})")
+    signed_in(context, api)
     page = context.new_page()
     page.goto(f"{api.base}/#/director/{tid}")
     expect(page.get_by_test_id("players-left")).to_be_visible()

@@ -54,3 +54,15 @@ def note(state: TournamentState, event: Event, left_before: int) -> None:
 def thin(points: list) -> None:
     """Keep the first and the last point and every second one between them."""
     points[:] = [points[0]] + points[1:-1][1::2] + [points[-1]]
+
+
+SHOWN = 60
+
+
+def shown(points: list, most: int = SHOWN) -> list:
+    """At most `most` points for a phone's chart, evenly picked, the first and the last kept:
+    the public view goes to every phone in the room after every bust, so it stays small."""
+    if len(points) <= most:
+        return list(points)
+    step = (len(points) - 1) / (most - 1)
+    return [points[round(i * step)] for i in range(most)]

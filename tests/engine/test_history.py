@@ -82,3 +82,12 @@ def test_a_rebuy_back_into_play_adds_a_point_going_up():
     assert hasattr(decision, "events"), decision
     assert [p[1] for p in log.state.players_history] == [4, 4, 3, 4]
     assert log.replayed().players_history == log.state.players_history
+
+
+def test_phones_get_at_most_60_points_first_and_last_kept():
+    from backend.engine.history import shown
+    points = [[i, 1000 - i, 0] for i in range(500)]
+    picked = shown(points)
+    assert len(picked) == 60 and picked[0] == points[0] and picked[-1] == points[-1]
+    assert [p[0] for p in picked] == sorted({p[0] for p in picked})  # in time order, none twice
+    assert shown(points[:10]) == points[:10]

@@ -40,7 +40,8 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
     if config.TRUSTED_PROXIES:
         n = config.TRUSTED_PROXIES
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
-    floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE)
+    floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE,
+                              config.SOCKETIO_CHANNEL)
 
     @app.after_request
     def _server_time(response):

@@ -32,6 +32,8 @@ class Config:
         self.PWA_DIST = Path(os.environ.get("PWA_DIST", ROOT / "pwa" / "dist"))
         self.PRESETS_DIR = Path(os.environ.get("PRESETS_DIR", ROOT / "shared_rules" / "presets"))
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
+        # The queue's channel: two deployments (or test runs) on one Redis keep apart by it.
+        self.SOCKETIO_CHANNEL = os.environ.get("SOCKETIO_CHANNEL") or "flask-socketio"
         # Proxies in front (nginx: 1) whose X-Forwarded-For/-Proto to believe: the sign-in
         # throttle needs the phone's address, not the proxy's.
         self.TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))

@@ -5,12 +5,17 @@ With several server processes, the Redis message queue carries emits between the
 """
 from __future__ import annotations
 
+import logging
+
 from flask import request
 from flask_socketio import SocketIO, emit, join_room
 
 from ..auth.access import caller_for
 from ..service import TournamentService, UnknownTournament, now_ms
 from ..views import director_delta, render
+
+
+log = logging.getLogger(__name__)
 
 
 def room_for(tid: int, key: tuple) -> str:
@@ -34,15 +39,24 @@ def keys_for(caller) -> list[tuple]:
 
 
 class Realtime:
-    def __init__(self, app, service: TournamentService, async_mode: str, message_queue=None):
+    def __init__(self, app, service: TournamentService, async_mode: str, message_queue=None,
+                 channel: str = "flask-socketio"):
         self.service = service
         self.app = app
-        self.socketio = SocketIO(app, async_mode=async_mode, message_queue=message_queue,
+        self.socketio = SocketIO(app, async_mode=async_mode, message_queue=message_queue, channel=channel,
                                  cors_allowed_origins=[], ping_interval=10, ping_timeout=10)
         self.callers: dict[str, object] = {}
         self.socketio.on_event("connect", self._connect)
         self.socketio.on_event("disconnect", self._disconnect)
         self.socketio.on_event("subscribe", self._subscribe)
+        # Several workers: a revoked token's sockets may sit on any of them. Each worker listens
+        # on one Redis channel and drops its own (Socket.IO's queue only carries emits to rooms).
+        self._revocations = None
+        self._revoked_channel = f"{channel}:revoked-tokens"
+        if message_queue and message_queue.startswith(("redis://", "rediss://")):
+            import redis
+            self._revocations = redis.Redis.from_url(message_queue)
+            self.socketio.start_background_task(self._listen_for_revocations)
 
     def _join(self, tid: int, caller) -> None:
         state = self.service.state(tid)
@@ -64,10 +78,28 @@ class Realtime:
         self.callers.pop(request.sid, None)
 
     def drop_token(self, token_id: int) -> None:
-        """Disconnect this process's sockets that authenticated with a revoked token."""
+        """Disconnect the sockets that authenticated with a revoked token: this worker's at
+        once, the other workers' through the revocation channel."""
+        self._drop_local(token_id)
+        if self._revocations is not None:
+            self._revocations.publish(self._revoked_channel, str(token_id))
+
+    def _drop_local(self, token_id: int) -> None:
         for sid in [sid for sid, c in self.callers.items() if c.token_id == token_id]:
             self.callers.pop(sid, None)
-            self.socketio.server.disconnect(sid, namespace="/")
+            self.socketio.server.disconnect(sid, namespace="/", ignore_queue=True)
+
+    def _listen_for_revocations(self) -> None:
+        while True:
+            try:
+                pubsub = self._revocations.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(self._revoked_channel)
+                for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self._drop_local(int(message["data"]))
+            except Exception:  # Redis restarted: listen again after a pause
+                log.exception("revocation channel lost; listening again in 1 s")
+                self.socketio.sleep(1)
 
     def _subscribe(self, data=None):
         caller = self.callers.get(request.sid)

@@ -70,7 +70,7 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     review = mine.get_by_test_id("review-card")
     expect(review).to_have_attribute("data-count", "1")
     expect(review.get_by_test_id("review-item")).to_contain_text(f"Dealer table 2: bust {moved['name']}")
-    expect(review.get_by_test_id("review-item")).to_contain_text("sits at table 3, not at table 2")
+    expect(review.get_by_test_id("review-item")).to_contain_text("was moved to table 3, seat")
     review.scroll_into_view_if_needed()
     shot(mine, "director-tools-review")
 

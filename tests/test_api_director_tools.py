@@ -208,7 +208,7 @@ def test_a_dealers_rejected_bust_is_listed_for_review(server, td):
     r = dealer.command(tid, "record_bust", {"entry_id": moved["entry_id"]})
     assert r.status_code == 403, r.text  # not his table any more
     why = r.json()["message"]
-    assert "sits at table 1, not at table 2" in why
+    assert "was moved to table 1, seat 1 — bust not applied" in why
     assert td.command(tid, "register_player", {"name": moved["name"]}).status_code == 409  # a director's too
 
     body = td.get(f"/api/tournaments/{tid}/rejections?lang=en").json()

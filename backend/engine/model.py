@@ -131,6 +131,7 @@ class TournamentState:
     h4h_period: int = 0
     next_group_id: int = 1
     winner: Optional[int] = None
+    drawn_at: Optional[int] = None  # server time of the seat draw: no bust happened before it
     # Money (engine/money.py): counters kept as events arrive, never recomputed over the field.
     money: dict = field(default_factory=lambda: {
         "buy_ins": 0, "pool": 0, "fees": 0, "rebuys": 0, "addons": 0, "reentries": 0, "paid_out": 0})

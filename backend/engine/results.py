@@ -16,9 +16,31 @@ OUT_REASONS = ("left", "absent", "no_show")
 NO_PRIZE = ("absent", "no_show")  # N-3.2: "Ein nichtanwesender Spieler ist nicht Preisgeld berechtigt"
 
 
-def recorded_at(cmd: Command) -> int:
-    """When it happened: the device's recorded time, never later than now."""
-    return min(cmd.at, cmd.now) if cmd.at is not None else cmd.now
+def recorded_at(cmd: Command, floor: Optional[int] = None) -> int:
+    """When it happened: the device's recorded time, never later than now, and never before
+    `floor` (the player took his seat then: a phone whose clock is far behind must not make his
+    bust the earliest of the night and move everybody's place)."""
+    at = min(cmd.at, cmd.now) if cmd.at is not None else cmd.now
+    return max(at, floor) if floor is not None else at
+
+
+def _not_here(entry, table_no: int, what: str) -> Rejection:
+    """A dealer's entry for a player who is no longer at his table: say where he went."""
+    move = entry.last_move or {}
+    if entry.table_no and move.get("from_table") == table_no:
+        text = (f"{entry.name} was moved to table {entry.table_no}, seat {entry.seat} — {what} not applied; "
+                f"the dealer there records it.")
+    else:
+        where = f"table {entry.table_no}" if entry.table_no else "no table"
+        text = f"{entry.name} sits at {where}, not at table {table_no} — {what} not applied."
+    return Rejection("not_at_your_table", text, "entry_id", "forbidden")
+
+
+def seated_since(state: TournamentState, entries) -> Optional[int]:
+    """The latest time any of these players sat down where he is: the draw or his last move."""
+    times = [state.drawn_at] + [(e.last_move or {}).get("at") for e in entries]
+    known = [t for t in times if t is not None]
+    return max(known) if known else None
 
 
 def _entry(state: TournamentState, entry_id, field: str = "entry_id"):
@@ -84,10 +106,7 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if problem:
         return problem
     if cmd.actor.role == "dealer" and entry.table_no != cmd.actor.table_no:
-        where = f"table {entry.table_no}" if entry.table_no else "no table"
-        return Rejection("not_at_your_table",
-                         f"{entry.name} sits at {where}, not at table {cmd.actor.table_no} — bust not applied.",
-                         "entry_id", "forbidden")
+        return _not_here(entry, cmd.actor.table_no, "bust")
     problem = _still_in(state, entry, "entry_id", "bust")
     if problem:
         return problem
@@ -97,7 +116,7 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if problem:
         return problem
     stack = cmd.payload.get("starting_stack")
-    at = recorded_at(cmd)
+    at = recorded_at(cmd, seated_since(state, [entry]))
     round_key = _h4h_round(state, at)
     member = {"entry_id": entry.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, 0),
               "table_no": entry.table_no}
@@ -156,7 +175,7 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     by, problem = _eliminator(state, cmd, seen)
     if problem:
         return problem
-    at = recorded_at(cmd)
+    at = recorded_at(cmd, seated_since(state, [e for e, _ in entries]))
     round_key = _h4h_round(state, at)
     members = [{"entry_id": e.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, i),
                 "table_no": table_no} for i, (e, stack) in enumerate(entries)]
@@ -197,7 +216,7 @@ def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("invalid_reason", f"A player leaves as one of {', '.join(OUT_REASONS)}.", "reason", "invalid")
     if state.players_left < 2:
         return Rejection("last_player", f"{entry.name} is the last player in.", "entry_id")
-    at = recorded_at(cmd)
+    at = recorded_at(cmd, seated_since(state, [entry]))
     member = {"entry_id": entry.entry_id, "stack": None, "card": None, "at": at, "n": _seq_n(state, 0),
               "table_no": entry.table_no}
     plan = plan_out(state, [member], at, None, cmd.seed)

@@ -50,7 +50,7 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
         rest = [e for e in entry_ids if e not in chosen]
         chosen.update(zip(rest, rng.sample(free, len(rest))))
         seats += [{"entry_id": e, "table_no": table_no, "seat": chosen[e]} for e in entry_ids]
-    event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats})
+    event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats, "at": cmd.now})
     return Decision([event], {"tables": [{"table_no": n, "players": len(ids)}
                                          for n, ids in by_table.items()]})
 
@@ -63,3 +63,4 @@ def apply_drawn(state: TournamentState, event: Event) -> None:
         entry.table_no, entry.seat = s["table_no"], s["seat"]
         state.tables[s["table_no"]].seats[s["seat"]] = s["entry_id"]
     state.status = "seated" if state.clock.status == "idle" else "running"
+    state.drawn_at = p.get("at")  # older logs have no time: no lower bound for busts then

@@ -36,9 +36,10 @@ def test_bust_rules():
     dealer_elsewhere = Command("record_bust", {"entry_id": 1}, Actor("dealer", other_table), now=5)
     rejected = run(state, dealer_elsewhere)
     assert rejected.kind == "forbidden" and f"table {entry.table_no}" in rejected.message
-    own = Command("record_bust", {"entry_id": 1}, Actor("dealer", entry.table_no), now=5, at=3)
+    drawn = 1_800_000_000_000  # director_cmd's clock: the draw's time
+    own = Command("record_bust", {"entry_id": 1}, Actor("dealer", entry.table_no), now=drawn + 5000, at=drawn + 3000)
     decision = run(state, own)
-    assert decision.result["place"] == 4 and state.entries[1].busted_at == 3  # the recorded time, not arrival
+    assert decision.result["place"] == 4 and state.entries[1].busted_at == drawn + 3000  # recorded, not arrival
     assert run(state, director_cmd("record_bust", {"entry_id": 1})).error == "already_out"
     assert entry.seat not in state.tables[entry.table_no].seats
 

@@ -62,11 +62,19 @@ export function StackHistogram(props: { stacks: number[] | null | undefined; bb:
       {avgX != null && avgBb != null && (
         <g class="chart-avg" data-testid={`${props.testid}-avg`}>
           <line x1={avgX} x2={avgX} y1={22} y2={box.y1} />
-          <text x={Math.min(Math.max(avgX, 60), W - 60)} y={15} text-anchor="middle">
+          <text {...labelAt(avgX)} y={15}>
             {t("charts.average_bb", { bb: formatDecimal(roundBigBlinds(avgBb), avgBb < 10 ? 1 : 0) })}
           </text>
         </g>
       )}
     </svg>
   );
+}
+
+/** The average's label: centred on its line, but kept inside the chart near either edge
+ *  (German "Durchschnitt 111 BB" is ~150 units wide; centred at the edge it was cut off). */
+function labelAt(x: number): { x: number; "text-anchor": "start" | "middle" | "end" } {
+  if (x > W - 90) return { x: W - 4, "text-anchor": "end" };
+  if (x < 90) return { x: 4, "text-anchor": "start" };
+  return { x, "text-anchor": "middle" };
 }

@@ -6,7 +6,7 @@ command that applies a suggestion records who actually moved.
 """
 from __future__ import annotations
 
-import copy
+from dataclasses import replace
 from typing import Optional
 
 from .balancing import active_tables, balance_plan, threshold, who_moves, worst_seat
@@ -62,7 +62,9 @@ def _moves(state: TournamentState, tables) -> list[dict]:
     if not plan:
         return []
     touched = {n for move in plan for n in move}
-    scratch = {n: copy.deepcopy(state.tables[n]) for n in touched}  # only the tables that move
+    # Only the tables that move, and only their seats change below: a shallow copy with its own
+    # seats (a deepcopy cost ~1 ms per round at 100 tables).
+    scratch = {n: replace(state.tables[n], seats=dict(state.tables[n].seats)) for n in touched}
     out = []
     for i, (src_no, dst_no) in enumerate(plan):
         src, dst = scratch[src_no], scratch[dst_no]

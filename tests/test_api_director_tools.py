@@ -29,6 +29,7 @@ def move_off_table(td, tid, entry_id, to_table):
     taken = {s["seat"] for s in table["seats"]}
     seat = next(s for s in range(1, table["max_seats"] + 1) if s not in taken)
     command_ok(td, tid, "move_player", {"entry_id": entry_id, "to_table": to_table, "to_seat": seat})
+    return seat
 
 
 # --- Printouts ---------------------------------------------------------------------------------
@@ -203,12 +204,12 @@ def test_audit_words_exist_in_both_languages_with_the_same_placeholders():
 def test_a_dealers_rejected_bust_is_listed_for_review(server, td):
     tid = seated_tournament(td, players=10, tables=2)
     moved = next(e for e in view(td, tid)["entries"] if e["table_no"] == 2)
-    move_off_table(td, tid, moved["entry_id"], 1)
+    seat = move_off_table(td, tid, moved["entry_id"], 1)
     dealer = dealer_api(server, td, tid, 2)
     r = dealer.command(tid, "record_bust", {"entry_id": moved["entry_id"]})
     assert r.status_code == 403, r.text  # not his table any more
     why = r.json()["message"]
-    assert "was moved to table 1, seat 1 — bust not applied" in why
+    assert f"was moved to table 1, seat {seat} — bust not applied" in why
     assert td.command(tid, "register_player", {"name": moved["name"]}).status_code == 409  # a director's too
 
     body = td.get(f"/api/tournaments/{tid}/rejections?lang=en").json()

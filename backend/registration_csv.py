@@ -40,7 +40,7 @@ class CsvProblem(Exception):
 @dataclass
 class Parsed:
     rows: list[dict] = field(default_factory=list)  # {line, name, prepaid?, accessible?, ...}
-    rejected: list[dict] = field(default_factory=list)  # {line, name, reason, field}
+    rejected: list[dict] = field(default_factory=list)  # {line, name, error, reason, field, params}
 
 
 def _key(header: str) -> str:
@@ -124,11 +124,11 @@ def _row(out: Parsed, line: int, cells: list[str], cols: dict) -> None:
         x for x in (_cell(cells, cols["first"]), _cell(cells, cols["last"])) if x)
     if not name:
         out.rejected.append({"line": line, "name": "", "field": "name", "error": "name_required",
-                             "reason": "no name"})
+                             "reason": "no name", "params": {"variant": "line"}})
         return
     if len(name) > MAX_NAME:
         out.rejected.append({"line": line, "name": name[:MAX_NAME] + "…", "field": "name", "error": "name_too_long",
-                             "reason": f"the name is longer than {MAX_NAME} characters"})
+                             "reason": f"the name is longer than {MAX_NAME} characters", "params": {"max": MAX_NAME}})
         return
     row = {"line": line, "name": name}
     for flag in FLAG_COLUMNS:
@@ -136,7 +136,8 @@ def _row(out: Parsed, line: int, cells: list[str], cols: dict) -> None:
         yes = _flag(value)
         if yes is None:
             out.rejected.append({"line": line, "name": name, "field": flag, "error": "invalid_flag",
-                                 "reason": f"{flag} '{value}' is not yes or no (ja/yes/1/x or empty/nein/no/0)"})
+                                 "reason": f"{flag} '{value}' is not yes or no (ja/yes/1/x or empty/nein/no/0)",
+                                 "params": {"flag": flag, "value": value}})
             return
         if yes:
             row[flag] = True

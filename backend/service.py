@@ -133,6 +133,8 @@ class TournamentService:
                 code = HTTP_FOR_REJECTION[decision.kind]
                 body = {"status": "rejected", "op_id": op_id, "error": decision.error,
                         "message": decision.message, "field": decision.field}
+                if decision.params is not None:
+                    body["params"] = decision.params  # stored in the receipt: a replay answers the same
                 event_store.save_receipt(session, device_id=device_id, op_id=op_id,
                                          tournament_id=tournament_id, status_code=code,
                                          response=body, at=now, type=type, payload=payload,

@@ -102,5 +102,6 @@ def rejections(tid: int):
         items.append({"op_id": r.op_id, "device_id": r.device_id, "at": r.created_at, "type": r.type,
                       "actor": r.actor, "actor_text": who, "what": what,
                       "text": f"{who}: {what}" if who and what else (what or who or ""),
-                      "error": answer.get("error"), "why": answer.get("message"), "field": answer.get("field")})
+                      "error": answer.get("error"), "why": answer.get("message"), "field": answer.get("field"),
+                      "params": answer.get("params")})
     return jsonify({"count": count, "items": items})

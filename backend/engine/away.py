@@ -13,7 +13,9 @@ def decide_set_away(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Rejection("not_seated", f"{entry.name} is not seated.", "entry_id")
     if cmd.actor.role == "dealer" and entry.table_no != cmd.actor.table_no:
         return Rejection("not_at_your_table", f"{entry.name} sits at table {entry.table_no}, not at table "
-                         f"{cmd.actor.table_no}.", "entry_id", "forbidden")
+                         f"{cmd.actor.table_no}.", "entry_id", "forbidden",
+                         params={"name": entry.name, "table": entry.table_no, "own_table": cmd.actor.table_no,
+                                 "moved": False, "variant": "away"})
     away = bool(cmd.payload.get("away"))
     if away == (entry.entry_id in state.away):
         return Rejection("no_change", f"{entry.name} is already {'away' if away else 'at the table'}.", "away")

@@ -109,7 +109,7 @@ def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if cmd.actor.role not in ALLOWED_ROLES[cmd.type]:
         return Rejection("forbidden", f"A {cmd.actor.role} may not send '{cmd.type}'.", "type", "forbidden")
     if state.status == "finished" and cmd.type not in AFTER_FINISH:
-        return Rejection("tournament_finished", "The tournament is over.", None)
+        return Rejection("tournament_finished", "The tournament is over.", None, params={})
     # House rules that ride on other commands' events: HH chips on registrations and busts,
     # the penalty countdown on new hands.
     return headhunter.annotate(state, cmd, penalties.annotate(state, cmd, rule(state, cmd)))

@@ -175,29 +175,31 @@ def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Reject
     table_no = cmd.payload.get("table_no")
     table = state.tables.get(table_no) if isinstance(table_no, int) else None
     if table is None or table.broken:
-        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found")
+        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found",
+                         params={"table": table_no} if isinstance(table_no, int) else None)
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
         return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no",
-                         "forbidden")
+                         "forbidden", params={"own_table": cmd.actor.table_no})
     raw = cmd.payload.get("stacks")
     if not isinstance(raw, dict) or not raw:
-        return Rejection("no_stacks", "Count every stack at the table.", "stacks", "invalid")
+        return Rejection("no_stacks", "Count every stack at the table.", "stacks", "invalid", params={})
     stacks: dict[int, int] = {}
     for key, chips in raw.items():
         seat = int(key) if str(key).isdigit() else None
         if seat is None or not 1 <= seat <= table.max_seats:
             return Rejection("no_such_seat", f"Table {table_no} has seats 1 to {table.max_seats}.",
-                             f"stacks.{key}", "invalid")
+                             f"stacks.{key}", "invalid", params={"table": table_no, "seats": table.max_seats})
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
-            return Rejection("invalid_chips", "A stack is a whole number of chips, 0 or more.", f"stacks.{key}", "invalid")
+            return Rejection("invalid_chips", "A stack is a whole number of chips, 0 or more.", f"stacks.{key}", "invalid",
+                             params={})
         if chips and seat not in table.seats:
             return Rejection("seat_empty", f"Seat {seat} at table {table_no} is empty; only 0 can be counted there.",
-                             f"stacks.{key}")
+                             f"stacks.{key}", params={"seat": seat, "table": table_no})
         stacks[seat] = chips
     for seat, entry_id in sorted(table.seats.items()):
         if seat not in stacks:
             return Rejection("seat_missing", f"Seat {seat} ({state.entries[entry_id].name}) has no count.",
-                             f"stacks.{seat}")
+                             f"stacks.{seat}", params={"seat": seat, "name": state.entries[entry_id].name})
     total = sum(stacks.values())
     return Decision([Event("chips_counted", {"table_no": table_no, "stacks": {str(s): c for s, c in sorted(stacks.items())},
                                              "total": total, "at": cmd.now})],

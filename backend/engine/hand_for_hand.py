@@ -13,20 +13,24 @@ def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
 
 def decide_stop(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if not state.hand_for_hand["active"]:
-        return Rejection("not_hand_for_hand", "Hand-for-hand is not on.")
+        return Rejection("not_hand_for_hand", "Hand-for-hand is not on.", params={"variant": "stop"})
     return Decision([Event("hand_for_hand_stopped", {"at": cmd.now})], {})
 
 
 def decide_hand_done(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     if not state.hand_for_hand["active"]:
-        return Rejection("not_hand_for_hand", "Hand-for-hand is not on; just start the next hand.", "table_no")
+        return Rejection("not_hand_for_hand", "Hand-for-hand is not on; just start the next hand.", "table_no",
+                         params={"variant": "hand_done"})
     if table_no not in state.tables or state.tables[table_no].broken:
-        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found")
+        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found",
+                         params={"table": table_no} if isinstance(table_no, int) else None)
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden")
+        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden",
+                         params={"own_table": cmd.actor.table_no})
     if table_no in state.hand_for_hand["done"]:
-        return Rejection("already_done", f"Table {table_no} has already reported this hand.", "table_no")
+        return Rejection("already_done", f"Table {table_no} has already reported this hand.", "table_no",
+                         params={"table": table_no})
     return Decision([Event("hand_for_hand_table_done", {"table_no": table_no, "round": state.hand_for_hand["round"],
                                                         "at": cmd.now})], {})
 

@@ -42,6 +42,8 @@ class Rejection:
     message: str
     field: Optional[str] = None
     kind: str = "conflict"  # conflict | forbidden | not_found | invalid
+    # The message's parts (names, numbers; JSON-safe), so a phone can say it in its own language.
+    params: Optional[dict] = None
 
 
 def find_entry(state: "TournamentState", entry_id, field: str = "entry_id"):

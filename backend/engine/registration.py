@@ -48,9 +48,11 @@ def clean_name(raw) -> str:
 def duplicate(state: TournamentState, desk: Optional[Desk], name: str) -> Optional[Rejection]:
     key = name.casefold()
     if key in state.waiting_names:
-        return Rejection("duplicate_name", f"{name} is already on the waiting list.", "name")
+        return Rejection("duplicate_name", f"{name} is already on the waiting list.", "name",
+                         params={"name": name, "waiting": True, "variant": "waiting"})
     if key in state.names or (desk is not None and key in desk.names):
-        return Rejection("duplicate_name", f"{name} is already registered.", "name")
+        return Rejection("duplicate_name", f"{name} is already registered.", "name",
+                         params={"name": name, "waiting": False, "variant": "registered"})
     return None
 
 
@@ -59,7 +61,7 @@ def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True
     it has room, else onto the waiting list, first come first served (N-3.3, N-3.5)."""
     name = clean_name(fields.get("name"))
     if not name:
-        return Rejection("name_required", "A player needs a name.", "name", "invalid")
+        return Rejection("name_required", "A player needs a name.", "name", "invalid", params={})
     problem = duplicate(state, desk, name)
     if problem:
         return problem
@@ -92,20 +94,22 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Decision([admitted[0]], admitted[1])
     name = clean_name(cmd.payload.get("name"))
     if not name:
-        return Rejection("name_required", "A player needs a name.", "name", "invalid")
+        return Rejection("name_required", "A player needs a name.", "name", "invalid", params={})
     problem = duplicate(state, None, name)
     if problem:
         return problem
     late = state.preset.get("format", {}).get("late_seat")
     if state.status == "finished" or not is_open(state, (late or {}).get("until"), cmd.now):
         return Rejection("registration_closed",
-                         "Seats are already drawn and this tournament has no open late seats.", "name")
+                         "Seats are already drawn and this tournament has no open late seats.", "name",
+                         params={"variant": "late"})
     limit = capacity(state)
     if limit is not None and field_size(state) >= limit:
-        return Rejection("field_full", f"The field is full ({limit} players{state.cite('capacity')}).", "name")
+        return Rejection("field_full", f"The field is full ({limit} players{state.cite('capacity')}).", "name",
+                         params={"limit": limit, "cite": state.cite("capacity")})
     seat = late_seat(state, random.Random(cmd.seed))
     if seat is None:
-        return Rejection("no_free_seat", "There is no free seat for a late entry.", "name")
+        return Rejection("no_free_seat", "There is no free seat for a late entry.", "name", params={})
     entry_id = len(state.entries) + 1
     registered = {"entry_id": entry_id, "name": name, **{f: True for f in FLAGS if cmd.payload.get(f)}}
     if cmd.payload.get("present") is False:
@@ -122,7 +126,8 @@ def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A list of registrations (a CSV file, parsed at the edge) as one batch: each row is decided
     like a typed registration; the good ones land together in one command, the others are reported."""
     if state.status not in OPEN:
-        return Rejection("registration_closed", "Import players before the seat draw.", "rows")
+        return Rejection("registration_closed", "Import players before the seat draw.", "rows",
+                         params={"variant": "import"})
     rows = cmd.payload.get("rows")
     if not isinstance(rows, list) or not rows or len(rows) > MAX_IMPORT:
         return Rejection("invalid_rows", f"Send 1 to {MAX_IMPORT} rows.", "rows", "invalid")
@@ -134,7 +139,8 @@ def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
         admitted = admit(state, desk, row, present=False)
         if isinstance(admitted, Rejection):
             report["rejected"].append({"line": line, "name": clean_name(row.get("name")), "error": admitted.error,
-                                       "reason": admitted.message, "field": admitted.field})
+                                       "reason": admitted.message, "field": admitted.field,
+                                       **({"params": admitted.params} if admitted.params is not None else {})})
             continue
         event, result = admitted
         events.append(event)

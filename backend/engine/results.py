@@ -27,13 +27,17 @@ def recorded_at(cmd: Command, floor: Optional[int] = None) -> int:
 def _not_here(entry, table_no: int, what: str) -> Rejection:
     """A dealer's entry for a player who is no longer at his table: say where he went."""
     move = entry.last_move or {}
-    if entry.table_no and move.get("from_table") == table_no:
+    moved = bool(entry.table_no and move.get("from_table") == table_no)
+    if moved:
         text = (f"{entry.name} was moved to table {entry.table_no}, seat {entry.seat} — {what} not applied; "
                 f"the dealer there records it.")
     else:
         where = f"table {entry.table_no}" if entry.table_no else "no table"
         text = f"{entry.name} sits at {where}, not at table {table_no} — {what} not applied."
-    return Rejection("not_at_your_table", text, "entry_id", "forbidden")
+    variant = "moved" if moved else "elsewhere" if entry.table_no else "unseated"
+    return Rejection("not_at_your_table", text, "entry_id", "forbidden",
+                     params={"name": entry.name, "table": entry.table_no, "seat": entry.seat, "moved": moved,
+                             "own_table": table_no, "what": what, "variant": variant})
 
 
 def seated_since(state: TournamentState, entries) -> Optional[int]:
@@ -51,9 +55,11 @@ def _still_in(state: TournamentState, entry, field: str, what: str) -> Optional[
     if entry.status == "active":
         return None
     if entry.disqualified:
-        return Rejection("already_out", f"{entry.name} was disqualified — {what} not applied.", field)
+        return Rejection("already_out", f"{entry.name} was disqualified — {what} not applied.", field,
+                         params={"name": entry.name, "what": what, "variant": "disqualified"})
     return Rejection("already_out", f"{entry.name} is already out (place {entry.place}; a player is out once, "
-                     f"N-1.15) — {what} not applied.", field)
+                     f"N-1.15) — {what} not applied.", field,
+                     params={"name": entry.name, "place": entry.place, "what": what, "variant": "out"})
 
 
 def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]):
@@ -64,15 +70,17 @@ def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]):
     if problem:
         return None, problem
     if by in out_ids:
-        return None, Rejection("eliminated_by_self", f"{entry.name} cannot eliminate himself.", "eliminated_by")
+        return None, Rejection("eliminated_by_self", f"{entry.name} cannot eliminate himself.", "eliminated_by",
+                               params={"name": entry.name})
     if entry.status != "active":
         return None, Rejection("eliminator_out", f"{entry.name} is out and cannot have won the pot (V-VII.r).",
-                               "eliminated_by")
+                               "eliminated_by", params={"name": entry.name})
     tables = {state.entries[i].table_no for i in out_ids if i in state.entries}
     if entry.table_no is not None and tables and entry.table_no not in tables:
         # the pot was won at the busted player's table: a name from elsewhere is a slip of the thumb
         return None, Rejection("eliminator_elsewhere", f"{entry.name} plays at table {entry.table_no}, not at "
-                               f"table {min(tables)} where the hand was played.", "eliminated_by")
+                               f"table {min(tables)} where the hand was played.", "eliminated_by",
+                               params={"name": entry.name, "table": entry.table_no, "hand_table": min(tables)})
     return by, None
 
 
@@ -111,7 +119,8 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if problem:
         return problem
     if state.status not in ("seated", "running"):
-        return Rejection("not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id")
+        return Rejection("not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id",
+                         params={"what": "bust"})
     by, problem = _eliminator(state, cmd, {entry.entry_id})
     if problem:
         return problem
@@ -141,11 +150,14 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     table = state.tables.get(table_no) if isinstance(table_no, int) else None
     if table is None or table.broken:
-        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found")
+        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found",
+                         params={"table": table_no} if isinstance(table_no, int) else None)
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden")
+        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden",
+                         params={"own_table": cmd.actor.table_no})
     if state.status not in ("seated", "running"):
-        return Rejection("not_seated", "Seats have not been drawn yet — busts not applied.", "busts")
+        return Rejection("not_seated", "Seats have not been drawn yet — busts not applied.", "busts",
+                         params={"what": "busts"})
     busts = cmd.payload.get("busts")
     if not isinstance(busts, list) or not busts:
         return Rejection("no_busts", "List the players out in this hand.", "busts", "invalid")
@@ -163,15 +175,17 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
             return problem
         if entry.table_no != table_no:
             return Rejection("not_at_this_table", f"{entry.name} sits at table {entry.table_no}, not at table "
-                             f"{table_no} — busts not applied.", f"busts.{i}.entry_id")
+                             f"{table_no} — busts not applied.", f"busts.{i}.entry_id",
+                             params={"name": entry.name, "table": entry.table_no, "own_table": table_no})
         stack = b.get("starting_stack")
         if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
             return Rejection("invalid_stack", "The starting stack is a whole number of chips, 0 or more "
                              "(N-1.15: ranked by the chips at the start of the hand).",
-                             f"busts.{i}.starting_stack", "invalid")
+                             f"busts.{i}.starting_stack", "invalid", params={})
         entries.append((entry, stack))
     if len(entries) >= state.players_left:
-        return Rejection("nobody_left", "Somebody wins the pot: at least one player must stay in.", "busts")
+        return Rejection("nobody_left", "Somebody wins the pot: at least one player must stay in.", "busts",
+                         params={})
     by, problem = _eliminator(state, cmd, seen)
     if problem:
         return problem

@@ -12,10 +12,11 @@ def _table(state: TournamentState, cmd: Command, field: str = "table_no"):
     if table is None:
         return None, Rejection("unknown_table", f"There is no table {table_no}.", field, "not_found")
     if table.broken:
-        return None, Rejection("table_broken", f"Table {table_no} has been broken up.", field)
+        return None, Rejection("table_broken", f"Table {table_no} has been broken up.", field,
+                               params={"table": table_no})
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
         return None, Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.",
-                               field, "forbidden")
+                               field, "forbidden", params={"own_table": cmd.actor.table_no})
     return table, None
 
 
@@ -35,7 +36,8 @@ def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if problem:
         return problem
     if len(table.seats) < 2:
-        return Rejection("too_few_players", f"Table {table.table_no} has fewer than 2 players.", "table_no")
+        return Rejection("too_few_players", f"Table {table.table_no} has fewer than 2 players.", "table_no",
+                         params={"table": table.table_no})
     positions = next_positions(table)
     if positions is None:
         return Rejection("no_button", "Set the button first (high card).", "table_no")

@@ -18,6 +18,8 @@ export interface OutboxEntry {
   message: string | null;
   /** The rejection's `field` (e.g. `to_seat`, `payload.to_seat`), to show the error where it belongs. */
   field?: string | null;
+  /** The rejection's `params` (names, numbers): the reason in the phone's language (ui/reasons.ts). */
+  params?: Record<string, unknown> | null;
   created: number; // device ms
   attempts?: number;
   label?: Record<string, string | number>; // local only (names for the UI), never sent

@@ -126,6 +126,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
     error: null,
     message: null,
     field: null,
+    params: null,
     created: Date.now(),
     attempts: 0,
   };
@@ -184,6 +185,7 @@ export async function resend(
     error: null,
     message: null,
     field: null,
+    params: null,
     created: Date.now(),
     attempts: 0,
   };
@@ -328,6 +330,7 @@ async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
       cur.error = data.error ?? String(res.status);
       cur.message = data.message ?? `HTTP ${res.status}`;
       cur.field = typeof data.field === "string" && data.field ? data.field : null;
+      cur.params = data.params && typeof data.params === "object" ? data.params : null;
       await tx.store.put(cur);
     }
     await tx.done;

@@ -2,6 +2,7 @@ import { t, useLang, formatTime } from "../i18n";
 import { useOutbox } from "./hooks";
 import * as outbox from "../sync/outbox";
 import { describeCommand } from "./commands";
+import { reasonText } from "./reasons";
 
 /** Commands the server refused, with its reason; each can be dismissed after reading. */
 export function RejectedList(props: { filter?: (e: outbox.OutboxEntry) => boolean; onEdit?: (e: outbox.OutboxEntry) => void; canEdit?: (e: outbox.OutboxEntry) => boolean }) {
@@ -16,7 +17,7 @@ export function RejectedList(props: { filter?: (e: outbox.OutboxEntry) => boolea
           <li class="rejected-item" data-testid="rejected-item" data-op-id={e.op_id} key={e.op_id}>
             <div class="rejected-text">
               <strong>{describeCommand(e)}</strong>
-              <span class="rejected-reason">{e.message ?? e.error}</span>
+              <span class="rejected-reason">{reasonText(e.error, e.params, e.message)}</span>
               <span class="muted small">{formatTime(e.created)}</span>
             </div>
             <div class="rejected-actions">

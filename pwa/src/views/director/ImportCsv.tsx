@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { useOnline } from "../../ui/hooks";
-import { reportLines, uploadCsv, type ImportReport } from "./importCsv";
+import { reasonText } from "../../ui/reasons";
+import { reportLines, uploadCsv, type ImportLine, type ImportReport } from "./importCsv";
 
 /** "Import CSV" on the registration desk: pick a file, then the report line by line
  *  (registered green, waiting list amber, refused red with the reason). */
@@ -94,9 +95,10 @@ export function ImportCsv(props: { tid: string; token: string | null }) {
   );
 }
 
-/** "line 5: Anna is already registered." — the name once, where the reason does not say it. */
-function rejectedText(l: { line: number; name: string; reason?: string }): string {
-  const reason = l.reason ?? "";
+/** "line 5: Anna is already registered." — the name once, where the reason does not say it;
+ * the reason in the phone's language where the server sent its code and params. */
+function rejectedText(l: ImportLine): string {
+  const reason = reasonText(l.error, l.params, l.reason ?? "");
   return !l.name || reason.includes(l.name)
     ? t("desk.import_rejected", { line: l.line, reason })
     : t("desk.import_rejected_named", { line: l.line, name: l.name, reason });

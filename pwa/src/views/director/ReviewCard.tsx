@@ -4,6 +4,7 @@ import { t, useLang, formatTime } from "../../i18n";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { currentSocket, onConnection } from "../../sync/socket";
+import { reasonText } from "../../ui/reasons";
 import "./directorTools.css";
 
 export interface Rejection {
@@ -11,6 +12,8 @@ export interface Rejection {
   at: number;
   text: string;
   why: string | null;
+  error?: string | null;
+  params?: Record<string, unknown> | null;
   actor_text: string | null;
   type: string | null;
 }
@@ -88,7 +91,7 @@ export function ReviewCard(props: { tid: string; token: string | null }) {
           <li class="review-item" key={r.op_id} data-testid="review-item" data-type={r.type ?? undefined}>
             <span class="muted small">{formatTime(r.at, lang)}</span>
             <span class="review-what">{r.text}</span>
-            {r.why && <span class="review-why small">{r.why}</span>}
+            {r.why && <span class="review-why small">{reasonText(r.error, r.params, r.why)}</span>}
           </li>
         ))}
       </ul>

@@ -11,6 +11,8 @@ export interface ImportLine {
   kind: "ok" | "waiting" | "rejected";
   reason?: string;
   field?: string | null;
+  error?: string | null; // the refusal's code and params: the reason in the phone's language
+  params?: Record<string, unknown> | null;
   waiting?: number;
 }
 
@@ -26,7 +28,8 @@ export function reportLines(data: any): ImportReport {
   const lines: ImportLine[] = [
     ...(data?.imported ?? []).map((r: any) => ({ line: r.line, name: r.name, kind: "ok" as const })),
     ...(data?.waiting ?? []).map((r: any) => ({ line: r.line, name: r.name, kind: "waiting" as const, waiting: r.waiting })),
-    ...(data?.rejected ?? []).map((r: any) => ({ line: r.line, name: r.name, kind: "rejected" as const, reason: r.reason, field: r.field })),
+    ...(data?.rejected ?? []).map((r: any) => ({ line: r.line, name: r.name, kind: "rejected" as const, reason: r.reason, field: r.field,
+      error: r.error ?? null, params: r.params ?? null })),
   ].sort((a, b) => a.line - b.line);
   return {
     lines,

@@ -1,0 +1,29 @@
+// A refused command's reason in the phone's language. The server answers with a code (`error`),
+// its English `message` and, for the common refusals, the message's parts (`params`: names,
+// numbers, a `variant` where one code has several wordings). The text is the i18n key
+// `refusal.<error>[.<variant>]` with the params filled in; anything else (no params, no key, a
+// part missing) shows the server's message as it is, so a new refusal is never blank.
+import { getLang, messages, format, type Lang } from "../i18n";
+
+export type RefusalParams = Record<string, unknown> | null | undefined;
+
+// Params that are words of the server's English ("bust", "prepaid"): translated by their own keys.
+const WORDS = ["what", "flag"];
+
+export function reasonText(error: string | null | undefined, params: RefusalParams, message: string | null | undefined, l: Lang = getLang()): string {
+  const fallback = message ?? error ?? "";
+  if (!error || !params || typeof params !== "object") return fallback;
+  const table = messages[l] as Record<string, string>;
+  const variant = typeof params.variant === "string" ? params.variant : null;
+  const template = table[`refusal.${error}${variant ? `.${variant}` : ""}`];
+  if (!template) return fallback;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (typeof v === "number" || typeof v === "string") values[k] = v;
+  }
+  for (const k of WORDS) {
+    if (typeof values[k] === "string") values[k] = table[`refusal.${k}.${values[k]}`] ?? values[k];
+  }
+  const missing = [...template.matchAll(/\{(\w+)\}/g)].some((m) => !(m[1] in values));
+  return missing ? fallback : format(template, values);
+}

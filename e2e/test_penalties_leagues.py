@@ -164,7 +164,7 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
     raw = open(dl.value.path(), "rb").read()
     assert raw.startswith(b"\xef\xbb\xbf")
     body = raw.decode("utf-8-sig")
-    assert body.splitlines()[0].startswith("place;"), body  # ?lang=en from the English phone
+    assert body.splitlines()[0].startswith("Place;"), body  # ?lang=en from the English phone
     assert "1;1;Jürgen Müller;" in body and body.splitlines()[1].endswith(";25"), body
     assert dl.value.suggested_filename.endswith(".csv")
     # The printable page opens as a blob in a new tab; the token never goes into a URL.

@@ -60,7 +60,7 @@ def test_persons_leagues_standings_and_qualification(server, td):
     assert rows[0][:3] == ["Platz", "geteilt", "Name"] and rows[0][-2:] == ["Punkte V-Ranking 2026", "Punkte Noohn Serie"]
     assert [(row[0], row[2], row[-2]) for row in rows[1:]] == [("1", "Jürgen", "25"), ("2", "Änne", "21"), ("3", "Bob", "17")]
     en = td.get(f"/api/tournaments/{t1}/results.csv", params={"lang": "en"})
-    assert en.content.decode("utf-8-sig").startswith("place;tie;name;prize;paid;rebuys;add-on;re-entries")
+    assert en.content.decode("utf-8-sig").startswith("Place;Tie;Name;Prize;Paid;Rebuys;Add-on;Re-entries")
     st = td.get(f"/api/leagues/{lid}/standings.csv", params={"period": "2026-02"})
     rows = list(csv.reader(io.StringIO(st.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][0] == "Rang" and rows[1][1:3] == ["Änne", "25"]

@@ -67,7 +67,7 @@ def _rows(tid: int):
 
 
 HEAD = {
-    "en": ["place", "tie", "name", "prize", "paid", "rebuys", "add-on", "re-entries", "disqualified"],
+    "en": ["Place", "Tie", "Name", "Prize", "Paid", "Rebuys", "Add-on", "Re-entries", "Disqualified"],
     "de": ["Platz", "geteilt", "Name", "Preisgeld", "ausbezahlt", "Rebuys", "Add-on", "Re-Entries",
            "disqualifiziert"],
 }
@@ -86,7 +86,7 @@ def results_csv(tid: int):
     lang = _lang()
     state, name, leagues, rows = _rows(tid)
     yes, no = ("ja", "nein") if lang == "de" else ("yes", "no")
-    out = [HEAD[lang] + [f"{'Punkte' if lang == 'de' else 'points'} {lge.name}" for lge in leagues]]
+    out = [HEAD[lang] + [f"{'Punkte' if lang == 'de' else 'Points'} {lge.name}" for lge in leagues]]
     for r, e, prize, pts in rows:
         out.append([r.place, r.tie if r.place is not None else None, r.name, _money(prize),
                      _money(shown(e.paid)) if e.paid is not None else None, e.rebuys,
@@ -114,7 +114,7 @@ def standings_csv(league_id: int):
                            "(use YYYY-MM, YYYY-H1, YYYY-H2 or overall).", "period")
         lines = found[0]["standings"]
     head = {"de": ["Rang", "Name", "Punkte", "Turniere", "Siege", "bester Platz"],
-            "en": ["rank", "name", "points", "tournaments", "wins", "best place"]}[lang]
+            "en": ["Rank", "Name", "Points", "Tournaments", "Wins", "Best place"]}[lang]
     out = [head] + [[x["rank"], x["name"], x["points"], x["tournaments"], x["wins"], x["best_place"]]
                     for x in lines]
     return _csv(out, f"standings-{league_id}-{period}.csv")

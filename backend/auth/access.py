@@ -1,6 +1,7 @@
 """Who is calling: the bearer token decides the role and what it may reach."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Optional
 
@@ -37,12 +38,42 @@ class Caller:
         return Actor(self.role, self.table_no, self.entry_id)
 
 
+CACHED_CALLERS = 50_000
+# Also without the revocation channel (a worker misconfigured without Redis) a revoked token
+# stops within this time.
+CALLER_TTL_S = 60.0
+
+
 def caller_for(token: Optional[str]) -> Optional[Caller]:
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+    """The caller a valid token stands for. A token never changes what it grants, only whether
+    it is revoked: known callers are kept in memory (a DB round trip less per command), and every
+    revocation goes through `forget_token` on every worker (realtime.drop_token)."""
+    if not token or len(token) > 200:
+        return None
+    ext = current_app.extensions
+    cache = ext.setdefault("callers", {})
+    hit = cache.get(token)
+    if hit is not None and time.monotonic() - hit[1] < CALLER_TTL_S:
+        return hit[0]
+    epoch = ext.get("revocations", 0)
+    with session_scope(ext["pokerfloor"].db) as session:
         row = find_token(session, token)
         if row is None or row.role not in SESSION_ROLES:
             return None
-        return Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
+        caller = Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
+    if ext.get("revocations", 0) == epoch:  # no revocation while we read: the row is still good
+        if len(cache) >= CACHED_CALLERS:
+            cache.clear()  # rare: a fresh start is cheaper than bookkeeping for an LRU
+        cache[token] = (caller, time.monotonic())
+    return caller
+
+
+def forget_token(app, token_id: int) -> None:
+    """A revoked token stops working at once on this worker."""
+    app.extensions["revocations"] = app.extensions.get("revocations", 0) + 1
+    cache = app.extensions.get("callers", {})
+    for token in [t for t, (c, _) in cache.items() if c.token_id == token_id]:
+        cache.pop(token, None)
 
 
 def revoked_error(token: str) -> Optional[ApiError]:

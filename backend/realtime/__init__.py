@@ -10,7 +10,7 @@ import logging
 from flask import request
 from flask_socketio import SocketIO, emit, join_room
 
-from ..auth.access import caller_for
+from ..auth.access import caller_for, forget_token
 from ..service import TournamentService, UnknownTournament, now_ms
 from ..views import director_delta, render
 
@@ -85,6 +85,7 @@ class Realtime:
             self._revocations.publish(self._revoked_channel, str(token_id))
 
     def _drop_local(self, token_id: int) -> None:
+        forget_token(self.app, token_id)
         for sid in [sid for sid, c in self.callers.items() if c.token_id == token_id]:
             self.callers.pop(sid, None)
             self.socketio.server.disconnect(sid, namespace="/", ignore_queue=True)

@@ -2,18 +2,27 @@ import { useEffect, useState } from "preact/hooks";
 import { connectSocket } from "../sync/socket";
 import { refreshViews, isAuthError } from "../sync/session";
 import type { ApiError } from "../sync/api";
+import { peek } from "../sync/viewCache";
+
+const BEHIND_CHECK_MS = 1500;
 import * as outbox from "../sync/outbox";
 
 /**
  * Keep a screen's views live: socket for pushes, GET on mount / (re)connect / becoming visible,
  * and flush the outbox on connect. Returns `invalid` when the server refused the token.
  */
-export function useLive(opts: { token: string | null | undefined; tid: string | number | null | undefined; director?: boolean }): {
+export function useLive(opts: {
+  token: string | null | undefined;
+  tid: string | number | null | undefined;
+  director?: boolean;
+  /** The view this screen's own commands change (the dealer's table, the director's view). */
+  watch?: string | null;
+}): {
   invalid: boolean;
   /** The server's answer when it refused the token: `error` is "revoked" for a replaced link. */
   refusal: { error?: string; table_no?: number | null; message?: string } | null;
 } {
-  const { token, tid, director } = opts;
+  const { token, tid, director, watch } = opts;
   const [refusal, setRefusal] = useState<{ error?: string; table_no?: number | null; message?: string } | null>(null);
   useEffect(() => {
     if (!token || tid === null || tid === undefined || tid === "") return;
@@ -39,12 +48,22 @@ export function useLive(opts: { token: string | null | undefined; tid: string | 
     };
     document.addEventListener("visibilitychange", onVis);
     window.addEventListener("online", refresh);
+    // A push can fall into a reconnect gap: if the view our own command changed has not reached
+    // that command's seq a moment after the answer, fetch it (a GET only when it is behind).
+    const offApplied = outbox.onApplied(({ entry, seq }) => {
+      if (!watch || seq == null || entry.token !== token) return;
+      setTimeout(() => {
+        const seen = peek(watch);
+        if (alive && (!seen || seen.seq < seq)) refresh();
+      }, BEHIND_CHECK_MS);
+    });
     return () => {
       alive = false;
       document.removeEventListener("visibilitychange", onVis);
       window.removeEventListener("online", refresh);
+      offApplied();
       disconnect();
     };
-  }, [token, tid, director]);
+  }, [token, tid, director, watch]);
   return { invalid: refusal != null, refusal };
 }

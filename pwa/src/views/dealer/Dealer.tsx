@@ -75,7 +75,7 @@ export function Dealer(props: { token: string }) {
   const me = useMe(token);
   const tid = me.me?.tournament_id ?? null;
   const tableNo = me.me?.table_no ?? null;
-  const { invalid, refusal } = useLive({ token, tid });
+  const { invalid, refusal } = useLive({ token, tid, watch: tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null });
   const online = useOnline();
   useWakeLock(true);
   const now = useServerNow(5000);

@@ -26,7 +26,7 @@ export function useDirectorAuth(): { auth: DirectorAuth | null; ready: boolean }
 export function useDirectorTournament(tid: string) {
   const { auth } = useDirectorAuth();
   const token = auth?.token ?? null;
-  const { invalid } = useLive({ token, tid, director: true });
+  const { invalid } = useLive({ token, tid, director: true, watch: tid ? viewKey(tid, "director") : null });
   const { view: dview, loaded } = useView(viewKey(tid, "director"));
   const { view: pview } = useView(viewKey(tid, "public"));
   return { token, invalid, dview, pview, view: dview ?? pview, loaded };

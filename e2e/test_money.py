@@ -5,7 +5,7 @@ Real Chromium against a real server; the field is built through the API for spee
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
-from director_phone import signed_in
+from director_phone import director_at
 
 EN = {"locale": "en-US"}
 
@@ -34,12 +34,7 @@ def bust_until(api, tid, left, keep_table=None):
 
 
 def director_page(phone, api, tid, **options):
-    context = phone(**{**EN, **options})
-    signed_in(context, api)
-    page = context.new_page()
-    page.goto(f"{api.base}/#/director/{tid}")
-    expect(page.get_by_test_id("money-card")).to_be_visible()
-    return page
+    return director_at(phone, api, f"/director/{tid}", "money-card", **{**EN, **options})
 
 
 def dealer_page(phone, api, tid, table_no):

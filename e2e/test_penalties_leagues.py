@@ -6,7 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
-from director_phone import signed_in
+from director_phone import director_at
 
 EN = {"locale": "en-US"}
 
@@ -16,12 +16,7 @@ def view(api, tid):
 
 
 def director_page(phone, api, path, ready_testid):
-    context = phone(**EN)
-    signed_in(context, api)
-    page = context.new_page()
-    page.goto(f"{api.base}/#{path}")
-    expect(page.get_by_test_id(ready_testid)).to_be_visible()
-    return page
+    return director_at(phone, api, path, ready_testid, **EN)
 
 
 def dealer_page(phone, api, tid, table_no):

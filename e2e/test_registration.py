@@ -5,7 +5,7 @@ list move up (N-3.3) while the prepaid player keeps his seat (N-3.2). Real Chrom
 from playwright.sync_api import expect
 
 from server import director, command_ok as ok
-from director_phone import signed_in
+from director_phone import director_at
 
 EN = {"locale": "en-US"}
 
@@ -21,12 +21,7 @@ CSV = ("Name;Bezahlt\n"
 
 
 def director_page(phone, api, tid):
-    context = phone(**EN)
-    signed_in(context, api)
-    page = context.new_page()
-    page.goto(f"{api.base}/#/director/{tid}")
-    expect(page.get_by_test_id("desk")).to_be_visible()
-    return page
+    return director_at(phone, api, f"/director/{tid}", "desk", **EN)
 
 
 def top_of(page, testid):

@@ -6,7 +6,7 @@ real server; the field is built through the API for speed."""
 from playwright.sync_api import expect
 
 from server import command_ok as ok, director, links, seated_tournament
-from director_phone import signed_in
+from director_phone import director_at
 
 EN = {"locale": "en-US"}
 
@@ -16,12 +16,7 @@ def view(api, tid):
 
 
 def director_page(phone, api, tid):
-    context = phone(**EN)
-    signed_in(context, api)
-    page = context.new_page()
-    page.goto(f"{api.base}/#/director/{tid}")
-    expect(page.get_by_test_id("players-left")).to_be_visible()
-    return page
+    return director_at(phone, api, f"/director/{tid}", "players-left", **EN)
 
 
 def open_undo(page, entry_id):

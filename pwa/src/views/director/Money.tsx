@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { t, useLang, formatNumber, formatTime, formatDecimal } from "../../i18n";
 import type { OutboxEntry } from "../../sync/db";
 import { amountText, payoutRowText, placeText, type PayoutDue } from "../../money/money";
@@ -177,66 +178,81 @@ export function MoneyDue(props: { view: any; pending: OutboxEntry[]; send: Send 
         <section class="card money-due" id="money-due" data-testid="payouts-due" aria-labelledby="due-h">
           <h2 id="due-h">{t("money.pay_out")}</h2>
           <ul class="due-list">
-            {due.map((d) => {
-              const pend = pendingPaid.has(d.entry_id);
-              return (
-                <li key={d.entry_id} class={`due-row ${pend ? "is-pending" : ""}`} data-testid={`payout-due-${d.entry_id}`} data-amount={d.amount}>
-                  <span class="due-text">{payoutRowText(d, currency, l)}</span>
-                  {pend ? (
-                    <span class="tag tag-pending">{t("common.pending")}</span>
-                  ) : (
-                    <button
-                      type="button"
-                      class="btn btn-primary btn-big due-paid"
-                      data-testid={`payout-paid-${d.entry_id}`}
-                      onClick={() => props.send("confirm_payout", { entry_id: d.entry_id }, { name: d.name })}
-                    >
-                      {t("money.paid")}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {due.map((d) => (
+              <DueRow
+                key={d.entry_id}
+                pending={pendingPaid.has(d.entry_id)}
+                testid={`payout-due-${d.entry_id}`}
+                attrs={{ "data-amount": d.amount }}
+                buttonTestid={`payout-paid-${d.entry_id}`}
+                buttonLabel={t("money.paid")}
+                onConfirm={() => props.send("confirm_payout", { entry_id: d.entry_id }, { name: d.name })}
+              >
+                {payoutRowText(d, currency, l)}
+              </DueRow>
+            ))}
           </ul>
           {corrections.length > 0 && (
             <>
               <h3>{t("money.corrections")}</h3>
               <ul class="due-list">
-                {corrections.map((c) => {
-                  const pend = pendingSettled.has(String(c.id));
-                  return (
-                    <li key={c.id} class={`due-row correction ${pend ? "is-pending" : ""}`} data-testid={`correction-${c.id}`} data-entry-id={c.entry_id}>
-                      <span class="due-text">
-                        {t("money.correction_paid", { name: c.name, paid: amountText(c.paid, currency, l) })}{" "}
-                        {entryOf(c.entry_id)?.disqualified || c.place == null
-                          ? t("money.correction_now_none")
-                          : t("money.correction_now", { place: placeText(c.place, entryOf(c.entry_id)?.tie, l), due: amountText(c.due, currency, l) })}{" "}
-                        <span class="correction-action">
-                          {c.difference < 0
-                            ? t("money.correction_back", { amount: amountText(-c.difference, currency, l) })
-                            : t("money.correction_more", { amount: amountText(c.difference, currency, l) })}
-                        </span>
-                      </span>
-                      {pend ? (
-                        <span class="tag tag-pending">{t("common.pending")}</span>
-                      ) : (
-                        <button
-                          type="button"
-                          class="btn btn-warn btn-big due-paid"
-                          data-testid={`correction-settle-${c.id}`}
-                          onClick={() => props.send("settle_correction", { id: c.id }, { name: c.name })}
-                        >
-                          {t("money.settled")}
-                        </button>
-                      )}
-                    </li>
-                  );
-                })}
+                {corrections.map((c) => (
+                  <DueRow
+                    key={c.id}
+                    correction
+                    pending={pendingSettled.has(String(c.id))}
+                    testid={`correction-${c.id}`}
+                    attrs={{ "data-entry-id": c.entry_id }}
+                    buttonTestid={`correction-settle-${c.id}`}
+                    buttonLabel={t("money.settled")}
+                    onConfirm={() => props.send("settle_correction", { id: c.id }, { name: c.name })}
+                  >
+                    {t("money.correction_paid", { name: c.name, paid: amountText(c.paid, currency, l) })}{" "}
+                    {entryOf(c.entry_id)?.disqualified || c.place == null
+                      ? t("money.correction_now_none")
+                      : t("money.correction_now", { place: placeText(c.place, entryOf(c.entry_id)?.tie, l), due: amountText(c.due, currency, l) })}{" "}
+                    <span class="correction-action">
+                      {c.difference < 0
+                        ? t("money.correction_back", { amount: amountText(-c.difference, currency, l) })
+                        : t("money.correction_more", { amount: amountText(c.difference, currency, l) })}
+                    </span>
+                  </DueRow>
+                ))}
               </ul>
             </>
           )}
         </section>
       )}
     </>
+  );
+}
+
+/** One thing to hand out or settle: what, and the big confirm button (or "pending" once tapped). */
+function DueRow(props: {
+  pending: boolean;
+  correction?: boolean;
+  testid: string;
+  attrs: Record<string, string | number>;
+  buttonTestid: string;
+  buttonLabel: string;
+  onConfirm: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <li class={`due-row ${props.correction ? "correction" : ""} ${props.pending ? "is-pending" : ""}`} data-testid={props.testid} {...props.attrs}>
+      <span class="due-text">{props.children}</span>
+      {props.pending ? (
+        <span class="tag tag-pending">{t("common.pending")}</span>
+      ) : (
+        <button
+          type="button"
+          class={`btn ${props.correction ? "btn-warn" : "btn-primary"} btn-big due-paid`}
+          data-testid={props.buttonTestid}
+          onClick={props.onConfirm}
+        >
+          {props.buttonLabel}
+        </button>
+      )}
+    </li>
   );
 }

@@ -114,22 +114,7 @@ export function isLoaded(): boolean {
 /** Store a command, then try to send it. Resolves once it is stored (not when sent). */
 export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   const device_id = await getDeviceId();
-  const entry: OutboxEntry = {
-    op_id: crypto.randomUUID(),
-    device_id,
-    tournament_id: input.tournament_id,
-    type: input.type,
-    payload: input.payload ?? {},
-    at: serverNow(),
-    token: input.token,
-    state: "pending",
-    error: null,
-    message: null,
-    field: null,
-    params: null,
-    created: Date.now(),
-    attempts: 0,
-  };
+  const entry = pendingEntry({ device_id, tournament_id: input.tournament_id, type: input.type, payload: input.payload ?? {}, token: input.token });
   if (input.label) entry.label = input.label;
   const db = await getDb();
   entry.seq = (await db.add("outbox", entry)) as number;
@@ -173,22 +158,7 @@ export async function resend(
     await tx.done;
     return null;
   }
-  const entry: OutboxEntry = {
-    op_id: crypto.randomUUID(),
-    device_id: old.device_id,
-    tournament_id: old.tournament_id,
-    type: old.type,
-    payload,
-    at: serverNow(),
-    token: old.token,
-    state: "pending",
-    error: null,
-    message: null,
-    field: null,
-    params: null,
-    created: Date.now(),
-    attempts: 0,
-  };
+  const entry = pendingEntry({ device_id: old.device_id, tournament_id: old.tournament_id, type: old.type, payload, token: old.token });
   const lbl = label ?? old.label;
   if (lbl) entry.label = lbl;
   await tx.store.delete(old.seq);
@@ -349,4 +319,20 @@ export function _resetForTests(): void {
   flushing = null;
   again = false;
   backoff = 0;
+}
+
+/** A new command waiting to be sent: a fresh op_id, stamped in server time. */
+function pendingEntry(f: Pick<OutboxEntry, "device_id" | "tournament_id" | "type" | "payload" | "token">): OutboxEntry {
+  return {
+    op_id: crypto.randomUUID(),
+    ...f,
+    at: serverNow(),
+    state: "pending",
+    error: null,
+    message: null,
+    field: null,
+    params: null,
+    created: Date.now(),
+    attempts: 0,
+  };
 }

@@ -23,6 +23,16 @@ interface Chips {
   unknown_removals: number;
   alarm: boolean;
 }
+/** The parts of the director view both money cards read. */
+function moneyOf(v: any): { currency: string | null; due: PayoutDue[]; corrections: Correction[]; chips: Chips | null } {
+  return {
+    currency: v.currency ?? null,
+    due: Array.isArray(v.payouts_due) ? v.payouts_due : [],
+    corrections: Array.isArray(v.corrections) ? v.corrections : [],
+    chips: v.chips ?? null,
+  };
+}
+
 type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
 
 /** N-3.8: who to pay now (one big Paid per row), corrections, the chip check, the pool and the ledger. */
@@ -30,10 +40,7 @@ export function MoneyCard(props: { view: any; pending: OutboxEntry[]; send: Send
   const l = useLang();
   const v = props.view;
   if (!v) return null;
-  const currency: string | null = v.currency ?? null;
-  const due: PayoutDue[] = Array.isArray(v.payouts_due) ? v.payouts_due : [];
-  const corrections: Correction[] = Array.isArray(v.corrections) ? v.corrections : [];
-  const chips: Chips | null = v.chips ?? null;
+  const { currency, due, corrections, chips } = moneyOf(v);
   const money = v.money ?? null;
   const ledger: any[] = Array.isArray(v.ledger) ? v.ledger : [];
 
@@ -163,10 +170,7 @@ export function MoneyDue(props: { view: any; pending: OutboxEntry[]; send: Send 
   const l = useLang();
   const v = props.view;
   if (!v) return null;
-  const currency: string | null = v.currency ?? null;
-  const due: PayoutDue[] = Array.isArray(v.payouts_due) ? v.payouts_due : [];
-  const corrections: Correction[] = Array.isArray(v.corrections) ? v.corrections : [];
-  const chips: Chips | null = v.chips ?? null;
+  const { currency, due, corrections, chips } = moneyOf(v);
   const pendingPaid = new Set(props.pending.filter((e) => e.state === "pending" && e.type === "confirm_payout").map((e) => Number(e.payload.entry_id)));
   const pendingSettled = new Set(props.pending.filter((e) => e.state === "pending" && e.type === "settle_correction").map((e) => String(e.payload.id)));
   const entryOf = (entryId: number): any => (v.entries ?? []).find((e: any) => e.entry_id === entryId);

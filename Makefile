@@ -10,12 +10,17 @@ export HOST PORT
 
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
 
-.PHONY: run test install pwa chromium clean
+.PHONY: run venue test install pwa chromium caddy clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
 
-test: install pwa chromium
+# At the venue: on the club's network with HTTPS by the venue's own CA (README "At the venue").
+venue: install pwa
+	$(BIN)/pokerfloor init
+	$(BIN)/pokerfloor serve --https
+
+test: install pwa chromium caddy
 	cd pwa && npm test
 	$(BIN)/pytest
 
@@ -42,6 +47,17 @@ chromium:
 	echo "Installing Debian's chromium for the browser tests"; \
 	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium
+
+# The production-stack browser test (e2e/test_production_stack.py) runs Caddy ($CADDY, else
+# Debian's caddy) and trusts its CA through certutil (libnss3-tools): install them when missing.
+caddy:
+	@PKGS=""; \
+	[ -n "$$CADDY" ] || command -v caddy >/dev/null 2>&1 || PKGS="caddy"; \
+	command -v certutil >/dev/null 2>&1 || PKGS="$$PKGS libnss3-tools"; \
+	if [ -z "$$PKGS" ]; then exit 0; fi; \
+	echo "Installing$$PKGS for the production-stack browser test"; \
+	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$PKGS
 
 clean:
 	rm -rf $(VENV) pwa/node_modules pwa/dist

@@ -13,6 +13,7 @@ from .config import Config
 from .realtime import Realtime
 from .service import TournamentService, now_ms
 from .store import make_engine, migrate
+from .store.db import check_migrated
 
 
 @dataclass
@@ -24,14 +25,23 @@ class PokerFloor:
     realtime: Realtime | None = None
 
 
-def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flask:
+def create_app(config: Config | None = None, async_mode: str = "gevent",
+               migrate_schema: bool | None = None) -> Flask:
+    """migrate_schema: None means SQLite migrates itself (one process serves a room), any other
+    database is only checked: several workers must not race to migrate it, `pokerfloor init`
+    does that once before they start (raises store.db.NotMigrated otherwise)."""
     config = config or Config()
     app = Flask(__name__, static_folder=None)
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20
     app.json.sort_keys = False
     db = make_engine(config.DATABASE_URL)
-    migrate(db)
+    if migrate_schema is None:
+        migrate_schema = db.dialect.name == "sqlite"
+    if migrate_schema:
+        migrate(db)
+    else:
+        check_migrated(db)
     floor = PokerFloor(config, db, TournamentService(db))
     app.extensions["pokerfloor"] = floor
     for bp in BLUEPRINTS:

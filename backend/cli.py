@@ -7,28 +7,56 @@ import sys
 
 
 def init() -> None:
-    from .app import create_app
+    """Migrate once, before the workers start (they only check the schema on PostgreSQL)."""
+    from .config import Config
+    from .store import make_engine, migrate
 
-    app = create_app(async_mode="threading")
-    config = app.extensions["pokerfloor"].config
-    print(f"database ready: {config.DATABASE_URL}")
+    config = Config()
+    engine = make_engine(config.DATABASE_URL)
+    before, after = migrate(engine)  # PostgreSQL: under an advisory lock, so two inits are safe
+    engine.dispose()
+    done = f"migrated {before or 'empty database'} -> {after}" if before != after else f"already at {after}"
+    print(f"database ready ({done}): {config.DATABASE_URL}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pokerfloor", description="Run live poker tournaments from phones.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_serve = sub.add_parser("serve", help="start the server (HOST, PORT from the environment)")
-    p_serve.add_argument("--host")
-    p_serve.add_argument("--port", type=int)
+    p_serve.add_argument("--host", help="address to listen on (default HOST, else 127.0.0.1)")
+    p_serve.add_argument("--port", type=int, help="HTTP port (default PORT, else 5000)")
+    p_serve.add_argument("--lan", action="store_true",
+                         help="listen on the club's network and put this machine's LAN address in QR codes")
+    p_serve.add_argument("--https", action="store_true",
+                         help="also serve HTTPS with the venue's own CA (implies --lan); see README 'At the venue'")
+    p_serve.add_argument("--https-port", type=int, help="HTTPS port (default HTTPS_PORT, else 5443)")
+    p_serve.add_argument("--hostname", action="append", default=[],
+                         help="a name phones use for this machine (e.g. poker.lan); repeatable")
     sub.add_parser("init", help="create or migrate the database")
+    p_backup = sub.add_parser("backup", help="write one backup archive: database, secret key, key files")
+    p_backup.add_argument("file", nargs="?", help="archive to write (default var/backups/pokerfloor-<time>.tar.gz)")
+    p_backup.add_argument("--auto", action="store_true",
+                          help="as the automatic backups do: only when something changed, then apply retention")
+    p_restore = sub.add_parser("restore", help="restore a backup archive (stop the server first)")
+    p_restore.add_argument("file", help="the archive written by `pokerfloor backup`")
+    p_restore.add_argument("--force", action="store_true",
+                           help="replace a database that holds tournaments (it is saved to var/backups/ first)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from .serve import serve
-        host = args.host or os.environ.get("HOST", "127.0.0.1")
+        from .serve import DEFAULT_HTTPS_PORT, serve
+        network = "0.0.0.0" if args.lan or args.https else None
+        host = args.host or network or os.environ.get("HOST", "127.0.0.1")
         port = args.port or int(os.environ.get("PORT", "5000"))
-        serve(host, port)
+        https_port = args.https_port or int(os.environ.get("HTTPS_PORT", DEFAULT_HTTPS_PORT))
+        serve(host, port, https=args.https, https_port=https_port, hostnames=args.hostname)
     elif args.command == "init":
         init()
+    elif args.command == "backup":
+        from .backup import backup_command
+        return backup_command(args.file, auto=args.auto)
+    elif args.command == "restore":
+        from .backup import restore_command
+        return restore_command(args.file, force=args.force)
     return 0
 
 

@@ -27,8 +27,19 @@ class Config:
         self.DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{var_dir / 'pokerfloor.db'}")
         self.HOST = os.environ.get("HOST", "127.0.0.1")
         self.PORT = int(os.environ.get("PORT", "5000"))
-        # Base for links in QR codes; empty means "the address the director's phone used".
+        # Base for staff links in QR codes (director, dealers); empty means "the address the
+        # director's phone used". `serve --lan/--https` fills it with this machine's LAN address.
         self.PUBLIC_URL = os.environ.get("PUBLIC_URL", "").rstrip("/")
+        # Base for the players' seat cards and the TV; empty means PUBLIC_URL. With the venue's
+        # own CA (`serve --https`) it is the plain-HTTP address: players never install a CA.
+        self.PLAYER_URL = os.environ.get("PLAYER_URL", "").rstrip("/")
+        # Set by `serve` (docs/venue.md): the venue CA's trust page and fingerprint, and the
+        # machine's other addresses phones could use. HOST is the address it listens on.
+        self.LOCAL_HTTPS = False
+        self.TRUST_URL = ""
+        self.CA_FINGERPRINT = ""
+        self.OTHER_URLS: list[str] = []
+        self.TLS_DIR = var_dir / "tls"
         self.PWA_DIST = Path(os.environ.get("PWA_DIST", ROOT / "pwa" / "dist"))
         self.PRESETS_DIR = Path(os.environ.get("PRESETS_DIR", ROOT / "shared_rules" / "presets"))
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
@@ -39,6 +50,16 @@ class Config:
         self.TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
         # A league's standings for the players' phones are rebuilt at most this often (ms).
         self.LEAGUE_REFRESH_MS = int(os.environ.get("LEAGUE_REFRESH_MS", "30000"))
+        # Backups (docs/backups.md). Automatic ones while serving: on by default for SQLite (one
+        # process serves a room); off for PostgreSQL, whose workers would each run them: there
+        # deploy/pokerfloor-backup.timer runs `pokerfloor backup --auto` once. BACKUP_AUTO=1/0 overrides.
+        self.BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", var_dir / "backups"))
+        self.BACKUP_INTERVAL_MINUTES = float(os.environ.get("BACKUP_INTERVAL_MINUTES", "5"))
+        self.BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))  # newest automatic ones (4 h at 5 min)
+        self.BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", "14"))  # and each day's last one
+        auto = os.environ.get("BACKUP_AUTO", "").strip().lower()
+        self.BACKUP_AUTO = (auto in ("1", "true", "yes", "on") if auto
+                            else self.DATABASE_URL.startswith("sqlite"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

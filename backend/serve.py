@@ -1,5 +1,92 @@
-"""`pokerfloor serve`: the gevent server process (one worker)."""
+"""`pokerfloor serve`: the gevent server process (one worker).
+
+At a venue the phones are on the club's Wi-Fi, so the links in QR codes must carry an address
+they can open: `--lan` (or HOST=0.0.0.0) listens on the network and puts this machine's LAN
+address in every link; `--https` also serves TLS with the venue's own CA (docs/venue.md), keeping
+plain HTTP for the trust page and the players' seat cards and sending everything else to HTTPS.
+"""
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+ANY_HOST = ("0.0.0.0", "::", "")
+DEFAULT_HTTPS_PORT = 5443
+# What the plain-HTTP listener still serves next to HTTPS: the trust page, the players' app
+# under /p (their phones never install a CA) with its files, and the API and socket they use.
+# Everything else (a director typing the address) is sent to HTTPS.
+PLAIN_HTTP_PREFIXES = ("/p/", "/trust", "/assets/", "/icons/", "/api/", "/socket.io/")
+PLAIN_HTTP_PATHS = ("/p", "/favicon.svg", "/manifest.webmanifest")
+HOSTNAME_RE = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+
+
+@dataclass
+class VenuePlan:
+    """What phones are told: pure, so the choice is tested without opening sockets."""
+    staff_url: str  # "" = the address the director's phone used
+    player_url: str  # "" = staff_url
+    other_urls: list[str] = field(default_factory=list)
+    trust_url: str = ""
+    tls_names: list[str] = field(default_factory=list)
+    tls_ips: list[str] = field(default_factory=list)
+    warning: str = ""
+
+
+def plan_venue(bind_host: str, port: int, *, https: bool, https_port: int, hostnames: list[str],
+               addresses: list[str], public_url: str = "", player_url: str = "",
+               machine_names: list[str] = ()) -> VenuePlan:
+    """Links for phones: PUBLIC_URL when set; else a given host name; else the best LAN address
+    when listening on the network; else (this computer only) the address the director used."""
+    lan = bind_host in ANY_HOST
+    if hostnames:
+        phone_hosts = list(hostnames)
+    elif lan:
+        phone_hosts = list(addresses)
+    else:
+        phone_hosts = [bind_host]
+    warning = ""
+    if lan and not hostnames and not addresses and not public_url:
+        warning = ("No network address found: connect this computer to the club's Wi-Fi and restart, "
+                   "or phones cannot open the QR codes.")
+        phone_hosts = ["127.0.0.1"]
+
+    def url(scheme: str, host: str, p: int) -> str:
+        return f"{scheme}://{host}:{p}"
+
+    if https:
+        staff = public_url or url("https", phone_hosts[0], https_port)
+        plain = url("http", phone_hosts[0], port)
+        players = player_url or f"{plain}/p"
+        others = [url("https", h, https_port) for h in phone_hosts[1:]]
+        names = [*hostnames, *machine_names, "localhost"]
+        ips = [*addresses, "127.0.0.1"] if lan else [h for h in (bind_host, "127.0.0.1") if _is_ip(h)]
+        return VenuePlan(staff, players, others, f"{plain}/trust", list(dict.fromkeys(names)),
+                         list(dict.fromkeys(ips)), warning)
+    if public_url:
+        return VenuePlan(public_url, player_url, [], "", warning=warning)
+    if lan or hostnames:
+        return VenuePlan(url("http", phone_hosts[0], port), player_url,
+                         [url("http", h, port) for h in phone_hosts[1:]], warning=warning)
+    return VenuePlan("", player_url, warning=warning)
+
+
+def _is_ip(host: str) -> bool:
+    import ipaddress
+    try:
+        return ipaddress.ip_address(host).version == 4
+    except ValueError:
+        return False
+
+
+def machine_names() -> list[str]:
+    """This machine's own names for the certificate (name and name.local, for mDNS)."""
+    import socket
+    name = socket.gethostname().lower()
+    if not HOSTNAME_RE.match(name) or name == "localhost":
+        return []
+    short = name.split(".")[0]
+    return list(dict.fromkeys([name, f"{short}.local"]))
 
 
 def first_login_lines(app, base_url: str) -> list[str]:
@@ -22,17 +109,67 @@ def first_login_lines(app, base_url: str) -> list[str]:
             qr_text(url), url]
 
 
-def serve(host: str, port: int) -> None:
-    # Patch before anything imports socket or threading; tests import the app unpatched.
+def venue_lines(plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str) -> list[str]:
+    """What the terminal says about the phones, before the first-login link."""
+    from .qr import qr_text
+
+    lines = []
+    if plan.warning:
+        lines.append(f"WARNING: {plan.warning}")
+    if https:
+        lines += [f"Staff phones (director, dealers) open {plan.staff_url}; players' seat cards "
+                  f"and the TV use {plan.player_url}.",
+                  "Each staff phone trusts this server once: scan this code and follow the steps.",
+                  qr_text(plan.trust_url), plan.trust_url,
+                  f"Certificate fingerprint (SHA-256): {fingerprint}"]
+    elif plan.staff_url:
+        lines += [f"Phones open {plan.staff_url}",
+                  "Phones cannot reopen the app without Wi-Fi over plain HTTP: for that, start with "
+                  "`make venue` (pokerfloor serve --https)."]
+    else:
+        lines.append(f"Listening on this computer only ({bind_host}): phones cannot reach it. For phones on "
+                     "the club's Wi-Fi: `HOST=0.0.0.0 make run`, or `make venue` for HTTPS.")
+    if plan.other_urls:
+        lines.append("Also reachable at: " + ", ".join(plan.other_urls))
+    return lines
+
+
+def plain_http_gate(app, https_base: str):
+    """The plain-HTTP listener next to HTTPS: serves what must work untrusted, flags those
+    requests (staff tokens are refused on them), and sends the rest to HTTPS (307, not cached:
+    the server may run without HTTPS tomorrow)."""
+    from .api.phone_links import PLAIN_HTTP
+
+    def gate(environ, start_response):
+        path = environ.get("PATH_INFO", "") or "/"
+        if path in PLAIN_HTTP_PATHS or path.startswith(PLAIN_HTTP_PREFIXES):
+            environ[PLAIN_HTTP] = True
+            return app(environ, start_response)
+        query = environ.get("QUERY_STRING", "")
+        location = https_base + quote(path) + (f"?{query}" if query else "")
+        start_response("307 Temporary Redirect", [("Location", location), ("Content-Length", "0"),
+                                                  ("Cache-Control", "no-store")])
+        return [b""]
+    return gate
+
+
+def serve(host: str, port: int, *, https: bool = False, https_port: int = DEFAULT_HTTPS_PORT,
+          hostnames: list[str] | None = None) -> None:
+    # Patch before anything imports socket, ssl or threading; tests import the app unpatched.
     from gevent import monkey
     monkey.patch_all()
 
+    import os
     import socket
+    import ssl
 
     from gevent.pywsgi import WSGIServer
     from geventwebsocket.handler import WebSocketHandler
 
     from .app import create_app
+    from .config import Config
+    from .lan import lan_addresses
+    from .store.db import NotMigrated
 
     class NoDelayServer(WSGIServer):
         # gevent does not set TCP_NODELAY: Nagle plus delayed ACK cost ~40 ms per answer.
@@ -43,10 +180,58 @@ def serve(host: str, port: int) -> None:
                 pass
             super().handle(sock, address)
 
-    app = create_app()
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    base = app.extensions["pokerfloor"].config.PUBLIC_URL or f"http://{shown}:{port}"
-    print(f"pokerfloor serving on http://{host}:{port}", flush=True)
+        def wrap_socket_and_handle(self, client_socket, address):
+            # A phone that does not trust the CA yet aborts the handshake: not worth a traceback.
+            try:
+                return super().wrap_socket_and_handle(client_socket, address)
+            except (ssl.SSLError, ConnectionError, TimeoutError):
+                return None
+
+    hostnames = [h.lower() for h in hostnames or []]
+    for name in hostnames:
+        if not HOSTNAME_RE.match(name):
+            raise SystemExit(f"--hostname {name!r} is not a host name (letters, digits, dots, dashes).")
+    lan = host in ANY_HOST
+    plan = plan_venue(host, port, https=https, https_port=https_port, hostnames=hostnames,
+                      addresses=lan_addresses() if lan or https else [],
+                      public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
+                      player_url=os.environ.get("PLAYER_URL", "").rstrip("/"),
+                      machine_names=machine_names())
+    overrides = {"HOST": host, "PORT": port, "PUBLIC_URL": plan.staff_url, "PLAYER_URL": plan.player_url,
+                 "OTHER_URLS": plan.other_urls}
+    tls = None
+    if https:
+        from .local_ca import CaError, ensure_certificates
+        config = Config()
+        try:
+            tls = ensure_certificates(config.TLS_DIR, plan.tls_names, plan.tls_ips)
+        except CaError as err:
+            raise SystemExit(str(err)) from None
+        overrides.update(LOCAL_HTTPS=True, TRUST_URL=plan.trust_url, CA_FINGERPRINT=tls.fingerprint)
+    try:
+        app = create_app(Config(**overrides))
+    except NotMigrated as err:  # a worker on PostgreSQL: `pokerfloor init` runs once before
+        raise SystemExit(str(err)) from None
+    from .backup import start_auto_backups
+    start_auto_backups(app)  # the database line, the server lock, automatic backups
+
+    if tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(tls.server_chain, tls.server_key)
+        secure = NoDelayServer((host, https_port), app, handler_class=WebSocketHandler, log=None,
+                               ssl_context=context)
+        plain = NoDelayServer((host, port), plain_http_gate(app, plan.staff_url),
+                              handler_class=WebSocketHandler, log=None)
+        print(f"pokerfloor serving on https://{host}:{https_port} and http://{host}:{port}", flush=True)
+        servers = [secure, plain]
+    else:
+        print(f"pokerfloor serving on http://{host}:{port}", flush=True)
+        servers = [NoDelayServer((host, port), app, handler_class=WebSocketHandler, log=None)]
+    shown = "127.0.0.1" if lan else host
+    base = plan.staff_url or f"http://{shown}:{port}"
+    print("\n".join(venue_lines(plan, host, port, https, tls.fingerprint if tls else "")), flush=True)
     print("\n".join(first_login_lines(app, base)), flush=True)
-    server = NoDelayServer((host, port), app, handler_class=WebSocketHandler, log=None)
-    server.serve_forever()
+    for server in servers[1:]:
+        server.start()
+    servers[0].serve_forever()

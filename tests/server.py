@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,16 +13,17 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "deploy"))
+from local_stack import free_port  # noqa: E402  (one place: ports outside the ephemeral range)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class ServerProcess:
-    def __init__(self, var_dir: Path, database_url: str | None = None, port: int | None = None):
+    def __init__(self, var_dir: Path, database_url: str | None = None, port: int | None = None,
+                 args: list[str] = (), env: dict | None = None):
+        """`args` go to `pokerfloor serve` (e.g. --https), `env` over the test defaults."""
+        self.args, self.extra_env = list(args), dict(env or {})
         self.var_dir = Path(var_dir)
         self.var_dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
@@ -35,9 +35,12 @@ class ServerProcess:
     def start(self) -> "ServerProcess":
         env = {**os.environ, "DATABASE_URL": self.database_url, "POKERFLOOR_VAR": str(self.var_dir),
                "SECRET_KEY": "test-secret-key-not-for-production", "HOST": "127.0.0.1",
-               "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+               "PORT": str(self.port), "PYTHONUNBUFFERED": "1", **self.extra_env}
         self._log = open(self.log_path, "a")
-        self.proc = subprocess.Popen([sys.executable, "-m", "backend.cli", "serve"], cwd=ROOT, env=env,
+        if not self.database_url.startswith("sqlite"):  # as deploy/ does: migrate once, then serve
+            subprocess.run([sys.executable, "-m", "backend.cli", "init"], cwd=ROOT, env=env, check=True,
+                           stdout=self._log, stderr=subprocess.STDOUT, timeout=60)
+        self.proc = subprocess.Popen([sys.executable, "-m", "backend.cli", "serve", *self.args], cwd=ROOT, env=env,
                                      stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -145,3 +145,26 @@ def test_logout_of_a_shared_qr_does_not_revoke_it_but_a_director_logout_does(ser
     assert dealer.get(f"/api/tournaments/{tid}/view").status_code == 200
     assert td.post("/api/auth/logout").json()["revoked"] is True
     assert td.get("/api/tournaments").status_code == 401
+
+
+def test_the_heartbeat_answers_at_once_with_the_server_time(server, td):
+    """Phones that send commands ask `hb` every ~2 s (the badge's "server unreachable"): the ack
+    carries the server time and nothing else, and costs next to nothing."""
+    tid = seated_tournament(td, players=4, tables=1)
+    dealer_token = token_of(td.get(f"/api/tournaments/{tid}/links").json()["tables"][0]["url"])
+    dealer = ViewListener(server.url, dealer_token)
+    before = time.time_ns() // 1_000_000
+    rtts = []
+    answers = []
+    for _ in range(200):
+        t0 = time.perf_counter()
+        answers.append(dealer.client.call("hb", timeout=5))
+        rtts.append((time.perf_counter() - t0) * 1000)
+    after = time.time_ns() // 1_000_000
+    assert all(isinstance(a, int) for a in answers)
+    assert before <= answers[0] <= answers[-1] <= after  # same machine, same clock
+    assert answers == sorted(answers)
+    rtts.sort()
+    print(f"hb round trip: p50 {rtts[100]:.2f} ms, max {rtts[-1]:.2f} ms")
+    assert rtts[100] < 50, rtts[100]
+    dealer.close()

@@ -9,8 +9,9 @@ from .printouts import bp as printouts_bp
 from .registration_import import bp as registration_import_bp
 from .review import bp as review_bp
 from .tournaments import bp as tournaments_bp
+from .venue import bp as venue_bp
 from .views import bp as views_bp
 
 BLUEPRINTS = [auth_bp, commands_bp, openapi_bp, tournaments_bp, views_bp, league_bp, exports_bp,
               printouts_bp, review_bp, directors_bp, registration_import_bp,
-              phone_bp]
+              phone_bp, venue_bp]

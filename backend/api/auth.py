@@ -12,6 +12,7 @@ from ..auth.tokens import find_token
 from ..service import now_ms
 from ..store import Director, Token, session_scope
 from .errors import ApiError
+from .phone_links import refuse_staff_over_plain_http
 from .schemas import LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
@@ -42,6 +43,7 @@ def _session_for(session, director: Director) -> dict:
 
 @bp.post("/auth/setup")
 def setup():
+    refuse_staff_over_plain_http("setup")
     data = SetupSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         row = find_token(session, data["setup_token"])
@@ -69,6 +71,7 @@ def setup():
 
 @bp.post("/auth/login")
 def login():
+    refuse_staff_over_plain_http("director")
     data = LoginSchema().load(json_body())
     key = f"{data['username'].strip().casefold()}|{request.remote_addr or '?'}"
     wait = _throttle().retry_after(key)

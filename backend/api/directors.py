@@ -12,7 +12,7 @@ from ..auth.tokens import mint_token
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Director, session_scope
-from .tournaments import base_url
+from .phone_links import phone_link
 
 bp = Blueprint("directors", __name__, url_prefix="/api")
 
@@ -33,5 +33,5 @@ def invite():
         # director_id records who invited (audit); the account is created by the setup page.
         token, _ = mint_token(session, floor.config.SECRET_KEY, role="setup", now=now_ms(),
                               director_id=caller.director_id)
-    url = f"{base_url()}/#/setup/{token}"  # the token rides in the fragment: never in logs
+    url = phone_link("setup", token)
     return jsonify({"url": url, "qr_svg": qr_svg(url)}), 201

@@ -13,11 +13,12 @@ from sqlmodel import select
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
 from ..engine.balancing import active_tables
+from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope
 from .errors import ApiError
-from .tournaments import base_url
+from .phone_links import phone_link, public_base, staff_base
 
 bp = Blueprint("printouts", __name__, url_prefix="/api")
 
@@ -31,10 +32,20 @@ WORDS = {
     "en": {"seat_cards": "Seat cards", "table_sheets": "Table QR codes", "table": "Table", "seat": "Seat",
            "scan_player": "Scan for your seat, the clock and the payouts",
            "scan_dealer": "Dealer: scan to open this table", "display": "Display (TV)",
+           "dealer_only": "Dealer only — whoever scans this can record busts at this table. "
+                          "Keep it with the dealer; lost? The director issues a new code in two taps.",
+           "trust_first": "First time on this phone? Scan this first to trust the server:",
+           "loopback": "These QR codes point at {url}: no phone can open them. Restart the server with "
+                       "“HOST=0.0.0.0 make run” (or “make venue”) and print again.",
            "scan_display": "Open on the TV: the clock, the blinds and the payouts", "print": "Print"},
     "de": {"seat_cards": "Platzkarten", "table_sheets": "Tisch-QR-Codes", "table": "Tisch", "seat": "Platz",
            "scan_player": "Scannen für deinen Platz, die Uhr und die Auszahlungen",
            "scan_dealer": "Dealer: scannen, um diesen Tisch zu öffnen", "display": "Anzeige (TV)",
+           "dealer_only": "Nur für den Dealer — wer diesen Code scannt, kann an diesem Tisch Busts erfassen. "
+                          "Beim Dealer lassen; verloren? Die Turnierleitung erstellt mit zwei Tipps einen neuen.",
+           "trust_first": "Zum ersten Mal auf diesem Telefon? Zuerst diesen Code scannen, um dem Server zu vertrauen:",
+           "loopback": "Diese QR-Codes zeigen auf {url}: kein Telefon kann sie öffnen. Den Server mit "
+                       "„HOST=0.0.0.0 make run“ (oder „make venue“) neu starten und noch einmal drucken.",
            "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen", "print": "Drucken"},
 }
 
@@ -47,6 +58,7 @@ body { margin: 0; background: #777; color: #000; font: 11pt/1.3 system-ui, -appl
         break-after: page; page-break-after: always; }
 .page:last-child { break-after: auto; page-break-after: auto; }
 .cards { display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: repeat(4, 1fr); }
+.cards[data-warned] { grid-template-rows: auto repeat(4, 1fr); }
 .card { border: 0.3mm dashed #888; padding: 4mm; display: grid; grid-template-columns: 1fr 36mm;
         grid-template-rows: auto 1fr auto; column-gap: 3mm; break-inside: avoid; page-break-inside: avoid; }
 .card .tn { grid-column: 1 / 3; font-size: 9pt; color: #333; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -61,6 +73,12 @@ body { margin: 0; background: #777; color: #000; font: 11pt/1.3 system-ui, -appl
 .sheet .qr { width: 120mm; margin: 8mm 0; }
 .sheet .scan { font-size: 18pt; margin: 0 0 6mm; }
 .sheet .tn { font-size: 14pt; color: #333; margin: 0; }
+.sheet .dealer-only { font-size: 15pt; font-weight: 700; border: 1mm solid #000; padding: 3mm 5mm; margin: 0 0 6mm; }
+.sheet .trust { display: flex; align-items: center; gap: 5mm; font-size: 11pt; text-align: left; margin-top: 4mm; }
+.sheet .trust .qr { width: 30mm; margin: 0; flex: none; }
+.loopback { background: #ffd7d7; color: #7a0000; border: 1mm solid #b00000; font-size: 13pt; font-weight: 700;
+            padding: 3mm 4mm; margin: 0 0 3mm; }
+.cards .loopback { grid-column: 1 / 3; }
 @media screen and (max-width: 800px) { .page { zoom: 0.5; } }
 @media print { body { background: #fff; } .bar { display: none; } .page { margin: 0; } }
 """
@@ -104,7 +122,6 @@ def _links(session, tid: int, role: str, subjects: list) -> dict:
     rows = session.exec(select(Token).where(Token.role == role, Token.tournament_id == tid,
                                             Token.revoked_at == None)).all()  # noqa: E711
     nonces = {getattr(r, key): r.nonce for r in rows}
-    path = {"player": "player", "dealer": "dealer", "display": "display"}[role]
     out = {}
     for subject in subjects:
         if subject in nonces:
@@ -112,7 +129,7 @@ def _links(session, tid: int, role: str, subjects: list) -> dict:
         else:
             token = mint_token(session, secret, role=role, now=now_ms(), tournament_id=tid,
                                **{key: subject})[0]
-        out[subject] = f"{base_url()}/#/{path}/{token}"
+        out[subject] = phone_link(role, token)
     return out
 
 
@@ -133,6 +150,22 @@ def _page(lang: str, title: str, pages: list[str]) -> Response:
     return Response(html, mimetype="text/html", headers={
         "Cache-Control": "no-store",
         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})
+
+
+def _loopback_warning(w: dict, base: str) -> str:
+    """On every page whose codes no phone could open: printing them wastes a night's paper."""
+    if not is_loopback_url(base):
+        return ""
+    return f'<p class="loopback" data-testid="loopback-warning">{escape(w["loopback"].format(url=base))}</p>'
+
+
+def _trust_block(w: dict) -> str:
+    """With the venue's own CA a dealer phone must trust it before the table QR opens."""
+    config = _app().config
+    if not config.LOCAL_HTTPS:
+        return ""
+    return (f'<div class="trust" data-testid="trust-qr"><div class="qr">{qr_svg(config.TRUST_URL)}</div>'
+            f'<p>{escape(w["trust_first"])}<br>{escape(config.TRUST_URL)}</p></div>')
 
 
 def _name(tid: int) -> str:
@@ -158,7 +191,8 @@ def seat_cards(tid: int):
 <div class="where">{w["table"]} {table_no} · {w["seat"]} {seat}</div></div>
 <div class="qr">{_qr(urls[entry_id])}</div><div class="scan">{w["scan_player"]}</div></div>"""
              for table_no, seat, entry_id in seated]
-    pages = [f'<section class="page cards">{"".join(cards[i:i + CARDS_PER_PAGE])}</section>'
+    warn = _loopback_warning(w, public_base())
+    pages = [f'<section class="page cards"{" data-warned" if warn else ""}>{warn}{"".join(cards[i:i + CARDS_PER_PAGE])}</section>'
              for i in range(0, len(cards), CARDS_PER_PAGE)]
     return _page(lang, f"{_name(tid)} – {w['seat_cards']}", pages)
 
@@ -175,10 +209,13 @@ def table_sheets(tid: int):
     with session_scope(_app().db) as session:
         urls = _links(session, tid, "dealer", numbers)
         display = _links(session, tid, "display", [None])[None]
-    pages = [f"""<section class="page sheet" data-table="{n}"><p class="big">{w["table"]} {n}</p>
-<div class="qr">{_qr(urls[n])}</div><p class="scan">{w["scan_dealer"]}</p><p class="tn">{name}</p></section>"""
+    warn, trust = _loopback_warning(w, staff_base()), _trust_block(w)
+    pages = [f"""<section class="page sheet" data-table="{n}">{warn}<p class="big">{w["table"]} {n}</p>
+<div class="qr">{_qr(urls[n])}</div><p class="scan">{w["scan_dealer"]}</p>
+<p class="dealer-only" data-testid="dealer-only">{escape(w["dealer_only"])}</p><p class="tn">{name}</p>{trust}</section>"""
              for n in numbers]
     if q["table"] is None and q["from_table"] is None and q["to_table"] is None:
-        pages.append(f"""<section class="page sheet" data-display="1"><p class="big">{w["display"]}</p>
-<div class="qr">{qr_svg(display)}</div><p class="scan">{w["scan_display"]}</p><p class="tn">{name}</p></section>""")
+        pages.append(f"""<section class="page sheet" data-display="1">{_loopback_warning(w, public_base())}
+<p class="big">{w["display"]}</p><div class="qr">{qr_svg(display)}</div><p class="scan">{w["scan_display"]}</p>
+<p class="tn">{name}</p></section>""")
     return _page(lang, f"{_name(tid)} – {w['table_sheets']}", pages)

@@ -12,6 +12,7 @@ from ..service import now_ms
 from ..store import Token, Tournament, session_scope
 from .auth import json_body
 from .errors import ApiError
+from .phone_links import phone_link
 from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
 
 bp = Blueprint("tournaments", __name__, url_prefix="/api")
@@ -77,16 +78,11 @@ def create_tournament():
     return jsonify(_tournament_json(t, _app().service.state(t.id))), 201
 
 
-def base_url() -> str:
-    return _app().config.PUBLIC_URL or request.host_url.rstrip("/")
-
-
 def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
     with session_scope(_app().db) as session:
         token = subject_token(session, _app().config.SECRET_KEY, role=role, now=now_ms(),
                               tournament_id=tournament_id, table_no=table_no, entry_id=entry_id)
-    path = {"dealer": "dealer", "player": "player", "display": "display"}[role]
-    return f"{base_url()}/#/{path}/{token}"  # the token rides in the fragment: never in logs
+    return phone_link(role, token)
 
 
 @bp.get("/tournaments/<int:tid>/links")

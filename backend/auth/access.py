@@ -8,6 +8,7 @@ from typing import Optional
 from flask import current_app, g, request
 
 from ..api.errors import ApiError
+from ..api.phone_links import refuse_staff_over_plain_http
 from ..engine import Actor
 from ..store import session_scope
 from .tokens import find_revoked_token, find_token
@@ -106,6 +107,7 @@ def current_caller() -> Caller:
         if caller is None:
             raise revoked_error(token) or ApiError(
                 401, "unauthorized", "This link or login is no longer valid; ask the director for a new one.")
+        refuse_staff_over_plain_http(caller.role)
         g.caller = caller
     return g.caller
 

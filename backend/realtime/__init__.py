@@ -10,6 +10,7 @@ import logging
 from flask import request
 from flask_socketio import SocketIO, emit, join_room
 
+from ..api.phone_links import PLAIN_HTTP, STAFF_ROLES
 from ..auth.access import caller_for, forget_token
 from ..service import TournamentService, UnknownTournament, now_ms
 from ..views import director_delta, render
@@ -38,6 +39,10 @@ def keys_for(caller) -> list[tuple]:
     return [("public",), ("director",)]
 
 
+def _heartbeat(sid, *_):
+    return now_ms()
+
+
 class Realtime:
     def __init__(self, app, service: TournamentService, async_mode: str, message_queue=None,
                  channel: str = "flask-socketio"):
@@ -49,6 +54,11 @@ class Realtime:
         self.socketio.on_event("connect", self._connect)
         self.socketio.on_event("disconnect", self._disconnect)
         self.socketio.on_event("subscribe", self._subscribe)
+        # Heartbeat of the phones that send commands (every ~2 s each, so the badge can say
+        # "server unreachable" within seconds): answered with the server time, nothing else.
+        # Registered on the python-socketio server itself, which skips Flask-SocketIO's request
+        # context per event: only sockets that passed _connect exist, and it reads no state.
+        self.socketio.server.on("hb", _heartbeat, namespace="/")
         # Several workers: a revoked token's sockets may sit on any of them. Each worker listens
         # on one Redis channel and drops its own (Socket.IO's queue only carries emits to rooms).
         self._revocations = None
@@ -70,6 +80,8 @@ class Realtime:
         caller = caller_for(token)
         if caller is None:
             raise ConnectionRefusedError("unauthorized")
+        if caller.role in STAFF_ROLES and request.environ.get(PLAIN_HTTP):
+            raise ConnectionRefusedError("https_required")  # staff tokens never travel in clear
         self.callers[request.sid] = caller
         if caller.role != "director":
             self._join(caller.tournament_id, caller)

@@ -56,13 +56,58 @@ def session_scope(engine: Engine) -> Iterator[Session]:
             yield session
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
-    from alembic import command
+# Any fixed 64-bit number: every `pokerfloor init` on one PostgreSQL server takes this lock.
+MIGRATION_LOCK = 0x706F6B6572666C72  # "pokerflr"
+NOT_MIGRATED = "database not migrated: run `pokerfloor init` once before starting the workers"
+
+
+class NotMigrated(RuntimeError):
+    """The schema is not at this code's newest revision. A worker on PostgreSQL never migrates
+    (several would race): `pokerfloor init` does, once, before the workers start."""
+
+
+def _alembic_config():
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema's Alembic revision, None for an empty database. Reads only."""
+    from alembic.migration import MigrationContext
+
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def migrate(engine: Engine) -> tuple[str | None, str]:
+    """Bring the schema to the newest Alembic revision; returns (revision before, after).
+
+    On PostgreSQL the whole upgrade runs in one transaction under an advisory lock, so two
+    `pokerfloor init` at once are safe: the second waits, then finds the schema at head."""
+    from alembic import command
+    from alembic.migration import MigrationContext
+
+    cfg = _alembic_config()
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        before = MigrationContext.configure(conn).get_current_revision()
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+    return before, head_revision()
+
+
+def check_migrated(engine: Engine) -> None:
+    """Raise NotMigrated unless the schema is at head; writes nothing."""
+    current, head = current_revision(engine), head_revision()
+    if current != head:
+        raise NotMigrated(f"{NOT_MIGRATED} (database at {current or 'no schema'}, this version needs {head})")

@@ -1,5 +1,11 @@
 // HTTP to the pokerfloor API: Bearer token, JSON, server-time offset from every answer.
+// Every request has a time limit (a silent server must not hold a command for minutes): no
+// answer in time is a NetworkError, i.e. "not decided" — the outbox retries with the same op_id.
 import { recordServerTime } from "./timeOffset";
+import { noteAnswer } from "./connection";
+
+/** Default time limit of one request (ms). */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 export class NetworkError extends Error {
   constructor(message: string) {
@@ -30,23 +36,9 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-type Listener = (ok: boolean) => void;
-const reachListeners = new Set<Listener>();
-let lastFetchOk = false;
-
-/** True if the last HTTP request got any answer from the server (not a network failure). */
-export function getLastFetchOk(): boolean {
-  return lastFetchOk;
-}
-export function onReachability(fn: Listener): () => void {
-  reachListeners.add(fn);
-  return () => reachListeners.delete(fn);
-}
+/** Did the server answer? Fed to the connection state (sync/connection.ts, the badge). */
 function setReach(ok: boolean) {
-  if (ok !== lastFetchOk) {
-    lastFetchOk = ok;
-    for (const fn of reachListeners) fn(ok);
-  }
+  noteAnswer(ok);
 }
 
 export interface RequestOptions {
@@ -55,6 +47,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   accept?: string;
+  /** Give up after this many ms (default REQUEST_TIMEOUT_MS); 0 = no limit. */
+  timeoutMs?: number;
 }
 
 /** Low level: never throws on HTTP status; throws NetworkError when no answer arrived. */
@@ -67,12 +61,28 @@ export async function request<T = any>(path: string, opts: RequestOptions = {}):
     body = JSON.stringify(opts.body);
   }
   const sent = Date.now();
+  // Our own controller: aborted by the time limit or by the caller's signal.
+  const ctl = new AbortController();
+  const limit = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let timedOut = false;
+  const timer = limit > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), limit) : null;
+  const onCallerAbort = () => ctl.abort();
+  if (opts.signal?.aborted) ctl.abort();
+  else opts.signal?.addEventListener("abort", onCallerAbort);
+  const done = () => {
+    if (timer) clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onCallerAbort);
+  };
   let res: Response;
   try {
-    res = await fetch(path, { method: opts.method ?? "GET", headers, body, signal: opts.signal, cache: "no-store" });
+    res = await fetch(path, { method: opts.method ?? "GET", headers, body, signal: ctl.signal, cache: "no-store" });
   } catch (e) {
+    done();
+    // Cancelled by the caller (e.g. "send now" restarting a stuck request): says nothing about
+    // the server. A time-out or a network error does: no answer.
+    if (!timedOut && opts.signal?.aborted) throw new NetworkError("aborted");
     setReach(false);
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
+    throw new NetworkError(timedOut ? `no answer in ${limit} ms` : e instanceof Error ? e.message : String(e));
   }
   const received = Date.now();
   // A gateway error (proxy up, server down) is not "the server answered".
@@ -91,6 +101,7 @@ export async function request<T = any>(path: string, opts: RequestOptions = {}):
   } else {
     data = await res.text().catch(() => null);
   }
+  done();
   const st = data && typeof data === "object" && typeof data.server_time === "number" ? data.server_time : hdr ? Number(hdr) : NaN;
   if (Number.isFinite(st)) recordServerTime(st, sent, received);
   return { status: res.status, ok: res.ok, data, headers: res.headers };

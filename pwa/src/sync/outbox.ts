@@ -2,9 +2,12 @@
 //   200                      → applied: removed
 //   400/401/403/404/409      → rejected: kept with the server's message until dismissed
 //   network error, 5xx, 429  → not decided: stop, retry later (1 s → 30 s backoff), same op_id
+//   no answer in time        → not decided too (api.ts gives every request a time limit)
+// A forced flush (socket connect, back online, a new command, "send now") does not wait for a
+// scheduled backoff; `sendNow()` also restarts a request that is stuck on a silent server.
 // Survives reloads: pending entries are re-sent with the op_id they were stored with.
 import { getDb, getDeviceId, type OutboxEntry } from "./db";
-import { request, NetworkError } from "./api";
+import { request, NetworkError, REQUEST_TIMEOUT_MS } from "./api";
 import { serverNow } from "./timeOffset";
 
 export type { OutboxEntry };
@@ -35,6 +38,9 @@ let again = false;
 let backoff = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retryAt = 0;
+let forcedAgain = false;
+let commandTimeoutMs = REQUEST_TIMEOUT_MS;
+let inFlight: { ctl: AbortController; since: number } | null = null;
 const listeners = new Set<() => void>();
 const appliedListeners = new Set<(info: AppliedInfo) => void>();
 
@@ -78,6 +84,20 @@ export function counts(): { pending: number; rejected: number } {
 /** Next automatic retry (device ms), or 0 if none is scheduled. */
 export function nextRetryAt(): number {
   return retryAt;
+}
+
+/** Device ms since when a command is on its way to the server, or 0. */
+export function sendingSince(): number {
+  return inFlight?.since ?? 0;
+}
+
+/**
+ * The person asked to send now: cancel a request that waits for a silent server (not decided,
+ * so it goes again with the same op_id — safe) and flush at once, ignoring the backoff.
+ */
+export function sendNow(): Promise<void> {
+  inFlight?.ctl.abort();
+  return flush({ force: true });
 }
 
 // Other tabs of the app share the same IndexedDB outbox: tell them when it changed, and let
@@ -211,6 +231,9 @@ export function flush(opts: { force?: boolean } = {}): Promise<void> {
   if (opts.force) clearRetry();
   if (flushing) {
     again = true;
+    // A reason to try now (e.g. the socket came back) arrived while a request was out: if that
+    // request fails, go again at once instead of waiting for its backoff.
+    if (opts.force) forcedAgain = true;
     return flushing;
   }
   flushing = (async () => {
@@ -218,7 +241,9 @@ export function flush(opts: { force?: boolean } = {}): Promise<void> {
       await withLock(async () => {
         do {
           again = false;
+          forcedAgain = false;
           await flushOnce();
+          if (again && forcedAgain) clearRetry();
         } while (again && !retryTimer);
       });
     } catch (err) {
@@ -267,15 +292,30 @@ async function bumpAttempts(e: OutboxEntry) {
 
 async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
   let res;
+  const ctl = new AbortController();
+  inFlight = { ctl, since: Date.now() };
+  notify();
   try {
     res = await request(`/api/tournaments/${encodeURIComponent(String(e.tournament_id))}/commands`, {
       method: "POST",
       token: e.token,
       body: { op_id: e.op_id, device_id: e.device_id, type: e.type, at: e.at, payload: e.payload },
+      signal: ctl.signal,
+      timeoutMs: commandTimeoutMs,
     });
   } catch (err) {
-    if (err instanceof NetworkError) return "retry";
+    if (err instanceof NetworkError) {
+      // Cancelled by "send now": not a failure of the server, go again at once.
+      if (ctl.signal.aborted && !forcedAgain) {
+        again = true;
+        forcedAgain = true;
+      }
+      return "retry";
+    }
     throw err;
+  } finally {
+    inFlight = null;
+    notify();
   }
   const db = await getDb();
   if (res.status >= 200 && res.status < 300) {
@@ -311,6 +351,11 @@ async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
   return "retry";
 }
 
+/** Tests only: the time limit of one command request. */
+export function _setCommandTimeoutForTests(ms: number): void {
+  commandTimeoutMs = ms;
+}
+
 /** Tests only: forget in-memory state (the database stays). */
 export function _resetForTests(): void {
   clearRetry();
@@ -318,6 +363,8 @@ export function _resetForTests(): void {
   loaded = false;
   flushing = null;
   again = false;
+  forcedAgain = false;
+  inFlight = null;
   backoff = 0;
 }
 

@@ -9,7 +9,8 @@ export interface FakeCall {
   body: any;
 }
 
-export type Handler = (call: FakeCall) => Response | Promise<Response> | "network-error";
+/** "hang": a silent server (no answer, no error) — only the request's AbortSignal ends it. */
+export type Handler = (call: FakeCall) => Response | Promise<Response> | "network-error" | "hang";
 
 export function jsonResponse(status: number, body: unknown, serverTime?: number): Response {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -38,6 +39,13 @@ export function fakeFetch(handler: Handler) {
       await new Promise((r) => setTimeout(r, 1));
       const res = await handler(call);
       if (res === "network-error") throw new TypeError("Failed to fetch");
+      if (res === "hang") {
+        return await new Promise<Response>((_, reject) => {
+          const fail = () => reject(new DOMException("The operation was aborted.", "AbortError"));
+          if (init.signal?.aborted) fail();
+          else init.signal?.addEventListener("abort", fail);
+        });
+      }
       return res;
     } finally {
       inFlight--;

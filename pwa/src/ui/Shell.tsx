@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { SyncBadge } from "./SyncBadge";
 import { LangSwitch } from "./LangSwitch";
+import { InsecureNotice } from "./InsecureNotice";
 
 /** Header with title, sync badge and language switch; used by every screen. */
 export function Shell(props: {
@@ -10,6 +11,8 @@ export function Shell(props: {
   children: ComponentChildren;
   class?: string;
   badge?: boolean;
+  /** This screen needs a secure context (offline restart, Wake Lock): say when it has none. */
+  secure?: boolean;
 }) {
   return (
     <div class={`screen ${props.class ?? ""}`}>
@@ -25,6 +28,7 @@ export function Shell(props: {
           <LangSwitch />
         </div>
         {props.badge !== false && <SyncBadge />}
+        {props.secure && <InsecureNotice />}
       </header>
       <main class="content">{props.children}</main>
     </div>

@@ -1,40 +1,74 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
-import { useOnline, useOutbox } from "./hooks";
+import type { MessageKey } from "../i18n/en";
+import { useConnection, useOutbox } from "./hooks";
 import * as outbox from "../sync/outbox";
+import { connectingSince, nextReconnectAt, reconnectNow } from "../sync/socket";
+import { nextTry, type ConnState } from "../sync/connection";
 
-/** Always visible on role screens: online/offline, commands waiting, commands rejected. */
+const STATE_TEXT: Record<ConnState, MessageKey> = {
+  online: "sync.online",
+  unreachable: "sync.unreachable",
+  offline: "sync.offline",
+  connecting: "sync.connecting",
+};
+
+/** Always visible on role screens: online / server unreachable / offline, commands waiting,
+ * commands rejected; while commands wait and the server does not answer, when the next try is
+ * and a "Send now" button. */
 export function SyncBadge() {
   useLang();
-  const online = useOnline();
+  const state = useConnection(true);
   const entries = useOutbox();
   const pending = entries.filter((e) => e.state === "pending").length;
   const rejected = entries.filter((e) => e.state === "rejected").length;
+  const online = state === "online";
+  const waiting = pending > 0 && !online;
   const [, tick] = useState(0);
   useEffect(() => {
-    if (!pending) return;
-    const id = setInterval(() => tick((x) => x + 1), 1000);
+    if (!waiting) return;
+    const id = setInterval(() => tick((x) => x + 1), 500);
     return () => clearInterval(id);
-  }, [pending]);
-  const retryAt = outbox.nextRetryAt();
-  const retryS = retryAt ? Math.max(0, Math.ceil((retryAt - Date.now()) / 1000)) : 0;
+  }, [waiting]);
+  const next = nextTry(Date.now(), {
+    retryAt: outbox.nextRetryAt(),
+    reconnectAt: nextReconnectAt(),
+    sendingSince: outbox.sendingSince(),
+    connectingSince: connectingSince(),
+  });
+  const sendNow = () => {
+    void outbox.sendNow();
+    reconnectNow();
+    tick((x) => x + 1);
+  };
   return (
-    <div class={`sync-badge ${online ? "is-online" : "is-offline"}`} data-testid="sync-badge" role="status" aria-live="polite">
-      <span class="sync-dot" aria-hidden="true" />
-      <span data-testid="sync-online" data-online={online ? "true" : "false"}>
-        {online ? t("sync.online") : t("sync.offline")}
-      </span>
-      <span
-        class={`sync-count ${pending ? "has-pending" : ""}`}
-        data-testid="sync-pending"
-        data-count={pending}
-        title={retryS ? t("sync.retry_in", { s: retryS }) : undefined}
-      >
-        {t("sync.pending", { n: pending })}
-      </span>
-      <span class={`sync-count ${rejected ? "has-rejected" : ""}`} data-testid="sync-rejected" data-count={rejected}>
-        {t("sync.rejected", { n: rejected })}
-      </span>
+    <div class={`sync-badge state-${state} ${online ? "is-online" : "is-offline"}`} data-testid="sync-badge" data-state={state}>
+      <div class="sync-row" role="status" aria-live="polite">
+        <span class="sync-dot" aria-hidden="true" />
+        <span class="sync-state" data-testid="sync-online" data-online={online ? "true" : "false"}>
+          {t(STATE_TEXT[state])}
+        </span>
+        <span class={`sync-count ${pending ? "has-pending" : ""}`} data-testid="sync-pending" data-count={pending}>
+          {t("sync.pending", { n: pending })}
+        </span>
+        <span class={`sync-count ${rejected ? "has-rejected" : ""}`} data-testid="sync-rejected" data-count={rejected}>
+          {t("sync.rejected", { n: rejected })}
+        </span>
+      </div>
+      {waiting && (
+        <div class="sync-retry">
+          <span class="sync-next" data-testid="sync-retry" data-kind={next.kind} data-seconds={next.kind === "wait" ? next.seconds : undefined}>
+            {next.kind === "wait"
+              ? t("sync.next_try", { s: next.seconds })
+              : next.kind === "trying"
+                ? t("sync.trying")
+                : t("sync.waiting")}
+          </span>
+          <button type="button" class="btn btn-warn sync-send-now" data-testid="sync-send-now" onClick={sendNow}>
+            {t("sync.send_now")}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

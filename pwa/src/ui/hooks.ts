@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import * as outbox from "../sync/outbox";
 import { getView, onView, peek, type View } from "../sync/viewCache";
-import { isConnected, onConnection } from "../sync/socket";
-import { getLastFetchOk, onReachability } from "../sync/api";
+import { ping } from "../sync/api";
+import { connectionState, inputs, onConnectionChange, type ConnState } from "../sync/connection";
 import { serverNow, onOffsetChange } from "../sync/timeOffset";
 
 export function useOutbox(): outbox.OutboxEntry[] {
@@ -14,29 +14,41 @@ export function useOutbox(): outbox.OutboxEntry[] {
   return entries;
 }
 
-function navOnline(): boolean {
-  return typeof navigator === "undefined" || navigator.onLine !== false;
+/** "online" only while the server answers (see sync/connection.ts). */
+export function computeOnline(): boolean {
+  return connectionState() === "online";
 }
 
-export function computeOnline(): boolean {
-  return navOnline() && (isConnected() || getLastFetchOk());
+/** How often a screen without a socket (login, tournament list) asks whether the server is up. */
+const NO_SOCKET_PING_MS = 15_000;
+
+/** online | unreachable | offline | connecting, kept current. `probe`: the one caller (the
+ * badge) that asks the server now and then when the screen has no socket. */
+export function useConnection(probe = false): ConnState {
+  const [state, set] = useState<ConnState>(connectionState());
+  useEffect(() => {
+    const upd = () => set(connectionState());
+    const off = onConnectionChange(upd);
+    upd();
+    if (!probe) return off;
+    // No socket on this screen: nothing else tells whether the server answers, so ask now and
+    // then (a screen with a socket has its connect, heartbeat and requests).
+    const ask = () => {
+      if (inputs().socket === "none" && document.visibilityState !== "hidden") void ping();
+    };
+    const first = setTimeout(() => inputs().answer === "unknown" && ask(), 300);
+    const id = setInterval(ask, NO_SOCKET_PING_MS);
+    return () => {
+      off();
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, []);
+  return state;
 }
 
 export function useOnline(): boolean {
-  const [online, set] = useState(computeOnline());
-  useEffect(() => {
-    const upd = () => set(computeOnline());
-    const offs = [onConnection(upd), onReachability(upd)];
-    window.addEventListener("online", upd);
-    window.addEventListener("offline", upd);
-    upd();
-    return () => {
-      offs.forEach((f) => f());
-      window.removeEventListener("online", upd);
-      window.removeEventListener("offline", upd);
-    };
-  }, []);
-  return online;
+  return useConnection() === "online";
 }
 
 /** Server time, re-rendered every `ms` (the clock ticks locally, also offline). */

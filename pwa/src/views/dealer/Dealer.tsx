@@ -12,7 +12,7 @@ import { DealerPots } from "./DealerPots";
 import { defaultChipUnit, levelNow } from "../../money/pots";
 import { clockAt } from "../../clock/clock";
 import { serverNow } from "../../sync/timeOffset";
-import { useOnline, useOutbox, useServerNow, useView } from "../../ui/hooks";
+import { useConnection, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
@@ -76,7 +76,10 @@ export function Dealer(props: { token: string }) {
   const tid = me.me?.tournament_id ?? null;
   const tableNo = me.me?.table_no ?? null;
   const { invalid, refusal } = useLive({ token, tid, watch: tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null });
-  const online = useOnline();
+  const conn = useConnection();
+  const online = conn === "online";
+  // Not while connecting at start-up (no verdict yet); the words follow the badge's state.
+  const cachedNote = online || conn === "connecting" ? null : t(conn === "unreachable" ? "offline.cached_unreachable" : "offline.cached");
   useWakeLock(true);
   const now = useServerNow(5000);
   const { view: table, loaded } = useView(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
@@ -167,7 +170,7 @@ export function Dealer(props: { token: string }) {
     const gone = brokenTableMoves(table.moves, tableNo!);
     return (
       <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer is-broken">
-        {!online && <p class="offline-note">{t("offline.cached")}</p>}
+        {cachedNote && <p class="offline-note">{cachedNote}</p>}
         <RejectedList filter={(e) => e.token === token} />
         <section class="card dealer-broken" data-testid="dealer-broken" role="status">
           <h2>{t("dealer.broken_title")}</h2>
@@ -207,8 +210,8 @@ export function Dealer(props: { token: string }) {
   const moves = tableNo != null ? dealerMoves(table?.moves as TableMove[], tableNo, now) : [];
 
   return (
-    <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer">
-      {!online && (table || pub) && <p class="offline-note">{t("offline.cached")}</p>}
+    <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer" secure>
+      {cachedNote && (table || pub) && <p class="offline-note">{cachedNote}</p>}
       <RejectedList
         filter={(e) => e.token === token}
         canEdit={(e) => e.type === "record_bust" || e.type === "chip_count"}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang, getLang } from "../../i18n";
 import { Shell } from "../../ui/Shell";
+import { LoopbackAlarm, VenueCard } from "./VenueCard";
+import { useVenue } from "./venue";
 import { request, NetworkError } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { setDirectorAuth } from "../../sync/session";
@@ -31,6 +33,7 @@ function defaultPreset(list: Preset[]): string {
 export function DirectorList() {
   useLang();
   const { auth, ready } = useDirectorAuth();
+  const venue = useVenue(auth?.token);
   const [list, setList] = useState<Tournament[] | null>(null);
   const [presets, setPresets] = useState<Preset[]>([]);
   const [name, setName] = useState("");
@@ -115,12 +118,14 @@ export function DirectorList() {
   return (
     <Shell
       title={t("director.title")}
+      secure
       actions={
         <button type="button" class="btn btn-ghost" data-testid="logout" onClick={logout}>
           {t("common.logout")}
         </button>
       }
     >
+      <LoopbackAlarm venue={venue} />
       <form class="card form" onSubmit={create}>
         <h2>{t("director.new")}</h2>
         <label class="field">
@@ -184,6 +189,7 @@ export function DirectorList() {
           </ul>
         )}
       </section>
+      <VenueCard venue={venue} />
       <InviteDirector token={auth.token} />
     </Shell>
   );

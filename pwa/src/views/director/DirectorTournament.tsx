@@ -12,6 +12,8 @@ import { useOutbox } from "../../ui/hooks";
 import * as outbox from "../../sync/outbox";
 import { useDirectorTournament } from "./useDirector";
 import { LinksSection } from "./Links";
+import { LoopbackAlarm } from "./VenueCard";
+import { useVenue } from "./venue";
 import { ReviewCard } from "./ReviewCard";
 import { DirectorTools } from "./DirectorTools";
 import { setDirectorAuth } from "../../sync/session";
@@ -70,6 +72,7 @@ export function DirectorTournament(props: { tid: string }) {
   useLang();
   const { tid } = props;
   const { token, invalid, dview, pview, view, loaded } = useDirectorTournament(tid);
+  const venue = useVenue(token);
   // A seat released at the check-in deadline (N-3.6) is no entry any more: the desk lists those.
   const entries: Entry[] = (dview?.entries ?? []).filter((e: { status: string }) => e.status !== "released");
   const tables: Table[] = dview?.tables ?? [];
@@ -183,7 +186,8 @@ export function DirectorTournament(props: { tid: string }) {
 
   const title = view?.name ?? `#${tid}`;
   return (
-    <Shell title={title} back={{ href: "#/director", label: t("director.all_tournaments") }} class="director">
+    <Shell title={title} back={{ href: "#/director", label: t("director.all_tournaments") }} class="director" secure>
+      <LoopbackAlarm venue={venue} />
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
       <MoneyDue view={dview} pending={mine} send={send} />
@@ -518,7 +522,7 @@ export function DirectorTournament(props: { tid: string }) {
       {token && dview && !finished && <ResultsCard tid={tid} token={token} />}
 
       <DirectorTools tid={tid} token={token} tables={tables} />
-      {token && <LinksSection tid={tid} token={token} refreshKey={refreshKey} />}
+      {token && <LinksSection tid={tid} token={token} refreshKey={refreshKey} venue={venue} />}
 
       {pen?.mode === "penalize" && (
         <PenaltyDialog

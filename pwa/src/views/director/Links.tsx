@@ -1,7 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
+import { t, useLang, getLang } from "../../i18n";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { Confirm } from "../../ui/Confirm";
+import { openPrintWindow, showPrintout } from "./printout";
+import { VenueCard } from "./VenueCard";
+import type { Venue } from "./venue";
 
 interface Links {
   display: { url: string };
@@ -10,7 +14,7 @@ interface Links {
 }
 
 /** Fetch an SVG with the bearer header and hand out a blob URL for <img>. */
-function useQr(url: string | null, token: string, enabled: boolean): string | null {
+function useQr(url: string | null, token: string, enabled: boolean, version: string): string | null {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!url || !enabled) return;
@@ -27,15 +31,52 @@ function useQr(url: string | null, token: string, enabled: boolean): string | nu
       alive = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [url, token, enabled]);
+  }, [url, token, enabled, version]);
   return src;
 }
 
-function LinkRow(props: { label: string; url: string; qrPath: string; token: string; testid: string; qrOpen?: boolean }) {
+function LinkRow(props: {
+  label: string;
+  url: string;
+  qrPath: string;
+  token: string;
+  testid: string;
+  qrOpen?: boolean;
+  /** A dealer's table: replace its QR (the old sheet stops at once) and print the new one. */
+  renew?: { tid: string; tableNo: number; onRenewed: () => void };
+}) {
   useLang();
   const [open, setOpen] = useState(!!props.qrOpen);
   const [copied, setCopied] = useState(false);
-  const qr = useQr(props.qrPath, props.token, open);
+  const qr = useQr(props.qrPath, props.token, open, props.url); // a new link (renewed QR) is a new picture
+  const [asking, setAsking] = useState(false);
+  const [renewError, setRenewError] = useState<string | null>(null);
+  const renew = props.renew;
+  async function replaceAndPrint() {
+    if (!renew) return;
+    setAsking(false);
+    setRenewError(null);
+    const win = openPrintWindow(); // inside the tap, so a popup blocker lets it through
+    try {
+      const r = await request(`/api/tournaments/${encodeURIComponent(renew.tid)}/tokens/revoke`, {
+        method: "POST",
+        token: props.token,
+        body: { role: "dealer", table_no: renew.tableNo },
+      });
+      if (!r.ok) {
+        win?.close();
+        setRenewError(r.data?.message ?? `HTTP ${r.status}`);
+        return;
+      }
+    } catch {
+      win?.close();
+      setRenewError(t("common.network_error"));
+      return;
+    }
+    renew.onRenewed();
+    const failed = await showPrintout(win, { tid: renew.tid, token: props.token, kind: "table-sheets", lang: getLang(), table: renew.tableNo });
+    if (failed) setRenewError(t("download.failed", { message: failed.status === 0 ? t("common.network_error") : failed.message }));
+  }
   async function copy() {
     try {
       await navigator.clipboard.writeText(props.url);
@@ -58,18 +99,40 @@ function LinkRow(props: { label: string; url: string; qrPath: string; token: str
           <button type="button" class="btn btn-secondary btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>
             QR
           </button>
+          {renew && (
+            <button type="button" class="btn btn-secondary btn-small" data-testid={`renew-table-${renew.tableNo}`} onClick={() => setAsking(true)}>
+              {t("links.renew")}
+            </button>
+          )}
         </div>
       </div>
+      {renewError && (
+        <p class="error" role="alert" data-testid="renew-error">
+          {renewError}
+        </p>
+      )}
+      {asking && renew && (
+        <Confirm
+          title={t("links.renew_title", { n: renew.tableNo })}
+          text={t("links.renew_text", { n: renew.tableNo })}
+          confirmLabel={t("links.renew_confirm")}
+          danger
+          testid="renew-confirm"
+          onConfirm={() => void replaceAndPrint()}
+          onCancel={() => setAsking(false)}
+        />
+      )}
       {open && <div class="qr">{qr ? <img src={qr} alt={`QR ${props.label}`} width={220} height={220} /> : <span class="muted">{t("common.loading")}</span>}</div>}
     </li>
   );
 }
 
 /** Display, dealer and player links with QR codes, from GET /links (cached for offline). */
-export function LinksSection(props: { tid: string; token: string; refreshKey: string }) {
+export function LinksSection(props: { tid: string; token: string; refreshKey: string; venue?: Venue | null }) {
   useLang();
   const { tid, token } = props;
   const [links, setLinks] = useState<Links | null>(null);
+  const [renewed, setRenewed] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;
@@ -90,12 +153,13 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
       alive = false;
       clearTimeout(timer);
     };
-  }, [tid, token, props.refreshKey]);
+  }, [tid, token, props.refreshKey, renewed]);
 
   const base = `/api/tournaments/${tid}/qr`;
   return (
     <section class="card" id="links" aria-labelledby="links-h">
       <h2 id="links-h">{t("links.title")}</h2>
+      <VenueCard venue={props.venue ?? null} nested />
       {!links ? (
         <p class="muted">{failed ? t("links.unavailable") : t("common.loading")}</p>
       ) : (
@@ -110,6 +174,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
                 qrPath={`${base}/table/${tb.table_no}.svg`}
                 token={token}
                 testid={`link-table-${tb.table_no}`}
+                renew={{ tid, tableNo: tb.table_no, onRenewed: () => setRenewed((n) => n + 1) }}
               />
             ))}
           </ul>

@@ -1,9 +1,7 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
-import { fetchFile, openBlob } from "../../sync/download";
+import { openPrintWindow, showPrintout, type PrintKind } from "./printout";
 import "./directorTools.css";
-
-type Kind = "seat-cards" | "table-sheets";
 
 /** Seat cards and table QR sheets as printable A4 pages, opened like the results page: fetched
  * with the bearer header (the token never goes into a URL) and shown as a blob. */
@@ -13,20 +11,14 @@ export function PrintCard(props: { tid: string; token: string; tables: number[];
   const [error, setError] = useState<string | null>(null);
   const [table, setTable] = useState<string>("");
 
-  async function open(kind: Kind, tableNo?: number) {
+  async function open(kind: PrintKind, tableNo?: number) {
     setError(null);
     const key = `${kind}${tableNo ?? ""}`;
     setBusy(key);
-    const win = window.open("", "_blank"); // inside the tap, so a popup blocker lets it through
-    const query = `lang=${lang}${tableNo ? `&table=${tableNo}` : ""}`;
-    const r = await fetchFile(`/api/tournaments/${encodeURIComponent(props.tid)}/print/${kind}?${query}`, props.token, `${kind}.html`);
+    const win = openPrintWindow();
+    const failed = await showPrintout(win, { tid: props.tid, token: props.token, kind, lang, table: tableNo });
     setBusy(null);
-    if (!r.ok) {
-      win?.close();
-      setError(t("download.failed", { message: r.status === 0 ? t("common.network_error") : r.message }));
-      return;
-    }
-    openBlob(new Blob([r.blob], { type: "text/html;charset=utf-8" }), win);
+    if (failed) setError(t("download.failed", { message: failed.status === 0 ? t("common.network_error") : failed.message }));
   }
 
   const chosen = Number(table || props.tables[0]);

@@ -3,6 +3,7 @@ import { t, useLang, formatNumber, formatMoney, formatDecimal } from "../../i18n
 import { Payouts } from "../../ui/Payouts";
 import { SyncBadge } from "../../ui/SyncBadge";
 import { LangSwitch } from "../../ui/LangSwitch";
+import { InsecureNotice } from "../../ui/InsecureNotice";
 import { useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -55,6 +56,7 @@ export function Display(props: { token: string }) {
         <SyncBadge />
         <LangSwitch />
       </div>
+      {showUi && <InsecureNotice />}
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
       <div class="display-body">
         <main class="display-main">

@@ -1,0 +1,244 @@
+"""The venue: which address phones use, and the "Trust this server" page for the venue's CA.
+
+`GET /api/venue` tells the director's screen the address its QR codes carry and whether a phone
+could open it at all (a loopback address cannot). `/trust` is a plain page, readable over HTTP
+before a phone trusts anything: it hands out the CA certificate and the steps for Android and
+iOS, and checks from the phone whether the HTTPS address is trusted yet."""
+from __future__ import annotations
+
+from html import escape
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from ..auth.access import require_director
+from ..lan import is_loopback_url
+from ..local_ca import ca_der
+from ..qr import qr_svg
+from .phone_links import public_base, staff_base
+
+bp = Blueprint("venue", __name__)
+
+
+def _config():
+    return current_app.extensions["pokerfloor"].config
+
+
+@bp.get("/api/venue")
+def venue():
+    """Where phones reach this server, and what is wrong with it for phones."""
+    require_director()
+    config = _config()
+    staff, public = staff_base(), public_base()
+    loopback = is_loopback_url(staff) or is_loopback_url(public)
+    only_here = config.HOST not in ("0.0.0.0", "::", "")
+    return jsonify({
+        "staff_url": staff,
+        "player_url": public,
+        "secure": staff.startswith("https://"),
+        "loopback": loopback,
+        # the fix for a loopback link: restart listening on the network, or connect the machine
+        "fix": ("listen_on_lan" if only_here else "connect_network") if loopback else None,
+        "local_https": config.LOCAL_HTTPS,
+        "trust_url": config.TRUST_URL or None,
+        "ca_fingerprint": config.CA_FINGERPRINT or None,
+        "other_urls": list(config.OTHER_URLS),
+    })
+
+
+WORDS = {
+    "en": {
+        "title": "Trust this server",
+        "why": "Staff phones (director, dealers) need a secure connection so the app opens even "
+               "when the Wi-Fi is down and keeps the screen on. Do this once on each staff phone.",
+        "players": "Players and the TV do not need this: seat cards and the TV link work without it.",
+        "download": "1. Download the certificate",
+        "android": "Android (Chrome)",
+        "android_steps": [
+            "Tap “Download the certificate” above.",
+            "Open Settings and search for “CA certificate” (usually Security → More security settings → "
+            "Encryption & credentials → Install a certificate → CA certificate).",
+            "Tap “Install anyway” and pick pokerfloor-ca.crt from Downloads. The phone needs a screen lock.",
+            "Come back here: the check below turns green. If Chrome still warns, close Chrome and open it again.",
+        ],
+        "ios": "iPhone and iPad (Safari)",
+        "ios_steps": [
+            "Open this page in Safari and tap “Download the certificate”, then “Allow”.",
+            "Settings → General → VPN & Device Management → the pokerfloor profile → Install.",
+            "Settings → General → About → Certificate Trust Settings → switch on the pokerfloor CA.",
+            "Come back here: the check below turns green.",
+        ],
+        "check": "2. Check this phone",
+        "checking": "Checking…",
+        "trusted": "✓ This phone trusts the server.",
+        "untrusted": "✗ Not trusted yet on this phone.",
+        "open": "3. Open pokerfloor (secure)",
+        "fingerprint": "Certificate fingerprint (SHA-256), to compare with the director's screen:",
+        "share": "Next phone? Let it scan this code:",
+        "constrained": "This certificate can only vouch for addresses in your local network, never for "
+                       "other websites.",
+        "off_title": "This server runs without HTTPS",
+        "off_text": "Phones can use it, but the app cannot reopen without Wi-Fi and the screen may turn off. "
+                    "The director starts the server with “make venue” (or “pokerfloor serve --https”); "
+                    "see “At the venue” in the README.",
+        "already": "This connection is already secure: nothing to do on this phone.",
+        "other_lang": "Deutsch",
+    },
+    "de": {
+        "title": "Diesem Server vertrauen",
+        "why": "Die Telefone des Personals (Turnierleitung, Dealer) brauchen eine sichere Verbindung, "
+               "damit die App auch ohne WLAN startet und der Bildschirm an bleibt. Einmal pro Telefon.",
+        "players": "Spieler und der TV brauchen das nicht: Platzkarten und der TV-Link funktionieren ohne.",
+        "download": "1. Zertifikat herunterladen",
+        "android": "Android (Chrome)",
+        "android_steps": [
+            "Oben auf „Zertifikat herunterladen“ tippen.",
+            "Einstellungen öffnen und nach „CA-Zertifikat“ suchen (meist Sicherheit → Weitere "
+            "Sicherheitseinstellungen → Verschlüsselung & Anmeldedaten → Zertifikat installieren → CA-Zertifikat).",
+            "„Trotzdem installieren“ und pokerfloor-ca.crt aus Downloads wählen. Das Telefon braucht eine "
+            "Displaysperre.",
+            "Hierher zurück: die Prüfung unten wird grün. Warnt Chrome noch, Chrome ganz schließen und neu öffnen.",
+        ],
+        "ios": "iPhone und iPad (Safari)",
+        "ios_steps": [
+            "Diese Seite in Safari öffnen, „Zertifikat herunterladen“ tippen, dann „Erlauben“.",
+            "Einstellungen → Allgemein → VPN und Geräteverwaltung → pokerfloor-Profil → Installieren.",
+            "Einstellungen → Allgemein → Info → Zertifikatsvertrauenseinstellungen → pokerfloor-CA einschalten.",
+            "Hierher zurück: die Prüfung unten wird grün.",
+        ],
+        "check": "2. Dieses Telefon prüfen",
+        "checking": "Prüfe…",
+        "trusted": "✓ Dieses Telefon vertraut dem Server.",
+        "untrusted": "✗ Diesem Telefon fehlt das Vertrauen noch.",
+        "open": "3. pokerfloor öffnen (sicher)",
+        "fingerprint": "Fingerabdruck des Zertifikats (SHA-256), zum Vergleich mit dem Bildschirm der Turnierleitung:",
+        "share": "Nächstes Telefon? Diesen Code scannen lassen:",
+        "constrained": "Dieses Zertifikat bürgt nur für Adressen in eurem lokalen Netz, nie für andere Websites.",
+        "off_title": "Dieser Server läuft ohne HTTPS",
+        "off_text": "Telefone können ihn nutzen, aber die App startet ohne WLAN nicht neu und der Bildschirm "
+                    "kann ausgehen. Die Turnierleitung startet den Server mit „make venue“ (oder "
+                    "„pokerfloor serve --https“); siehe „At the venue“ im README.",
+        "already": "Diese Verbindung ist schon sicher: auf diesem Telefon ist nichts zu tun.",
+        "other_lang": "English",
+    },
+}
+
+STYLE = """
+* { box-sizing: border-box; }
+body { margin: 0; background: #0b0f14; color: #e8edf3; font: 17px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 560px; margin: 0 auto; padding: 16px 16px 48px; }
+h1 { font-size: 26px; margin: 8px 0 12px; } h2 { font-size: 19px; margin: 24px 0 8px; }
+p { margin: 8px 0; } .muted { color: #9aa7b4; } .lang { float: right; color: #9aa7b4; padding: 12px 0 12px 12px; }
+a.btn { display: block; text-align: center; text-decoration: none; font-weight: 700; font-size: 19px;
+        padding: 16px; min-height: 56px; border-radius: 12px; background: #2f81f7; color: #fff; margin: 12px 0; }
+a.btn.secondary { background: #1d2630; border: 1px solid #3a4756; }
+ol { padding-left: 22px; } li { margin: 6px 0; }
+details { background: #141b23; border: 1px solid #263241; border-radius: 12px; padding: 4px 14px; margin: 10px 0; }
+summary { font-weight: 700; padding: 12px 0; min-height: 48px; cursor: pointer; }
+.status { font-weight: 700; font-size: 19px; padding: 14px; border-radius: 12px; background: #1d2630; }
+.status.ok { background: #0f3d22; color: #7ee2a8; } .status.bad { background: #3d1515; color: #ffb4b4; }
+code { font-size: 13px; word-break: break-all; color: #c9d4df; }
+.qr { background: #fff; padding: 8px; width: 200px; border-radius: 8px; } .qr svg, .qr img { display: block; width: 100%; height: auto; }
+"""
+
+CHECK_JS = """// The trust page's check: can this phone open the HTTPS address? A no-cors fetch resolves
+// when the TLS handshake succeeded (the CA is trusted) and fails when it did not.
+(function () {
+  var box = document.getElementById("trust-status");
+  if (!box) return;
+  var url = box.getAttribute("data-probe");
+  function check() {
+    var ctl = new AbortController();
+    var timer = setTimeout(function () { ctl.abort(); }, 5000);
+    fetch(url, { mode: "no-cors", cache: "no-store", signal: ctl.signal }).then(function () {
+      box.textContent = box.getAttribute("data-ok"); box.className = "status ok"; box.setAttribute("data-trusted", "true");
+    }, function () {
+      box.textContent = box.getAttribute("data-bad"); box.className = "status bad"; box.setAttribute("data-trusted", "false");
+    }).finally(function () { clearTimeout(timer); });
+  }
+  check();
+  setInterval(check, 4000);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") check(); });
+})();
+"""
+
+PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
+            "connect-src {probe}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+def _lang() -> str:
+    asked = request.args.get("lang")
+    if asked in WORDS:
+        return asked
+    return request.accept_languages.best_match(["de", "en"], default="en")
+
+
+def _steps(items: list[str]) -> str:
+    return "<ol>" + "".join(f"<li>{escape(s)}</li>" for s in items) + "</ol>"
+
+
+@bp.get("/trust")
+def trust_page():
+    config = _config()
+    lang = _lang()
+    w = WORDS[lang]
+    other = "de" if lang == "en" else "en"
+    head = (f'<a class="lang" href="/trust?lang={other}">{w["other_lang"]}</a><h1>{escape(w["title"])}</h1>')
+    if not config.LOCAL_HTTPS:
+        body = head + (f'<p class="status ok">{escape(w["already"])}</p>' if request.is_secure else
+                       f'<h2>{escape(w["off_title"])}</h2><p>{escape(w["off_text"])}</p>')
+        return _html(lang, w["title"], body, probe="'none'")
+    secure = config.PUBLIC_URL
+    ua = request.headers.get("User-Agent", "")
+    apple = "iPhone" in ua or "iPad" in ua  # open the steps for this phone first
+    body = head + f"""
+<p>{escape(w["why"])}</p><p class="muted">{escape(w["players"])}</p>
+<a class="btn" href="/trust/pokerfloor-ca.crt" data-testid="trust-download">{escape(w["download"])}</a>
+<details{"" if apple else " open"}><summary>{escape(w["android"])}</summary>{_steps(w["android_steps"])}</details>
+<details{" open" if apple else ""}><summary>{escape(w["ios"])}</summary>{_steps(w["ios_steps"])}</details>
+<h2>{escape(w["check"])}</h2>
+<p id="trust-status" class="status" data-probe="{escape(secure)}/api/health" data-ok="{escape(w["trusted"])}"
+   data-bad="{escape(w["untrusted"])}" data-testid="trust-status">{escape(w["checking"])}</p>
+<a class="btn secondary" href="{escape(secure)}/" data-testid="trust-open">{escape(w["open"])}</a>
+<p class="muted">{escape(w["constrained"])}</p>
+<p class="muted">{escape(w["fingerprint"])}<br><code data-testid="trust-fingerprint">{escape(config.CA_FINGERPRINT)}</code></p>
+<h2>{escape(w["share"])}</h2><div class="qr"><img src="/trust/qr.svg" alt="QR {escape(config.TRUST_URL)}"></div>
+<p><code>{escape(config.TRUST_URL)}</code></p>
+<script src="/trust/check.js"></script>"""
+    return _html(lang, w["title"], body, probe=secure)
+
+
+def _html(lang: str, title: str, body: str, probe: str) -> Response:
+    html = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
+            f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>")
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",
+                                                         "Content-Security-Policy": PAGE_CSP.format(probe=probe)})
+
+
+def _ca_pem():
+    path = _config().TLS_DIR / "ca.pem"
+    if not _config().LOCAL_HTTPS or not path.exists():
+        return None
+    return path
+
+
+@bp.get("/trust/pokerfloor-ca.crt")
+def trust_certificate():
+    """The CA in DER as application/x-x509-ca-cert: Android's and iOS's installers take that."""
+    path = _ca_pem()
+    if path is None:
+        return Response("This server has no certificate of its own: it runs without HTTPS.\n", 404,
+                        mimetype="text/plain")
+    return Response(ca_der(path), mimetype="application/x-x509-ca-cert", headers={
+        "Content-Disposition": 'inline; filename="pokerfloor-ca.crt"', "Cache-Control": "no-cache"})
+
+
+@bp.get("/trust/check.js")
+def trust_check_js():
+    return Response(CHECK_JS, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/trust/qr.svg")
+def trust_qr():
+    url = _config().TRUST_URL or f"{request.host_url.rstrip('/')}/trust"
+    return Response(qr_svg(url), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})

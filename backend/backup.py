@@ -488,31 +488,32 @@ def _lock_path(config) -> Path:
     return Path(config.VAR_DIR) / LOCK_NAME
 
 
-def hold_server_lock(config):
-    """Held (shared) by every serving process for its lifetime; restore wants it exclusive."""
+def _lock(config, exclusive: bool):
+    """The server lock file, locked shared (every serving process, for its lifetime) or
+    exclusive (restore); None when someone else holds it the other way."""
     import fcntl
     path = _lock_path(config)
     path.parent.mkdir(parents=True, exist_ok=True)
     f = open(path, "a")
     try:
-        fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(f, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
     except OSError:
         f.close()
         return None
     return f
 
 
+def hold_server_lock(config):
+    """Held (shared) by every serving process for its lifetime; restore wants it exclusive."""
+    return _lock(config, exclusive=False)
+
+
 def _exclusive_lock(config):
-    import fcntl
-    path = _lock_path(config)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    f = open(path, "a")
-    try:
-        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        f.close()
+    f = _lock(config, exclusive=True)
+    if f is None:
+        path = _lock_path(config)
         raise BackupError(f"A pokerfloor server is running on {config.VAR_DIR} (it holds {path}). Stop it "
-                          f"first (every worker), then restore.") from None
+                          f"first (every worker), then restore.")
     return f
 
 

@@ -12,6 +12,7 @@ import time
 
 from playwright.sync_api import TimeoutError as PwTimeout, expect
 
+from phone_storage import outbox
 from server import command_ok as ok, director, links, read_db, seated_tournament
 
 EN = {"locale": "en-US"}
@@ -45,17 +46,6 @@ DEVICE_ID = """
 })
 """
 
-OUTBOX = """
-() => new Promise((resolve, reject) => {
-  const r = indexedDB.open("pokerfloor");
-  r.onerror = () => reject(r.error);
-  r.onsuccess = () => {
-    const q = r.result.transaction("outbox").objectStore("outbox").getAll();
-    q.onsuccess = () => { resolve(q.result.map((e) => ({ op_id: e.op_id, state: e.state, type: e.type }))); r.result.close(); };
-    q.onerror = () => reject(q.error);
-  };
-})
-"""
 
 
 def queued(page):
@@ -207,7 +197,7 @@ def test_three_dealer_phones_on_a_flaky_network_lose_nothing_and_send_nothing_tw
         expect(page.get_by_test_id("rejected-item")).to_have_count(len(rejected))
         shown = set(page.get_by_test_id("rejected-item").evaluate_all("els => els.map(e => e.dataset.opId)"))
         assert shown == set(rejected)
-        box = page.evaluate(OUTBOX)
+        box = outbox(page)
         assert {e["op_id"] for e in box} == set(rejected) and all(e["state"] == "rejected" for e in box)
         total_applied += len(applied)
         total_rejected += len(rejected)

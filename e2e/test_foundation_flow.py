@@ -3,29 +3,14 @@ import re
 
 from playwright.sync_api import expect
 
+from director_phone import first_director_seats_a_tournament
 from server import Api
 
 
 def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone, shot):
     # The director takes the first-login link printed by the server.
     director = phone().new_page()
-    director.goto(f"{live_server.url}/#/setup/{live_server.setup_token()}")
-    director.get_by_test_id("setup-username").fill("floor")
-    director.get_by_test_id("setup-password").fill("a long password")
-    director.get_by_test_id("setup-submit").click()
-    director.get_by_test_id("new-tournament-name").fill("Monday Night")
-    director.get_by_test_id("new-tournament-submit").click()
-    expect(director.get_by_test_id("register-name")).to_be_visible()
-    tid = int(re.search(r"#/director/(\d+)", director.url).group(1))
-
-    for i in range(1, 21):
-        director.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
-        director.get_by_test_id("register-submit").click()
-        expect(director.get_by_test_id(f"entry-row-{i}")).to_be_visible()
-    director.get_by_test_id("draw-tables").fill("2")
-    director.get_by_test_id("draw-submit").click()
-    director.get_by_test_id("clock-start").click()
-    expect(director.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    tid = first_director_seats_a_tournament(director, live_server.url, live_server.setup_token(), 20, 2)
     shot(director, "director-seated")
 
     # The dealer phone opens table 1 from its QR link.

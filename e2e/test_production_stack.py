@@ -11,7 +11,6 @@ phones still carry the cookie they were given: Caddy replaces a cookie that matc
 so every request of each phone went to its worker. The dealer's busts are thus taken by worker
 1, and the director on worker 0 sees them only through Redis."""
 import importlib.util
-import re
 import shutil
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from director_phone import first_director_seats_a_tournament
 from trusted_browser import MISSING_CERTUTIL, launch_trusting
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,22 +76,7 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     director = director_ctx.new_page()
     sockets = []  # websockets pass through Caddy: the views reach the director over one
     director.on("websocket", lambda ws: sockets.append(ws) if "/socket.io/" in ws.url else None)
-    director.goto(f"{stack.url}/#/setup/{stack.setup_token()}")
-    director.get_by_test_id("setup-username").fill("floor")
-    director.get_by_test_id("setup-password").fill("a long password")
-    director.get_by_test_id("setup-submit").click()
-    director.get_by_test_id("new-tournament-name").fill("Monday Night")
-    director.get_by_test_id("new-tournament-submit").click()
-    expect(director.get_by_test_id("register-name")).to_be_visible()
-    tid = int(re.search(r"#/director/(\d+)", director.url).group(1))
-    for i in range(1, 7):
-        director.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
-        director.get_by_test_id("register-submit").click()
-        expect(director.get_by_test_id(f"entry-row-{i}")).to_be_visible()
-    director.get_by_test_id("draw-tables").fill("1")
-    director.get_by_test_id("draw-submit").click()
-    director.get_by_test_id("clock-start").click()
-    expect(director.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    tid = first_director_seats_a_tournament(director, stack.url, stack.setup_token(), 6, 1)
 
     # The table's QR link points at the public HTTPS address (PUBLIC_URL), token in the fragment.
     dealer_url = director.get_by_test_id("link-table-1").get_attribute("href")

@@ -7,13 +7,12 @@ meanwhile waits ("1 pending", the next try in words, a Send now button) and reac
 exactly once, within seconds of the server being back. The measured times are printed.
 """
 import re
-import threading
 import time
 
-import requests
 from playwright.sync_api import expect
 
-from server import ServerProcess, command_ok as ok, director, links, read_db, seated_tournament, token_of
+from phone_storage import outbox
+from server import ServerProcess, command_ok as ok, director, health_watch, links, read_db, seated_tournament, token_of
 from tcp_proxy import TcpProxy
 
 EN = {"locale": "en-US"}
@@ -21,17 +20,6 @@ DE = {"locale": "de-DE"}
 DETECT_S = 5.0  # "server unreachable" must show within this
 BACK_S = 5.0  # generous bound for server back → bust applied (the goal is ≤ 2 s; 30 s = regression)
 
-OUTBOX = """
-() => new Promise((resolve, reject) => {
-  const r = indexedDB.open("pokerfloor");
-  r.onerror = () => reject(r.error);
-  r.onsuccess = () => {
-    const q = r.result.transaction("outbox").objectStore("outbox").getAll();
-    q.onsuccess = () => { resolve(q.result.map((e) => ({ op_id: e.op_id, state: e.state, type: e.type, device_id: e.device_id }))); r.result.close(); };
-    q.onerror = () => reject(q.error);
-  };
-})
-"""
 
 
 def seated(srv, players=8):
@@ -75,24 +63,6 @@ def wait_applied(srv, op_id, timeout_s=30.0):
             return time.monotonic()
         time.sleep(0.01)
     raise AssertionError(f"{op_id} not applied within {timeout_s} s")
-
-
-def health_watch(url):
-    """A thread that records when /api/health first answers (polls every 10 ms)."""
-    box = {}
-
-    def run():
-        while "t" not in box:
-            try:
-                if requests.get(url + "/api/health", timeout=0.5).ok:
-                    box["t"] = time.monotonic()
-                    return
-            except requests.RequestException:
-                pass
-            time.sleep(0.01)
-    th = threading.Thread(target=run, daemon=True)
-    th.start()
-    return box, th
 
 
 def expect_waiting(page):
@@ -148,7 +118,7 @@ def test_server_killed_then_back_badge_says_unreachable_and_the_bust_arrives_onc
         assert seconds and max(seconds) <= 2, seconds
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "badge-unreachable-pending")
-        (queued,) = page.evaluate(OUTBOX)
+        (queued,) = outbox(page)
         assert queued["type"] == "record_bust" and queued["state"] == "pending"
 
         # Send now: the command goes out at once (and fails: still down), nothing is lost
@@ -183,7 +153,7 @@ def test_server_killed_then_back_badge_says_unreachable_and_the_bust_arrives_onc
         expect_waiting(page)
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "badge-offline-pending")
-        (queued,) = page.evaluate(OUTBOX)
+        (queued,) = outbox(page)
         context.set_offline(False)
         wait_applied(srv, queued["op_id"], 10)
         wait_state(page, "online", 10)
@@ -215,7 +185,7 @@ def test_a_silent_server_shows_unreachable_too_and_the_bust_arrives_once_it_answ
         expect(retry).to_have_text(re.compile(r"^(nächster Versuch in \d+ s|versuche gerade …)$"))
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "badge-unreachable-pending-de")
-        (queued,) = page.evaluate(OUTBOX)
+        (queued,) = outbox(page)
         page.wait_for_timeout(2000)
         assert not read_db(srv, "SELECT 1 FROM event WHERE op_id = ?", (queued["op_id"],))
         expect(page.get_by_test_id("sync-badge")).to_have_attribute("data-state", "unreachable")

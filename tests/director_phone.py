@@ -17,3 +17,28 @@ def director_at(phone, api, path: str, ready_testid: str, **options):
     page.goto(f"{api.base}/#{path}")
     expect(page.get_by_test_id(ready_testid)).to_be_visible()
     return page
+
+
+def first_director_seats_a_tournament(page, base: str, setup_token: str, players: int, tables: int) -> int:
+    """On a director's phone: the first-login link, a tournament, `players` registered at the
+    desk, seats drawn on `tables` tables, the clock started. Returns the tournament id."""
+    import re
+
+    from playwright.sync_api import expect
+    page.goto(f"{base}/#/setup/{setup_token}")
+    page.get_by_test_id("setup-username").fill("floor")
+    page.get_by_test_id("setup-password").fill("a long password")
+    page.get_by_test_id("setup-submit").click()
+    page.get_by_test_id("new-tournament-name").fill("Monday Night")
+    page.get_by_test_id("new-tournament-submit").click()
+    expect(page.get_by_test_id("register-name")).to_be_visible()
+    tid = int(re.search(r"#/director/(\d+)", page.url).group(1))
+    for i in range(1, players + 1):
+        page.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
+        page.get_by_test_id("register-submit").click()
+        expect(page.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    page.get_by_test_id("draw-tables").fill(str(tables))
+    page.get_by_test_id("draw-submit").click()
+    page.get_by_test_id("clock-start").click()
+    expect(page.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    return tid

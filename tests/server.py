@@ -146,3 +146,23 @@ def read_db(server: ServerProcess, sql: str, params: tuple = ()) -> list[tuple]:
         return con.execute(sql, params).fetchall()
     finally:
         con.close()
+
+
+def health_watch(url: str):
+    """A thread that records in box["t"] (time.monotonic) when /api/health first answers, polling
+    every 10 ms: the moment a restarted server is back. Returns (box, thread)."""
+    import threading
+    box = {}
+
+    def run():
+        while "t" not in box:
+            try:
+                if requests.get(url + "/api/health", timeout=0.5).ok:
+                    box["t"] = time.monotonic()
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.01)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return box, thread

@@ -267,7 +267,7 @@ def small_backup(tmp_path_factory):
     var = tmp_path_factory.mktemp("small") / "var"
     srv = ServerProcess(var, env=NO_ENV_KEY).start()
     td = director(srv)
-    tid = seated_tournament(td, players=6, tables=1)
+    seated_tournament(td, players=6, tables=1)
     archive = var.parent / "small.tar.gz"
     ok(cli(var, "backup", str(archive)))
     yield srv, archive

@@ -1,7 +1,7 @@
 """Tournaments: presets, create, list, and the QR links for tables, players and the TV."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify
 from sqlmodel import select
 
 from ..auth.access import require_director, require_tournament

@@ -17,33 +17,21 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import requests  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from server import ServerProcess, command_ok, director, links, read_db, seated_tournament, token_of  # noqa: E402
+from phone_storage import outbox  # noqa: E402
+from server import ServerProcess, command_ok, director, health_watch, links, read_db, seated_tournament, token_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True, "locale": "en-US"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-OUTBOX = """
-() => new Promise((resolve, reject) => {
-  const r = indexedDB.open("pokerfloor");
-  r.onerror = () => reject(r.error);
-  r.onsuccess = () => {
-    const q = r.result.transaction("outbox").objectStore("outbox").getAll();
-    q.onsuccess = () => { resolve(q.result.filter((e) => e.state === "pending").map((e) => e.op_id)); r.result.close(); };
-    q.onerror = () => reject(q.error);
-  };
-})
-"""
 
 
 def pct(values, p):
@@ -54,17 +42,6 @@ def pct(values, p):
 def wait_state(page, state, timeout_s):
     page.wait_for_function("s => document.querySelector('[data-testid=sync-badge]')?.dataset.state === s",
                            arg=state, timeout=timeout_s * 1000, polling=50)
-
-
-def first_health(url, box):
-    while True:
-        try:
-            if requests.get(url + "/api/health", timeout=0.5).ok:
-                box["t"] = time.monotonic()
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.01)
 
 
 def main():
@@ -118,13 +95,11 @@ def run(srv, browser, args, rnd):
             buttons.last.click()
             page.get_by_test_id("bust-confirm").click()
             page.wait_for_function("() => document.querySelector('[data-testid=sync-pending]')?.dataset.count === '1'")
-            (op_id,) = page.evaluate(OUTBOX)
+            (op_id,) = [e["op_id"] for e in outbox(page) if e["state"] == "pending"]
             queued.append(op_id)
         down = rnd.uniform(1.0, args.down_max)
         time.sleep(down)
-        box = {}
-        watcher = threading.Thread(target=first_health, args=(srv.url, box), daemon=True)
-        watcher.start()
+        box, watcher = health_watch(srv.url)
         srv.start()
         watcher.join(30)
         pending = set(queued)

@@ -132,7 +132,9 @@ class TournamentService:
             if isinstance(decision, Rejection):
                 code = HTTP_FOR_REJECTION[decision.kind]
                 body = {"status": "rejected", "op_id": op_id, "error": decision.error,
-                        "message": decision.message, "field": decision.field}
+                        "message": decision.message, "field": decision.field,
+                        # the rulebook id it applies (null when none), and what it rests on (issue 12)
+                        "rule": decision.rule, "basis": decision.basis}
                 if decision.params is not None:
                     body["params"] = decision.params  # stored in the receipt: a replay answers the same
                 event_store.save_receipt(session, device_id=device_id, op_id=op_id,

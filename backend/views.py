@@ -5,7 +5,9 @@ bust pushes one table view and one player view, never the whole tournament's.
 """
 from __future__ import annotations
 
-from .engine import headhunter, history, money, penalties
+from .engine import hand_for_hand, headhunter, history, late_seats, money, penalties
+from .engine.balancing import fullest, halt_of, halt_setting
+from .engine.table_ops import redraw_rule
 from .engine.entries import chips_view
 from .engine.model import Event, TournamentState
 from .engine.deadlines import deadline_index
@@ -69,6 +71,9 @@ def public_view(state: TournamentState, now: int) -> dict:
             "addons": state.money["addons"], "reentries": state.money["reentries"],
             "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
             "deadlines": _deadlines(state),
+            # N-2.13, V-V.b: the TV and every phone say "Hand-for-hand" while it runs (one boolean:
+            # this view goes to every phone after every bust; the round is the dealers' business)
+            "hand_for_hand": bool(state.hand_for_hand["active"]),
             "structure": _structure(state), "clock": state.clock.as_dict(),
             # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
             # every phone after every bust); it changes only with players_left, so it never makes
@@ -115,7 +120,12 @@ def _table(state: TournamentState, table_no: int) -> dict:
     t = state.tables[table_no]
     return {"table_no": table_no, "max_seats": t.max_seats, "broken": t.broken,
             "seats": _seats(state, table_no), **_positions(t),
-            "hand_for_hand_done": table_no in state.hand_for_hand["done"]}
+            "hand_for_hand_done": table_no in state.hand_for_hand["done"],
+            # V-III.h / TDA 11D: hold the next hand until balanced ({short, rule}, or null)
+            "halt": halt_of(state, t),
+            # V-III.i, V-IV.d, S-#4: the button is drawn again by high card before the next hand
+            "redraw": ({"reason": t.redraw, "rule": redraw_rule(state, t.redraw)}
+                       if t.redraw and t.button is None and not t.broken else None)}
 
 
 RECENT_BUSTS = 100
@@ -228,7 +238,10 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     body = _table(state, table_no) if table else {"table_no": table_no, "max_seats": 0, "seats": []}
     return {**_head(state, "table", now), **body, "busts": busts, "moves": list(reversed(moves)),
             "hand_for_hand": _hand_for_hand(state), "chip_count": state.chip_counts.get(table_no),
-            "penalties": penalties.table_penalties(state, table_no, now)}  # who sits out (N-2.23)
+            "penalties": penalties.table_penalties(state, table_no, now),  # who sits out (N-2.23)
+            "dealer_penalties": penalties.dealer_view(state),  # what this phone may give (S-#36)
+            # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there
+            **late_seats.table_lines(state, table_no)}
 
 
 def _hand_for_hand(state: TournamentState) -> dict:
@@ -236,7 +249,8 @@ def _hand_for_hand(state: TournamentState) -> dict:
     hfh = state.hand_for_hand
     if not hfh["active"]:
         return hfh
-    return {**hfh, "tables": sum(1 for t in state.tables.values() if not t.broken)}
+    return {**hfh, "tables": sum(1 for t in state.tables.values() if not t.broken),
+            "rule": hand_for_hand.rule_id(state)}  # N-2.13, V-V.b: quoted on the dealer's phone
 
 
 def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
@@ -285,6 +299,8 @@ def _placed(state, p) -> set[tuple]:
     """Everyone whose place moved (a late bust, a disqualification), and the winner, whose prize
     takes every remainder."""
     keys = {("player", c["entry_id"]) for c in p.get("places", [])}
+    # N-3.2: an absent player removed at the bubble with this bust leaves his own table
+    keys |= {("table", a["table_no"]) for a in p.get("absent_out", ()) if a.get("table_no")}
     return keys | ({("player", state.winner)} if state.winner is not None else set())
 
 
@@ -341,6 +357,7 @@ CHANGES = {
     "hand_for_hand_started": _all_tables,
     "hand_for_hand_stopped": _all_tables,
     "hand_for_hand_table_done": _hand_done,
+    "table_halt_overridden": _one_table,
     "players_busted": _busts,
     "player_left": _entry_and_table,
     "player_disqualified": _entry_and_table,
@@ -363,16 +380,42 @@ CHANGES = {
 
 # Events that leave the public view (clock, structure, counts, money) as it was.
 PUBLIC_UNCHANGED = {"button_set", "player_away", "hand_started", "player_moved", "table_broken", "final_table_formed",
-                    "hand_for_hand_started", "hand_for_hand_stopped", "hand_for_hand_table_done",
+                    "hand_for_hand_table_done", "table_halt_overridden",
                     "chips_counted", "player_penalized", "penalty_lifted", "payout_confirmed",
                     "correction_settled", "break_order_set", "player_checked_in",
                     "player_waitlisted", "waiting_removed", "capacity_set", "registration_flags_set"}
 
 
+def _halts_changed(state: TournamentState) -> set[tuple]:
+    """Tables whose hold (V-III.h, TDA 11D) began or ended because the fullest table changed: a bust
+    at the fullest table releases the others without touching them. Only where the preset halts,
+    and a pass over the tables only when the fullest count moved since this worker last looked."""
+    setting = halt_setting(state)
+    if setting is None:
+        return set()
+    top, shown = fullest(state), state.cache.get("fullest_shown")
+    state.cache["fullest_shown"] = top
+    if shown == top:
+        return set()
+    keys = set()
+    for t in state.tables.values():
+        if t.broken:
+            continue
+        size = len(t.seats)
+        now = halt_of(state, t, top) is not None
+        if shown is None:  # a fresh worker: every table at or near the line
+            changed = top - size >= setting[0] - 1
+        else:
+            changed = now != (shown - size >= setting[0] and t.halt_override != (size, shown))
+        if changed:
+            keys.add(("table", t.table_no))
+    return keys
+
+
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
     """Views that the events changed: ('public',), ('director',), ('table', n), ('player', id).
     Clock and structure events change only the public and director views."""
-    changed: set[tuple] = {("director",)}
+    changed: set[tuple] = {("director",)} | _halts_changed(state)
     if any(event.type not in PUBLIC_UNCHANGED for event in events):
         changed.add(("public",))  # the public view goes to every phone: only when it changed
     for event in events:

@@ -152,7 +152,7 @@ def test_a_tournament_starts_from_every_preset(live_server, tv, phone, shot):
         assert r.status_code == 201, (pid, r.text)
         tid = r.json()["id"]
         for i in range(players):
-            ok(api, tid, "register_player", {"name": f"P{i + 1:02d}"})
+            ok(api, tid, "register_player", {"name": f"P{i + 1:02d}", "id_checked": True})
         ok(api, tid, "draw_seats", {"tables": math.ceil(players / per_table)})
         ok(api, tid, "start_clock")
 

@@ -11,7 +11,7 @@ def test_the_director_edits_buy_in_and_stack_before_the_draw(live_server, phone,
     api = director(live_server)
     tid = api.post("/api/tournaments", {"name": "Montag", "preset": "n-monday"}).json()["id"]
     for name in ("Anna", "Bert", "Cleo"):
-        ok(api, tid, "register_player", {"name": name})
+        ok(api, tid, "register_player", {"name": name, "id_checked": True})
     ctx = phone(locale="en-US")
     signed_in(ctx, api)
     page = ctx.new_page()

@@ -250,10 +250,12 @@ def test_hand_for_hand_waits_for_every_table(live_server, phone, shot):
         banner = page.get_by_test_id("dealer-hfh-banner")
         expect(banner).to_have_attribute("data-state", "playing")
         expect(banner).to_contain_text("Hand-for-hand — play one hand, then tap Hand done")
+        # N-2.13: the hand in play is this round's; no new hand until every table is done
+        expect(page.get_by_test_id("dealer-new-hand")).to_be_disabled()
     shot(dealers[1], "dealer-hfh")
 
     dealers[1].get_by_test_id("dealer-hand-done").click()
-    expect(dealers[1].get_by_test_id("dealer-hfh-wait")).to_contain_text("Wait — other tables are still playing")
+    expect(dealers[1].get_by_test_id("dealer-hfh-wait")).to_contain_text("Wait — 1 table is still playing")
     expect(dealers[1].get_by_test_id("dealer-new-hand")).to_be_disabled()
     expect(dealers[1].get_by_test_id("dealer-hand-done")).to_have_count(0)
     expect(dealers[2].get_by_test_id("dealer-hfh-banner")).to_have_attribute("data-state", "playing")
@@ -337,11 +339,12 @@ def test_late_entry_with_an_accessible_seat_shows_its_seat(live_server, phone, s
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
     for i in range(1, 9):  # a qualifier is one table of 8-10 (P-Teilnahme): capacity 10
-        ok(api, tid, "register_player", {"name": f"Player {i:02d}"})
+        ok(api, tid, "register_player", {"name": f"Player {i:02d}", "id_checked": True})
     td = director_page(phone(**EN), api)
     td.goto(f"{live_server.url}/#/director/{tid}")
     td.get_by_test_id("register-name").fill("Rolli Rita")
     td.get_by_test_id("register-accessible").check()
+    td.get_by_test_id("register-id-checked").check()  # P-Teilnahme: a walk-in shows his ID
     td.get_by_test_id("register-submit").click()
     expect(td.get_by_test_id("entry-row-9")).to_be_visible()
     expect(td.get_by_test_id("register-accessible")).not_to_be_checked()
@@ -353,6 +356,7 @@ def test_late_entry_with_an_accessible_seat_shows_its_seat(live_server, phone, s
     # After the draw the qualifier still seats late entries at once.
     expect(td.get_by_test_id("register-name")).to_be_visible()
     td.get_by_test_id("register-name").fill("Late Larry")
+    td.get_by_test_id("register-id-checked").check()
     td.get_by_test_id("register-submit").click()
     late = td.get_by_test_id("register-late-result")
     expect(late).to_contain_text("Late Larry: table")

@@ -57,6 +57,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     tid = int(td.url.split("/director/")[1].split("/")[0])
     for i in range(1, 45):
         td.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
+        td.get_by_test_id("register-id-checked").check()  # N-3.4: each walk-in's ID at the desk
         td.get_by_test_id("register-submit").click()
         expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
     td.get_by_test_id("draw-tables").fill("4")

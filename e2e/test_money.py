@@ -19,7 +19,7 @@ def field(api, preset, players, tables, name="Monday"):
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
     for i in range(1, players + 1):
-        ok(api, tid, "register_player", {"name": f"Player {i:02d}"})
+        ok(api, tid, "register_player", {"name": f"Player {i:02d}", "id_checked": True})
     ok(api, tid, "draw_seats", {"tables": tables})
     ok(api, tid, "start_clock")
     return tid

@@ -32,7 +32,7 @@ def small_field(api, preset, names, name="Monday"):
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
     for n in names:
-        ok(api, tid, "register_player", {"name": n})
+        ok(api, tid, "register_player", {"name": n, "id_checked": True})
     ok(api, tid, "draw_seats", {"tables": 1})
     ok(api, tid, "start_clock")
     return tid

@@ -25,7 +25,7 @@ def make_tournament(api, preset, names, tables):
     r = api.post("/api/tournaments", {"name": "Montagsturnier", "preset": preset})
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
-    ids = {n: ok(api, tid, "register_player", {"name": n})["result"]["entry_id"] for n in names}
+    ids = {n: ok(api, tid, "register_player", {"name": n, "id_checked": True})["result"]["entry_id"] for n in names}
     ok(api, tid, "draw_seats", {"tables": tables})
     return tid, ids
 

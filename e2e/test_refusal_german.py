@@ -44,7 +44,7 @@ def test_a_german_dealer_reads_why_his_offline_bust_of_a_moved_player_was_refuse
 def test_a_german_director_reads_the_import_report_in_german(live_server, phone, shot):
     api = director(live_server)
     tid = api.post("/api/tournaments", {"name": "Montag", "preset": "n-monday"}).json()["id"]
-    ok(api, tid, "register_player", {"name": "Anna Bär"})
+    ok(api, tid, "register_player", {"name": "Anna Bär", "id_checked": True})
     context = phone(**DE)
     signed_in(context, api)
     page = context.new_page()

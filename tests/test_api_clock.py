@@ -77,7 +77,7 @@ def test_public_view_carries_payouts_that_add_up_to_the_prize_pool(server, td):
     r = td.post("/api/tournaments", {"name": "Montag", "preset": preset})
     tid = r.json()["id"]
     for i in range(23):
-        td.command(tid, "register_player", {"name": f"Spieler {i}"})
+        td.command(tid, "register_player", {"name": f"Spieler {i}", "id_checked": True})
     view = td.get(f"/api/tournaments/{tid}/public").json()
     assert view["prize_pool"] == 23 * 125  # N-3.1: 125 to the pot, 25 fee
     assert [p["percent"] for p in view["payouts"]] == [40, 25, 17, 11, 7]  # N-3.7, 21-30 players

@@ -9,7 +9,7 @@ def tournament(td, preset: str, players: int, tables: int = 1) -> int:
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
     for i in range(1, players + 1):
-        assert td.command(tid, "register_player", {"name": f"Player {i:02d}"}).status_code == 200
+        assert td.command(tid, "register_player", {"name": f"Player {i:02d}", "id_checked": True}).status_code == 200
     assert td.command(tid, "draw_seats", {"tables": tables}).status_code == 200
     return tid
 

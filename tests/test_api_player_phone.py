@@ -48,7 +48,7 @@ def tournament(td, names, preset="generic"):
     r = td.post("/api/tournaments", {"name": "Montag", "preset": preset})
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
-    ids = {n: ok(td, tid, "register_player", {"name": n})["result"]["entry_id"] for n in names}
+    ids = {n: ok(td, tid, "register_player", {"name": n, "id_checked": True})["result"]["entry_id"] for n in names}
     ok(td, tid, "draw_seats", {"tables": 1})
     return tid, ids
 

@@ -73,7 +73,7 @@ def test_a_second_bust_names_the_place_and_refusals_without_params_send_none(ser
 
 def test_the_import_report_gives_code_and_params_per_refused_line(server, td):
     tid = td.post("/api/tournaments", {"name": "Montag", "preset": "n-monday"}).json()["id"]
-    command_ok(td, tid, "register_player", {"name": "Anna Bär"})
+    command_ok(td, tid, "register_player", {"name": "Anna Bär", "id_checked": True})
     data = "Name;Bezahlt\nAnna Bär;ja\n;ja\nBeat;vielleicht\nCarla;\n".encode("utf-8")
     r = td.http.post(f"{td.base}/api/tournaments/{tid}/import", data=data, timeout=30,
                      params={"op_id": uuid.uuid4().hex, "device_id": td.device_id},

@@ -66,7 +66,7 @@ def test_utf8_bom_cp1252_semicolons_tabs_and_first_last_names(server, td):
 
 def test_bad_lines_are_reported_and_the_good_ones_land_in_one_batch(server, td):
     tid = new_tournament(td)
-    command_ok(td, tid, "register_player", {"name": "Jürgen Müller"})
+    command_ok(td, tid, "register_player", {"name": "Jürgen Müller", "id_checked": True})
     csv = ("Spieler;prepaid\nAnna;ja\nJürgen Müller;\n;ja\nBert;vielleicht\nanna;\nCarla;x\n\n").encode("utf-8")
     r = upload(td, tid, csv)
     assert r.status_code == 200, r.text

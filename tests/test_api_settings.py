@@ -6,7 +6,7 @@ from server import command_ok as ok
 def test_settings_are_validated_at_the_edge_and_locked_after_the_draw(td):
     tid = td.post("/api/tournaments", {"name": "Montag", "preset": "n-monday"}).json()["id"]
     for name in ("Anna", "Bert"):
-        ok(td, tid, "register_player", {"name": name})
+        ok(td, tid, "register_player", {"name": name, "id_checked": True})
     for payload, field in (({"buy_in": "abc"}, "payload.buy_in"), ({"buy_in": -5}, "payload.buy_in"),
                            ({"fee": 1.234}, "payload.fee"), ({"start_stack": 12.5}, "payload.start_stack"),
                            ({"currency": "  "}, "payload.currency"), ({"rake": 5}, "payload.rake")):

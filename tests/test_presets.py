@@ -404,7 +404,7 @@ def test_n_2_5_time_call(preset_id):
 def test_n_2_23_penalties(preset_id):
     """N-2.23: warnings, missed hand penalties of 1, 2, 3, 4 rounds, time penalties, disqualification."""
     assert P(preset_id)["penalties"] == {"options": ["warning", "missed_hand", "time", "disqualification"],
-                                         "orbits": [1, 2, 3, 4]}
+                                         "orbits": [1, 2, 3, 4], "dealer": ["warning"]}  # the Turnierleiter's
 
 
 @pytest.mark.parametrize("preset_id", ["n-monday", "n-series-final"])
@@ -518,7 +518,7 @@ def test_v_x_a_time_call():
 def test_v_xi_e_penalties():
     """V-XI.d/e: warnings, missed hand penalties of 1-4 rounds, time penalties, disqualification."""
     assert P("v-ranking")["penalties"] == {"options": ["warning", "missed_hand", "time", "disqualification"],
-                                           "orbits": [1, 2, 3, 4]}
+                                           "orbits": [1, 2, 3, 4], "dealer": ["warning"]}  # V-XI.b: the floor's
 
 
 def test_v_x_z_new_level_from_next_hand():
@@ -585,7 +585,7 @@ def test_g_setzregeln_same_hand_busts():
 
 def test_g_turnierregeln_penalties():
     """G-Turnierregeln (preamble): a warning, exclusion when repeated; no sit-out penalties."""
-    assert P("g-tour")["penalties"] == {"options": ["warning", "disqualification"], "orbits": []}
+    assert P("g-tour")["penalties"] == {"options": ["warning", "disqualification"], "orbits": [], "dealer": ["warning"]}
 
 
 # ------------------------------------------------------------------ S: Swiss Poker Trophy
@@ -684,7 +684,18 @@ def test_s_19_time_call():
 def test_s_36_penalties():
     """S-#36: reprimand/warning, missed hand or missed round penalty, once to four times."""
     assert P("s-trophy")["penalties"] == {
-        "options": ["warning", "missed_hand", "missed_round", "disqualification"], "orbits": [1, 2, 3, 4]}
+        "options": ["warning", "missed_hand", "missed_round", "disqualification"], "orbits": [1, 2, 3, 4],
+        "dealer": ["warning", "missed_hand", "missed_round"]}
+
+
+@pytest.mark.parametrize("preset_id", sorted(EXPECTED_IDS))
+def test_s_36_which_penalties_a_dealer_gives_is_preset_data(preset_id):
+    """S-#36: "Der Dealer kann ... eine Ermahnung, Verwarnung, ein Missed Hand oder ein Missed Round
+    Penalty aussprechen"; the other rulebooks give penalties to the director (N-2.23, V-XI.b): a dealer
+    warns (the old default). A dealer's kinds are among the preset's options."""
+    pen = P(preset_id)["penalties"]
+    expected = ["warning", "missed_hand", "missed_round"] if preset_id == "s-trophy" else ["warning"]
+    assert pen["dealer"] == expected and set(pen["dealer"]) <= set(pen["options"])
 
 
 def test_s_42_new_level_from_next_hand_not_announced_early():
@@ -862,6 +873,23 @@ def test_tda_rp_8_generic_shares_equal_stacks():
     assert P("generic")["seating"]["equal_stacks"] == "share"
 
 
+def test_tda_rp_8_generic_has_a_payout_table_so_shared_places_split_money():
+    """TDA RP-8 (issue 12): the preset that shares places pays places once the director sets a buy-in."""
+    p = P("generic")
+    assert p["format"]["buy_in"] == 0 and p["payouts"]["kind"] == "table_by_field"
+    shares = {(b["min_players"], b["max_players"]): len(b["percent"]) for b in p["payouts"]["brackets"]}
+    assert shares == {(2, 4): 1, (5, 7): 2, (8, 10): 3, (11, 20): 5, (21, 30): 6, (31, 50): 8, (51, 100): 12}
+    assert [x["amount"] for x in payout_amounts(p["payouts"], 20, 2000)] == [800, 500, 340, 220, 140]
+    assert any("TDA RP-8" in n["en"] and "payout" in n["en"] for n in p["notes"])
+
+
+@pytest.mark.parametrize("preset_id", ["p-qualifier"])
+def test_p_spielverlauf_late_seats_post_the_big_blind(preset_id):
+    """P-Spielverlauf: "die hinzugekommenen Spieler müssen im folgenden Spiel das Big Blind halten"."""
+    assert P(preset_id)["format"]["late_seat"] == {"until": {"race_for_chips": 1}, "posts": "big_blind"}
+    assert P(preset_id)["cite"]["late_seat"] == "P-Spielverlauf"
+
+
 def test_n_3_2_absent_prepaid_players_leave_at_the_bubble():
     assert P("n-monday")["format"]["no_show"] == {"until": "bubble"}
     assert P("n-monday")["cite"]["no_show"] == "N-3.2"
@@ -874,7 +902,8 @@ def test_p_satellite_a_finalist_not_seated_in_level_1_is_out():
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED_IDS))
 def test_citations_name_the_presets_own_rulebook(preset_id):
     """Rejections quote `cite`: each id is from the preset's seed (P-SidePots for the card draw,
-    RULES.md §3), or TDA for the generic preset."""
+    RULES.md §3), or TDA (or `generic`, its own choice, as in its house rules) for the generic preset."""
     letter = SEED_OF[preset_id]
     for key, rule in P(preset_id).get("cite", {}).items():
-        assert rule.startswith(f"{letter}-") or rule == "P-SidePots" if letter else rule.startswith("TDA"), (key, rule)
+        assert (rule.startswith(f"{letter}-") or rule == "P-SidePots" if letter
+                else rule.startswith("TDA") or rule == "generic"), (key, rule)

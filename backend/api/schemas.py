@@ -249,6 +249,10 @@ class CheckInPayload(StrictSchema):
     id_checked = fields.Boolean(load_default=False)  # N-3.4: the ID was seen now
 
 
+class PromoteWaitingPayload(StrictSchema):
+    id_checked = fields.Boolean(load_default=False)  # N-3.4: the ID of the player moving up was seen now
+
+
 class ImportRow(StrictSchema):
     line = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10 ** 6))
     name = fields.String(required=True, validate=NAME)
@@ -315,6 +319,7 @@ PAYLOADS: dict[str, type[Schema]] = {
     "start_hand_for_hand": EmptyPayload,
     "stop_hand_for_hand": EmptyPayload,
     "hand_done": TablePayload,
+    "override_halt": TablePayload,
     "record_busts": RecordBustsPayload,
     "player_leaves": PlayerLeavesPayload,
     "disqualify": DisqualifyPayload,
@@ -334,7 +339,7 @@ PAYLOADS: dict[str, type[Schema]] = {
     "import_players": ImportPlayersPayload,
     "set_registration_flags": RegistrationFlagsPayload,
     "close_check_in": EmptyPayload,
-    "promote_waiting": EmptyPayload,
+    "promote_waiting": PromoteWaitingPayload,
     "remove_waiting": RemoveWaitingPayload,
     "set_capacity": SetCapacityPayload,
     "edit_settings": EditSettingsPayload,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import check_in, headhunter, penalties, settings, undo
+from . import check_in, headhunter, late_seats, penalties, settings, undo
 from . import history
 from .model import Event, TournamentState
 
@@ -32,6 +32,7 @@ APPLIERS = {
     "player_away": away.apply_away,
     "hand_started": table_ops.apply_table_event,
     "player_moved": table_ops.apply_table_event,
+    "table_halt_overridden": table_ops.apply_table_event,
     "table_broken": breaking.apply_breaking,
     "break_order_set": breaking.apply_breaking,
     "final_table_formed": breaking.apply_breaking,
@@ -67,12 +68,12 @@ APPLIERS = {
 # House-rule parts written into other rules' events (engine/headhunter.py, engine/penalties.py):
 # they run after the event's own applier.
 ALSO = {
-    "player_registered": (headhunter.apply_extra,),
+    "player_registered": (headhunter.apply_extra, late_seats.apply_registered),
     "alternate_seated": (headhunter.apply_extra,),
     "player_busted": (headhunter.apply_extra,),
     "players_busted": (headhunter.apply_extra,),
     "bust_undone": (headhunter.apply_extra,),  # the HH chips of the bust go back
-    "hand_started": (penalties.apply_hand,),
+    "hand_started": (penalties.apply_hand, late_seats.apply_hand),  # P-Spielverlauf: the first big blind
 }
 
 

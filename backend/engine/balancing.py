@@ -92,3 +92,51 @@ def balance_plan(counts: dict[int, int], limit: int, most: int | None = None) ->
         counts[full] -= 1
         counts[short] += 1
     return moves
+
+
+def halt_setting(state: TournamentState) -> Optional[tuple[int, str]]:
+    """(players short of the fullest table that halt a table, the rule), or None: V-III.h stops a
+    table two short, TDA 11D one three short (`seating.halt_short_table`)."""
+    halt = state.seating.get("halt_short_table")
+    if not halt:
+        return None
+    short = int(halt.get("short_of_fullest", 3)) if isinstance(halt, dict) else 3
+    rule = (state.preset.get("cite") or {}).get("halt_short_table") or ("V-III.h" if short == 2 else "TDA 11D")
+    return short, rule
+
+
+def fullest(state: TournamentState) -> int:
+    """Players at the fullest table in play: one pass over the tables per seq (cached), and only
+    where the preset halts short tables."""
+    cached = state.cache.get("fullest")
+    if cached is not None and cached[0] == state.seq:
+        return cached[1]
+    top = max((len(t.seats) for t in state.tables.values() if not t.broken), default=0)
+    state.cache["fullest"] = (state.seq, top)
+    return top
+
+
+def halt_of(state: TournamentState, table: Table, top: Optional[int] = None) -> Optional[dict]:
+    """{"short", "rule"} while `table` must hold its next hand until it is balanced (V-III.h,
+    TDA 11D), else None (not short enough, or the director let it play on)."""
+    setting = halt_setting(state)
+    if setting is None or table.broken:
+        return None
+    top = fullest(state) if top is None else top
+    short = top - len(table.seats)
+    if short < setting[0] or table.halt_override == (len(table.seats), top):
+        return None
+    return {"short": short, "rule": setting[1]}
+
+
+def halted_tables(state: TournamentState) -> dict[int, dict]:
+    """Every halted table (a pass over the tables; empty at once where the preset never halts)."""
+    if halt_setting(state) is None:
+        return {}
+    top = fullest(state)
+    out = {}
+    for t in state.tables.values():
+        halt = halt_of(state, t, top)
+        if halt:
+            out[t.table_no] = halt
+    return out

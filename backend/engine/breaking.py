@@ -44,7 +44,8 @@ def _redraws(state: TournamentState, moves: list[dict]) -> list[int]:
     arrivals: dict[int, int] = {}
     for m in moves:
         arrivals[m["to_table"]] = arrivals.get(m["to_table"], 0) + 1
-    return sorted(n for n, k in arrivals.items() if k >= limit)
+    # Newcomers by balancing since the table's last hand count too.
+    return sorted(n for n, k in arrivals.items() if k + state.tables[n].arrivals >= limit)
 
 
 def decide_break_order(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -68,6 +69,18 @@ def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
     others = [t for t in active_tables(state) if t.table_no != table_no]
     if not others:
         return Rejection("last_table", "The last table cannot be broken.", "table_no")
+    if len(others) == 1:
+        # Down to one table is the final table: formed at the preset's size, by its own procedure
+        # (N-2.9 redraw, V-IV clock stopped and free seats filled, S-#2, G-Final), never earlier.
+        size, rule = final_size(state), final_rule(state)
+        if state.players_left > size:
+            return Rejection("final_table_not_yet",
+                             f"{state.players_left} players are left; breaking table {table_no} would seat them at "
+                             f"one table, but the final table is formed at {size}{_cited(rule)}. Keep both tables.",
+                             "table_no", params={"table": table_no, "players": state.players_left, "size": size,
+                                                 **_rule_params(rule)})
+        return decide_final_table(state, Command("form_final_table", {"table_no": others[0].table_no}, cmd.actor,
+                                                 cmd.now, cmd.at, cmd.seed))
     free = sum(t.max_seats - len(t.seats) for t in others)
     if free < len(table.seats):
         return Rejection("no_room", f"The other tables have {free} free seats for {len(table.seats)} players.",
@@ -76,6 +89,25 @@ def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision([Event("table_broken", {"table_no": table_no, "moves": moves,
                                             "redraw_button": _redraws(state, moves), "at": cmd.now})],
                     {"moved": len(moves)})
+
+
+def final_size(state: TournamentState) -> int:
+    return int(state.seating.get("final_table", {}).get("size", state.max_per_table))
+
+
+def final_rule(state: TournamentState) -> str | None:
+    """The final table's rule: the preset's `cite.final_table` (N-2.9, V-IV, G-Final, S-#2, P-Satellite);
+    None where the preset names none (generic: the size is its own setting)."""
+    return (state.preset.get("cite") or {}).get("final_table")
+
+
+def _cited(rule: str | None) -> str:
+    return f" ({rule})" if rule else ""
+
+
+def _rule_params(rule: str | None) -> dict:
+    """The rule for the phone's wording, or the variant that words a setting without one."""
+    return {"rule": rule} if rule else {"variant": "setting"}
 
 
 def final_stage(state: TournamentState) -> tuple[int, int] | None:
@@ -111,8 +143,10 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
     if stage is None:
         size = int(final.get("size", state.max_per_table))
         if state.players_left > size:
+            rule = final_rule(state)
             return Rejection("too_many_players",
-                             f"{state.players_left} players are left; the final table is formed at {size}.", None)
+                             f"{state.players_left} players are left; the final table is formed at {size}{_cited(rule)}.",
+                             None, params={"players": state.players_left, "size": size, **_rule_params(rule)})
         return Rejection("already_one_table", "Everyone already sits at one table.", None)
     count, size = stage
     tables = active_tables(state)
@@ -139,11 +173,15 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
         from .clock import decide_pause  # the merge stops the clock (V-IV.b)
         paused = decide_pause(state, Command("pause_clock", {"reason": "table_merge"}, cmd.actor, cmd.now))
         events += paused.events
+    if count == 1 and state.hand_for_hand["active"]:
+        # One table: nobody to wait for. Hand-for-hand ends with the final table (N-2.13, V-V.b).
+        events.append(Event("hand_for_hand_stopped", {"at": cmd.now, "reason": "final_table"}))
     return Decision(events, {"table_no": targets[0].table_no, "tables": sorted(kept), "moved": len(moves)})
 
 
 def apply_breaking(state: TournamentState, event: Event) -> None:
-    from .table_ops import move_entry, remember_moves
+    from .hand_for_hand import tables_changed
+    from .table_ops import move_entry, remember_moves, reset_button
     p = event.payload
     if event.type == "break_order_set":
         state.break_order = list(p["tables"])
@@ -156,8 +194,8 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
             move_entry(state, m["entry_id"], m["to_table"], m["to_seat"])
         table.broken, table.button, table.sb, table.bb = True, None, None, None
         for n in p["redraw_button"]:
-            t = state.tables[n]
-            t.button, t.sb, t.bb, t.hand_no = None, None, None, 0
+            reset_button(state.tables[n], "new_players")  # V-III.i
+        tables_changed(state, p.get("at"))
     elif event.type == "final_table_formed":
         from .entries import forget_count
         kept = p.get("tables", [p["table_no"]])
@@ -175,5 +213,6 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
         for n in p["broken"]:
             state.tables[n].broken = True
         for n in kept:  # a new button by high card (V-IV.d, S-#4)
-            t = state.tables[n]
-            t.button, t.sb, t.bb, t.hand_no = None, None, None, 0
+            reset_button(state.tables[n], "final_table")
+        if len(kept) > 1:
+            tables_changed(state, p.get("at"), redrawn=True)  # G-Final: two new tables start together

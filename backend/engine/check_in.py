@@ -12,11 +12,7 @@ from __future__ import annotations
 
 from . import money
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
-from .registration import FLAGS, OPEN, capacity, field_size
-
-
-def _id_required(state: TournamentState) -> bool:
-    return bool(state.format.get("id_check"))
+from .registration import FLAGS, OPEN, capacity, field_size, id_required as _id_required
 
 
 def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -30,7 +26,7 @@ def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Rejection("already_present", f"{entry.name} is already checked in.", "entry_id")
     if entry.status != "active":
         return Rejection("already_out", f"{entry.name} is out (place {entry.place}).", "entry_id")
-    if state.check_in_closed_at is not None and not entry.prepaid:
+    if state.check_in_closed_at is not None and not entry.prepaid and entry.entry_id not in state.check_in_open_for:
         return Rejection("check_in_closed", f"Check-in is closed{state.cite('check_in')}.", "entry_id")
     id_checked = bool(cmd.payload.get("id_checked")) or entry.id_checked
     if _id_required(state) and not id_checked:
@@ -69,14 +65,18 @@ def free_places(state: TournamentState, released: int = 0) -> int:
     return max(0, limit - (field_size(state) - released))
 
 
-def _promote(state: TournamentState, wait_ids: list[int], present: bool) -> list[Event]:
-    """The waiting list's registrations, moved up into the field with the next entry ids."""
+def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen: bool = False) -> list[Event]:
+    """The waiting list's registrations, moved up into the field with the next entry ids. Where
+    the preset checks IDs (N-3.4, P-Teilnahme), one whose ID nobody has seen yet (an imported
+    reservation) moves up as a reservation and checks in with the ID."""
     events, next_id = [], len(state.entries) + 1
     for wait_id in wait_ids:
         w = state.waiting[wait_id]
         payload = {"entry_id": next_id, "name": w["name"], "from_waiting": wait_id,
                    **{f: True for f in FLAGS if w.get(f)}}
-        if not present:
+        if id_seen:
+            payload["id_checked"] = True
+        if not present or (_id_required(state) and not payload.get("id_checked")):
             payload["present"] = False
         events.append(Event("player_registered", payload))
         next_id += 1
@@ -114,7 +114,7 @@ def decide_promote(state: TournamentState, cmd: Command) -> Decision | Rejection
     if free_places(state) < 1:
         return Rejection("field_full", f"The field is full ({capacity(state)} players{state.cite('capacity')}): "
                          "a seat must free up first, or raise the capacity.", None)
-    events = _promote(state, list(state.waiting)[:1], present=True)
+    events = _promote(state, list(state.waiting)[:1], present=True, id_seen=bool(cmd.payload.get("id_checked")))
     p = events[0].payload
     return Decision(events, {"promoted": [{"entry_id": p["entry_id"], "name": p["name"]}]})
 
@@ -188,6 +188,8 @@ def desk_view(state: TournamentState) -> dict:
             "check_in_closed_at": closed, "open": state.status in OPEN, "close_preview": None,
             "released": [{"entry_id": e, "name": state.entries[e].name} for e in state.released[:PREVIEW_SHOWN]],
             "released_total": len(state.released),
+            # moved up at the deadline as reservations (no ID seen yet): their check-in stays open (N-3.4)
+            "check_in_open_for": sorted(state.check_in_open_for),
             "cite": {k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check")}}
     if closed is None and state.status in OPEN:
         plan = close_plan(state)

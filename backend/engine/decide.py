@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import check_in, headhunter, penalties, settings, undo
+from . import check_in, headhunter, late_seats, penalties, refusals, settings, undo
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {
@@ -24,6 +24,7 @@ RULES = {
     "start_hand_for_hand": hand_for_hand.decide_start,
     "stop_hand_for_hand": hand_for_hand.decide_stop,
     "hand_done": hand_for_hand.decide_hand_done,
+    "override_halt": table_ops.decide_override_halt,  # a short table plays on (V-III.h, TDA 11D)
     # Places, money and entries (issue 5)
     "record_busts": results.decide_busts,
     "player_leaves": results.decide_leave,
@@ -73,6 +74,7 @@ ALLOWED_ROLES = {
     "start_hand_for_hand": {"director"},
     "stop_hand_for_hand": {"director"},
     "hand_done": {"director", "dealer"},
+    "override_halt": {"director"},
     "record_busts": {"director", "dealer"},
     "player_leaves": {"director"},
     "disqualify": {"director"},
@@ -103,6 +105,13 @@ AFTER_FINISH = {"confirm_payout", "settle_correction", "disqualify", "undo_bust"
 
 
 def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    outcome = _decide(state, cmd)
+    if isinstance(outcome, Rejection):  # every refusal names its rule, or says it is none (issue 12)
+        return refusals.named(state, cmd.type, outcome)
+    return outcome
+
+
+def _decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
     rule = RULES.get(cmd.type)
     if rule is None:
         return Rejection("unknown_command", f"Unknown command '{cmd.type}'.", "type", "invalid")
@@ -111,5 +120,6 @@ def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.status == "finished" and cmd.type not in AFTER_FINISH:
         return Rejection("tournament_finished", "The tournament is over.", None, params={})
     # House rules that ride on other commands' events: HH chips on registrations and busts,
-    # the penalty countdown on new hands.
-    return headhunter.annotate(state, cmd, penalties.annotate(state, cmd, rule(state, cmd)))
+    # the penalty countdown and a newcomer's first big blind (P-Spielverlauf) on new hands.
+    outcome = late_seats.annotate(state, cmd, rule(state, cmd))
+    return headhunter.annotate(state, cmd, penalties.annotate(state, cmd, outcome))

@@ -44,6 +44,10 @@ class Rejection:
     kind: str = "conflict"  # conflict | forbidden | not_found | invalid
     # The message's parts (names, numbers; JSON-safe), so a phone can say it in its own language.
     params: Optional[dict] = None
+    # What the refusal rests on (engine/refusals.py): the rulebook id, and the basis ("rule",
+    # "setting", "validation", "permission", "lookup", "procedure"); filled in by `decide`.
+    rule: Optional[str] = None
+    basis: Optional[str] = None
 
 
 def find_entry(state: "TournamentState", entry_id, field: str = "entry_id"):
@@ -94,6 +98,13 @@ class Table:
     bb: Optional[int] = None
     hand_no: int = 0
     broken: bool = False
+    # V-III.i: players who joined since the table's last hand or button draw, and why the button
+    # must be drawn again before the next hand ("new_players", "final_table"; None: no redraw due).
+    arrivals: int = 0
+    redraw: Optional[str] = None
+    # V-III.h / TDA 11D: the director let this short table play on at (its players, the fullest
+    # table's players); any change of either ends it.
+    halt_override: Optional[tuple] = None
 
 
 @dataclass
@@ -153,6 +164,10 @@ class TournamentState:
     hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})
     break_order: list[int] = field(default_factory=list)  # fixed in advance (TDA 11C, V-III.d)
     away: set[int] = field(default_factory=set)  # entries away from the table (N-2.3, V-X.c)
+    # Late seats (engine/late_seats.py, P-Spielverlauf): who still owes his first big blind, and
+    # per table the newcomers posting it in the hand being played.
+    owes_big_blind: set[int] = field(default_factory=set)
+    new_big_blinds: dict[int, list] = field(default_factory=dict)
     recent_moves: list[dict] = field(default_factory=list)  # the last moves, for dealers' phones
     # Headhunter chips (engine/headhunter.py, V-VII.r): balance per entry, and what came in from earlier days.
     hh: dict[int, int] = field(default_factory=dict)
@@ -169,6 +184,7 @@ class TournamentState:
     next_wait_id: int = 1
     released: list[int] = field(default_factory=list)  # entry ids, in the order they lost the seat
     check_in_closed_at: Optional[int] = None
+    check_in_open_for: set[int] = field(default_factory=set)  # moved up at the deadline as reservations (N-3.4)
     capacity_max: Optional[int] = None
 
     @property

@@ -31,8 +31,10 @@ def amounts(state: TournamentState) -> list[Fraction]:
     key = (state.money["buy_ins"], state.money["pool"], id(payouts))
     cached = state.cache.get("payouts")
     if cached is None or cached[0] != key:
-        cached = (key, payout_fractions(payouts, state.money["buy_ins"], pool(state)),
-                  payout_percentages(payouts, state.money["buy_ins"]))
+        # No money in the pool (a generic freeze-out before the director sets a buy-in): no paid places.
+        paying = payouts if pool(state) > 0 else None
+        cached = (key, payout_fractions(paying, state.money["buy_ins"], pool(state)),
+                  payout_percentages(paying, state.money["buy_ins"]))
         state.cache["payouts"] = cached
     return cached[1]
 

@@ -24,6 +24,8 @@ from . import results
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
 
 KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
+KIND_WORDS = {"warning": "A warning", "missed_hand": "A missed hand", "missed_round": "A missed round",
+              "time": "A time penalty", "disqualification": "A disqualification"}
 RULE_IDS = ("N-2.23", "V-XI.e", "S-#36", "G-Turnierregeln", "P-Teilnahme")
 
 
@@ -37,6 +39,20 @@ def _cite(state: TournamentState) -> str:
 
 def _options(state: TournamentState) -> dict:
     return state.preset.get("penalties") or {"options": [], "orbits": []}
+
+
+def dealer_kinds(state: TournamentState) -> list[str]:
+    """The penalties a dealer may give at his own table (`penalties.dealer`, S-#36); the rest are
+    the director's. Presets without the key: a warning only."""
+    opts = _options(state)
+    return [k for k in opts.get("dealer", ["warning"]) if k in opts.get("options", [])]
+
+
+def dealer_view(state: TournamentState) -> dict:
+    """What the dealer's phone offers: the kinds, the orbit counts, the rule."""
+    cited = _cite(state)
+    return {"kinds": dealer_kinds(state), "orbits": list(_options(state).get("orbits", [])),
+            "rule": cited[2:-1] if cited else None}
 
 
 def live(state: TournamentState, entry_id: int, now: Optional[int] = None) -> Optional[dict]:
@@ -68,9 +84,10 @@ def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Rejection("penalty_not_allowed", f"This tournament's rules allow these penalties: {allowed}"
                          f"{_cite(state)}.", "kind")
     if cmd.actor.role == "dealer":
-        if kind != "warning":
-            return Rejection("director_only", "A dealer may give a warning; other penalties are the director's.",
-                             "kind", "forbidden")
+        allowed = dealer_kinds(state)
+        if kind not in allowed:
+            return Rejection("director_only", f"{KIND_WORDS[kind]} is the director's to give, not the dealer's"
+                             f"{_cite(state)}.", "kind", "forbidden", params={"allowed": allowed, "kind": kind})
         if entry.table_no != cmd.actor.table_no:
             return Rejection("not_at_your_table", f"{entry.name} does not sit at table {cmd.actor.table_no}.",
                              "entry_id", "forbidden")

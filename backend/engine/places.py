@@ -152,10 +152,32 @@ def h4h_round_at(state: TournamentState, at: int) -> Optional[tuple]:
 
 # ------------------------------------------------------------------ plans (decide) and appliers
 
+def place_absent(tiers: list[list[int]], absent: list[int], best: int, bubble: Optional[int]) -> list[list[int]]:
+    """N-3.2: absent players removed in a group take the bubble places (`bubble` = the first
+    unpaid place and on) as far as the group's places reach; the players who went out in the hand
+    fill the places around them in their own order. `tiers` are worst first, the group's best
+    place is `best`."""
+    if not absent:
+        return tiers
+    size = sum(len(t) for t in tiers) + len(absent)
+    target = best if bubble is None else min(max(bubble, best), best + size - len(absent))
+    better = target - best  # players of the hand placed above the absent ones
+    out: list[list[int]] = []
+    above = 0
+    for tier in reversed(tiers):  # best first
+        if above >= better:
+            break
+        out.insert(0, tier)
+        above += len(tier)
+    rest = tiers[:len(tiers) - len(out)]
+    return rest + [[e] for e in sorted(absent, reverse=True)] + out
+
+
 def plan_out(state: TournamentState, new_members: list[dict], at: int, round_key: Optional[tuple],
-             seed: int) -> dict:
+             seed: int, bubble: Optional[int] = None) -> dict:
     """The event fields for players going out at `at`: the group they form or join, the cards
-    drawn, the tiers and every place that changes."""
+    drawn, the tiers and every place that changes. Members marked `absent` (N-3.2, removed at
+    the bubble) are placed at the bubble, not ranked with the hand."""
     mode = equal_stacks_rule(state)
     shared = round_key is not None and state.seating.get("same_hand_busts") == "share"
     existing = state.h4h_groups.get(round_key) if round_key is not None else None
@@ -167,19 +189,23 @@ def plan_out(state: TournamentState, new_members: list[dict], at: int, round_key
         start = bisect_right(state.out_ats, at)
         members = list(new_members)
         gid, group_at, join = state.next_group_id, at, False
-    cards = draw_cards(members, mode, seed)
+    playing = [m for m in members if not m.get("absent")]
+    cards = draw_cards(playing, mode, seed)
     for m in members:
         if str(m["entry_id"]) in cards:
             m["card"] = cards[str(m["entry_id"])]
-    tiers, ordered_by = rank_tiers(members, shared, mode)
+    tiers, ordered_by = rank_tiers(playing, shared, mode) if playing else ([], "absent")
+    later = state.out_groups[start + (1 if join else 0):]
+    players_left_after = state.players_left - len(new_members)
+    best = players_left_after + 1 + sum(len(m) for g in later for m in g.tiers)
+    tiers = place_absent(tiers, [m["entry_id"] for m in members if m.get("absent")], best, bubble)
     group = OutGroup(gid, group_at, members, shared, round_key, tiers, ordered_by)
-    tail = [group] + state.out_groups[start + (1 if join else 0):]
-    places = tail_places(tail, state.players_left - len(new_members))
+    places = tail_places([group] + later, players_left_after)
     new_ids = {m["entry_id"] for m in new_members}
     return {"group": {"id": gid, "join": join, "at": group_at, "shared": shared,
                       "round": list(round_key) if round_key else None, "ordered_by": ordered_by},
-            "members": [{k: m.get(k) for k in ("entry_id", "stack", "card", "at", "n", "table_no")}
-                        for m in new_members],
+            "members": [{**{k: m.get(k) for k in ("entry_id", "stack", "card", "at", "n", "table_no")},
+                         **({"absent": True} if m.get("absent") else {})} for m in new_members],
             "cards": cards, "tiers": tiers, "places": _changes(state, places, new_ids)}
 
 

@@ -8,6 +8,7 @@ from typing import Optional
 from .balancing import active_tables, forbidden_seats
 from .deadlines import is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .refusals import named
 
 
 FLAGS = ("accessible", "prepaid", "id_checked")
@@ -45,6 +46,20 @@ def clean_name(raw) -> str:
     return " ".join(str(raw or "").split())
 
 
+def id_required(state: TournamentState) -> bool:
+    """ID / age 18+ must be seen before a player plays (N-3.4, P-Teilnahme)."""
+    return bool(state.format.get("id_check"))
+
+
+def walk_in_without_id(state: TournamentState, name: str, fields: dict, present: bool) -> Optional[Rejection]:
+    """N-3.4, P-Teilnahme: a walk-in is checked in as he registers, so his ID is checked then (a
+    reservation shows it at check-in)."""
+    if present and id_required(state) and not fields.get("id_checked"):
+        return Rejection("id_not_checked", f"Check {name}'s ID (age 18+) before registering him as here"
+                         f"{state.cite('id_check')}.", "id_checked", params={"name": name, "variant": "walk_in"})
+    return None
+
+
 def duplicate(state: TournamentState, desk: Optional[Desk], name: str) -> Optional[Rejection]:
     key = name.casefold()
     if key in state.waiting_names:
@@ -62,7 +77,7 @@ def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True
     name = clean_name(fields.get("name"))
     if not name:
         return Rejection("name_required", "A player needs a name.", "name", "invalid", params={})
-    problem = duplicate(state, desk, name)
+    problem = duplicate(state, desk, name) or walk_in_without_id(state, name, fields, fields.get("present", present))
     if problem:
         return problem
     registered = {"name": name, **{f: True for f in FLAGS if fields.get(f)}}
@@ -107,6 +122,9 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if limit is not None and field_size(state) >= limit:
         return Rejection("field_full", f"The field is full ({limit} players{state.cite('capacity')}).", "name",
                          params={"limit": limit, "cite": state.cite("capacity")})
+    problem = walk_in_without_id(state, name, cmd.payload, cmd.payload.get("present") is not False)
+    if problem:
+        return problem
     seat = late_seat(state, random.Random(cmd.seed))
     if seat is None:
         return Rejection("no_free_seat", "There is no free seat for a late entry.", "name", params={})
@@ -115,8 +133,10 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if cmd.payload.get("present") is False:
         registered["present"] = False
     registered.update(table_no=seat[0], seat=seat[1])
-    return Decision([Event("player_registered", registered)],
-                    {"entry_id": entry_id, "table_no": seat[0], "seat": seat[1]})
+    result = {"entry_id": entry_id, "table_no": seat[0], "seat": seat[1]}
+    if (late or {}).get("posts") == "big_blind":  # P-Spielverlauf: he owes the big blind in his first hand
+        registered["posts"] = result["posts"] = "big_blind"
+    return Decision([Event("player_registered", registered)], result)
 
 
 MAX_IMPORT = 2000
@@ -138,8 +158,9 @@ def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
         # Imported players registered in advance: they are marked absent until they check in (N-3.2).
         admitted = admit(state, desk, row, present=False)
         if isinstance(admitted, Rejection):
+            admitted = named(state, "register_player", admitted)  # each line names its rule (N-3.4, N-3.6)
             report["rejected"].append({"line": line, "name": clean_name(row.get("name")), "error": admitted.error,
-                                       "reason": admitted.message, "field": admitted.field,
+                                       "reason": admitted.message, "field": admitted.field, "rule": admitted.rule,
                                        **({"params": admitted.params} if admitted.params is not None else {})})
             continue
         event, result = admitted
@@ -158,7 +179,11 @@ def late_seat(state: TournamentState, rng: random.Random):
     fewest = min(len(t.seats) for t in open_tables)
     table = rng.choice(sorted((t for t in open_tables if len(t.seats) == fewest), key=lambda t: t.table_no))
     free = [s for s in range(1, table.max_seats + 1) if s not in table.seats]
-    allowed = [s for s in free if s not in forbidden_seats(table, state.seating)] or free
+    profile = state.seating
+    if (state.format.get("late_seat") or {}).get("posts") == "big_blind":
+        # P-Spielverlauf: he posts the big blind in his first hand, so never the dead small blind too
+        profile = {**profile, "forbid_small_blind": True}
+    allowed = [s for s in free if s not in forbidden_seats(table, profile)] or free
     return table.table_no, rng.choice(allowed)
 
 
@@ -175,6 +200,8 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
         state.waiting.pop(p["from_waiting"], None)
         state.waiting_names.pop(p["name"].casefold(), None)
+        if not entry.present and state.check_in_closed_at is not None:
+            state.check_in_open_for.add(entry.entry_id)  # he got the seat at the deadline (N-3.4)
     state.players_left += 1
     if not entry.present:
         state.absent.add(entry.entry_id)

@@ -109,6 +109,37 @@ def _seq_n(state: TournamentState, i: int) -> int:
     return (state.seq + 1) * 100 + i  # arrival order, for ties broken by recorded order
 
 
+def absent_at_bubble(state: TournamentState, leaving: set[int]) -> tuple[list[int], Optional[int]]:
+    """N-3.2: absent prepaid players are blinded off "until one place before the money": once the
+    players still in (the absent ones counted) would be no more than the paid places plus the
+    absent ones, they are out with this bust, at the bubble place, before any paid place is given
+    (a hand taking the field from 8 to 6 with 6 paid puts him 7th, never 6th). Returns (their
+    entry ids, the bubble place). A pass over the absent players only."""
+    rule = state.format.get("no_show") or {}
+    if rule.get("until") != "bubble" or not state.absent:
+        return [], None
+    paid = money.paid_places(state)
+    absent = sorted(e for e in state.absent if e not in leaving)
+    left = state.players_left - len(leaving)
+    if not paid or not absent or left - len(absent) < 1 or left > paid + len(absent):
+        return [], None
+    return absent, paid + 1
+
+
+def _absent_members(state: TournamentState, absent: list[int], at: int, start: int) -> list[dict]:
+    return [{"entry_id": e, "stack": None, "card": None, "at": at, "n": _seq_n(state, start + i),
+             "table_no": state.entries[e].table_no, "absent": True} for i, e in enumerate(absent)]
+
+
+def _absent_out(state: TournamentState, absent: list[int]) -> list[dict]:
+    return [{"entry_id": e, "table_no": state.entries[e].table_no, "seat": state.entries[e].seat} for e in absent]
+
+
+def _absent_result(plan: dict, absent: list[int]) -> list[dict]:
+    placed = {c["entry_id"]: c["place"] for c in plan["places"]}
+    return [{"entry_id": e, "place": placed[e]} for e in absent]
+
+
 def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = _entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -129,7 +160,8 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     round_key = _h4h_round(state, at)
     member = {"entry_id": entry.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, 0),
               "table_no": entry.table_no}
-    plan = plan_out(state, [member], at, round_key, cmd.seed)
+    absent, bubble = absent_at_bubble(state, {entry.entry_id})
+    plan = plan_out(state, [member] + _absent_members(state, absent, at, 1), at, round_key, cmd.seed, bubble)
     place = next(c["place"] for c in plan["places"] if c["entry_id"] == entry.entry_id)
     bust = {"entry_id": entry.entry_id, "place": place, "at": at, "table_no": entry.table_no, "seat": entry.seat,
             "reason": "bust", **plan}
@@ -139,8 +171,12 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
         bust["eliminated_by"] = by
     if _absent_no_prize(state, entry):
         bust["no_prize"] = True
-    events = [Event("player_busted", bust)] + _winner_events(state, {entry.entry_id}, at)
-    return Decision(events, {"entry_id": entry.entry_id, "place": place})
+    result = {"entry_id": entry.entry_id, "place": place}
+    if absent:  # N-3.2: out at the bubble with this bust
+        bust["absent_out"] = _absent_out(state, absent)
+        result["absent_out"] = _absent_result(plan, absent)
+    events = [Event("player_busted", bust)] + _winner_events(state, {entry.entry_id, *absent}, at)
+    return Decision(events, result)
 
 
 def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -193,7 +229,9 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     round_key = _h4h_round(state, at)
     members = [{"entry_id": e.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, i),
                 "table_no": table_no} for i, (e, stack) in enumerate(entries)]
-    plan = plan_out(state, members, at, round_key, cmd.seed)
+    absent, bubble = absent_at_bubble(state, seen)
+    plan = plan_out(state, members + _absent_members(state, absent, at, len(members)), at, round_key, cmd.seed,
+                    bubble)
     payload = {"table_no": table_no, "at": at, "reason": "bust",
                "busts": [{"entry_id": e.entry_id, "seat": e.seat, "starting_stack": stack,
                           **({"no_prize": True} if _absent_no_prize(state, e) else {})} for e, stack in entries],
@@ -202,11 +240,14 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
         payload["hand_for_hand_round"] = round_key[1]
     if by is not None:
         payload["eliminated_by"] = by
-    events = [Event("players_busted", payload)] + _winner_events(state, seen, at)
     placed = {c["entry_id"]: c for c in plan["places"]}
-    return Decision(events, {"places": [{"entry_id": e.entry_id, "place": placed[e.entry_id]["place"],
-                                         "tie": placed[e.entry_id]["tie"], "card": _card(plan, e.entry_id)}
-                                        for e, _ in entries]})
+    result = {"places": [{"entry_id": e.entry_id, "place": placed[e.entry_id]["place"],
+                          "tie": placed[e.entry_id]["tie"], "card": _card(plan, e.entry_id)} for e, _ in entries]}
+    if absent:  # N-3.2: out at the bubble with this hand
+        payload["absent_out"] = _absent_out(state, absent)
+        result["absent_out"] = _absent_result(plan, absent)
+    events = [Event("players_busted", payload)] + _winner_events(state, seen | set(absent), at)
+    return Decision(events, result)
 
 
 def _card(plan: dict, entry_id: int):
@@ -255,7 +296,7 @@ def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Reject
     if state.status not in ("seated", "running", "finished"):
         return Rejection("not_seated", "Before the seat draw, remove nobody: just do not seat him.", "entry_id")
     if entry.status == "released":
-        return Rejection("never_played", f"{entry.name} lost the seat at check-in and never played (N-3.6).",
+        return Rejection("never_played", f"{entry.name} lost the seat at check-in and never played.",
                          "entry_id")
     active = entry.status == "active"
     payload = {"entry_id": entry.entry_id, "reason": reason, "at": recorded_at(cmd), "was": "in" if active else "out",
@@ -307,6 +348,13 @@ def apply_busted(state: TournamentState, event: Event) -> None:
         entry = state.entries[item["entry_id"]]
         entry.eliminated_by = p.get("eliminated_by")
         entry.no_prize = p.get("reason") in NO_PRIZE or bool(item.get("no_prize"))
+    for item in p.get("absent_out", ()):  # N-3.2: removed at the bubble, no prize, his chips leave play
+        _take_out(state, item["entry_id"], p["at"], "absent")
+        entry = state.entries[item["entry_id"]]
+        entry.eliminated_by, entry.no_prize = None, True
+        state.chips["unknown_removals"] += 1
+        forget_count(state, item.get("table_no"))
+        ids.append(item["entry_id"])
     if "group" not in p:
         _legacy_bust(state, p)
     else:

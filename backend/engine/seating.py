@@ -17,6 +17,14 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
         if state.status == "new":
             return Rejection("no_players", "Register players before drawing seats.", "tables")
         return Rejection("already_drawn", "Seats have already been drawn.", "tables")
+    limit = state.seating.get("max_tables")
+    if limit is not None and tables > int(limit):
+        rule = (state.preset.get("cite") or {}).get("max_tables")  # N-3.12, P-Satellite; None: a setting
+        at = "at one table" if limit == 1 else f"at {limit} tables at most"
+        return Rejection("max_tables", f"This tournament plays {at}{f' ({rule})' if rule else ''}: "
+                                       f"{tables} tables cannot be drawn.", "tables",
+                         params={"tables": tables, "max": int(limit), **({"rule": rule} if rule else {}),
+                                 **_max_tables_variant(limit, rule)})
     players = sorted(e.entry_id for e in state.entries.values() if e.status == "active")
     if len(players) < 2:
         return Rejection("too_few_players", "A seat draw needs at least 2 players.", "tables")
@@ -53,6 +61,12 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
     event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats, "at": cmd.now})
     return Decision([event], {"tables": [{"table_no": n, "players": len(ids)}
                                          for n, ids in by_table.items()]})
+
+
+def _max_tables_variant(limit: int, rule) -> dict:
+    """The phone's wording: one table or several, with the rule id or as the preset's own setting."""
+    variant = "_".join(part for part in ("one" if limit == 1 else "", "" if rule else "setting") if part)
+    return {"variant": variant} if variant else {}
 
 
 def apply_drawn(state: TournamentState, event: Event) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from .balancing import active_tables, balance_plan, threshold, who_moves, worst_seat
-from .breaking import final_stage
+from .balancing import active_tables, balance_plan, fullest, halt_of, halt_setting, threshold, who_moves, worst_seat
+from .breaking import final_rule, final_stage
+from .hand_for_hand import rule_id as hand_for_hand_rule
+from .table_ops import redraw_rule
 
 from .model import TournamentState
 
@@ -31,29 +33,37 @@ def suggestions(state: TournamentState, now: Optional[int] = None) -> list[dict]
     size = int(final.get("size", state.max_per_table))
     stage = final_stage(state)
     if stage:
-        text = (f"{state.players_left} players left: form the final table of {size}." if stage[0] == 1 else
-                f"{state.players_left} players left: redraw onto two tables of {size} (G-Final).")
+        n = state.players_left
+        # The real counts: the final table seats everyone left (9 of a table of 10), and G-Final's two
+        # tables are as even as the redraw makes them (15: 8 and 7).
+        seats = [n] if stage[0] == 1 else [-(-n // 2), n // 2]
+        text = (f"{n} players left: form the final table with all {n}." if stage[0] == 1 else
+                f"{n} players left: redraw onto two tables of "
+                f"{seats[0] if seats[0] == seats[1] else f'{seats[0]} and {seats[1]}'} (G-Final).")
         out.append({"id": f"final:{state.seq}", "kind": "final_table", "tables": stage[0], "size": size,
-                    "players_left": state.players_left,
-                    "rule": "N-2.9 / V-IV / S-#2" if stage[0] == 1 else "G-Final", "text": text})
-        return out + _hand_for_hand(state, size)
+                    "players_left": n, "seats": seats,
+                    "rule": (final_rule(state) or "") if stage[0] == 1 else "G-Final", "text": text})
+        return out + _hand_for_hand(state, size, tables)
     out += _breaks(state, tables)
     out += _moves(state, tables)
-    out += _halts(state, tables, profile)
-    out += _hand_for_hand(state, size)
+    out += _halts(state, tables)
+    out += _hand_for_hand(state, size, tables)
     return out
 
 
 def _breaks(state: TournamentState, tables) -> list[dict]:
+    """TDA 11C / S-#5: break a table once the others hold everyone. Never down to one table: that
+    is the final table, formed by its own procedure at the preset's size (N-2.9, V-IV, S-#2)."""
     limit = int(state.seating.get("break_only_when_fit") or state.max_per_table)
-    if len(tables) < 2 or state.players_left > (len(tables) - 1) * limit:
+    after = len(tables) - 1
+    if after < 2 or state.players_left > after * limit:
         return []
     order = [n for n in state.break_order if n in state.tables and not state.tables[n].broken]
     table_no = order[0] if order else max(t.table_no for t in tables)
     return [{"id": f"break:{table_no}:{state.seq}", "kind": "break", "table_no": table_no,
-             "players_left": state.players_left, "tables_after": len(tables) - 1,
+             "players_left": state.players_left, "tables_after": after,
              "rule": "TDA 11C / S-#5",
-             "text": f"{state.players_left} players fit at {len(tables) - 1} tables: break table {table_no}."}]
+             "text": f"{state.players_left} players fit at {after} tables: break table {table_no}."}]
 
 
 def _moves(state: TournamentState, tables) -> list[dict]:
@@ -66,6 +76,7 @@ def _moves(state: TournamentState, tables) -> list[dict]:
     # seats (a deepcopy cost ~1 ms per round at 100 tables).
     scratch = {n: replace(state.tables[n], seats=dict(state.tables[n].seats)) for n in touched}
     out = []
+    limit = state.seating.get("redraw_button_when_new_players")
     for i, (src_no, dst_no) in enumerate(plan):
         src, dst = scratch[src_no], scratch[dst_no]
         target = worst_seat(dst, state.seating)
@@ -76,46 +87,57 @@ def _moves(state: TournamentState, tables) -> list[dict]:
         entry = state.entries[entry_id]
         from_seat = next(s for s, e in src.seats.items() if e == entry_id)
         diff = counts[src_no] - counts[dst_no]
-        out.append({
+        move = {
             "id": f"move:{entry_id}:{dst_no}:{seat}:{state.seq}", "kind": "move", "entry_id": entry_id,
             "name": entry.name, "from_table": src_no, "from_seat": from_seat, "to_table": dst_no, "to_seat": seat,
             "who": why, "where": where, "diff": diff, "rule": RULE_FOR_WHO[why],
             "text": (f"Seat {from_seat} ({entry.name}) {WHY_WHO[why]} at table {src_no}, which has {diff} more "
                      f"players than table {dst_no}: move to seat {seat}"
-                     + (" (big blind next)." if where == "next_big_blind" else "."))})
+                     + (" (big blind next)." if where == "next_big_blind" else "."))}
+        # V-III.i: the second newcomer before a hand makes the table draw for the button again.
+        redraw = bool(limit) and dst.arrivals + 1 >= limit and dst.button is not None
+        if redraw:
+            move["redraw_button"] = True
+            move["text"] += f" Table {dst_no} then draws for the button again ({redraw_rule(state, 'new_players')})."
+        out.append(move)
         del src.seats[from_seat]
         dst.seats[seat] = entry_id
+        dst.arrivals += 1
+        if redraw:
+            dst.button = dst.sb = dst.bb = None
+            dst.hand_no, dst.arrivals = 0, 0
         counts[src_no] -= 1
         counts[dst_no] += 1
     return out
 
 
-def _halts(state: TournamentState, tables, profile: dict) -> list[dict]:
-    """V-III.h: play stops at a table 2 short; TDA 11D: 3 short of the fullest table."""
-    halt = profile.get("halt_short_table")
-    if not halt or len(tables) < 2:
+def _halts(state: TournamentState, tables) -> list[dict]:
+    """V-III.h: play stops at a table 2 short; TDA 11D: 3 short of the fullest table. The dealer's
+    phone there holds the next hand (and the server refuses it) until balanced or let play on."""
+    if halt_setting(state) is None or len(tables) < 2:
         return []
-    short = int(halt.get("short_of_fullest", 3)) if isinstance(halt, dict) else 3
-    fullest = max(len(t.seats) for t in tables)
-    return [{"id": f"halt:{t.table_no}:{state.seq}", "kind": "halt", "table_no": t.table_no,
-             "short": fullest - len(t.seats),
-             "rule": "V-III.h" if short == 2 else "TDA 11D",
-             "text": f"Table {t.table_no} is {fullest - len(t.seats)} players short: stop play there until it is balanced."}
-            for t in tables if fullest - len(t.seats) >= short]
+    top = fullest(state)
+    out = []
+    for t in tables:
+        halt = halt_of(state, t, top)
+        if halt:
+            out.append({"id": f"halt:{t.table_no}:{state.seq}", "kind": "halt", "table_no": t.table_no,
+                        "short": halt["short"], "rule": halt["rule"],
+                        "text": f"Table {t.table_no} is {halt['short']} players short: stop play there until it is balanced."})
+    return out
 
 
-def _hand_for_hand(state: TournamentState, final_size: int) -> list[dict]:
+def _hand_for_hand(state: TournamentState, final_size: int, tables) -> list[dict]:
     trigger = state.seating.get("hand_for_hand", {})
-    if state.hand_for_hand["active"] or not trigger:
+    if state.hand_for_hand["active"] or not trigger or len(tables) < 2:  # one table waits for nobody
         return []
     at = {"players_left": trigger.get("players_left"),
           "one_before_final_table_with_all_in": final_size + 1,
           "bubble": _bubble(state)}.get(trigger.get("trigger"))
     if at is None or state.players_left != at:
         return []
-    rule = {"players_left": "N-2.13", "one_before_final_table_with_all_in": "V-V.b", "bubble": "TDA 21"}[trigger["trigger"]]
-    return [{"id": f"hfh:{state.seq}", "kind": "hand_for_hand", "rule": rule,
-             "text": f"{state.players_left} players left: start hand-for-hand."}]
+    return [{"id": f"hfh:{state.seq}", "kind": "hand_for_hand", "rule": hand_for_hand_rule(state),
+             "players_left": state.players_left, "text": f"{state.players_left} players left: start hand-for-hand."}]
 
 
 def _bubble(state: TournamentState):

@@ -1,7 +1,8 @@
 """Commands at one table: the first button, new hands, moving a player (docs/seating.md)."""
 from __future__ import annotations
 
-from .balancing import forbidden_seats
+from . import hand_for_hand
+from .balancing import forbidden_seats, fullest, halt_of
 from .hands import next_positions
 from .model import Command, Decision, Event, Rejection, TournamentState
 
@@ -40,14 +41,57 @@ def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejectio
                          params={"table": table.table_no})
     positions = next_positions(table)
     if positions is None:
-        return Rejection("no_button", "Set the button first (high card).", "table_no")
-    if state.hand_for_hand["active"] and table.table_no in state.hand_for_hand["done"]:
-        return Rejection("hand_for_hand_wait",
-                         "Hand-for-hand: wait until every table has finished its hand.", "table_no")
+        return _no_button(state, table)
+    wait = hand_for_hand.wait_rejection(state, table.table_no)  # N-2.13, V-V.b: all tables start together
+    if wait:
+        return wait
+    halt = halt_of(state, table)
+    if halt:  # V-III.h, TDA 11D: the short table holds its next hand until it is balanced
+        return Rejection("table_halted",
+                         f"Table {table.table_no} is {halt['short']} players short of the fullest table: hold the "
+                         f"next hand until the director balances the tables ({halt['rule']}).", "table_no",
+                         params={"table": table.table_no, "short": halt["short"], "rule": halt["rule"]})
     return Decision([Event("hand_started", {"table_no": table.table_no, "hand_no": table.hand_no + 1,
                                             "button": positions["button"], "sb": positions["sb"],
                                             "bb": positions["bb"], "at": cmd.now})],
                     {"hand_no": table.hand_no + 1, **positions})
+
+
+def redraw_rule(state: TournamentState, reason: str) -> str | None:
+    """The rule that asks for a new button: V-III.i (two or more new players), or the final table's
+    (V-IV.d, S-#4, N-2.9…) from the preset's `cite` (None where it names none)."""
+    cite = state.preset.get("cite") or {}
+    if reason == "new_players":
+        return cite.get("redraw_button") or "V-III.i"
+    return cite.get("final_table")
+
+
+def _no_button(state: TournamentState, table) -> Rejection:
+    if table.redraw is None:
+        return Rejection("no_button", f"Set the button at table {table.table_no} first (high card).", "table_no",
+                         params={"table": table.table_no})
+    rule = redraw_rule(state, table.redraw)
+    why = (f"Two or more new players joined table {table.table_no}" if table.redraw == "new_players"
+           else f"Table {table.table_no} is the final table")
+    cited = f" ({rule})" if rule else ""
+    return Rejection("no_button", f"{why}: draw for the button by high card before the next hand{cited}.",
+                     "table_no", params={"variant": table.redraw + ("" if rule else "_setting"), "table": table.table_no,
+                                         **({"rule": rule} if rule else {})})
+
+
+def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """The director lets a short table play on (V-III.h, TDA 11D) until its count or the fullest
+    table's changes."""
+    table, problem = _table(state, cmd)
+    if problem:
+        return problem
+    halt = halt_of(state, table)
+    if halt is None:
+        return Rejection("not_halted", f"Table {table.table_no} is not halted.", "table_no",
+                         params={"table": table.table_no})
+    return Decision([Event("table_halt_overridden", {"table_no": table.table_no, "players": len(table.seats),
+                                                     "fullest": fullest(state), "at": cmd.now})],
+                    {"table_no": table.table_no})
 
 
 def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -68,12 +112,16 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("seat_taken", f"Seat {seat} at table {dest.table_no} is taken by {other}.", "to_seat")
     if not p.get("force") and seat in forbidden_seats(dest, state.preset.get("seating", {})):
         return Rejection("between_button_and_small_blind",
-                         f"Seat {seat} at table {dest.table_no} is between the button and the small blind "
-                         "(N-2.10); choose another seat.", "to_seat")
-    return Decision([Event("player_moved", {
-        "entry_id": entry.entry_id, "from_table": entry.table_no, "from_seat": entry.seat,
-        "to_table": dest.table_no, "to_seat": seat, "reason": p.get("reason", "director"), "at": cmd.now})],
-        {"entry_id": entry.entry_id, "to_table": dest.table_no, "to_seat": seat})
+                         f"Seat {seat} at table {dest.table_no} is between the button and the small blind; "
+                         "choose another seat.", "to_seat")  # the preset's rule id is added (refusals.py)
+    payload = {"entry_id": entry.entry_id, "from_table": entry.table_no, "from_seat": entry.seat,
+               "to_table": dest.table_no, "to_seat": seat, "reason": p.get("reason", "director"), "at": cmd.now}
+    limit = state.seating.get("redraw_button_when_new_players")
+    if limit and dest.table_no != entry.table_no and dest.arrivals + 1 >= limit and dest.button is not None:
+        payload["redraw_button"] = True  # V-III.i: the second newcomer before a hand: a new high-card draw
+    return Decision([Event("player_moved", payload)],
+                    {"entry_id": entry.entry_id, "to_table": dest.table_no, "to_seat": seat,
+                     "redraw_button": bool(payload.get("redraw_button"))})
 
 
 def apply_table_event(state: TournamentState, event: Event) -> None:
@@ -81,12 +129,25 @@ def apply_table_event(state: TournamentState, event: Event) -> None:
     if event.type == "button_set":
         table = state.tables[p["table_no"]]
         table.button, table.sb, table.bb, table.hand_no = p["seat"], None, None, 0
+        table.arrivals, table.redraw = 0, None
     elif event.type == "hand_started":
         table = state.tables[p["table_no"]]
         table.button, table.sb, table.bb, table.hand_no = p["button"], p["sb"], p["bb"], p["hand_no"]
+        table.arrivals = 0
+        hand_for_hand.hand_started(state, table.table_no)
     elif event.type == "player_moved":
         move_entry(state, p["entry_id"], p["to_table"], p["to_seat"])
         remember_moves(state, [p], p.get("reason", "director"), p.get("at"))
+        if p.get("redraw_button"):
+            reset_button(state.tables[p["to_table"]], "new_players")
+    elif event.type == "table_halt_overridden":
+        state.tables[p["table_no"]].halt_override = (p["players"], p["fullest"])
+
+
+def reset_button(table, why: str) -> None:
+    """The button is drawn again by high card before the next hand (V-III.i, V-IV.d, S-#4)."""
+    table.button, table.sb, table.bb, table.hand_no = None, None, None, 0
+    table.arrivals, table.redraw = 0, why
 
 
 def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) -> None:
@@ -96,6 +157,8 @@ def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) 
     forget_count(state, table_no)
     if entry.table_no in state.tables:
         state.tables[entry.table_no].seats.pop(entry.seat, None)
+    if entry.table_no != table_no:
+        state.tables[table_no].arrivals += 1  # V-III.i counts the newcomers before the next hand
     state.tables[table_no].seats[seat] = entry_id
     entry.table_no, entry.seat = table_no, seat
 

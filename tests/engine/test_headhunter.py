@@ -30,7 +30,7 @@ def v_table(n=6, carried=None):
     """A v-ranking table of n players; `carried` = {entry_id: HH chips from earlier days}."""
     log = Log(V)
     for i in range(1, n + 1):
-        ok(log, "register_player", {"name": f"P{i}", "hh_carried": (carried or {}).get(i, 0)})
+        ok(log, "register_player", {"name": f"P{i}", "hh_carried": (carried or {}).get(i, 0), "id_checked": True})
     ok(log, "draw_seats", {"tables": 1})
     ok(log, "start_clock", {}, now=T0)
     return log
@@ -72,7 +72,7 @@ def test_v_vii_r_collected_chips_stay_with_the_busted_player_only_his_own_chip_m
 
 def test_no_headhunter_chips_without_the_preset():
     log = Log(preset("n-monday"))
-    ok(log, "register_player", {"name": "A"})
+    ok(log, "register_player", {"name": "A", "id_checked": True})
     assert log.state.hh == {}
     assert player_view(log.state, 1, T0)["headhunter"] is None
     refused(log, "use_wild_card", {"entry_id": 1, "as": "rebuy"}, "no_headhunter", "entry_id")
@@ -123,7 +123,7 @@ def test_property_hh_chips_are_conserved_and_never_negative(carried, rnd, steps)
     hh = {**V["headhunter"], "wild_card_at": 3}
     log = Log({**V, "headhunter": hh})
     for i, c in enumerate(carried, 1):
-        ok(log, "register_player", {"name": f"P{i}", "hh_carried": c})
+        ok(log, "register_player", {"name": f"P{i}", "hh_carried": c, "id_checked": True})
     ok(log, "draw_seats", {"tables": 1})
     ok(log, "start_clock", {}, now=T0)
     total, spent = sum(carried) + len(carried), 0

@@ -270,7 +270,7 @@ def test_p_spielverlauf_a_late_seat_moves_the_players_already_out_one_place_down
     log = seated(preset("p-qualifier"), {1: [1, 2, 3, 4, 5, 6, 7, 8]})
     ok(log, "record_bust", {"entry_id": 8})
     assert log.state.entries[8].place == 8
-    ok(log, "register_player", {"name": "Latecomer"}, seed=3)
+    ok(log, "register_player", {"name": "Latecomer", "id_checked": True}, seed=3)
     assert log.state.entries[8].place == 9 and log.state.players_left == 8
 
 
@@ -278,13 +278,16 @@ def test_n_3_2_an_absent_prepaid_player_is_removed_at_the_bubble_with_no_prize()
     p = preset("n-monday")
     log = Log(p)
     for i in range(1, 12):
-        ok(log, "register_player", {"name": f"P{i}", "prepaid": i == 1, "present": i != 1})
+        ok(log, "register_player", {"name": f"P{i}", "prepaid": i == 1, "present": i != 1, "id_checked": i != 1})
     ok(log, "draw_seats", {"tables": 1})
     assert log.state.entries[1].prepaid and not log.state.entries[1].present
     others = [e for e in range(2, 12)]
-    for e in others[-6:]:  # 11 → 5 left = 4 paid places + 1 absent: the bubble for him
+    for e in others[-5:]:
         assert not [s for s in director_view(log.state, T0)["suggestions"] if s["kind"] == "remove_absent"]
         ok(log, "record_bust", {"entry_id": e})
+    # 6 left = 4 paid places + 1 absent + 1: a player who leaves (V-VI.d) brings the bubble; the
+    # director is told to remove him (a bust would take him out with it, issue 12)
+    ok(log, "player_leaves", {"entry_id": others[-6], "reason": "left"})
     (suggestion,) = [s for s in director_view(log.state, T0)["suggestions"] if s["kind"] == "remove_absent"]
     assert (suggestion["entry_id"], suggestion["reason"], suggestion["rule"]) == (1, "absent", "N-3.2")
     d = ok(log, "player_leaves", {"entry_id": 1, "reason": "absent"})
@@ -303,7 +306,7 @@ def test_n_3_2_check_in_ends_the_reservation():
 def test_p_satellite_a_finalist_not_seated_in_level_1_is_suggested_out():
     log = Log(preset("p-final"))
     for i in range(1, 6):
-        ok(log, "register_player", {"name": f"P{i}", "present": i != 2})
+        ok(log, "register_player", {"name": f"P{i}", "present": i != 2, "id_checked": i != 2})
     ok(log, "draw_seats", {"tables": 1})
     ok(log, "start_clock", {}, now=T0)
     level_1 = log.state.structure[0]["minutes"] * 60_000

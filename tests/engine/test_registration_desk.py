@@ -31,14 +31,14 @@ def desk(state) -> dict:
 def full_monday(present=True) -> Log:
     log = Log(preset("n-monday"))
     for i in range(44):
-        ok(log, "register_player", {"name": f"P{i + 1}", "present": present})
+        ok(log, "register_player", {"name": f"P{i + 1}", "present": present, "id_checked": present})
     return log
 
 
 def test_n_3_5_a_full_field_sends_newcomers_to_the_waiting_list_n_3_3():
     log = full_monday()
-    first = ok(log, "register_player", {"name": "Wanda"})
-    second = ok(log, "register_player", {"name": "Xaver", "prepaid": True})
+    first = ok(log, "register_player", {"name": "Wanda", "id_checked": True})
+    second = ok(log, "register_player", {"name": "Xaver", "prepaid": True, "id_checked": True})
     assert first.result["waiting"] == 1 and second.result["waiting"] == 2
     state = log.state
     # Not in the field: no player, no buy-in, no chips (N-3.5: 44 at most).
@@ -46,14 +46,14 @@ def test_n_3_5_a_full_field_sends_newcomers_to_the_waiting_list_n_3_3():
     assert state.money["buy_ins"] == 44 and state.chips["in_play"] == 44 * 5000
     assert [w["name"] for w in state.waiting.values()] == ["Wanda", "Xaver"]
     # One name once, field or list.
-    assert no(log, "register_player", {"name": "wanda"}).message == "wanda is already on the waiting list."
-    assert no(log, "register_player", {"name": "p7"}).error == "duplicate_name"
+    assert no(log, "register_player", {"name": "wanda", "id_checked": True}).message == "wanda is already on the waiting list."
+    assert no(log, "register_player", {"name": "p7", "id_checked": True}).error == "duplicate_name"
     assert desk(log.replayed()) == desk(state)
 
 
 def test_the_seat_draw_ignores_the_waiting_list():
     log = full_monday()
-    ok(log, "register_player", {"name": "Wanda"})
+    ok(log, "register_player", {"name": "Wanda", "id_checked": True})
     ok(log, "draw_seats", {"tables": 4})
     seated = {e for t in log.state.tables.values() for e in t.seats.values()}
     assert seated == set(range(1, 45))
@@ -65,12 +65,12 @@ def test_the_seat_draw_ignores_the_waiting_list():
 def test_director_removes_from_the_list_and_promotes_the_first_when_a_place_is_free():
     log = full_monday()
     for name in ("Wanda", "Xaver", "Yvonne"):
-        ok(log, "register_player", {"name": name})
+        ok(log, "register_player", {"name": name, "id_checked": True})
     ok(log, "remove_waiting", {"wait_id": 1})
     assert [w["name"] for w in log.state.waiting.values()] == ["Xaver", "Yvonne"]
     assert no(log, "remove_waiting", {"wait_id": 1}).error == "not_waiting"
     # Wanda left the list: her name is free again, and she queues at the end.
-    assert ok(log, "register_player", {"name": "Wanda"}).result["waiting"] == 3
+    assert ok(log, "register_player", {"name": "Wanda", "id_checked": True}).result["waiting"] == 3
     assert no(log, "promote_waiting", {}).error == "field_full"  # N-3.5: 44 at most
     ok(log, "set_capacity", {"max": 45})
     promoted = ok(log, "promote_waiting", {})
@@ -84,14 +84,14 @@ def test_director_removes_from_the_list_and_promotes_the_first_when_a_place_is_f
 def test_n_3_6_closing_check_in_releases_unpaid_no_shows_and_the_list_moves_up_n_3_2():
     log = Log(preset("n-monday"))
     for i in range(40):
-        ok(log, "register_player", {"name": f"P{i + 1}"})
+        ok(log, "register_player", {"name": f"P{i + 1}", "id_checked": True})
     ok(log, "register_player", {"name": "Unpaid1", "present": False})  # 41
     ok(log, "register_player", {"name": "Prepaid", "present": False, "prepaid": True})  # 42
     ok(log, "register_player", {"name": "Unpaid2", "present": False})  # 43
     ok(log, "register_player", {"name": "Late", "present": False})  # 44, checks in in time
     ok(log, "check_in", {"entry_id": 44, "id_checked": True})
     for name in ("W1", "W2", "W3"):
-        ok(log, "register_player", {"name": name})
+        ok(log, "register_player", {"name": name, "id_checked": True})
     # Before closing the director sees who loses the seat and who moves up.
     assert close_plan(log.state) == {"released": [41, 43], "promoted": [1, 2]}
     closed = ok(log, "close_check_in", {}, now=1_800_000_600_000)
@@ -153,8 +153,8 @@ def test_p_teilnahme_id_check_and_generic_without():
 def test_import_is_decided_like_typed_registrations_n_3_3_n_3_5():
     log = Log(preset("n-monday"))
     for i in range(40):
-        ok(log, "register_player", {"name": f"P{i + 1}"})
-    ok(log, "register_player", {"name": "Wanda"})
+        ok(log, "register_player", {"name": f"P{i + 1}", "id_checked": True})
+    ok(log, "register_player", {"name": "Wanda", "id_checked": True})
     rows = [{"line": n + 2, "name": f"New{n}"} for n in range(5)] + [
         {"line": 7, "name": "p3"}, {"line": 8, "name": "New1"}, {"line": 9, "name": "Zoë Weiß", "prepaid": True}]
     decision = ok(log, "import_players", {"rows": rows})
@@ -170,10 +170,10 @@ def test_import_is_decided_like_typed_registrations_n_3_3_n_3_5():
 
 def test_n_3_6_after_the_deadline_only_players_at_the_desk_or_prepaid_reservations_register():
     log = Log(preset("n-monday"))
-    ok(log, "register_player", {"name": "Ann"})
+    ok(log, "register_player", {"name": "Ann", "id_checked": True})
     ok(log, "close_check_in", {})
     assert no(log, "register_player", {"name": "Bob", "present": False}).error == "check_in_closed"
-    ok(log, "register_player", {"name": "Bob"})
+    ok(log, "register_player", {"name": "Bob", "id_checked": True})
     ok(log, "register_player", {"name": "Cid", "present": False, "prepaid": True})
     report = ok(log, "import_players", {"rows": [{"line": 2, "name": "Dora"}]}).result
     assert report["rejected"][0]["error"] == "check_in_closed" and report["rejected"][0]["field"] == "present"

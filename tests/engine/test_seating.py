@@ -50,7 +50,7 @@ def test_players_needing_an_accessible_seat_get_one_at_different_tables():
     """S-#3: a seat draw honours the accessible-seat flag."""
     state, _ = tournament_with(0)
     for i in range(30):
-        run(state, director_cmd("register_player", {"name": f"P{i}", "accessible": i in (4, 17)}))
+        run(state, director_cmd("register_player", {"name": f"P{i}", "accessible": i in (4, 17), "id_checked": True}))
     run(state, director_cmd("draw_seats", {"tables": 3, "accessible_seats": [1]}, seed=99))
     flagged = [e for e in state.entries.values() if e.accessible]
     assert [e.seat for e in flagged] == [1, 1] and flagged[0].table_no != flagged[1].table_no
@@ -69,10 +69,10 @@ def test_late_seat_until_the_first_race_never_between_button_and_small_blind():
     run(state, director_cmd("set_button", {"table_no": 1, "seat": sorted(state.tables[1].seats)[0]}))
     run(state, director_cmd("new_hand", {"table_no": 1}))
     forbidden = forbidden_seats(state.tables[1], state.seating)
-    late = run(state, director_cmd("register_player", {"name": "Late Larry"}, now=60_000, seed=5))
+    late = run(state, director_cmd("register_player", {"name": "Late Larry", "id_checked": True}, now=60_000, seed=5))
     assert late.result["table_no"] == 1 and late.result["seat"] not in forbidden
     assert state.entries[late.result["entry_id"]].seat == late.result["seat"]
     race = next(i for i, e in enumerate(state.structure) if e.get("kind") == "stop")
     after_race = sum(e["minutes"] for e in state.structure[:race]) * 60_000 + 1
-    too_late = run(state, director_cmd("register_player", {"name": "Too Late"}, now=int(after_race)))
+    too_late = run(state, director_cmd("register_player", {"name": "Too Late", "id_checked": True}, now=int(after_race)))
     assert (too_late.error, too_late.field) == ("registration_closed", "name")

@@ -174,10 +174,13 @@ def test_hand_for_hand_every_table_waits_for_the_others():
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).error == "hand_for_hand_wait"
     assert run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 1), now=T0)).kind == "forbidden"
     from backend.views import table_view
-    assert table_view(state, 2, 0)["hand_for_hand"] == {"active": True, "round": 1, "done": [1], "tables": 2}
+    # `dealt`: the tables whose hand of this round is running or over (the hands in play at the start)
+    assert table_view(state, 2, 0)["hand_for_hand"] == {"active": True, "round": 1, "done": [1], "dealt": [1, 2],
+                                                        "tables": 2, "rule": "TDA 21"}
     run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 2), now=T0))
-    assert state.hand_for_hand == {"active": True, "round": 2, "done": []}
+    assert state.hand_for_hand == {"active": True, "round": 2, "done": [], "dealt": []}
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).events
+    assert state.hand_for_hand["dealt"] == [1]
     victim = next(iter(state.tables[1].seats.values()))
     bust = run(state, director_cmd("record_bust", {"entry_id": victim}))
     assert bust.events[0].payload["hand_for_hand_round"] == 2  # for TDA RP-8 ties
@@ -215,7 +218,7 @@ def test_g_final_two_tables_of_eight_at_sixteen_then_the_final_eight_by_lot():
     state, _ = tournament_with(0)
     state.preset = preset
     for i in range(24):
-        run(state, director_cmd("register_player", {"name": f"G{i}"}))
+        run(state, director_cmd("register_player", {"name": f"G{i}", "id_checked": True}))
     run(state, director_cmd("draw_seats", {"tables": 3}))
     for n in (1, 2, 3):
         for entry_id in list(state.tables[n].seats.values())[:2]:
@@ -243,7 +246,7 @@ def test_hand_for_hand_is_suggested_at_the_preset_trigger():
     state, _ = tournament_with(0)
     state.preset = json.loads((presets / "n-monday.json").read_text())
     for i in range(22):
-        run(state, director_cmd("register_player", {"name": f"N{i}"}))
+        run(state, director_cmd("register_player", {"name": f"N{i}", "id_checked": True}))
     run(state, director_cmd("draw_seats", {"tables": 2}))
     kinds = lambda: [s["kind"] for s in suggestions(state)]  # noqa: E731
     for n in (1, 2):
@@ -259,7 +262,7 @@ def test_hand_for_hand_is_suggested_at_the_preset_trigger():
     bubble.preset = {**json.loads((presets / "n-monday.json").read_text()),
                      "seating": {**state.seating, "hand_for_hand": {"trigger": "bubble", "players_left": None}}}
     for i in range(25):
-        run(bubble, director_cmd("register_player", {"name": f"B{i}"}))
+        run(bubble, director_cmd("register_player", {"name": f"B{i}", "id_checked": True}))
     run(bubble, director_cmd("draw_seats", {"tables": 3}))
     paid = 5  # N-3.7: 21-30 players, five places paid
     while bubble.players_left > paid + 1:

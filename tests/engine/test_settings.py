@@ -14,7 +14,7 @@ def test_settings_before_the_draw_reprice_everyone_registered():
     assert state.format["buy_in"] == 150 and state.format["currency"] == "CHF"
     assert state.money["pool"] == 450 and state.money["fees"] == Fraction("76.5")
     assert state.chips["in_play"] == 3 * 20000 != 3 * before_stack
-    run(state, director_cmd("register_player", {"name": "P4"}))  # the next one pays the new price
+    run(state, director_cmd("register_player", {"name": "P4", "id_checked": True}))  # the next one pays the new price
     assert state.money["pool"] == 600 and state.chips["in_play"] == 80000
 
 
@@ -34,7 +34,7 @@ def test_nothing_to_change_is_said_plainly():
 def test_edited_settings_replay_from_the_log():
     log = Log(preset("n-monday"))
     for name in ("Anna", "Bert"):
-        log.run(director_cmd("register_player", {"name": name}))
+        log.run(director_cmd("register_player", {"name": name, "id_checked": True}))
     log.run(director_cmd("edit_settings", {"buy_in": 100, "fee": 20}))
     assert log.state.money["pool"] == 200
     again = log.replayed()

@@ -46,6 +46,29 @@ def engine_numbers():
     timed("engine: break a table", lambda: run(state, director_cmd("break_table", {"table_no": 1124}, seed=3)))
 
 
+def holds_numbers():
+    """Issue 12: a new hand checks hand-for-hand and, where the preset halts short tables (TDA 11D
+    here), the fullest table: one pass over the tables per seq, only for such presets."""
+    from backend.views import changed_views
+    halting = {**GENERIC, "seating": {**GENERIC["seating"], "halt_short_table": {"short_of_fullest": 3}}}
+    for label, preset in (("generic", GENERIC), ("halting (TDA 11D)", halting)):
+        state, _ = tournament_with(0)
+        state.preset = preset
+        for i in range(PLAYERS):
+            run(state, director_cmd("register_player", {"name": f"P{i}"}))
+        run(state, director_cmd("draw_seats", {"tables": TABLES}))
+        for n in range(1, 21):
+            run(state, director_cmd("set_button", {"table_no": n, "seat": min(state.tables[n].seats)}))
+        tables = iter(range(1, 21))
+        timed(f"engine: new hand, {label}", lambda: run(state, director_cmd("new_hand", {"table_no": next(tables)})), 20)
+        victims = iter(sorted(state.tables[30].seats.values()))
+
+        def bust_and_views():
+            decision = run(state, director_cmd("record_bust", {"entry_id": next(victims)}))
+            return changed_views(state, decision.events)
+        timed(f"engine: bust + changed views, {label}", bust_and_views, 5)
+
+
 def service_numbers():
     from backend.service import TournamentService
     from backend.store import make_engine, migrate
@@ -84,4 +107,5 @@ def service_numbers():
 
 if __name__ == "__main__":
     engine_numbers()
+    holds_numbers()
     service_numbers()

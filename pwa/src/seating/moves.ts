@@ -129,29 +129,38 @@ export interface HandForHand {
   active: boolean;
   round: number;
   done: number[];
-}
-
-/** What this phone remembers: the round it reported done in, and the hand number then. */
-export interface HfhMemory {
-  round: number;
-  hand_no: number;
+  /** Tables whose hand of this round is running or over (the server's record; N-2.13, V-V.b). */
+  dealt?: number[];
+  /** Tables in play, and the rule it runs under (the table view adds them while it runs). */
+  tables?: number;
+  rule?: string;
 }
 
 export type HfhState = "off" | "playing" | "wait" | "next";
 
 /**
- * off: no hand-for-hand. playing: play one hand, then tap Hand done. wait: this table is done,
- * others are still playing. next: every table finished, a new round began: start the next hand.
+ * The table's place in the hand-for-hand round, from the server's view (N-2.13, V-V.b): every
+ * table starts each hand together, and the server refuses a new hand that would not.
+ * off: no hand-for-hand. playing: this table's hand of the round runs: finish it, tap Hand done
+ * (New hand is disabled). wait: this table is done, others still play (New hand disabled).
+ * next: every table finished, a new round began: start the next hand now.
+ * A Hand done or New hand waiting in this phone's outbox counts as sent.
  */
 export function hfhState(
   hfh: HandForHand | null | undefined,
   tableNo: number,
-  handNo: number,
-  memory: HfhMemory | null | undefined,
   doneQueued = false,
+  handQueued = false,
 ): HfhState {
   if (!hfh || !hfh.active) return "off";
   if (doneQueued || (hfh.done ?? []).includes(tableNo)) return "wait";
-  if (memory && memory.round < hfh.round && handNo <= memory.hand_no) return "next";
-  return "playing";
+  // An older cached view without `dealt`: play the hand, then Hand done (what it always said).
+  if (handQueued || !hfh.dealt || hfh.dealt.includes(tableNo)) return "playing";
+  return "next";
+}
+
+/** Tables still playing this round (the count the waiting dealer sees), or null if unknown. */
+export function hfhStillPlaying(hfh: HandForHand | null | undefined): number | null {
+  if (!hfh?.active || typeof hfh.tables !== "number") return null;
+  return Math.max(0, hfh.tables - (hfh.done ?? []).length);
 }

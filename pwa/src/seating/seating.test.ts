@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { layoutSeats, shortName, ellipsePoint } from "./oval";
 import { badgesFor, badgeText, breakOrderOf, freeSeats } from "./positions";
 import { moveErrorText, suggestionText, suggestionCommand, shortTables, type Suggestion } from "./suggestions";
-import { brokenTableMoves, dealerMoves, detectMove, hfhState, nextMoveCard, seatOf, type TableMove } from "./moves";
+import { brokenTableMoves, dealerMoves, detectMove, hfhState, hfhStillPlaying, nextMoveCard, seatOf, type TableMove } from "./moves";
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -130,8 +130,17 @@ describe("suggestion texts", () => {
     expect(suggestionText({ ...brk, text: "" }, { players_left: 15, tables: [{ table_no: 1, players: 5 }, { table_no: 2, players: 5 }, { table_no: 3, players: 5 }] }, "de")).toBe(
       "15 Spieler passen an 2 Tische: Tisch 3 auflösen.",
     );
-    expect(suggestionText({ id: "f", kind: "final_table", text: "10 players left: form the final table of 10." }, {}, "de")).toBe(
-      "Noch 10 Spieler: Finaltisch mit 10 Plätzen bilden.",
+    expect(suggestionText({ id: "f", kind: "final_table", text: "10 players left: form the final table with all 10." }, {}, "de")).toBe(
+      "Noch 10 Spieler: Finaltisch mit allen 10 bilden.",
+    );
+    // N-2.9 / G-Final: the real counts, from the fields
+    const nine: Suggestion = { id: "f", kind: "final_table", tables: 1, size: 10, players_left: 9, seats: [9], text: "9 players left: form the final table with all 9." };
+    expect(suggestionText(nine, {}, "de")).toBe("Noch 9 Spieler: Finaltisch mit allen 9 bilden.");
+    const g15: Suggestion = { id: "g", kind: "final_table", tables: 2, size: 8, players_left: 15, seats: [8, 7], text: "15 players left: redraw onto two tables of 8 and 7 (G-Final)." };
+    expect(suggestionText(g15, {}, "de")).toBe("Noch 15 Spieler: neu auf zwei Tische mit 8 und 7 Spielern losen (G-Final).");
+    expect(suggestionText({ ...g15, players_left: 16, seats: [8, 8] }, {}, "de")).toBe("Noch 16 Spieler: neu auf zwei Tische mit je 8 Spielern losen (G-Final).");
+    expect(suggestionText({ ...move, redraw_button: true, text: move.text + " Table 2 then draws for the button again (V-III.i)." }, {}, "de")).toContain(
+      "Danach wird an Tisch 2 der Button neu gezogen (V-III.i).",
     );
     expect(suggestionText({ id: "f", kind: "final_table", text: "" }, {}, "de")).toBe("Finaltisch bilden.");
     expect(suggestionText({ id: "h", kind: "halt", table_no: 2, text: "Table 2 is 3 players short: stop play there until it is balanced." }, {}, "de")).toBe(
@@ -142,12 +151,12 @@ describe("suggestion texts", () => {
     );
     expect(suggestionText({ id: "hh", kind: "hand_for_hand", text: "11 players left: start hand-for-hand." }, {}, "de")).toBe("Noch 11 Spieler: Hand-für-Hand starten.");
   });
-  it("applies each kind with its command; a halt has none", () => {
+  it("applies each kind with its command; a halt's is the override", () => {
     expect(suggestionCommand(move)).toEqual({ type: "move_player", payload: { entry_id: 7, to_table: 2, to_seat: 4, reason: "balancing" } });
     expect(suggestionCommand({ id: "b", kind: "break", table_no: 3, text: "" })).toEqual({ type: "break_table", payload: { table_no: 3 } });
     expect(suggestionCommand({ id: "f", kind: "final_table", text: "" })).toEqual({ type: "form_final_table", payload: {} });
     expect(suggestionCommand({ id: "h", kind: "hand_for_hand", text: "" })).toEqual({ type: "start_hand_for_hand", payload: {} });
-    expect(suggestionCommand({ id: "x", kind: "halt", table_no: 2, text: "" })).toBeNull();
+    expect(suggestionCommand({ id: "x", kind: "halt", table_no: 2, text: "" })).toEqual({ type: "override_halt", payload: { table_no: 2 } }); // V-III.h: the director lets it play on
     expect(suggestionCommand({ ...move, entry_id: undefined })).toBeNull();
   });
   it("words a refused move: the server's English, German from the error code", () => {
@@ -212,17 +221,24 @@ describe("the player's move card", () => {
 });
 
 describe("hand-for-hand at a table", () => {
-  const on = (round: number, done: number[]) => ({ active: true, round, done });
-  it("plays, waits, then starts the next hand when the round moves on", () => {
-    expect(hfhState({ active: false, round: 3, done: [] }, 1, 10, null)).toBe("off");
-    expect(hfhState(null, 1, 10, null)).toBe("off");
-    expect(hfhState(on(1, []), 1, 10, null)).toBe("playing");
-    expect(hfhState(on(1, [2]), 1, 10, null)).toBe("playing");
-    expect(hfhState(on(1, []), 1, 10, null, true)).toBe("wait"); // Hand done queued on this phone
-    expect(hfhState(on(1, [1]), 1, 10, null)).toBe("wait");
-    const mem = { round: 1, hand_no: 10 };
-    expect(hfhState(on(2, []), 1, 10, mem)).toBe("next");
-    expect(hfhState(on(2, []), 1, 11, mem)).toBe("playing"); // the next hand is dealt
-    expect(hfhState(on(2, [1]), 1, 11, mem)).toBe("wait");
+  const on = (round: number, done: number[], dealt: number[] = [1, 2], tables = 2) => ({ active: true, round, done, dealt, tables });
+  it("follows the server: play the round's hand, wait for the others, then start together (N-2.13)", () => {
+    expect(hfhState({ active: false, round: 3, done: [] }, 1)).toBe("off");
+    expect(hfhState(null, 1)).toBe("off");
+    expect(hfhState(on(1, []), 1)).toBe("playing"); // the hand in play when it started
+    expect(hfhState(on(1, [2]), 1)).toBe("playing");
+    expect(hfhState(on(1, []), 1, true)).toBe("wait"); // Hand done queued on this phone
+    expect(hfhState(on(1, [1]), 1)).toBe("wait");
+    expect(hfhState(on(2, [], []), 1)).toBe("next"); // every table done: a new round
+    expect(hfhState(on(2, [], []), 1, false, true)).toBe("playing"); // New hand queued here
+    expect(hfhState(on(2, [], [1]), 1)).toBe("playing"); // the next hand is dealt
+    expect(hfhState(on(2, [], [2]), 1)).toBe("next"); // another table dealt first
+    expect(hfhState(on(2, [1], [1]), 1)).toBe("wait");
+    expect(hfhState({ active: true, round: 2, done: [] }, 1)).toBe("playing"); // an old view without `dealt`
+  });
+  it("counts the tables still playing", () => {
+    expect(hfhStillPlaying(on(3, [1], [1, 2, 3], 3))).toBe(2);
+    expect(hfhStillPlaying({ active: true, round: 1, done: [] })).toBeNull();
+    expect(hfhStillPlaying({ active: false, round: 1, done: [], tables: 3 })).toBeNull();
   });
 });

@@ -18,6 +18,13 @@ export interface Suggestion {
   who?: string;
   where?: string;
   table_no?: number;
+  /** final_table: players left, tables to form (1, or 2 for G-Final), players per table. */
+  players_left?: number;
+  tables?: number;
+  seats?: number[];
+  size?: number;
+  /** move: the destination draws for the button again after it (V-III.i). */
+  redraw_button?: boolean;
 }
 
 export interface SuggestionContext {
@@ -59,7 +66,8 @@ export function suggestionText(s: Suggestion, ctx: SuggestionContext = {}, lang:
       else if (/^big_blind_in_(\d+)$/.test(s.where ?? "")) where = t("sugg.where.big_blind_in", { n: num(/^big_blind_in_(\d+)$/, s.where!) }, lang);
       const who = t("sugg.move.who", { seat: from_seat, name: name ?? "?", table: from, why: t(whoKey, undefined, lang) }, lang);
       const why = diff != null && diff > 0 ? t("sugg.move.diff", { from, to, n: diff }, lang) : t("sugg.move.more", { from, to }, lang);
-      return `${who} ${why}: ${t("sugg.move.to", { seat: to_seat, table: to }, lang)}${where}.`;
+      const redraw = s.redraw_button ? ` ${t("sugg.move.redraw", { table: to, rule: /\(([^()]*)\)\.$/.exec(text)?.[1] ?? "V-III.i" }, lang)}` : "";
+      return `${who} ${why}: ${t("sugg.move.to", { seat: to_seat, table: to }, lang)}${where}.${redraw}`;
     }
     case "break": {
       if (s.table_no == null) break;
@@ -69,10 +77,14 @@ export function suggestionText(s: Suggestion, ctx: SuggestionContext = {}, lang:
       return t("sugg.break", { n: players, k: fit, table: s.table_no }, lang);
     }
     case "final_table": {
-      const players = num(/^(\d+) players left/, text) ?? ctx.players_left;
-      const size = num(/final table of (\d+)/, text);
-      if (players == null || size == null) return t("sugg.final.short", undefined, lang);
-      return t("sugg.final", { n: players, size }, lang);
+      // The real counts (N-2.9: everyone left; G-Final: two tables as even as the redraw makes them).
+      const players = s.players_left ?? num(/^(\d+) players left/, text) ?? ctx.players_left;
+      if (players == null) return t("sugg.final.short", undefined, lang);
+      if ((s.tables ?? 1) === 2) {
+        const [a, b] = s.seats?.length === 2 ? s.seats : [Math.ceil(players / 2), Math.floor(players / 2)];
+        return a === b ? t("sugg.final_two.even", { n: players, a }, lang) : t("sugg.final_two", { n: players, a, b }, lang);
+      }
+      return t("sugg.final", { n: players }, lang);
     }
     case "halt": {
       if (s.table_no == null) break;
@@ -115,7 +127,7 @@ export interface CommandSpec {
   payload: Record<string, unknown>;
 }
 
-/** The one command that applies a suggestion; null where there is nothing to apply (a halt). */
+/** The one command that applies a suggestion; a halt's is the director's override (the table plays on). */
 export function suggestionCommand(s: Suggestion): CommandSpec | null {
   switch (s.kind) {
     case "move":
@@ -128,6 +140,9 @@ export function suggestionCommand(s: Suggestion): CommandSpec | null {
       return { type: "form_final_table", payload: {} };
     case "hand_for_hand":
       return { type: "start_hand_for_hand", payload: {} };
+    case "halt":
+      if (s.table_no == null) return null;
+      return { type: "override_halt", payload: { table_no: s.table_no } };
     default:
       return null;
   }
@@ -144,6 +159,8 @@ export function applyLabel(s: Suggestion, lang: Lang = getLang()): string {
       return t("sugg.apply.final_table", undefined, lang);
     case "hand_for_hand":
       return t("sugg.apply.hand_for_hand", undefined, lang);
+    case "halt":
+      return t("sugg.apply.halt", { table: s.table_no ?? "?" }, lang);
     default:
       return "";
   }

@@ -42,6 +42,8 @@ export function describeCommand(e: OutboxEntry): string {
       return t("cmd.hand_done", { n: p.table_no });
     case "new_hand":
       return t("cmd.new_hand", { n: p.table_no });
+    case "override_halt":
+      return t("cmd.override_halt", { n: p.table_no });
     case "set_button":
       return t("cmd.set_button", { s: p.seat, n: p.table_no });
     case "record_busts":

@@ -7,8 +7,14 @@ import { getLang, messages, format, type Lang } from "../i18n";
 
 export type RefusalParams = Record<string, unknown> | null | undefined;
 
-// Params that are words of the server's English ("bust", "prepaid"): translated by their own keys.
-const WORDS = ["what", "flag"];
+// Params that are words of the server's English ("bust", "prepaid", "missed_hand"): translated by their own keys.
+const WORDS = ["what", "flag", "kind"];
+
+/** The sentence with the rule id at its end, unless it names it already (backend/engine/refusals.py). */
+export function withRule(text: string, rule: string): string {
+  if (!rule || text.includes(rule)) return text;
+  return text.endsWith(".") ? `${text.slice(0, -1)} (${rule}).` : `${text} (${rule})`;
+}
 
 export function reasonText(error: string | null | undefined, params: RefusalParams, message: string | null | undefined, l: Lang = getLang()): string {
   const fallback = message ?? error ?? "";
@@ -25,5 +31,8 @@ export function reasonText(error: string | null | undefined, params: RefusalPara
     if (typeof values[k] === "string") values[k] = table[`refusal.${k}.${values[k]}`] ?? values[k];
   }
   const missing = [...template.matchAll(/\{(\w+)\}/g)].some((m) => !(m[1] in values));
-  return missing ? fallback : format(template, values);
+  if (missing) return fallback;
+  // Every refusal that applies a house rule names it (params.rule); the wordings leave it to here.
+  const rule = typeof params.rule === "string" ? params.rule : "";
+  return withRule(format(template, values), rule);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t, useLang, ordinal, formatTime, formatNumber } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
@@ -9,6 +9,7 @@ import { penaltyLeftText } from "../../money/penalties";
 import { Confirm } from "../../ui/Confirm";
 import { PendingList, RejectedList } from "../../ui/Rejected";
 import { DealerPots } from "./DealerPots";
+import { DealerPenaltyDialog, NewBigBlindLines, dealerPenalties } from "./DealerRules";
 import { defaultChipUnit, levelNow } from "../../money/pots";
 import { clockAt } from "../../clock/clock";
 import { serverNow } from "../../sync/timeOffset";
@@ -20,7 +21,7 @@ import { TableOval } from "../../ui/TableOval";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
 import { badgesFor, occupant, type Badge, type TableLike } from "../../seating/positions";
-import { brokenTableMoves, dealerMoves, hfhState, type HandForHand, type HfhMemory, type HfhState, type TableMove } from "../../seating/moves";
+import { brokenTableMoves, dealerMoves, hfhState, hfhStillPlaying, type HandForHand, type HfhState, type TableMove } from "../../seating/moves";
 
 interface Seat {
   seat: number;
@@ -41,26 +42,15 @@ interface SitOut {
 
 const HFH_OFF: HandForHand = { active: false, round: 0, done: [] };
 
-/** The round this phone reported Hand done in (and the hand number then), kept across reloads. */
-function useHfhMemory(token: string): [HfhMemory | null, (m: HfhMemory) => void] {
-  const key = `pokerfloor.hfh:${token}`;
-  const [mem, setMem] = useState<HfhMemory | null>(() => {
-    try {
-      const raw = globalThis.localStorage?.getItem(key);
-      return raw ? (JSON.parse(raw) as HfhMemory) : null;
-    } catch {
-      return null;
-    }
-  });
-  const save = (m: HfhMemory) => {
-    setMem(m);
-    try {
-      globalThis.localStorage?.setItem(key, JSON.stringify(m));
-    } catch {
-      /* private mode */
-    }
-  };
-  return [mem, save];
+/** V-III.h / TDA 11D: the table view's hold, while the table is too short to deal. */
+interface Halt {
+  short: number;
+  rule: string;
+}
+/** V-III.i, V-IV.d, S-#4: why the button must be drawn again before the next hand. */
+interface Redraw {
+  reason: "new_players" | "final_table" | string;
+  rule: string | null;
 }
 
 function reasonText(reason: string): string {
@@ -99,7 +89,6 @@ export function Dealer(props: { token: string }) {
   const [editing, setEditing] = useState<outbox.OutboxEntry | null>(null);
   const [warn, setWarn] = useState(false);
   const [picking, setPicking] = useState(false);
-  const [mem, setMem] = useHfhMemory(token);
 
   const bustedIds = new Set<number>((table?.busts ?? []).map((b: any) => Number(b.entry_id)));
   const seats: Seat[] = [...(table?.seats ?? [])].sort((a: Seat, b: Seat) => a.seat - b.seat);
@@ -109,13 +98,12 @@ export function Dealer(props: { token: string }) {
   const hfh: HandForHand = table?.hand_for_hand ?? HFH_OFF;
   const handNo: number = Number(table?.hand_no ?? 0);
   const doneQueued = mine.some((e) => e.state === "pending" && e.type === "hand_done");
-  const hstate: HfhState = tableNo != null ? hfhState(hfh, tableNo, handNo, mem, doneQueued) : "off";
-
-  // Remember the round this table reported done in: when the round moves on, "start the next hand".
-  const doneHere = tableNo != null && hfh.active && (hfh.done ?? []).includes(tableNo);
-  useEffect(() => {
-    if (doneHere && (!mem || mem.round !== hfh.round || mem.hand_no !== handNo)) setMem({ round: hfh.round, hand_no: handNo });
-  }, [doneHere, hfh.round, handNo]);
+  const handQueued = mine.some((e) => e.state === "pending" && e.type === "new_hand");
+  // N-2.13, V-V.b: the server says which tables dealt this round and which are done.
+  const hstate: HfhState = tableNo != null ? hfhState(hfh, tableNo, doneQueued, handQueued) : "off";
+  const stillPlaying = hfhStillPlaying(hfh);
+  const halt: Halt | null = table?.halt ?? null;
+  const redraw: Redraw | null = table?.redraw ?? null;
 
   function send(type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) {
     if (tid == null) return;
@@ -236,13 +224,29 @@ export function Dealer(props: { token: string }) {
         />
       )}
 
+      {halt && (
+        <section class="card halt-banner" data-testid="dealer-halt" data-short={halt.short} data-rule={halt.rule} role="alert">
+          <p class="halt-title">{t("dealer.halt_title")}</p>
+          <p class="halt-text">{t("dealer.halt_text", { n: halt.short })}</p>
+          <span class="tag tag-rule">{t("sugg.rule", { rule: halt.rule })}</span>
+        </section>
+      )}
+
       {hstate !== "off" && (
         <section class={`card hfh-banner hfh-${hstate}`} data-testid="dealer-hfh-banner" data-state={hstate} data-round={hfh.round} role="status">
-          <p class="hfh-round muted small">{t("dealer.hfh_round", { n: hfh.round })}</p>
-          {hstate === "playing" && <p class="hfh-text">{t("dealer.hfh_banner")}</p>}
+          <p class="hfh-round muted small">
+            {t("dealer.hfh_round", { n: hfh.round })}
+            {hfh.rule ? ` · ${hfh.rule}` : ""}
+          </p>
+          {hstate === "playing" && (
+            <>
+              <p class="hfh-text">{t("dealer.hfh_banner")}</p>
+              <p class="hfh-sub">{t("dealer.hfh_playing_sub")}</p>
+            </>
+          )}
           {hstate === "wait" && (
-            <div data-testid="dealer-hfh-wait">
-              <p class="hfh-text">{t("dealer.hfh_wait")}</p>
+            <div data-testid="dealer-hfh-wait" data-playing={stillPlaying ?? undefined}>
+              <p class="hfh-text">{stillPlaying === 1 ? t("dealer.hfh_wait_one") : stillPlaying ? t("dealer.hfh_wait_n", { n: stillPlaying }) : t("dealer.hfh_wait")}</p>
               <p class="hfh-sub">{t("dealer.hfh_wait_sub")}</p>
               {doneQueued && <span class="tag tag-pending">{t("common.pending")}</span>}
             </div>
@@ -256,6 +260,8 @@ export function Dealer(props: { token: string }) {
           table={table as unknown as TableLike}
           seats={seats}
           hstate={hstate}
+          halt={halt}
+          redraw={redraw}
           picking={picking}
           setPicking={setPicking}
           pendingHands={mine.filter((e) => e.state === "pending" && e.type === "new_hand").length}
@@ -265,11 +271,7 @@ export function Dealer(props: { token: string }) {
             send("set_button", { table_no: tableNo, seat }, { seat });
             setPicking(false);
           }}
-          onHandDone={() => {
-            // The last table to report never sees its own "done": remember the round now.
-            setMem({ round: hfh.round, hand_no: handNo });
-            send("hand_done", { table_no: tableNo });
-          }}
+          onHandDone={() => send("hand_done", { table_no: tableNo })}
         />
       )}
 
@@ -458,7 +460,7 @@ export function Dealer(props: { token: string }) {
             )}
             {liveSeats.length >= 1 && (
               <button type="button" class="btn btn-secondary btn-big" data-testid="dealer-warn" onClick={() => setWarn(true)}>
-                {t("warn.open")}
+                {dealerPenalties(table).kinds.length > 1 ? t("dpen.open") : t("warn.open")}
                 {warnQueued > 0 && <span class="tag tag-pending">{t("common.pending")}</span>}
               </button>
             )}
@@ -514,12 +516,11 @@ export function Dealer(props: { token: string }) {
       ) : null}
 
       {warn && (
-        <WarnDialog
+        <DealerPenaltyDialog
           seats={liveSeats}
+          allowed={dealerPenalties(table)}
           onCancel={() => setWarn(false)}
-          onSubmit={(s, reason) => {
-            const payload: Record<string, unknown> = { entry_id: s.entry_id, kind: "warning" };
-            if (reason) payload.reason = reason;
+          onSubmit={(s, payload) => {
             send("penalize", payload, { name: s.name, seat: s.seat });
             setWarn(false);
           }}
@@ -605,6 +606,8 @@ function HandCard(props: {
   table: TableLike & Record<string, any>;
   seats: Seat[];
   hstate: HfhState;
+  halt: Halt | null;
+  redraw: Redraw | null;
   picking: boolean;
   setPicking: (v: boolean) => void;
   pendingHands: number;
@@ -639,6 +642,21 @@ function HandCard(props: {
     );
   }
 
+  if (noButton && props.redraw) {
+    // V-III.i (two or more newcomers), V-IV.d / S-#4 (the final table): a new high-card draw.
+    const r = props.redraw;
+    return (
+      <section class="card hand-card no-button is-redraw" aria-labelledby="nob-h" data-testid="dealer-redraw" data-reason={r.reason} data-rule={r.rule ?? undefined}>
+        <h2 id="nob-h">{t("dealer.redraw_title")}</h2>
+        <p>{t(r.reason === "final_table" ? "dealer.redraw_text.final_table" : "dealer.redraw_text.new_players")}</p>
+        {r.rule && <span class="tag tag-rule">{t("sugg.rule", { rule: r.rule })}</span>}
+        <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="dealer-set-button" onClick={() => props.setPicking(true)}>
+          {t("dealer.set_button")}
+        </button>
+      </section>
+    );
+  }
+
   if (noButton) {
     return (
       <section class="card hand-card no-button" aria-labelledby="nob-h">
@@ -653,6 +671,10 @@ function HandCard(props: {
 
   const next = tb.next as { button: number; sb: number; bb: number; utg: number } | null | undefined;
   const waiting = props.hstate === "wait";
+  // The server refuses a new hand while hand-for-hand waits (N-2.13, V-V.b) or the table is held
+  // (V-III.h, TDA 11D): the button says so instead of offering it.
+  const locked: "playing" | "wait" | "halt" | null =
+    props.hstate === "playing" ? "playing" : waiting ? "wait" : props.halt ? "halt" : null;
   const pendingN = props.pendingHands;
   return (
     <section class={`card hand-card hfh-${props.hstate}`} aria-labelledby="hand-h">
@@ -685,63 +707,33 @@ function HandCard(props: {
             .join(" · ")}
         </p>
       )}
-      <button
-        type="button"
-        class={`btn btn-block btn-huge ${props.hstate === "playing" && handNo > 0 ? "btn-secondary" : "btn-primary"}`}
-        data-testid="dealer-new-hand"
-        disabled={waiting}
-        onClick={props.onNewHand}
-      >
-        {handNo ? t("dealer.new_hand") : t("dealer.first_hand")}
-      </button>
-      {next && !waiting && (
-        <p class="hand-next muted" data-testid="dealer-next-bb" data-seat={next.bb}>
-          {t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })}
-        </p>
-      )}
+      <NewBigBlindLines table={tb} />
       {props.hstate === "playing" && (
         <button type="button" class="btn btn-warn btn-block btn-huge" data-testid="dealer-hand-done" onClick={props.onHandDone}>
           {t("dealer.hand_done")}
         </button>
       )}
+      <button
+        type="button"
+        class={`btn btn-block btn-huge ${locked ? "btn-secondary is-locked" : "btn-primary"}`}
+        data-testid="dealer-new-hand"
+        data-locked={locked ?? undefined}
+        disabled={locked != null}
+        aria-describedby={locked ? "new-hand-why" : undefined}
+        onClick={props.onNewHand}
+      >
+        {handNo ? t("dealer.new_hand") : t("dealer.first_hand")}
+      </button>
+      {locked && (
+        <p class="new-hand-why" id="new-hand-why" data-testid="dealer-new-hand-why" data-reason={locked}>
+          {t(`dealer.new_hand_why.${locked}` as "dealer.new_hand_why.wait")}
+        </p>
+      )}
+      {next && !waiting && (
+        <p class="hand-next muted" data-testid="dealer-next-bb" data-seat={next.bb}>
+          {t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })}
+        </p>
+      )}
     </section>
-  );
-}
-
-
-/** A dealer's warning at his own table: tap the seat, an optional reason. */
-function WarnDialog(props: { seats: Seat[]; onCancel: () => void; onSubmit: (s: Seat, reason: string) => void }) {
-  const [pick, setPick] = useState<Seat | null>(null);
-  const [reason, setReason] = useState("");
-  return (
-    <Confirm
-      title={t("warn.title")}
-      confirmLabel={t("warn.submit")}
-      testid="warn-submit"
-      disabled={!pick}
-      onCancel={props.onCancel}
-      onConfirm={() => pick && props.onSubmit(pick, reason.trim())}
-    >
-      <p>{t("warn.who")}</p>
-      <div class="warn-grid" data-testid="warn-dialog">
-        {props.seats.map((s) => (
-          <button
-            type="button"
-            key={s.seat}
-            class={`btn btn-secondary ${pick?.seat === s.seat ? "is-on" : ""}`}
-            aria-pressed={pick?.seat === s.seat}
-            data-testid={`warn-seat-${s.seat}`}
-            onClick={() => setPick(s)}
-          >
-            <span class="seat-no">{s.seat}</span> <span>{s.name}</span>
-          </button>
-        ))}
-      </div>
-      <label class="field">
-        <span>{t("warn.reason")}</span>
-        <input data-testid="warn-reason" value={reason} maxLength={200} autocomplete="off" onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
-      </label>
-      {!pick && <p class="muted small">{t("warn.pick_first")}</p>}
-    </Confirm>
   );
 }

@@ -22,7 +22,7 @@ import { SuggestionsCard, FloorCard } from "./Seating";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { MoneyCard, MoneyDue } from "./Money";
-import { RegistrationDesk } from "./RegistrationDesk";
+import { RegistrationDesk, WalkInIdCheck } from "./RegistrationDesk";
 import { SettingsCard } from "./SettingsCard";
 import { PicturesCard } from "./Pictures";
 import { amountText, entryActions, placeText, type EntryAction, type PresetFormat } from "../../money/money";
@@ -90,6 +90,7 @@ export function DirectorTournament(props: { tid: string }) {
 
   const [name, setName] = useState("");
   const [accessible, setAccessible] = useState(false);
+  const [idChecked, setIdChecked] = useState(false); // N-3.4, P-Teilnahme: this walk-in's ID was seen
   const [accessibleSeats, setAccessibleSeats] = useState("");
   const [tablesN, setTablesN] = useState<string>("");
   const [lateSeated, setLateSeated] = useState<{ name: string; t: number; s: number }[]>([]);
@@ -99,6 +100,8 @@ export function DirectorTournament(props: { tid: string }) {
   const serverNow = useServerNow(15000);
   const [pen, setPen] = useState<{ e: Entry; mode: "penalize" | "lift" | "wild" } | null>(null);
   const lateSeats = !!format?.late_seat;
+  // N-3.4, P-Teilnahme: a walk-in shows his ID as he registers (the desk view says so before the preset loads)
+  const idRequired = !!format?.id_check || !!dview?.registration?.id_check;
   const [open, setOpen] = useState<number | null>(null);
   const [action, setAction] = useState<{ e: Entry; a: EntryAction } | null>(null);
   const [reason, setReason] = useState("");
@@ -165,10 +168,14 @@ export function DirectorTournament(props: { tid: string }) {
   function register(e: Event) {
     e.preventDefault();
     const n = name.trim();
-    if (!n) return;
-    send("register_player", accessible ? { name: n, accessible: true } : { name: n });
+    if (!n || (idRequired && !idChecked)) return;
+    const payload: Record<string, unknown> = { name: n };
+    if (accessible) payload.accessible = true;
+    if (idRequired) payload.id_checked = true;
+    send("register_player", payload);
     setName("");
     setAccessible(false);
+    setIdChecked(false); // the next player shows his own ID
   }
 
   function draw(e: Event) {
@@ -261,7 +268,7 @@ export function DirectorTournament(props: { tid: string }) {
             enterkeyhint="send"
             onInput={(e) => setName((e.target as HTMLInputElement).value)}
           />
-          <button class="btn btn-primary" type="submit" data-testid="register-submit">
+          <button class="btn btn-primary" type="submit" data-testid="register-submit" disabled={idRequired && !idChecked}>
             {t("register.submit")}
           </button>
         </div>
@@ -274,6 +281,9 @@ export function DirectorTournament(props: { tid: string }) {
           />
           <span>{t("register.accessible")} <span class="muted small">(S-#3)</span></span>
         </label>
+        {idRequired && (
+          <WalkInIdCheck checked={idChecked} onChange={setIdChecked} rule={dview?.registration?.cite?.id_check} />
+        )}
       </form>}
       {registrationOpen && <SettingsCard view={dview} pending={mine} send={send} />}
       {registrationOpen && <RegistrationDesk view={dview} tid={tid} token={token} pending={mine} send={send} />}
@@ -653,7 +663,7 @@ function DirectorClock(props: { view: any; pending: OutboxEntry[]; send: (type: 
 }
 
 interface PresetRules {
-  format: (PresetFormat & { late_seat?: unknown }) | null;
+  format: (PresetFormat & { late_seat?: unknown; id_check?: boolean }) | null;
   penalties: { options: string[]; orbits: number[] } | null;
   headhunter: { start_chips: number; wild_card_at: number } | null;
 }

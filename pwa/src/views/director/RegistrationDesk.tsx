@@ -32,10 +32,37 @@ interface Desk {
   close_preview: { released: Named[]; released_total: number; promoted: Named[]; promoted_total: number } | null;
   released: Named[];
   released_total: number;
+  check_in_open_for?: number[];
   cite: Record<string, string | null>;
 }
 
 const ROWS_SHOWN = 60; // a 10,000-player field is searched, not scrolled
+
+/** The registration form's ID box (N-3.4, P-Teilnahme): a walk-in is checked in as he registers,
+ *  so where the preset checks IDs the director ticks it for each player (the server refuses a
+ *  walk-in without it). A big target; it starts unticked for every new player. */
+export function WalkInIdCheck(props: { checked: boolean; onChange: (v: boolean) => void; rule?: string | null }) {
+  return (
+    <label class={`scheck id-check ${props.checked ? "is-on" : "is-needed"}`} data-testid="register-id-label">
+      <input
+        type="checkbox"
+        data-testid="register-id-checked"
+        checked={props.checked}
+        aria-describedby="register-id-hint"
+        onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)}
+      />
+      <span>
+        {t("register.id_checked")}
+        {props.rule ? <span class="muted small"> ({props.rule})</span> : null}
+        {!props.checked && (
+          <span class="id-check-hint small" id="register-id-hint">
+            {t("register.id_needed")}
+          </span>
+        )}
+      </span>
+    </label>
+  );
+}
 
 function cite(desk: Desk, key: string): string {
   return desk.cite?.[key] ? ` (${desk.cite[key]})` : "";
@@ -47,6 +74,7 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
   const lang = useLang();
   const [query, setQuery] = useState("");
   const [idFor, setIdFor] = useState<DeskEntry | null>(null);
+  const [promoteId, setPromoteId] = useState<Named | null>(null);
   const [closing, setClosing] = useState(false);
   const desk: Desk | undefined = props.view?.registration;
   if (!desk || !desk.open) return null;
@@ -121,7 +149,12 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
           class="btn btn-secondary btn-block"
           data-testid="desk-promote"
           disabled={pendingTypes.has("promote_waiting")}
-          onClick={() => send("promote_waiting", {})}
+          onClick={() => {
+            // N-3.4: the player moving up takes his seat at the desk: his ID first, where it is checked.
+            const head = desk.waiting[0] as Named & { id_checked?: boolean };
+            if (desk.id_check && !head.id_checked) setPromoteId(head);
+            else send("promote_waiting", {});
+          }}
         >
           {t("desk.promote", { name: desk.waiting[0].name })}
         </button>
@@ -198,7 +231,7 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
                     type="button"
                     class="btn btn-primary btn-small"
                     data-testid={`desk-checkin-${e.entry_id}`}
-                    disabled={busy || (closed && !e.prepaid)}
+                    disabled={busy || (closed && !e.prepaid && !(desk.check_in_open_for ?? []).includes(e.entry_id))}
                     onClick={() => checkIn(e)}
                   >
                     {t("desk.check_in")}
@@ -229,6 +262,19 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
           onConfirm={() => {
             send("check_in", { entry_id: idFor.entry_id, id_checked: true }, { name: idFor.name });
             setIdFor(null);
+          }}
+        />
+      )}
+      {promoteId && (
+        <Confirm
+          title={t("desk.id_title", { name: promoteId.name })}
+          text={`${t("desk.id_text")}${cite(desk, "id_check")}`}
+          confirmLabel={t("desk.promote_id_confirm")}
+          testid="desk-promote-id-confirm"
+          onCancel={() => setPromoteId(null)}
+          onConfirm={() => {
+            send("promote_waiting", { id_checked: true }, { name: promoteId.name });
+            setPromoteId(null);
           }}
         />
       )}

@@ -98,7 +98,7 @@ export function SuggestionsCard(props: { view: any; tid: string; token: string |
                 ) : (
                   <button
                     type="button"
-                    class={`btn btn-block btn-big ${s.kind === "break" || s.kind === "final_table" ? "btn-warn" : "btn-primary"}`}
+                    class={`btn btn-block btn-big ${s.kind === "break" || s.kind === "final_table" ? "btn-warn" : s.kind === "halt" ? "btn-secondary" : "btn-primary"}`}
                     data-testid="suggestion-apply"
                     disabled={waiting}
                     onClick={() => void apply(s)}

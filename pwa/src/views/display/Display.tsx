@@ -65,6 +65,11 @@ export function Display(props: { token: string }) {
               {currentLabel(m)}
             </span>
             <StatusPill m={m} />
+            {pub?.hand_for_hand && (
+              <span class="hfh-pill" data-testid="display-hfh" role="status">
+                {t("display.hfh")}
+              </span>
+            )}
           </div>
           <ClockNotices m={m} class="display-notices" />
           <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>

@@ -89,6 +89,11 @@ export function Player(props: { token: string }) {
         )}
       </section>
       <section class="card clock-card">
+        {pub?.hand_for_hand && (
+          <p class="player-hfh" data-testid="player-hfh" role="status">
+            <span class="hfh-pill">{t("display.hfh")}</span> <span class="muted small">{t("player.hfh")}</span>
+          </p>
+        )}
         <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" />
       </section>
       {pub && (

@@ -39,6 +39,7 @@ EVENTS = {
         "table_broken": "Table {table} broken up, {count} players moved",
         "break_order_set": "Order of breaking tables set",
         "final_table_formed": "Final table formed",
+        "two_tables_formed": "Last two tables drawn, {count} players",
         "hand_for_hand_started": "Hand-for-hand started",
         "hand_for_hand_stopped": "Hand-for-hand stopped",
         "hand_for_hand_table_done": "Table {table} done with hand-for-hand round {round}",
@@ -87,6 +88,7 @@ EVENTS = {
         "table_broken": "Tisch {table} aufgelöst, {count} Spieler umgesetzt",
         "break_order_set": "Reihenfolge der Tischauflösung festgelegt",
         "final_table_formed": "Finaltisch gebildet",
+        "two_tables_formed": "Letzte zwei Tische ausgelost, {count} Spieler",
         "hand_for_hand_started": "Hand-for-Hand begonnen",
         "hand_for_hand_stopped": "Hand-for-Hand beendet",
         "hand_for_hand_table_done": "Tisch {table} fertig mit Hand-for-Hand-Runde {round}",
@@ -205,6 +207,8 @@ def describe_event(type: str, payload: dict, lang: str, name_of: NameOf) -> str:
         key = "player_registered_late"
     elif type == "player_away" and payload.get("away") is False:
         key = "player_back"
+    elif type == "final_table_formed" and isinstance(payload.get("tables"), list) and len(payload["tables"]) > 1:
+        key = "two_tables_formed"  # G-Final at 16: not yet the final table
     try:
         text = words[key].format(**_fields(payload, lang, name_of))
         if type in ("player_busted", "players_busted") and payload.get("eliminated_by") is not None:

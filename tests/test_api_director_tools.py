@@ -185,6 +185,17 @@ def test_an_unknown_event_type_or_odd_payload_is_shown_plainly():
     assert describe_command("teleport_player", {"entry_id": 1}, "en", name_of) == "teleport player"
 
 
+def test_g_final_the_audit_calls_the_two_tables_of_eight_the_last_two_tables():
+    """G-Final: the redraw at 16 is "die letzten 2 Tische", the one at 8 the final table."""
+    from backend.audit import describe_event
+    name_of = lambda i: f"#{i}"  # noqa: E731
+    two = {"table_no": 1, "tables": [1, 2], "moves": [{}] * 16, "broken": [3]}
+    assert describe_event("final_table_formed", two, "en", name_of) == "Last two tables drawn, 16 players"
+    assert describe_event("final_table_formed", two, "de", name_of) == "Letzte zwei Tische ausgelost, 16 Spieler"
+    one = {"table_no": 1, "tables": [1], "moves": [{}] * 8, "broken": [2]}
+    assert describe_event("final_table_formed", one, "en", name_of) == "Final table formed"
+
+
 def test_audit_words_exist_in_both_languages_with_the_same_placeholders():
     import string
 

@@ -823,6 +823,17 @@ def test_p_satellite_final_at_most_ten():
     assert levels(p)[0][:2] == (100, 200)
 
 
+def test_p_satellite_the_notes_say_how_the_semifinal_is_played():
+    """P-Satellite: "Sollten sich mehr als 10 Tischsieger ... qualifizieren, wird ein Halbfinale
+    ausgetragen" and nothing more: the preset's note says what was chosen (issue 12's P night),
+    in both languages, so the director knows how to seat more than 10 winners."""
+    notes = [n for n in P("p-final")["notes"] if n["rule"] == "P-Satellite" and "semifinal" in n["en"]]
+    assert len(notes) == 1, notes
+    en, de = notes[0]["en"], notes[0]["de"]
+    assert "10 tables" in en and "by lot" in en and "table winner" in en and "p_satellite" in en
+    assert "10 Tische" in de and "Los" in de and "Halbfinale" in de
+
+
 @pytest.mark.parametrize("preset_id", ["p-qualifier", "p-final"])
 def test_p_sidepots_same_hand_busts_and_p_dealer_button(preset_id):
     """P-SidePots: out in the same hand, the bigger stack places higher; P-Dealer: button by high card."""

@@ -78,13 +78,17 @@ def active_tables(state: TournamentState) -> list[Table]:
     return [t for t in state.tables.values() if not t.broken]
 
 
-def balance_plan(counts: dict[int, int], limit: int, most: int | None = None) -> list[tuple[int, int]]:
+def balance_plan(counts: dict[int, int], limit: int, most: int | None = None,
+                 lot: Optional[random.Random] = None) -> list[tuple[int, int]]:
     """Single moves (from, to) until no two tables differ by more than `limit` (or `most` moves).
-    Fullest first (lowest number on ties), to the shortest (lowest number on ties)."""
+    Fullest first, to the shortest (lowest number on ties). Among equally full tables the lowest
+    number gives up the player, or the one `lot` draws (G-Sitzordnung: `fuller_table_ties: "lot"`)."""
     counts = dict(counts)
     moves = []
     while len(counts) > 1 and (most is None or len(moves) < most):
         full = min(counts, key=lambda n: (-counts[n], n))
+        if lot is not None:
+            full = lot.choice(sorted(n for n in counts if counts[n] == counts[full]))
         short = min(counts, key=lambda n: (counts[n], n))
         if counts[full] - counts[short] <= limit:
             break

@@ -186,8 +186,10 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
     if event.type == "break_order_set":
         state.break_order = list(p["tables"])
         return
+    # G-Final: from 16 the last two tables are drawn ("die letzten 2 Tische"), not yet the final table.
+    two_tables = event.type == "final_table_formed" and len(p.get("tables", [p.get("table_no")])) > 1
     if event.type in ("table_broken", "final_table_formed"):
-        remember_moves(state, p["moves"], event.type, p.get("at"))
+        remember_moves(state, p["moves"], "two_tables_formed" if two_tables else event.type, p.get("at"))
     if event.type == "table_broken":
         table = state.tables[p["table_no"]]
         for m in p["moves"]:
@@ -212,7 +214,7 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
             entry.table_no, entry.seat = m["to_table"], m["to_seat"]
         for n in p["broken"]:
             state.tables[n].broken = True
-        for n in kept:  # a new button by high card (V-IV.d, S-#4)
-            reset_button(state.tables[n], "final_table")
+        for n in kept:  # a new button by high card (V-IV.d, S-#4; G-Final's two tables too)
+            reset_button(state.tables[n], "two_tables" if two_tables else "final_table")
         if len(kept) > 1:
             tables_changed(state, p.get("at"), redrawn=True)  # G-Final: two new tables start together

@@ -6,6 +6,7 @@ command that applies a suggestion records who actually moved.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Optional
 
@@ -68,7 +69,10 @@ def _breaks(state: TournamentState, tables) -> list[dict]:
 
 def _moves(state: TournamentState, tables) -> list[dict]:
     counts = {t.table_no: len(t.seats) for t in tables}
-    plan = balance_plan(counts, threshold(state.seating, len(tables)), most=20)  # a round shows 20 at most
+    # G-Sitzordnung: which of several equally full tables gives up a player is drawn by lot (from
+    # the seq, so every phone sees the same draw until the floor changes).
+    lot = random.Random(state.seq) if state.seating.get("fuller_table_ties") == "lot" else None
+    plan = balance_plan(counts, threshold(state.seating, len(tables)), most=20, lot=lot)  # a round shows 20 at most
     if not plan:
         return []
     touched = {n for move in plan for n in move}
@@ -87,6 +91,7 @@ def _moves(state: TournamentState, tables) -> list[dict]:
         entry = state.entries[entry_id]
         from_seat = next(s for s, e in src.seats.items() if e == entry_id)
         diff = counts[src_no] - counts[dst_no]
+        tied = sorted(n for n in counts if counts[n] == counts[src_no]) if lot else []
         move = {
             "id": f"move:{entry_id}:{dst_no}:{seat}:{state.seq}", "kind": "move", "entry_id": entry_id,
             "name": entry.name, "from_table": src_no, "from_seat": from_seat, "to_table": dst_no, "to_seat": seat,
@@ -94,6 +99,11 @@ def _moves(state: TournamentState, tables) -> list[dict]:
             "text": (f"Seat {from_seat} ({entry.name}) {WHY_WHO[why]} at table {src_no}, which has {diff} more "
                      f"players than table {dst_no}: move to seat {seat}"
                      + (" (big blind next)." if where == "next_big_blind" else "."))}
+        if len(tied) > 1:
+            move["lot_among"] = tied
+            rule = (state.preset.get("cite") or {}).get("fuller_table_ties")
+            move["text"] += (f" Table {src_no} was drawn by lot among tables {', '.join(map(str, tied[:-1]))} "
+                             f"and {tied[-1]}{f' ({rule})' if rule else ''}.")
         # V-III.i: the second newcomer before a hand makes the table draw for the button again.
         redraw = bool(limit) and dst.arrivals + 1 >= limit and dst.button is not None
         if redraw:

@@ -58,12 +58,13 @@ def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejectio
 
 
 def redraw_rule(state: TournamentState, reason: str) -> str | None:
-    """The rule that asks for a new button: V-III.i (two or more new players), or the final table's
-    (V-IV.d, S-#4, N-2.9…) from the preset's `cite` (None where it names none)."""
+    """The rule that asks for a new button: V-III.i (two or more new players), or at the final table
+    the preset's `cite.final_table_button` (S-#4: the button is drawn at the start of the final
+    table), else the final table's own rule (V-IV, N-2.9…; None where the preset names none)."""
     cite = state.preset.get("cite") or {}
     if reason == "new_players":
         return cite.get("redraw_button") or "V-III.i"
-    return cite.get("final_table")
+    return cite.get("final_table_button") or cite.get("final_table")
 
 
 def _no_button(state: TournamentState, table) -> Rejection:
@@ -72,6 +73,7 @@ def _no_button(state: TournamentState, table) -> Rejection:
                          params={"table": table.table_no})
     rule = redraw_rule(state, table.redraw)
     why = (f"Two or more new players joined table {table.table_no}" if table.redraw == "new_players"
+           else f"Table {table.table_no} is one of the last two tables" if table.redraw == "two_tables"
            else f"Table {table.table_no} is the final table")
     cited = f" ({rule})" if rule else ""
     return Rejection("no_button", f"{why}: draw for the button by high card before the next hand{cited}.",

@@ -529,3 +529,24 @@ def test_the_floor_refusals_carry_params_the_phone_words_exactly_as_the_server()
         ("hand_for_hand_wait", "own"), ("hand_for_hand_wait", "others"), ("not_halted", None), ("table_halted", None)}
     for rejection in seen:
         assert rejection.message == worded(rejection), rejection
+
+
+def test_s_4_the_final_tables_button_draw_names_s_4_and_the_final_table_s_2():
+    """S-#2 forms the final table at 10; the button drawn there is S-#4's ("beim Start des Final
+    Table wird der Button ausgelost"): the dealer's redraw and the refused new hand name S-#4
+    (issue 12's S night), the suggestion S-#2. Presets without a button rule of their own name
+    the final table's rule, as before."""
+    floor = Floor("s-trophy", 22, 2)
+    floor.bust_to(10)
+    (final,) = [s for s in floor.suggestions() if s["kind"] == "final_table"]
+    assert final["rule"] == "S-#2"
+    floor.ok("form_final_table", {})
+    (table,) = active_tables(floor.state)
+    assert table_view(floor.state, table.table_no, 0)["redraw"] == {"reason": "final_table", "rule": "S-#4"}
+    r = floor.refused("new_hand", {"table_no": table.table_no}, "no_button")
+    assert "S-#4" in r.message and r.params["rule"] == "S-#4"
+    n = Floor("n-monday", 20, 2)
+    n.bust_to(10)
+    n.ok("form_final_table", {})
+    (nt,) = active_tables(n.state)
+    assert table_view(n.state, nt.table_no, 0)["redraw"]["rule"] == "N-2.9"

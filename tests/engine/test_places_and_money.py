@@ -253,6 +253,25 @@ def test_s_47_re_entry_keeps_the_seat_gives_a_full_stack_and_costs_buy_in_and_fe
     assert r.error == "reentry_closed" and "S-#47" in r.message
 
 
+def test_s_47_a_trophy_with_the_announced_buy_in_pays_its_places_not_a_pool_for_nobody():
+    """S-#47: buy-in and fee come from the event announcement and S names no payout table. A
+    director who sets them (as the preset's note asks) must not collect a pool nobody is paid
+    from: s-trophy pays by field size as the preset's note says (issue 12's S night), and the
+    re-entries' buy-ins go into it."""
+    p = preset("s-trophy")
+    assert any(n["rule"] == "S-#47" and "payout" in n["en"] and "21-30: 6" in n["en"] for n in p["notes"])
+    p["format"] = {**p["format"], "buy_in": 100, "fee": 20}
+    log = seated(p, {1: list(range(1, 10))})
+    ok(log, "start_clock", {}, now=T0)
+    ok(log, "record_bust", {"entry_id": 9}, now=T0 + 1)
+    ok(log, "reentry", {"entry_id": 9}, now=T0 + 2)
+    view = public_view(log.state, T0 + 3)
+    assert view["prize_pool"] == 1000 and [x["amount"] for x in view["payouts"]] == [500, 300, 200]
+    assert sum(x["amount"] for x in view["payouts"]) == view["prize_pool"]
+    free = seated(preset("s-trophy"), {1: list(range(1, 10))})  # the preset as shipped: no money, no paid places
+    assert public_view(free.state, T0)["payouts"] == []
+
+
 def test_s_46_an_alternate_takes_a_busted_players_seat_as_a_new_entry():
     log = seated(preset("s-trophy"), {1: list(range(1, 9))})
     ok(log, "record_bust", {"entry_id": 8})

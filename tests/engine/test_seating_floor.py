@@ -270,3 +270,69 @@ def test_hand_for_hand_is_suggested_at_the_preset_trigger():
         victim = next(e for t in active_tables(bubble) for e in t.seats.values())
         run(bubble, director_cmd("record_bust", {"entry_id": victim}))
     assert "hand_for_hand" in [s["kind"] for s in suggestions(bubble)]
+
+
+def test_g_sitzordnung_the_fuller_table_is_drawn_by_lot_among_equal_tables():
+    """G-Sitzordnung: "Sind Umsetzungen aus gleichgroßbesetzten Tisch notwendig, entscheidet ...
+    das Losverfahren" — which of several equally full tables gives up a player is drawn by lot
+    (reproducibly, from the tournament's seq); N-2.11 and the others keep the lowest table number."""
+    import json
+    from pathlib import Path
+    preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/g-tour.json").read_text())
+    state, _ = tournament_with(0)
+    state.preset = preset
+    for i in range(28):
+        run(state, director_cmd("register_player", {"name": f"G{i}", "id_checked": True}))
+    run(state, director_cmd("draw_seats", {"tables": 4}))
+    deal_everywhere(state, random.Random(3))
+    for entry_id in list(state.tables[1].seats.values())[:3]:
+        run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    assert sorted(len(t.seats) for t in active_tables(state)) == [4, 7, 7, 7]
+    drawn = set()
+    for _ in range(20):
+        (move,) = [s for s in suggestions(state) if s["kind"] == "move"]
+        assert move == [s for s in suggestions(state) if s["kind"] == "move"][0]  # the same lot for one seq
+        assert move["to_table"] == 1 and move["lot_among"] == [2, 3, 4]
+        assert "drawn by lot among tables 2, 3 and 4 (G-Sitzordnung)" in move["text"]
+        drawn.add(move["from_table"])
+        ok(state, "set_break_order", {"tables": [4, 3, 2, 1]})  # the next seq: a new lot
+    assert drawn == {2, 3, 4}
+    # Without the setting (N-2.11, TDA): the lowest table number, and no lot in the words.
+    state.preset = {**preset, "seating": {**preset["seating"], "fuller_table_ties": "lowest_number"}}
+    (move,) = [s for s in suggestions(state) if s["kind"] == "move"]
+    assert move["from_table"] == 2 and "lot_among" not in move
+
+
+def test_g_final_the_two_tables_of_eight_are_not_called_the_final_table():
+    """G-Final: at 16 the last two tables are drawn ("die letzten 2 Tische"), at 8 the final table.
+    The two tables draw for the button again, but their dealers must not read "the final table"."""
+    import json
+    from pathlib import Path
+    preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/g-tour.json").read_text())
+    state, _ = tournament_with(0)
+    state.preset = preset
+    for i in range(24):
+        run(state, director_cmd("register_player", {"name": f"G{i}", "id_checked": True}))
+    run(state, director_cmd("draw_seats", {"tables": 3}))
+    for n in (1, 2, 3):
+        for entry_id in list(state.tables[n].seats.values())[:3]:
+            run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    ok(state, "form_final_table", {}, seed=4)
+    tables = active_tables(state)
+    assert len(tables) == 2 and {t.redraw for t in tables} == {"two_tables"}
+    assert {m["reason"] for m in state.recent_moves[-15:]} == {"two_tables_formed"}
+    rejected = run(state, Command("new_hand", {"table_no": tables[0].table_no}, Actor("dealer", tables[0].table_no), now=T0))
+    assert rejected.params["variant"] == "two_tables" and rejected.params["rule"] == "G-Final"
+    import re
+    root = Path(__file__).resolve().parents[2]
+    for lang in ("en", "de"):  # the phone words it from the params, as the server does
+        keys = dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (root / f"pwa/src/i18n/{lang}.ts").read_text(), re.M))
+        worded = re.sub(r"\{(\w+)\}", lambda m: str(rejected.params[m.group(1)]), keys["refusal.no_button.two_tables"])
+        assert worded == rejected.message if lang == "en" else "G-Final" in worded
+    assert "one of the last two tables" in rejected.message
+    for t in tables:
+        for entry_id in list(t.seats.values())[:4]:
+            run(state, director_cmd("record_bust", {"entry_id": entry_id}))
+    ok(state, "form_final_table", {}, seed=5)
+    (final,) = active_tables(state)
+    assert final.redraw == "final_table" and state.recent_moves[-1]["reason"] == "final_table_formed"

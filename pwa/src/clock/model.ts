@@ -131,6 +131,7 @@ export function computeClock(
     rules?.level_change === "next_hand" &&
     entry?.kind === "level" &&
     (state.status === "running" || state.status === "paused") &&
+    reason !== "tournament_over" && // the last bust stopped the clock: no next hand
     !state.finished &&
     findBefore(structure, index, isLevel) >= 0 && // the first level is no change of blinds
     elapsed < noticeMs;

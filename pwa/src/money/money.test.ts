@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountText, buildMultiBust, checkChipCount, entryActions, parseChips, payoutRowText, placeText } from "./money";
+import { amountText, buildMultiBust, checkChipCount, entryActions, entryWindows, parseChips, payoutRowText, placeText } from "./money";
 
 describe("places and payouts", () => {
   it("marks a shared place in both languages", () => {
@@ -88,5 +88,50 @@ describe("entry actions", () => {
   it("after the end only disqualification", () => {
     expect(entryActions({ status: "busted" }, rebuy, true)).toEqual(["disqualify"]);
     expect(entryActions({ status: "busted", disqualified: true }, rebuy, true)).toEqual([]);
+  });
+  // V-XIII: rebuys only before the break, the add-on only at the break (issue 12's v-ranking night).
+  it("offers what the clock has open: rebuy and re-entry before their deadline, the add-on at its break", () => {
+    const before = { rebuy: true, reentry: true, addon: false };
+    const atBreak = { rebuy: false, reentry: false, addon: true };
+    expect(entryActions({ status: "busted", out_reason: "bust" }, rebuy, false, before)).toEqual(["rebuy", "disqualify"]);
+    expect(entryActions({ status: "busted", out_reason: "bust" }, rebuy, false, atBreak)).toEqual(["disqualify"]);
+    expect(entryActions({ status: "busted", out_reason: "bust" }, { reentry: { until: {} } }, false, atBreak)).toEqual(["disqualify"]);
+    expect(entryActions({ status: "active", addon: false }, rebuy, false, before)).toEqual(["player_leaves", "disqualify"]);
+    expect(entryActions({ status: "active", addon: false }, rebuy, false, atBreak)).toEqual(["addon", "player_leaves", "disqualify"]);
+    expect(entryActions({ status: "active", addon: false }, rebuy, false, {})).toEqual(["addon", "player_leaves", "disqualify"]);
+  });
+});
+
+describe("entry windows (the public view's deadlines against the clock)", () => {
+  const deadlines = { rebuy: 7, addon: 7 }; // v-ranking: rebuy until the break at index 7, add-on at it
+  it("opens the rebuy before the break and the add-on during it (V-XIII)", () => {
+    expect(entryWindows(deadlines, { index: 6, status: "running", finished: false })).toEqual({ rebuy: true, addon: false });
+    expect(entryWindows(deadlines, { index: 7, status: "running", finished: false })).toEqual({ rebuy: false, addon: true });
+    expect(entryWindows(deadlines, { index: 8, status: "paused", finished: false })).toEqual({ rebuy: false, addon: false });
+    expect(entryWindows(deadlines, { index: 0, status: "idle", finished: false })).toEqual({ rebuy: true, addon: false });
+    expect(entryWindows(deadlines, { index: 18, status: "running", finished: true })).toEqual({ rebuy: false, addon: false });
+  });
+  it("leaves unknown deadlines unknown", () => {
+    expect(entryWindows(undefined, { index: 3, status: "running", finished: false })).toEqual({});
+    expect(entryWindows({ rebuy: null, reentry: 4 }, { index: 3, status: "running", finished: false })).toEqual({ reentry: true });
+  });
+});
+
+// S-#46 / S-#47 (issue 12's s-trophy night): an alternate takes a busted player's empty seat, both
+// only until the first break.
+describe("alternates (S-#46)", () => {
+  const trophy = { reentry: { until: {} }, alternates: { until: {} } };
+  it("offers an alternate for a busted player's empty seat until the deadline", () => {
+    const out = { status: "busted" as const, out_reason: "bust" };
+    expect(entryActions(out, trophy, false)).toEqual(["reentry", "alternate", "disqualify"]);
+    expect(entryActions({ ...out, seat_free: false }, trophy, false)).toEqual(["reentry", "disqualify"]);
+    expect(entryActions(out, trophy, false, { reentry: false, alternates: false })).toEqual(["disqualify"]);
+    expect(entryActions({ status: "busted", out_reason: "left" }, trophy, false)).toEqual(["disqualify"]);
+    expect(entryActions({ status: "active" }, trophy, false)).toEqual(["player_leaves", "disqualify"]);
+  });
+  it("closes with the first break like the re-entry", () => {
+    const d = { reentry: 4, alternates: 4 };
+    expect(entryWindows(d, { index: 3, status: "running", finished: false })).toEqual({ reentry: true, alternates: true });
+    expect(entryWindows(d, { index: 4, status: "running", finished: false })).toEqual({ reentry: false, alternates: false });
   });
 });

@@ -95,6 +95,7 @@ export interface PresetFormat {
   rebuy?: { condition?: "busted" | "any" } | null;
   addon?: unknown | null;
   reentry?: unknown | null;
+  alternates?: unknown | null;
 }
 
 export interface EntryLike {
@@ -103,20 +104,53 @@ export interface EntryLike {
   present?: boolean;
   disqualified?: boolean;
   out_reason?: string | null;
+  /** S-#46: his seat is still empty, so an alternate may take it (false once someone sits there). */
+  seat_free?: boolean;
 }
 
-export type EntryAction = "rebuy" | "addon" | "reentry" | "check_in" | "player_leaves" | "disqualify";
+export type EntryAction = "rebuy" | "addon" | "reentry" | "alternate" | "check_in" | "player_leaves" | "disqualify";
 
-/** The entry actions the preset allows for this row (the server still decides the timing). */
-export function entryActions(e: EntryLike, format: PresetFormat | null | undefined, finished: boolean): EntryAction[] {
+/** Which entry windows the clock has open now; a missing key is not known (offered, the server decides). */
+export interface EntryWindows {
+  rebuy?: boolean;
+  reentry?: boolean;
+  alternates?: boolean;
+  addon?: boolean;
+}
+
+/**
+ * The public view's `deadlines` (structure indexes) against the clock, as the engine's
+ * `deadlines.is_open` / `is_at` decide them: a rebuy or re-entry is open while the clock stands
+ * before its deadline (V-XIII "nur vor der Pause", S-#47; alternates S-#46), the add-on while it stands at its break
+ * (V-XIII "nur zur Pause").
+ */
+export function entryWindows(
+  deadlines: Record<string, number | null | undefined> | null | undefined,
+  at: { index: number; status: string; finished: boolean },
+): EntryWindows {
+  const out: EntryWindows = {};
+  if (!deadlines) return out;
+  for (const k of ["rebuy", "reentry", "alternates"] as const) {
+    const d = deadlines[k];
+    if (typeof d === "number") out[k] = !at.finished && at.index < d;
+  }
+  if (typeof deadlines.addon === "number") out.addon = at.status !== "idle" && !at.finished && at.index === deadlines.addon;
+  return out;
+}
+
+/** The entry actions the preset allows for this row, and the clock where its windows are known
+ * (the server still decides the timing). */
+export function entryActions(e: EntryLike, format: PresetFormat | null | undefined, finished: boolean, windows: EntryWindows = {}): EntryAction[] {
   const out: EntryAction[] = [];
   if (finished) return e.disqualified ? [] : ["disqualify"];
   const f = format ?? {};
   const busted = e.status === "busted";
   const bustedPlain = busted && (e.out_reason == null || e.out_reason === "bust");
-  if (f.rebuy && ((f.rebuy.condition ?? "busted") === "any" ? !busted || bustedPlain : bustedPlain)) out.push("rebuy");
-  if (f.reentry && bustedPlain) out.push("reentry");
-  if (f.addon && !busted && !e.addon) out.push("addon");
+  if (f.rebuy && windows.rebuy !== false && ((f.rebuy.condition ?? "busted") === "any" ? !busted || bustedPlain : bustedPlain)) out.push("rebuy");
+  if (f.reentry && windows.reentry !== false && bustedPlain) out.push("reentry");
+  // S-#46: until the deadline an alternate may take a busted player's seat while it is empty.
+  if (f.alternates && windows.alternates !== false && bustedPlain && e.seat_free !== false) out.push("alternate");
+  if (f.addon && windows.addon !== false && !busted && !e.addon) out.push("addon");
   if (!busted && e.present === false) out.push("check_in");
   if (!busted) out.push("player_leaves");
   if (!e.disqualified) out.push("disqualify");

@@ -36,6 +36,7 @@ export function dealerMoves(moves: TableMove[] | null | undefined, tableNo: numb
     const to = m.to_table === tableNo;
     if (!from && !to) continue;
     seen.add(m.entry_id);
+    if (from && to && m.from_seat === m.to_seat) continue; // a redraw gave him his own seat again: no change
     const kind: DealerMoveKind = from && to ? "reseat" : to ? "arrive" : "leave";
     out.push({ ...m, kind, fresh: m.at != null && now - m.at < FRESH_MS && now - m.at > -FRESH_MS });
     if (out.length >= limit) break;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { layoutSeats, shortName, ellipsePoint } from "./oval";
 import { badgesFor, badgeText, breakOrderOf, freeSeats } from "./positions";
-import { moveErrorText, suggestionText, suggestionCommand, shortTables, type Suggestion } from "./suggestions";
+import { applyLabel, moveErrorText, suggestionText, suggestionTitle, suggestionCommand, shortTables, type Suggestion } from "./suggestions";
 import { brokenTableMoves, dealerMoves, detectMove, hfhState, hfhStillPlaying, nextMoveCard, seatOf, type TableMove } from "./moves";
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -139,9 +139,17 @@ describe("suggestion texts", () => {
     const g15: Suggestion = { id: "g", kind: "final_table", tables: 2, size: 8, players_left: 15, seats: [8, 7], text: "15 players left: redraw onto two tables of 8 and 7 (G-Final)." };
     expect(suggestionText(g15, {}, "de")).toBe("Noch 15 Spieler: neu auf zwei Tische mit 8 und 7 Spielern losen (G-Final).");
     expect(suggestionText({ ...g15, players_left: 16, seats: [8, 8] }, {}, "de")).toBe("Noch 16 Spieler: neu auf zwei Tische mit je 8 Spielern losen (G-Final).");
+    // G-Final: the two tables of 8 are not yet the final table, on the card's title and button either
+    expect([suggestionTitle(g15, "en"), applyLabel(g15, "en")]).toEqual(["Last two tables", "Draw the last two tables"]);
+    expect([suggestionTitle(g15, "de"), applyLabel(g15, "de")]).toEqual(["Letzte zwei Tische", "Letzte zwei Tische auslosen"]);
+    expect([suggestionTitle(nine, "en"), applyLabel(nine, "en")]).toEqual(["Final table", "Form the final table"]);
     expect(suggestionText({ ...move, redraw_button: true, text: move.text + " Table 2 then draws for the button again (V-III.i)." }, {}, "de")).toContain(
       "Danach wird an Tisch 2 der Button neu gezogen (V-III.i).",
     );
+    // G-Sitzordnung: the fuller table drawn by lot among equally full tables
+    const lot = { ...move, who: "same_relative_position", lot_among: [1, 3, 4], text: move.text + " Table 1 was drawn by lot among tables 1, 3 and 4 (G-Sitzordnung)." };
+    expect(suggestionText(lot, {}, "de")).toContain("Tisch 1 wurde unter den Tischen 1, 3 und 4 ausgelost (G-Sitzordnung).");
+    expect(suggestionText({ ...lot, text: "" }, {}, "de")).toContain("Tisch 1 wurde unter den Tischen 1, 3 und 4 ausgelost.");
     expect(suggestionText({ id: "f", kind: "final_table", text: "" }, {}, "de")).toBe("Finaltisch bilden.");
     expect(suggestionText({ id: "h", kind: "halt", table_no: 2, text: "Table 2 is 3 players short: stop play there until it is balanced." }, {}, "de")).toBe(
       "An Tisch 2 fehlen 3 Spieler: dort nicht weiterspielen, bis ausgeglichen ist.",
@@ -186,6 +194,15 @@ describe("dealer moves", () => {
       mv({ entry_id: 9, name: "Zoe", from_table: 3, from_seat: 9, to_table: 4, to_seat: 1 }),
     ], 1, now);
     expect(list.map((m) => [m.entry_id, m.kind, m.fresh])).toEqual([[5, "arrive", true], [6, "leave", false], [8, "reseat", true]]);
+  });
+  it("leaves out a redraw that gave a player his own seat again (G-Final, N-2.9: no 'seat 7 → seat 7')", () => {
+    const now = 1_800_000_000_000;
+    const list = dealerMoves([
+      mv({ entry_id: 8, name: "Max", from_table: 1, from_seat: 7, to_table: 1, to_seat: 7, reason: "final_table_formed", at: now - 1_000 }),
+      mv({ entry_id: 8, name: "Max", from_table: 2, from_seat: 3, to_table: 1, to_seat: 7, at: now - 9_000 }),
+      mv({ entry_id: 9, name: "Zoe", from_table: 1, from_seat: 2, to_table: 1, to_seat: 5, reason: "final_table_formed", at: now - 1_000 }),
+    ], 1, now);
+    expect(list.map((m) => [m.entry_id, m.kind])).toEqual([[9, "reseat"]]);
   });
   it("lists where everyone of a closed table went, in seat order", () => {
     const out = brokenTableMoves([

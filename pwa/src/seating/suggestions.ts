@@ -25,6 +25,8 @@ export interface Suggestion {
   size?: number;
   /** move: the destination draws for the button again after it (V-III.i). */
   redraw_button?: boolean;
+  /** move: the equally full tables the source was drawn from by lot (G-Sitzordnung). */
+  lot_among?: number[];
 }
 
 export interface SuggestionContext {
@@ -67,7 +69,12 @@ export function suggestionText(s: Suggestion, ctx: SuggestionContext = {}, lang:
       const who = t("sugg.move.who", { seat: from_seat, name: name ?? "?", table: from, why: t(whoKey, undefined, lang) }, lang);
       const why = diff != null && diff > 0 ? t("sugg.move.diff", { from, to, n: diff }, lang) : t("sugg.move.more", { from, to }, lang);
       const redraw = s.redraw_button ? ` ${t("sugg.move.redraw", { table: to, rule: /\(([^()]*)\)\.$/.exec(text)?.[1] ?? "V-III.i" }, lang)}` : "";
-      return `${who} ${why}: ${t("sugg.move.to", { seat: to_seat, table: to }, lang)}${where}.${redraw}`;
+      const among = s.lot_among ?? [];
+      const lotRule = /drawn by lot among [^()]*\(([^()]*)\)\./.exec(text)?.[1];
+      const lot = among.length > 1
+        ? ` ${t(lotRule ? "sugg.move.lot" : "sugg.move.lot_plain", { table: from, tables: `${among.slice(0, -1).join(", ")} ${t("sugg.and", undefined, lang)} ${among[among.length - 1]}`, rule: lotRule ?? "" }, lang)}`
+        : "";
+      return `${who} ${why}: ${t("sugg.move.to", { seat: to_seat, table: to }, lang)}${where}.${lot}${redraw}`;
     }
     case "break": {
       if (s.table_no == null) break;
@@ -111,8 +118,8 @@ export function suggestionTitle(s: Suggestion, lang: Lang = getLang()): string {
       return t("sugg.title.move", undefined, lang);
     case "break":
       return t("sugg.title.break", { table: s.table_no ?? "?" }, lang);
-    case "final_table":
-      return t("sugg.title.final_table", undefined, lang);
+    case "final_table": // G-Final at 16: the last two tables first
+      return t((s.tables ?? 1) === 2 ? "sugg.title.two_tables" : "sugg.title.final_table", undefined, lang);
     case "halt":
       return t("sugg.title.halt", { table: s.table_no ?? "?" }, lang);
     case "hand_for_hand":
@@ -156,7 +163,7 @@ export function applyLabel(s: Suggestion, lang: Lang = getLang()): string {
     case "break":
       return t("sugg.apply.break", { table: s.table_no ?? "?" }, lang);
     case "final_table":
-      return t("sugg.apply.final_table", undefined, lang);
+      return t((s.tables ?? 1) === 2 ? "sugg.apply.two_tables" : "sugg.apply.final_table", undefined, lang);
     case "hand_for_hand":
       return t("sugg.apply.hand_for_hand", undefined, lang);
     case "halt":

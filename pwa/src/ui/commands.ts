@@ -61,6 +61,8 @@ export function describeCommand(e: OutboxEntry): string {
     case "use_wild_card":
     case "undo_bust":
       return t(`cmd.${e.type}` as "cmd.rebuy", { name: p.name ?? `#${p.entry_id ?? p.id}` });
+    case "seat_alternate":
+      return t("cmd.seat_alternate", { name: p.name, for: e.label?.for ?? `#${p.replaces}` });
     case "chip_count":
       return t("cmd.chip_count", { n: p.table_no });
     case "set_registration_flags":

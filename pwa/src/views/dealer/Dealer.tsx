@@ -49,13 +49,14 @@ interface Halt {
 }
 /** V-III.i, V-IV.d, S-#4: why the button must be drawn again before the next hand. */
 interface Redraw {
-  reason: "new_players" | "final_table" | string;
+  reason: "new_players" | "final_table" | "two_tables" | string;
   rule: string | null;
 }
 
 function reasonText(reason: string): string {
   if (reason === "table_broken") return t("reason.table_broken");
   if (reason === "final_table_formed") return t("reason.final_table_formed");
+  if (reason === "two_tables_formed") return t("reason.two_tables_formed"); // G-Final at 16
   return t("reason.director");
 }
 
@@ -648,7 +649,7 @@ function HandCard(props: {
     return (
       <section class="card hand-card no-button is-redraw" aria-labelledby="nob-h" data-testid="dealer-redraw" data-reason={r.reason} data-rule={r.rule ?? undefined}>
         <h2 id="nob-h">{t("dealer.redraw_title")}</h2>
-        <p>{t(r.reason === "final_table" ? "dealer.redraw_text.final_table" : "dealer.redraw_text.new_players")}</p>
+        <p>{t(r.reason === "final_table" ? "dealer.redraw_text.final_table" : r.reason === "two_tables" ? "dealer.redraw_text.two_tables" : "dealer.redraw_text.new_players")}</p>
         {r.rule && <span class="tag tag-rule">{t("sugg.rule", { rule: r.rule })}</span>}
         <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="dealer-set-button" onClick={() => props.setPicking(true)}>
           {t("dealer.set_button")}

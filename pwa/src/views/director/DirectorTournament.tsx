@@ -25,7 +25,9 @@ import { MoneyCard, MoneyDue } from "./Money";
 import { RegistrationDesk, WalkInIdCheck } from "./RegistrationDesk";
 import { SettingsCard } from "./SettingsCard";
 import { PicturesCard } from "./Pictures";
-import { amountText, entryActions, placeText, type EntryAction, type PresetFormat } from "../../money/money";
+import { amountText, entryActions, entryWindows, placeText, type EntryAction, type EntryWindows, type PresetFormat } from "../../money/money";
+import { clockAt } from "../../clock/clock";
+import { serverNow as serverTime } from "../../sync/timeOffset";
 import { buildPenalty, penaltyActive, penaltyLeftText, type PenaltyKind } from "../../money/penalties";
 import { fetchFile, openBlob, saveBlob } from "../../sync/download";
 import { useServerNow } from "../../ui/hooks";
@@ -86,6 +88,8 @@ export function DirectorTournament(props: { tid: string }) {
   const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify", "penalize", "lift_penalty", "use_wild_card", "undo_bust"];
   const pendingActions = new Map<number, string>();
   for (const e of mine) if (e.state === "pending" && ENTRY_OPS.includes(e.type)) pendingActions.set(Number(e.payload.entry_id), e.type);
+  // S-#46: an alternate on his way into a busted player's seat shows on that player's row.
+  for (const e of mine) if (e.state === "pending" && e.type === "seat_alternate") pendingActions.set(Number(e.payload.replaces), "alternate");
   const pendingRegs = mine.filter((e) => e.state === "pending" && e.type === "register_player");
 
   const [name, setName] = useState("");
@@ -98,6 +102,7 @@ export function DirectorTournament(props: { tid: string }) {
   const format = preset.format;
   const penaltyKinds = (preset.penalties?.options ?? []).filter((k) => k !== "disqualification") as PenaltyKind[];
   const serverNow = useServerNow(15000);
+  const windows = useEntryWindows(view);
   const [pen, setPen] = useState<{ e: Entry; mode: "penalize" | "lift" | "wild" } | null>(null);
   const lateSeats = !!format?.late_seat;
   // N-3.4, P-Teilnahme: a walk-in shows his ID as he registers (the desk view says so before the preset loads)
@@ -130,6 +135,9 @@ export function DirectorTournament(props: { tid: string }) {
   }, [invalid]);
 
   const active = entries.filter((e) => e.status === "active");
+  // S-#46: the seats someone sits in now; a busted player's seat outside it is free for an alternate.
+  const taken = useMemo(() => new Set(tables.flatMap((tb) => (tb.broken ? [] : tb.seats.map((x) => `${tb.table_no}:${x.seat}`)))), [tables]);
+  const seatFree = (e: Entry) => e.table_no != null && e.seat != null && !taken.has(`${e.table_no}:${e.seat}`);
   // Registration and the draw are offered until seats are drawn (or a draw is queued).
   const drawQueued = mine.some((e) => e.state === "pending" && e.type === "draw_seats");
   const registrationOpen = !drawQueued && (!view || view.status === "new" || view.status === "registering");
@@ -158,6 +166,10 @@ export function DirectorTournament(props: { tid: string }) {
       send("disqualify", { entry_id: e.entry_id, reason: r }, { name: e.name });
     } else if (a === "player_leaves") {
       send("player_leaves", { entry_id: e.entry_id, reason: leaveReason }, { name: e.name });
+    } else if (a === "alternate") {
+      const n = reason.trim(); // the alternate's name (S-#46)
+      if (!n) return;
+      send("seat_alternate", { name: n, replaces: e.entry_id }, { name: n, for: e.name });
     } else {
       send(a, { entry_id: e.entry_id }, { name: e.name });
     }
@@ -301,8 +313,9 @@ export function DirectorTournament(props: { tid: string }) {
           {sortEntries(entries).map((e) => {
             const pend = pendingBusts.has(e.entry_id);
             const pendAction = pendingActions.get(e.entry_id);
-            const acts = dview ? entryActions(e, format, finished) : [];
-            const main = acts.filter((a) => a === "rebuy" || a === "reentry" || a === "check_in");
+            const acts = dview ? entryActions({ ...e, seat_free: seatFree(e) }, format, finished, windows) : [];
+            // The add-on is the break's main action (V-XIII: "nur zur Pause"), next to Bust.
+            const main = acts.filter((a) => a === "rebuy" || a === "reentry" || a === "alternate" || a === "check_in" || (a === "addon" && windows.addon));
             const more = acts.filter((a) => !(main as EntryAction[]).includes(a));
             const isOpen = open === e.entry_id;
             const out = e.out_reason && e.out_reason !== "bust" ? e.out_reason : null;
@@ -582,13 +595,23 @@ export function DirectorTournament(props: { tid: string }) {
               ? t("entry.dq_title", { name: action.e.name })
               : action.a === "player_leaves"
                 ? t("entry.leaves_title", { name: action.e.name })
-                : t("entry.confirm_action", { action: t(`entry.${action.a}` as "entry.rebuy"), name: action.e.name })
+                : action.a === "alternate"
+                  ? t("entry.alternate_title", { name: action.e.name })
+                  : t("entry.confirm_action", { action: t(`entry.${action.a}` as "entry.rebuy"), name: action.e.name })
           }
-          text={action.a === "disqualify" ? t("entry.dq_text") : action.a === "player_leaves" ? t("entry.leaves_text", { name: action.e.name }) : undefined}
+          text={
+            action.a === "disqualify"
+              ? t("entry.dq_text")
+              : action.a === "player_leaves"
+                ? t("entry.leaves_text", { name: action.e.name })
+                : action.a === "alternate"
+                  ? t("entry.alternate_text", { name: action.e.name, t: action.e.table_no ?? "?", s: action.e.seat ?? "?" })
+                  : undefined
+          }
           confirmLabel={t(`entry.${action.a}` as "entry.rebuy")}
           danger={action.a === "disqualify" || action.a === "player_leaves"}
           testid="entry-action-confirm"
-          disabled={action.a === "disqualify" && !reason.trim()}
+          disabled={(action.a === "disqualify" || action.a === "alternate") && !reason.trim()}
           onCancel={() => setAction(null)}
           onConfirm={doAction}
         >
@@ -603,6 +626,18 @@ export function DirectorTournament(props: { tid: string }) {
                 onInput={(ev) => setReason((ev.target as HTMLInputElement).value)}
               />
               {!reason.trim() && <span class="muted small">{t("entry.dq_reason_missing")}</span>}
+            </label>
+          )}
+          {action.a === "alternate" && (
+            <label class="field">
+              <span>{t("entry.alternate_name")}</span>
+              <input
+                data-testid="entry-alternate-name"
+                value={reason}
+                maxLength={80}
+                autocomplete="off"
+                onInput={(ev) => setReason((ev.target as HTMLInputElement).value)}
+              />
             </label>
           )}
           {action.a === "player_leaves" && (
@@ -648,6 +683,22 @@ export function DirectorTournament(props: { tid: string }) {
       )}
     </Shell>
   );
+}
+
+/** Which entry windows the clock has open (rebuy and re-entry before their deadline, the add-on at
+ * its break), from the public view's `deadlines`; re-renders when the clock reaches the next entry. */
+function useEntryWindows(view: any): EntryWindows {
+  const structure: StructureEntry[] = view?.structure ?? [];
+  const clock = view?.clock;
+  const [, tick] = useState(0);
+  const at = structure.length && clock ? clockAt(structure, clock, serverTime()) : null;
+  const boundary = at && clock.status === "running" && !at.finished ? at.remaining_ms : null;
+  useEffect(() => {
+    if (boundary == null) return;
+    const id = setTimeout(() => tick((x) => x + 1), Math.min(boundary + 50, 2_000_000_000));
+    return () => clearTimeout(id);
+  }, [at?.index, clock?.status, clock?.anchor_at, clock?.level_index, clock?.elapsed_ms]);
+  return at ? entryWindows(view?.deadlines, at) : {};
 }
 
 /** The clock and its controls: only this part re-renders with every tick. */

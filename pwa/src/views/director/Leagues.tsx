@@ -270,6 +270,32 @@ export function LeagueDetail(props: { id: string }) {
   const addable = tournaments.filter((x) => !inLeague.has(x.id));
   const qual = data?.qualification;
 
+  // Who qualifies (V-I.e, N-3.7, P-Satellite). A league that ranks by qualification only (no points:
+  // n_series, p_satellite) shows it first: its standings are everyone at 0 points.
+  const qualCard = qual && qual.for ? (
+    <section class="card" aria-labelledby="qual-h" data-testid="league-qualification">
+      <h2 id="qual-h">
+        {t("leagues.qualification")}: {t(`leagues.qual.${qual.for}` as "leagues.qual.final")}
+      </h2>
+      {qual.qualified.length === 0 ? (
+        <p class="muted">{t("leagues.qual_none")}</p>
+      ) : (
+        <ul class="qual-list">
+          {qual.qualified.map((q, i) => (
+            <li key={`${q.person_id}-${i}`} data-testid={`qualified-${q.person_id}`}>
+              <strong>{q.name}</strong>{" "}
+              <span class="muted small">
+                {q.period ? periodLabel(q.period, lang) : q.tournament_id != null ? data?.tournaments.find((x) => x.id === q.tournament_id)?.name ?? `#${q.tournament_id}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {qual.semifinal && <p class="muted" data-testid="league-semifinal">{t("leagues.semifinal")}</p>}
+    </section>
+  ) : null;
+  const qualFirst = !!league && !league.points;
+
   if (!ready || !auth) return <Shell title={t("leagues.title")}>{<p class="muted">{t("common.loading")}</p>}</Shell>;
   return (
     <Shell title={league?.name ?? t("leagues.title")} back={{ href: "#/director/leagues", label: t("leagues.title") }} class="director league">
@@ -279,6 +305,7 @@ export function LeagueDetail(props: { id: string }) {
         </p>
       )}
       {!data && !error && <p class="card muted">{t("common.loading")}</p>}
+      {qualFirst && qualCard}
 
       {data && (
         <section class="card" aria-labelledby="standings-h" data-testid="league-standings">
@@ -355,28 +382,7 @@ export function LeagueDetail(props: { id: string }) {
         </section>
       )}
 
-      {qual && qual.for && (
-        <section class="card" aria-labelledby="qual-h" data-testid="league-qualification">
-          <h2 id="qual-h">
-            {t("leagues.qualification")}: {t(`leagues.qual.${qual.for}` as "leagues.qual.final")}
-          </h2>
-          {qual.qualified.length === 0 ? (
-            <p class="muted">{t("leagues.qual_none")}</p>
-          ) : (
-            <ul class="qual-list">
-              {qual.qualified.map((q, i) => (
-                <li key={`${q.person_id}-${i}`} data-testid={`qualified-${q.person_id}`}>
-                  <strong>{q.name}</strong>{" "}
-                  <span class="muted small">
-                    {q.period ? periodLabel(q.period, lang) : q.tournament_id != null ? data?.tournaments.find((x) => x.id === q.tournament_id)?.name ?? `#${q.tournament_id}` : ""}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {qual.semifinal && <p class="muted">{t("leagues.semifinal")}</p>}
-        </section>
-      )}
+      {!qualFirst && qualCard}
 
       {data && data.tournaments.length > 0 && (
         <section class="card" aria-labelledby="lt-h">

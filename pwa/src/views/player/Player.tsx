@@ -141,6 +141,7 @@ function movedWhy(reason: string | null): string {
   if (reason === "director") return t("player.moved_why.director");
   if (reason === "table_broken") return t("player.moved_why.table_broken");
   if (reason === "final_table_formed") return t("player.moved_why.final_table_formed");
+  if (reason === "two_tables_formed") return t("player.moved_why.two_tables_formed"); // G-Final at 16
   return t("player.moved_why.unknown");
 }
 

@@ -74,11 +74,20 @@ def public_view(state: TournamentState, now: int) -> dict:
             # N-2.13, V-V.b: the TV and every phone say "Hand-for-hand" while it runs (one boolean:
             # this view goes to every phone after every bust; the round is the dealers' business)
             "hand_for_hand": bool(state.hand_for_hand["active"]),
+            # the TV names the winner once it is over (instead of a clock nobody plays to)
+            "winner": _winner(state),
             "structure": _structure(state), "clock": state.clock.as_dict(),
             # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
             # every phone after every bust); it changes only with players_left, so it never makes
             # the public view go out more often (engine/history.py)
             "players_history": history.shown(state.players_history)}
+
+
+def _winner(state: TournamentState) -> dict | None:
+    if state.status != "finished" or state.winner is None:
+        return None
+    e = state.entries[state.winner]
+    return {"entry_id": e.entry_id, "name": e.name}
 
 
 def _entry(state: TournamentState, entry_id: int) -> dict:

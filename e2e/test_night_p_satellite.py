@@ -257,4 +257,6 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     expect(screen.get_by_test_id("players-left")).to_have_text("1")
     expect(screen.get_by_test_id("clock-reason")).to_have_attribute("data-reason", "tournament_over")
     expect(screen.get_by_test_id("clock-notice-next-hand")).to_have_count(0)  # no next hand any more
+    expect(screen.get_by_test_id("display-winner")).to_contain_text(champion)  # the TV names the winner
+    expect(screen.get_by_test_id("clock-next")).to_have_count(0)  # not "Next: level 5"
     shot(screen, "night-p-final-tv-winner")

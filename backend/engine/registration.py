@@ -115,9 +115,7 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return problem
     late = state.preset.get("format", {}).get("late_seat")
     if state.status == "finished" or not is_open(state, (late or {}).get("until"), cmd.now):
-        return Rejection("registration_closed",
-                         "Seats are already drawn and this tournament has no open late seats.", "name",
-                         params={"variant": "late"})
+        return late_seats_closed(state, late)
     limit = capacity(state)
     if limit is not None and field_size(state) >= limit:
         return Rejection("field_full", f"The field is full ({limit} players{state.cite('capacity')}).", "name",
@@ -239,3 +237,20 @@ def waiting_list(state: TournamentState) -> list[dict]:
     """The waiting list in order, with positions (1 = next to move up)."""
     return [{"position": i, "wait_id": w["wait_id"], "name": w["name"],
              **{f: True for f in FLAGS if w.get(f)}} for i, w in enumerate(state.waiting.values(), start=1)]
+
+
+LATE_OVER = {"race_for_chips": ("late_over_race", "race for chips {nth}"), "break": ("late_over_break", "break {nth}"),
+             "level": ("late_over_level", "the end of level {nth}")}
+
+
+def late_seats_closed(state: TournamentState, late: dict | None) -> Rejection:
+    """No late seat: say whether the tournament never had any, or when they ended (P-Spielverlauf:
+    at the first race for chips), so the director can tell the walk-in why."""
+    point = (late or {}).get("until") if state.status != "finished" else None
+    kind, nth = next(iter(point.items())) if isinstance(point, dict) and point else (None, None)
+    if kind in LATE_OVER:
+        variant, words = LATE_OVER[kind]
+        return Rejection("registration_closed", f"Late seats closed at {words.format(nth=nth)}: no new players.",
+                         "name", params={"variant": variant, "nth": nth})
+    return Rejection("registration_closed", "Seats are already drawn and this tournament has no open late seats.",
+                     "name", params={"variant": "late"})

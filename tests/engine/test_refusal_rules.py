@@ -93,7 +93,11 @@ def test_p_spielverlauf_the_late_seat_refusal_after_the_first_race_names_its_rul
     r = log.run(director_cmd("register_player", {"name": "Too Late", "id_checked": True}, now=after_race))
     assert isinstance(r, Rejection)
     assert (r.error, r.kind, r.rule, r.basis) == ("registration_closed", "conflict", "P-Spielverlauf", "rule")
-    assert r.message.endswith("(P-Spielverlauf).") and r.params == {"variant": "late", "rule": "P-Spielverlauf"}
+    # it says when late seats ended, in the phone's words too (refusal.registration_closed.late_over_race)
+    assert r.message == "Late seats closed at race for chips 1: no new players (P-Spielverlauf)."
+    assert r.params == {"variant": "late_over_race", "nth": 1, "rule": "P-Spielverlauf"}
+    en = (Path(__file__).parents[2] / "pwa/src/i18n/en.ts").read_text()
+    assert '"refusal.registration_closed.late_over_race": "Late seats closed at race for chips {nth}: no new players.",' in en
 
 
 def test_a_refusal_that_is_no_house_rule_says_so_and_names_no_rule():

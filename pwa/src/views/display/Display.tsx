@@ -72,11 +72,20 @@ export function Display(props: { token: string }) {
             )}
           </div>
           <ClockNotices m={m} class="display-notices" />
-          <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>
-            {formatRemaining(m.remaining_ms)}
-          </div>
-          <EntryLine m={m} class="display-blinds" />
-          {m.entry && (
+          {pub?.winner ? (
+            <div class="display-winner" data-testid="display-winner" data-entry-id={pub.winner.entry_id}>
+              <span class="label">{t("display.winner")}</span>
+              <strong>{pub.winner.name}</strong>
+            </div>
+          ) : (
+            <>
+              <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>
+                {formatRemaining(m.remaining_ms)}
+              </div>
+              <EntryLine m={m} class="display-blinds" />
+            </>
+          )}
+          {m.entry && !pub?.winner && (
             <div class="display-next">
               <span class="muted">{t("clock.next")}: </span>
               <span data-testid="clock-next">{nextText(m)}</span>

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from server import director, links
-from director_phone import signed_in
+from server import director
+from director_phone import new_tournament, register_at_desk, signed_in
 
 EN = {"locale": "en-US"}
 N_3_7_31_TO_44 = [34, 22, 17, 13, 9, 5]  # percent of the pool by place, N-3.7
@@ -50,16 +50,8 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     td.goto(f"{live_server.url}/#/director")
 
     # Set up from the N preset and register 44 players (the preset's capacity, N-3.5).
-    td.get_by_test_id("new-tournament-name").fill("Montagsturnier")
-    td.get_by_test_id("new-tournament-preset").select_option("n-monday")
-    td.get_by_test_id("new-tournament-submit").click()
-    expect(td.get_by_test_id("register-name")).to_be_visible()
-    tid = int(td.url.split("/director/")[1].split("/")[0])
-    for i in range(1, 45):
-        td.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
-        td.get_by_test_id("register-id-checked").check()  # N-3.4: each walk-in's ID at the desk
-        td.get_by_test_id("register-submit").click()
-        expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    tid = new_tournament(td, "Montagsturnier", "n-monday")
+    register_at_desk(td, [f"Spieler {i:02d}" for i in range(1, 45)], id_checked=True)  # N-3.4: IDs at the desk
     td.get_by_test_id("draw-tables").fill("4")
     td.get_by_test_id("draw-submit").click()
     expect(td.get_by_test_id("map-table-4")).to_have_attribute("data-players", "11")
@@ -76,7 +68,6 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
         expect(payouts.locator(f"li[data-place='{place}']")).to_contain_text(money_re(amount))
     assert [p["amount"] for p in view(api, tid)["payouts"]] == expected == [1870, 1210, 935, 715, 495, 275]
 
-    urls = links(api, tid)
     dealers = {}
 
     def dealer(table_no):

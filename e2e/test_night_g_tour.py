@@ -16,7 +16,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, new_tournament, register_at_desk
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
@@ -56,15 +56,8 @@ def free_seat_position(table, seat):
 def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, shot):
     api = director(live_server)
     td = director_at(phone, api, "/director", "new-tournament-name", **EN)
-    td.get_by_test_id("new-tournament-name").fill("GGT Golfpark")
-    td.get_by_test_id("new-tournament-preset").select_option("g-tour")
-    td.get_by_test_id("new-tournament-submit").click()
-    expect(td.get_by_test_id("register-name")).to_be_visible()
-    tid = int(re.search(r"#/director/(\d+)", td.url).group(1))
-    for i, name in enumerate(NAMES, start=1):
-        td.get_by_test_id("register-name").fill(name)
-        td.get_by_test_id("register-submit").click()
-        expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    tid = new_tournament(td, "GGT Golfpark", "g-tour")
+    register_at_desk(td, NAMES)
     td.get_by_test_id("draw-tables").fill("4")
     td.get_by_test_id("draw-submit").click()
     for n in (1, 2, 3, 4):  # G-Sitzordnung: at most 8 per table

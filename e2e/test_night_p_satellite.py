@@ -24,7 +24,7 @@ import random
 
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, new_tournament, register_at_desk
 from server import Api, command_ok as ok, director, token_of
 
 EN = {"locale": "en-US"}
@@ -66,11 +66,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
 
     # --- Qualifier 11 on the phones: the director's desk, the dealer's table.
     td = director_at(phone, api, "/director", "new-tournament-name", **EN)
-    td.get_by_test_id("new-tournament-name").fill("Qualifikation 11")
-    td.get_by_test_id("new-tournament-preset").select_option("p-qualifier")
-    td.get_by_test_id("new-tournament-submit").click()
-    expect(td.get_by_test_id("register-name")).to_be_visible()
-    tid = int(td.url.split("/director/")[1].split("/")[0])
+    tid = new_tournament(td, "Qualifikation 11", "p-qualifier")
     expect(td.get_by_test_id("settings-start_stack")).to_have_text("7500")  # P-Spielverlauf
     expect(td.get_by_test_id("settings-fee")).to_contain_text("15")  # P-Teilnahme: 15 EUR
     names = [f"Q11 Spieler {i}" for i in range(1, 9)]
@@ -192,17 +188,9 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
 
     # --- The final (p-final) on the phones: 15,000 chips, blinds from 100/200, antes from level 4.
     td.goto(f"{live_server.url}/#/director")
-    td.get_by_test_id("new-tournament-name").fill("Finale")
-    td.get_by_test_id("new-tournament-preset").select_option("p-final")
-    td.get_by_test_id("new-tournament-submit").click()
-    expect(td.get_by_test_id("register-name")).to_be_visible()
-    fid = int(td.url.split("/director/")[1].split("/")[0])
+    fid = new_tournament(td, "Finale", "p-final")
     expect(td.get_by_test_id("settings-start_stack")).to_have_text("15000")  # P-Spielverlauf
-    for i, name in enumerate(finalists, start=1):
-        td.get_by_test_id("register-name").fill(name)
-        td.get_by_test_id("register-id-checked").check()
-        td.get_by_test_id("register-submit").click()
-        expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    register_at_desk(td, finalists, id_checked=True)
     td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-submit").click()
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "10")

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, new_tournament, register_at_desk
 from server import director
 
 EN = {"locale": "en-US"}
@@ -47,11 +47,7 @@ def seat_of(api, tid, entry_id):
 def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_server, phone, tv, shot):
     api = director(live_server)
     td = director_at(phone, api, "/director", "new-tournament-name", **EN)
-    td.get_by_test_id("new-tournament-name").fill("Swiss Poker Trophy")
-    td.get_by_test_id("new-tournament-preset").select_option("s-trophy")
-    td.get_by_test_id("new-tournament-submit").click()
-    expect(td.get_by_test_id("register-name")).to_be_visible()
-    tid = int(td.url.split("/director/")[1].split("/")[0])
+    tid = new_tournament(td, "Swiss Poker Trophy", "s-trophy")
 
     # The announcement's buy-in and fee (S-#47: "Buy-in und Teilnahmegebühr"), set before the draw.
     td.get_by_test_id("settings-edit").click()
@@ -60,10 +56,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     td.get_by_test_id("settings-save").click()
     expect(td.get_by_test_id("settings-buy_in")).to_contain_text(str(BUY_IN))
 
-    for i in range(1, PLAYERS + 1):
-        td.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
-        td.get_by_test_id("register-submit").click()
-        expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    register_at_desk(td, [f"Spieler {i:02d}" for i in range(1, PLAYERS + 1)])
     # S-#2: at most 11 a table: three tables of 11.
     td.get_by_test_id("draw-tables").fill("3")
     td.get_by_test_id("draw-submit").click()

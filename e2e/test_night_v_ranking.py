@@ -20,7 +20,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, new_tournament, register_at_desk
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
@@ -71,15 +71,8 @@ def jump_clock(td, index):
 def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, shot):
     api = director(live_server)
     td = director_at(phone, api, "/director", "new-tournament-name", **EN)
-    td.get_by_test_id("new-tournament-name").fill("Rangliste März 1")
-    td.get_by_test_id("new-tournament-preset").select_option("v-ranking")
-    td.get_by_test_id("new-tournament-submit").click()
-    expect(td.get_by_test_id("register-name")).to_be_visible()
-    tid = int(re.search(r"#/director/(\d+)", td.url).group(1))
-    for i, name in enumerate(NAMES, start=1):
-        td.get_by_test_id("register-name").fill(name)
-        td.get_by_test_id("register-submit").click()
-        expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    tid = new_tournament(td, "Rangliste März 1", "v-ranking")
+    register_at_desk(td, NAMES)
     td.get_by_test_id("draw-tables").fill("2")
     td.get_by_test_id("draw-submit").click()
     for n in (1, 2):  # V-II.a: start at 9 per table

@@ -19,24 +19,41 @@ def director_at(phone, api, path: str, ready_testid: str, **options):
     return page
 
 
+def new_tournament(page, name: str, preset_id: str | None = None) -> int:
+    """On the director's tournament list: a new tournament (from a preset); its id once the desk shows."""
+    import re
+
+    from playwright.sync_api import expect
+    page.get_by_test_id("new-tournament-name").fill(name)
+    if preset_id:
+        page.get_by_test_id("new-tournament-preset").select_option(preset_id)
+    page.get_by_test_id("new-tournament-submit").click()
+    expect(page.get_by_test_id("register-name")).to_be_visible()
+    return int(re.search(r"#/director/(\d+)", page.url).group(1))
+
+
+def register_at_desk(page, names, id_checked: bool = False, first_row: int = 1) -> None:
+    """Walk-ins at the registration desk, one after the other (ticking the ID box where the preset
+    asks for it: N-3.4, P-Teilnahme); each row shows before the next name is typed."""
+    from playwright.sync_api import expect
+    for i, name in enumerate(names, start=first_row):
+        page.get_by_test_id("register-name").fill(name)
+        if id_checked:
+            page.get_by_test_id("register-id-checked").check()
+        page.get_by_test_id("register-submit").click()
+        expect(page.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+
+
 def first_director_seats_a_tournament(page, base: str, setup_token: str, players: int, tables: int) -> int:
     """On a director's phone: the first-login link, a tournament, `players` registered at the
     desk, seats drawn on `tables` tables, the clock started. Returns the tournament id."""
-    import re
-
     from playwright.sync_api import expect
     page.goto(f"{base}/#/setup/{setup_token}")
     page.get_by_test_id("setup-username").fill("floor")
     page.get_by_test_id("setup-password").fill("a long password")
     page.get_by_test_id("setup-submit").click()
-    page.get_by_test_id("new-tournament-name").fill("Monday Night")
-    page.get_by_test_id("new-tournament-submit").click()
-    expect(page.get_by_test_id("register-name")).to_be_visible()
-    tid = int(re.search(r"#/director/(\d+)", page.url).group(1))
-    for i in range(1, players + 1):
-        page.get_by_test_id("register-name").fill(f"Spieler {i:02d}")
-        page.get_by_test_id("register-submit").click()
-        expect(page.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+    tid = new_tournament(page, "Monday Night")
+    register_at_desk(page, [f"Spieler {i:02d}" for i in range(1, players + 1)])
     page.get_by_test_id("draw-tables").fill(str(tables))
     page.get_by_test_id("draw-submit").click()
     page.get_by_test_id("clock-start").click()

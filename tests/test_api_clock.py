@@ -1,5 +1,4 @@
 """Clock and structure commands and custom presets over HTTP against a real server."""
-import time
 
 from server import Api, seated_tournament
 

@@ -70,3 +70,17 @@ def seated(preset_data: dict, tables: dict, names=None) -> Log:
     log.event("seats_drawn", {"max_seats": max(10, max(len(ids) for ids in tables.values())),
                               "tables": max(int(t) for t in tables), "seats": seats})
     return log
+
+
+def ok(log, type, payload, **kw):
+    """The director's command, which must be applied."""
+    decision = log.run(director_cmd(type, payload, **kw))
+    assert hasattr(decision, "events"), (type, payload, decision)
+    return decision
+
+
+def no(log, type, payload, **kw):
+    """The director's command, which must be refused."""
+    decision = log.run(director_cmd(type, payload, **kw))
+    assert not hasattr(decision, "events"), (type, payload, decision)
+    return decision

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from backend.engine import Actor, Command, Event
+from backend.engine import Actor, Command
 from backend.engine.balancing import active_tables
 from backend.engine.model import Decision, Rejection
 from backend.engine.suggestions import suggestions

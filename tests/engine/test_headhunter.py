@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from backend.engine import Actor, Command, Rejection
 from backend.views import director_view, player_view
-from engine_helpers import Log, director_cmd, preset, seated
+from engine_helpers import Log, director_cmd, preset
 
 T0 = 1_000_000
 V = preset("v-ranking")

@@ -2,21 +2,9 @@
 names the rule it holds the engine to."""
 from backend.engine import money
 from backend.views import director_view, public_view, table_view
-from engine_helpers import Log, director_cmd, preset
+from engine_helpers import Log, no, ok, preset
 
 T0 = 1_800_000_000_000
-
-
-def ok(log, type, payload, **kw):
-    decision = log.run(director_cmd(type, payload, **kw))
-    assert hasattr(decision, "events"), (type, payload, decision)
-    return decision
-
-
-def no(log, type, payload, **kw):
-    decision = log.run(director_cmd(type, payload, **kw))
-    assert not hasattr(decision, "events"), (type, payload, decision)
-    return decision
 
 
 def places(state):

@@ -2,21 +2,9 @@
 from backend.engine import Actor, Command, money
 from backend.engine.entries import chips_view
 from backend.views import changed_views, director_delta, director_view, player_view, public_view, table_view
-from engine_helpers import Log, director_cmd, preset, seated
+from engine_helpers import Log, no, ok, preset, seated
 
 T0 = 1_800_000_000_000
-
-
-def ok(log, type, payload, **kw):
-    decision = log.run(director_cmd(type, payload, **kw))
-    assert hasattr(decision, "events"), (type, payload, decision)
-    return decision
-
-
-def no(log, type, payload, **kw):
-    decision = log.run(director_cmd(type, payload, **kw))
-    assert not hasattr(decision, "events"), (type, payload, decision)
-    return decision
 
 
 def n_monday(players=11):

@@ -3,19 +3,7 @@ prepaid seats (N-3.2), the ID check (N-3.4, P-Teilnahme), and imports decided li
 from backend.engine.check_in import close_plan
 from backend.engine.registration import field_size
 
-from engine_helpers import Log, director_cmd, preset
-
-
-def ok(log, type, payload, **kw):
-    decision = log.run(director_cmd(type, payload, **kw))
-    assert hasattr(decision, "events"), (type, payload, decision)
-    return decision
-
-
-def no(log, type, payload, **kw):
-    decision = log.run(director_cmd(type, payload, **kw))
-    assert not hasattr(decision, "events"), (type, payload, decision)
-    return decision
+from engine_helpers import Log, no, ok, preset
 
 
 def desk(state) -> dict:

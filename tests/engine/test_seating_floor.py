@@ -7,7 +7,7 @@ from backend.engine import Actor, Command
 from backend.engine.balancing import active_tables, forbidden_seats, threshold
 from backend.engine.hands import next_positions
 from backend.engine.suggestions import suggestions
-from engine_helpers import GENERIC, director_cmd, run, tournament_with
+from engine_helpers import director_cmd, run, tournament_with
 
 T0 = 1_800_000_000_000
 

@@ -6,14 +6,10 @@ import time
 
 from playwright.sync_api import expect
 
-from server import director, seated_tournament, command_ok as ok, links
+from server import command_ok as ok, director, links, public, seated_tournament
 from director_phone import signed_in
 
 EN = {"locale": "en-US"}
-
-
-def public(api, tid):
-    return api.get(f"/api/tournaments/{tid}/public").json()
 
 
 def director_page(context, api):

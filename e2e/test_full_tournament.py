@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from server import director
+from server import director, seat_of, view
 from director_phone import new_tournament, register_at_desk, signed_in
 
 EN = {"locale": "en-US"}
@@ -28,18 +28,6 @@ def money_re(amount):
     digits = str(amount)
     return re.compile(r"(?<!\d)" + digits[:-3] + r"[,.'\u2019\u202f\u00a0 ]?" + digits[-3:] + r"(?!\d)"
                       if len(digits) > 3 else r"(?<!\d)" + digits + r"(?!\d)")
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
-
-
-def seat_of(api, tid, entry_id):
-    for table in view(api, tid)["tables"]:
-        for s in table["seats"]:
-            if s["entry_id"] == entry_id:
-                return table["table_no"], s["seat"]
-    return None
 
 
 def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_server, phone, shot):

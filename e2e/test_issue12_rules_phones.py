@@ -4,14 +4,10 @@ and German, and an S-Trophy dealer giving a missed round (S-#36). Screenshots at
 from playwright.sync_api import expect
 
 from director_phone import director_at
-from server import command_ok as ok, director
+from server import command_ok as ok, director, view
 
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def dealer_page(phone, api, tid, table_no, **options):

@@ -4,14 +4,10 @@ Real Chromium against a real server; the field is built through the API for spee
 
 from playwright.sync_api import expect
 
-from server import director, command_ok as ok
+from server import command_ok as ok, director, view
 from director_phone import director_at
 
 EN = {"locale": "en-US"}
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def field(api, preset, players, tables, name="Monday"):

@@ -25,17 +25,9 @@ import random
 from playwright.sync_api import expect
 
 from director_phone import director_at, new_tournament, register_at_desk
-from server import Api, command_ok as ok, director, token_of
+from server import Api, command_ok as ok, director, public, token_of, view
 
 EN = {"locale": "en-US"}
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
-
-
-def public(api, tid):
-    return api.get(f"/api/tournaments/{tid}/public").json()
 
 
 def one_table(api, preset, name, players, winner_first=True):

@@ -21,27 +21,11 @@ from fractions import Fraction
 from playwright.sync_api import expect
 
 from director_phone import director_at, new_tournament, register_at_desk
-from server import director
+from server import director, public, seat_of, view
 
 EN = {"locale": "en-US"}
 PLAYERS = 33
 BUY_IN, FEE = 50, 10  # S-#47 leaves them to the announcement; the director sets them before the draw
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
-
-
-def public(api, tid):
-    return api.get(f"/api/tournaments/{tid}/public").json()
-
-
-def seat_of(api, tid, entry_id):
-    for table in view(api, tid)["tables"]:
-        for s in table["seats"]:
-            if s["entry_id"] == entry_id:
-                return table["table_no"], s["seat"]
-    return None
 
 
 def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_server, phone, tv, shot):

@@ -5,14 +5,10 @@ import re
 
 from playwright.sync_api import expect
 
-from server import director, command_ok as ok
+from server import command_ok as ok, director, view
 from director_phone import director_at
 
 EN = {"locale": "en-US"}
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def director_page(phone, api, path, ready_testid):

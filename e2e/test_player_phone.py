@@ -6,7 +6,7 @@ players-left line and the chip histogram on his "Pictures" card."""
 
 from playwright.sync_api import expect
 
-from server import director, command_ok as ok, links
+from server import command_ok as ok, director, links, view
 from director_phone import signed_in
 
 EN = {"locale": "en-US"}
@@ -15,10 +15,6 @@ EN = {"locale": "en-US"}
 def top_of(locator):
     """Scroll so that the element's top is at the top of the screen (below the sticky bar)."""
     locator.evaluate("el => { el.scrollIntoView({block: 'start'}); window.scrollBy(0, -100); }")
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def make_tournament(api, preset, names, tables):

@@ -112,3 +112,30 @@ def test_import_check_in_with_id_close_check_in_and_the_list_moves_up(live_serve
     page.context.set_offline(True)
     expect(page.get_by_test_id("import-offline")).to_be_visible()
     expect(page.get_by_test_id("import-file")).to_be_disabled()
+
+
+FORM_INSERTS = """window.__registerForms = 0;
+new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+  if (n.matches && (n.matches('form#register') || n.querySelector('form#register'))) window.__registerForms++; })
+  .observe(document, {childList: true, subtree: true});"""
+
+
+def test_a_name_typed_while_the_desk_loads_is_kept(live_server, phone):
+    """The desk's form is made once, from the tournament's view: deciding "registration open"
+    before the view arrived and flipping to the late-seat form afterwards re-created it, and a name
+    typed in those first ~0.4 s was lost (P-Teilnahme walk-in, seen as a flaky browser test)."""
+    api = director(live_server)
+    tid = api.post("/api/tournaments", {"name": "Qualifier", "preset": "p-qualifier"}).json()["id"]
+    for i in range(1, 9):
+        ok(api, tid, "register_player", {"name": f"Player {i:02d}", "id_checked": True})
+    ok(api, tid, "draw_seats", {"tables": 1})
+    ok(api, tid, "start_clock")
+    for _ in range(3):
+        context = phone()
+        context.add_init_script(FORM_INSERTS)
+        page = director_at(lambda **o: context, api, f"/director/{tid}", "register-name")
+        page.get_by_test_id("register-name").fill("Late Larry")
+        expect(page.get_by_test_id("register-id-checked")).to_be_visible()  # the view has arrived
+        page.wait_for_timeout(300)
+        expect(page.get_by_test_id("register-name")).to_have_value("Late Larry")
+        assert page.evaluate("window.__registerForms") == 1

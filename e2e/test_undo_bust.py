@@ -5,14 +5,10 @@ real server; the field is built through the API for speed."""
 
 from playwright.sync_api import expect
 
-from server import command_ok as ok, director, links, seated_tournament
+from server import command_ok as ok, director, links, seated_tournament, view
 from director_phone import director_at
 
 EN = {"locale": "en-US"}
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def director_page(phone, api, tid):

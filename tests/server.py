@@ -166,3 +166,26 @@ def health_watch(url: str):
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     return box, thread
+
+
+def view(api: Api, tid: int) -> dict:
+    """The caller's view of the tournament (the director's, a dealer's table, a player's seat)."""
+    r = api.get(f"/api/tournaments/{tid}/view")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def public(api: Api, tid: int) -> dict:
+    """The public view (TV, players' phones)."""
+    r = api.get(f"/api/tournaments/{tid}/public")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def seat_of(api: Api, tid: int, entry_id: int):
+    """(table_no, seat) where the player sits, from the director's view; None when he sits nowhere."""
+    for table in view(api, tid)["tables"]:
+        for s in table["seats"]:
+            if s["entry_id"] == entry_id:
+                return table["table_no"], s["seat"]
+    return None

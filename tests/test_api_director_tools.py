@@ -5,13 +5,9 @@ import re
 import pytest
 
 from backend.qr import qr_svg
-from server import Api, command_ok, links, seated_tournament, token_of
+from server import Api, command_ok, links, seated_tournament, token_of, view
 
 NASTY = "<b>Ö&\"'"
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def dealer_api(server, td, tid, table_no):

@@ -5,7 +5,7 @@ import re
 import uuid
 from pathlib import Path
 
-from server import Api, command_ok, links, seated_tournament, token_of
+from server import Api, command_ok, links, seated_tournament, token_of, view
 
 EN = dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$',
                      (Path(__file__).parents[1] / "pwa/src/i18n/en.ts").read_text(), re.M))
@@ -16,10 +16,6 @@ def english(error: str, params: dict) -> str:
     key = f"refusal.{error}" + (f".{params['variant']}" if "variant" in params else "")
     values = {k: EN.get(f"refusal.{k}.{v}", v) if k in ("what", "flag") else v for k, v in params.items()}
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), EN[key])
-
-
-def view(api, tid):
-    return api.get(f"/api/tournaments/{tid}/view").json()
 
 
 def dealer_api(server, td, tid, table_no):

@@ -1,13 +1,7 @@
 """undo_bust over HTTP against a real server (issue 7): a director may, a dealer may not, bad
 payloads name the field, rejections say why, and a restarted server (cold start from the log)
 shows the same places and seats."""
-from server import Api, ServerProcess, command_ok, director, links, seated_tournament
-
-
-def view(api, tid):
-    r = api.get(f"/api/tournaments/{tid}/view")
-    assert r.status_code == 200, r.text
-    return r.json()
+from server import Api, ServerProcess, command_ok, director, links, seated_tournament, view
 
 
 def test_undo_bust_by_the_director_over_http_and_after_a_restart(tmp_path):

@@ -140,7 +140,9 @@ export function DirectorTournament(props: { tid: string }) {
   const seatFree = (e: Entry) => e.table_no != null && e.seat != null && !taken.has(`${e.table_no}:${e.seat}`);
   // Registration and the draw are offered until seats are drawn (or a draw is queued).
   const drawQueued = mine.some((e) => e.state === "pending" && e.type === "draw_seats");
-  const registrationOpen = !drawQueued && (!view || view.status === "new" || view.status === "registering");
+  // Decided only from a view (cached or fetched): deciding "open" before it arrives and flipping
+  // afterwards re-created the desk's form under a director already typing a name (issue 12).
+  const registrationOpen = !drawQueued && !!view && (view.status === "new" || view.status === "registering");
   // After the draw a late entry is seated at once where the preset has late seats (the server decides the deadline).
   const lateOpen = !registrationOpen && lateSeats && view?.status !== "finished";
   const suggestedTables = Math.max(1, Math.ceil((active.length + pendingRegs.length) / 9));
@@ -246,7 +248,7 @@ export function DirectorTournament(props: { tid: string }) {
       <MoneyCard view={dview} pending={mine} send={send} />
 
       {/* the players-left history comes with the public view (the director's pushes leave it out) */}
-      {!registrationOpen && <PicturesCard view={dview} history={pview?.players_history} tid={tid} token={token} />}
+      {view && !registrationOpen && <PicturesCard view={dview} history={pview?.players_history} tid={tid} token={token} />}
 
       <SuggestionsCard view={dview} tid={tid} token={token} />
 
@@ -254,7 +256,7 @@ export function DirectorTournament(props: { tid: string }) {
 
       <FloorCard view={dview} tid={tid} token={token} entries={entries} />
 
-      {!registrationOpen && !lateOpen && (
+      {view && !registrationOpen && !lateOpen && (
         <p class="card muted" id="register">{t("register.closed")}</p>
       )}
       {lateSeated.length > 0 && (

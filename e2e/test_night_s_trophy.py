@@ -21,7 +21,7 @@ from fractions import Fraction
 from playwright.sync_api import expect
 
 from director_phone import director_at, new_tournament, register_at_desk
-from server import director, public, seat_of, view
+from server import director, public, seat_of, view, view_when
 
 EN = {"locale": "en-US"}
 PLAYERS = 33
@@ -108,7 +108,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     shot(td, "night-s-alternate-dialog")
     td.get_by_test_id("entry-action-confirm").click()
     expect(td.get_by_test_id(f"entry-alternate-{second_out['entry_id']}")).to_have_count(0)  # the seat is taken
-    v = view(api, tid)
+    v = view_when(api, tid, lambda v: any(e["name"] == "Nachrücker Nora" for e in v["entries"]))
     nora = next(e for e in v["entries"] if e["name"] == "Nachrücker Nora")
     assert (nora["status"], nora["table_no"], nora["seat"]) == ("active", 2, second_out["seat"])
     assert v["players_left"] == PLAYERS and v["chips"]["in_play"] == (PLAYERS + 2) * 10_000  # two full stacks more

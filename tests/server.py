@@ -175,6 +175,17 @@ def view(api: Api, tid: int) -> dict:
     return r.json()
 
 
+def view_when(api: Api, tid: int, ready, timeout: float = 10.0) -> dict:
+    """The view once `ready(view)` holds: a phone's command is acknowledged before the screen
+    that sent it hears back, so a test reading the server right after a tap waits for it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        v = view(api, tid)
+        if ready(v) or time.monotonic() > deadline:
+            return v
+        time.sleep(0.05)
+
+
 def public(api: Api, tid: int) -> dict:
     """The public view (TV, players' phones)."""
     r = api.get(f"/api/tournaments/{tid}/public")

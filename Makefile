@@ -8,7 +8,8 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 export HOST PORT
 
-PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
+PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
+               pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs
 
 .PHONY: run venue test install pwa chromium caddy clean
 run: install pwa

@@ -5,6 +5,8 @@ bust pushes one table view and one player view, never the whole tournament's.
 """
 from __future__ import annotations
 
+import unicodedata
+
 from .engine import hand_for_hand, headhunter, history, late_seats, money, penalties
 from .engine.balancing import fullest, halt_of, halt_setting
 from .engine.table_ops import redraw_rule
@@ -17,6 +19,7 @@ from .engine.places import out_entries_newest_first
 from .engine.settings import EDITABLE as SETTINGS
 from .engine.suggestions import suggestions
 from .engine.check_in import desk_view
+from .locale_format import money_text, region_of
 
 
 def _head(state: TournamentState, kind: str, now: int) -> dict:
@@ -63,6 +66,8 @@ def public_view(state: TournamentState, now: int) -> dict:
     return {**_head(state, "public", now),
             "name": state.name, "status": status, "preset_id": state.preset.get("id"),
             "currency": fmt.get("currency", ""), "start_stack": state.start_stack,
+            # de-CH "3'750 CHF" or de-DE "3.750 €": the preset's region, else the currency's
+            "region": region_of(fmt),
             "entries_total": entries_total, "players_left": state.players_left,
             "average_stack": chips // state.players_left if state.players_left else 0,
             "prize_pool": shown(money.pool(state)),
@@ -76,6 +81,9 @@ def public_view(state: TournamentState, now: int) -> dict:
             "hand_for_hand": bool(state.hand_for_hand["active"]),
             # the TV names the winner once it is over (instead of a clock nobody plays to)
             "winner": _winner(state),
+            # the TV's winner screen: the first places in the money with names and prizes, only
+            # once it is over (at most RESULTS_SHOWN rows, so the view stays small at any field)
+            "results": _results(state),
             "structure": _structure(state), "clock": state.clock.as_dict(),
             # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
             # every phone after every bust); it changes only with players_left, so it never makes
@@ -88,6 +96,25 @@ def _winner(state: TournamentState) -> dict | None:
         return None
     e = state.entries[state.winner]
     return {"entry_id": e.entry_id, "name": e.name}
+
+
+RESULTS_SHOWN = 10
+
+
+def _results(state: TournamentState) -> list[dict]:
+    """The paid places, best first, with names and prizes; empty until the tournament is over."""
+    if state.status != "finished" or state.winner is None:
+        return []
+    paid = money.paid_places(state)
+    ids = [state.winner] + [i for i in out_entries_newest_first(state, RESULTS_SHOWN + 1) if i != state.winner]
+    rows = []
+    for entry_id in ids[:RESULTS_SHOWN]:
+        e = state.entries[entry_id]
+        if e.place is None or e.place > max(paid, 1):
+            break
+        rows.append({"place": e.place, "tie": e.tie, "entry_id": e.entry_id, "name": e.name,
+                     "prize": shown(money.prize(state, e))})
+    return rows
 
 
 def _entry(state: TournamentState, entry_id: int) -> dict:
@@ -154,7 +181,7 @@ def _place_words(e) -> str:
 
 
 def _money_text(amount, currency: str) -> str:
-    return f"{amount} {currency}".strip()
+    return money_text(amount, currency)  # English texts: "3,750 CHF", "75.50 €" (locale_format.py)
 
 
 def _payouts_due(state: TournamentState) -> list[dict]:
@@ -260,6 +287,37 @@ def _hand_for_hand(state: TournamentState) -> dict:
         return hfh
     return {**hfh, "tables": sum(1 for t in state.tables.values() if not t.broken),
             "rule": hand_for_hand.rule_id(state)}  # N-2.13, V-V.b: quoted on the dealer's phone
+
+
+DISPLAY_MOVES = 10
+
+
+def display_view(state: TournamentState, now: int) -> dict:
+    """The TV's own view (display room only): the last moves for its ticker, newest first, and
+    how many sit, so it can page the seating list it GETs (/seating) when this view changes.
+    Bounded at any field: DISPLAY_MOVES rows; never sent to a player's phone."""
+    moves = [{k: m.get(k) for k in ("entry_id", "name", "from_table", "from_seat", "to_table", "to_seat",
+                                     "reason", "at")} for m in state.recent_moves[-DISPLAY_MOVES:]]
+    seated = sum(len(t.seats) for t in state.tables.values() if not t.broken)
+    return {**_head(state, "display", now), "moves": list(reversed(moves)), "seated": seated,
+            "tables": sum(1 for t in state.tables.values() if not t.broken)}
+
+
+def name_key(name: str) -> tuple:
+    """Sort key for names as people look them up on a wall list (DIN 5007-1): case and accents
+    folded, ä with a (Ärger with Arger, not after Z), ß as ss, punctuation ignored; the exact name
+    breaks ties."""
+    folded = unicodedata.normalize("NFKD", name.casefold().replace("ß", "ss"))
+    letters = "".join(c for c in folded if c.isalnum() or c == " ")  # O'Brien with Obama, not before A
+    return (" ".join(letters.split()), name)
+
+
+def seating_by_name(state: TournamentState) -> list[dict]:
+    """Everyone seated, sorted by name: [{name, table_no, seat, entry_id}] (a pass over the seats)."""
+    rows = [{"name": state.entries[eid].name, "table_no": t.table_no, "seat": seat, "entry_id": eid}
+            for t in state.tables.values() if not t.broken for seat, eid in t.seats.items()]
+    rows.sort(key=lambda r: (*name_key(r["name"]), r["entry_id"]))
+    return rows
 
 
 def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
@@ -421,10 +479,19 @@ def _halts_changed(state: TournamentState) -> set[tuple]:
     return keys
 
 
+# Events that change who sits where: the TV's display view (ticker, seating list) goes out again.
+SEATING_EVENTS = {"seats_drawn", "player_moved", "table_broken", "final_table_formed", "player_busted",
+                  "players_busted", "tournament_won", "player_registered", "alternate_seated", "bust_undone",
+                  "player_left", "player_disqualified", "rebought", "reentered", "check_in_closed"}
+
+
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
     """Views that the events changed: ('public',), ('director',), ('table', n), ('player', id).
-    Clock and structure events change only the public and director views."""
+    Clock and structure events change only the public and director views; seating events also
+    the display view ('display',), which only the TV's room receives."""
     changed: set[tuple] = {("director",)} | _halts_changed(state)
+    if any(event.type in SEATING_EVENTS for event in events):
+        changed.add(("display",))
     if any(event.type not in PUBLIC_UNCHANGED for event in events):
         changed.add(("public",))  # the public view goes to every phone: only when it changed
     for event in events:
@@ -441,4 +508,6 @@ def render(state: TournamentState, key: tuple, now: int) -> dict:
         return director_view(state, now)
     if key[0] == "table":
         return table_view(state, key[1], now)
+    if key[0] == "display":
+        return display_view(state, now)
     return player_view(state, key[1], now)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from server import Api, links, token_of
+from director_phone import in_section
 
 EN = {"locale": "en-US"}
 
@@ -99,12 +100,14 @@ class Night:
             assert by_table == table_no, "the eliminator sits at the same table"
             page.get_by_test_id(f"bust-by-{by_seat}").click()
         page.get_by_test_id("bust-confirm").click()
+        in_section(self.td, "players")
         expect(self.td.get_by_test_id(f"entry-row-{entry_id}")).to_have_attribute("data-status", "busted")
         return self.entry(entry_id)
 
     # ---- the director's phone --------------------------------------------------------------
     def apply(self, suggestion: dict) -> None:
         """The director taps the suggestion's button; it goes once the server applied it."""
+        in_section(self.td, "floor")
         item = self.td.locator(f"[data-testid='suggestion-{suggestion['kind']}'][data-id='{suggestion['id']}']")
         item.get_by_test_id("suggestion-apply").click()
         expect(item).to_have_count(0)

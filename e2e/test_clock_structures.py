@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from server import command_ok as ok, director, links, public, seated_tournament
-from director_phone import signed_in
+from director_phone import in_section, signed_in
 
 EN = {"locale": "en-US"}
 
@@ -304,6 +304,7 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
     expect(td.get_by_test_id("clock-plus")).to_be_disabled()
     shots("idle")
 
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     all_show("running")
     expect(tv_page.get_by_test_id("clock-notice-next-hand")).to_have_count(0)  # level 1 changes nothing
@@ -323,6 +324,7 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
 
     # Next level: new blinds from the next hand, and the colour-up of this level.
     td.get_by_test_id("clock-next-level").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     for page in screens:
         expect(page.get_by_test_id("clock-level")).to_have_text("Level 2")
         expect(page.get_by_test_id("clock-notice-next-hand")).to_have_text("New blinds from the next hand")
@@ -332,6 +334,7 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
 
     # The break with the add-on.
     td.get_by_test_id("clock-next-level").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     for page in screens:
         expect(page.get_by_test_id("clock-break")).to_contain_text("Break · add-on")
         expect(page.get_by_test_id("clock-blinds")).to_have_count(0)
@@ -341,9 +344,11 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
 
     # Back one, then jump to the short level 3: it runs out into the race for chips.
     td.get_by_test_id("clock-prev").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     expect(tv_page.get_by_test_id("clock-level")).to_have_text("Level 2")
     td.get_by_test_id("clock-jump-select").select_option("3")
     td.get_by_test_id("clock-jump-submit").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     all_show("halted")
     for page in screens:
         expect(page.get_by_test_id("clock-reason")).to_have_text("Race for chips — clock stopped")

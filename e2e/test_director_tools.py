@@ -6,7 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from server import Api, command_ok as ok, director
-from director_phone import signed_in
+from director_phone import in_section, signed_in
 
 EN = {"locale": "en-US"}
 A4 = {"width": 794, "height": 1123}  # A4 at 96 dpi
@@ -50,9 +50,10 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     anna_phone.get_by_test_id(f"tournament-link-{tid}").click()
 
     # Both directors on the tournament; anna's bust reaches td's phone live.
-    mine = director_at(phone, td, f"/director/{tid}")
+    mine = director_at(phone, td, f"/director/{tid}/players")
     victim = next(e for e in entries(td, tid) if e["table_no"] == 3)
     expect(mine.get_by_test_id(f"entry-row-{victim['entry_id']}")).to_have_attribute("data-status", "active")
+    in_section(anna_phone, "players")
     anna_phone.get_by_test_id(f"bust-{victim['entry_id']}").click()
     anna_phone.get_by_test_id("bust-confirm").click()
     expect(mine.get_by_test_id(f"entry-row-{victim['entry_id']}")).to_have_attribute("data-status", "busted")
@@ -67,6 +68,11 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     dealer = Api(live_server.url, next(t["url"] for t in links["tables"] if t["table_no"] == 2).rsplit("/", 1)[1])
     refused = dealer.command(tid, "record_bust", {"entry_id": moved["entry_id"]})
     assert refused.status_code == 403
+    # The attention bar says so on top of any section; one tap opens it in Tools.
+    item = mine.locator("[data-testid='attention-item'][data-kind='review']")
+    expect(item).to_contain_text("1 refused commands to review")
+    item.get_by_test_id("attention-act").click()
+    expect(mine.get_by_test_id("section-body-tools")).to_be_visible()
     review = mine.get_by_test_id("review-card")
     expect(review).to_have_attribute("data-count", "1")
     expect(review.get_by_test_id("review-item")).to_contain_text(f"Dealer table 2: bust {moved['name']}")

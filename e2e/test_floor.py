@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from server import Api, director, seated_tournament, command_ok as ok, links, token_of
-from director_phone import signed_in
+from director_phone import in_section, signed_in
 
 EN = {"locale": "en-US"}
 
@@ -119,16 +119,18 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
         ok(api, tid, "set_button", {"table_no": n, "seat": first})
     dealers = {n: dealer_page(phone, urls, n) for n in (1, 2)}
     td = director_page(phone(**EN), api)
-    td.goto(f"{live_server.url}/#/director/{tid}")
+    td.goto(f"{live_server.url}/#/director/{tid}/floor")  # issue 13: the floor section
     expect(td.get_by_test_id("table-map")).to_be_visible()
     expect(td.get_by_test_id("suggestions")).to_contain_text("Tables are balanced")
 
-    # The director busts three players of table 2 from the table list.
+    # The director busts three players of table 2 from the table list (folded under the map).
     victims = [s["entry_id"] for s in table_view(live_server, urls, tid, 2)["seats"][:3]]
+    td.get_by_test_id("tables-fold").locator("summary").click()
     for entry_id in victims:
         td.get_by_test_id(f"table-bust-{entry_id}").click()
         td.get_by_test_id("bust-confirm").click()
-        expect(td.get_by_test_id(f"entry-row-{entry_id}")).to_have_attribute("data-status", "busted")
+        expect(td.get_by_test_id(f"table-bust-{entry_id}")).to_have_count(0)  # gone from the table
+    assert all(e["status"] == "busted" for e in director_view(api, tid)["entries"] if e["entry_id"] in victims)
 
     suggestion = td.get_by_test_id("suggestion-move")
     expect(suggestion).to_have_count(1)
@@ -143,8 +145,8 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
     # German: the same suggestion from its fields.
     td.get_by_test_id("lang-switch").click()
     expect(suggestion.get_by_test_id("suggestion-text")).to_contain_text(
-        f"Platz {move['from_seat']} ({move['name']}) an Tisch 1 wäre als Nächstes Big Blind")
-    expect(suggestion.get_by_test_id("suggestion-text")).to_contain_text(f"an Tisch 2, Platz {move['to_seat']} setzen")
+        f"Sitz {move['from_seat']} ({move['name']}) an Tisch 1 wäre als Nächstes Big Blind")
+    expect(suggestion.get_by_test_id("suggestion-text")).to_contain_text(f"an Tisch 2, Sitz {move['to_seat']} setzen")
     shot(td, "director-suggestions-de")
     td.get_by_test_id("lang-switch").click()
     td.get_by_test_id("table-map").scroll_into_view_if_needed()
@@ -206,7 +208,9 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
     shot(td, "director-move-between-button-and-sb")
     td.get_by_test_id("move-force").click()
     expect(td.get_by_test_id("move-dialog")).to_have_count(0)
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-row-{movers[0]['entry_id']}")).to_contain_text("Table 2 · Seat 2")
+    in_section(td, "floor")
     expect(dealers[2].get_by_test_id(f"dealer-move-{movers[0]['entry_id']}")).to_have_attribute("data-kind", "arrive")
 
     # A move queued offline meets a seat taken meanwhile: the dialog names the seat.
@@ -227,6 +231,7 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
     td.get_by_test_id("move-cancel").click()
     expect(td.get_by_test_id("move-dialog")).to_have_count(0)
     expect(td.get_by_test_id("rejected-item")).to_contain_text("Seat 3 at table 2 is taken")
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-row-{movers[1]['entry_id']}")).to_contain_text("Table 1")
 
 
@@ -240,7 +245,8 @@ def test_hand_for_hand_waits_for_every_table(live_server, phone, shot):
         page.get_by_test_id("dealer-new-hand").click()
         expect(page.get_by_test_id("dealer-hand-no")).to_have_attribute("data-hand-no", "1")
     td = director_page(phone(**EN), api)
-    td.goto(f"{live_server.url}/#/director/{tid}")
+    td.goto(f"{live_server.url}/#/director/{tid}/floor")
+    expect(td.get_by_test_id("hfh-start")).to_be_visible()
     expect(td.get_by_test_id("hfh-stop")).to_have_count(0)
     td.get_by_test_id("hfh-start").click()
     expect(td.get_by_test_id("hfh-stop")).to_be_visible()
@@ -285,7 +291,7 @@ def test_breaking_a_table_sends_everyone_to_new_seats(live_server, phone, shot):
     tid = seated_tournament(api, players=20, tables=3)
     urls = links(api, tid)
     td = director_page(phone(**EN), api)
-    td.goto(f"{live_server.url}/#/director/{tid}")
+    td.goto(f"{live_server.url}/#/director/{tid}/floor")
     # 20 players fit at 2 tables: break a table. The break order puts table 2 first.
     expect(td.get_by_test_id("suggestion-break")).to_have_attribute("data-id", re.compile(r"^break:3:"))
     expect(td.get_by_test_id("break-order-row-3")).to_contain_text("Table 3")
@@ -351,9 +357,11 @@ def test_late_entry_with_an_accessible_seat_shows_its_seat(live_server, phone, s
     td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-accessible-seats").fill("4")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "players")
     expect(td.get_by_test_id("entry-row-9")).to_contain_text("Seat 4")
 
     # After the draw the qualifier still seats late entries at once.
+    in_section(td, "desk")
     expect(td.get_by_test_id("register-name")).to_be_visible()
     td.get_by_test_id("register-name").fill("Late Larry")
     td.get_by_test_id("register-id-checked").check()

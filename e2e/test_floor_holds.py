@@ -97,7 +97,7 @@ def test_v_iii_h_a_short_table_holds_its_next_hand_then_v_iii_i_redraws_the_butt
     expect(german.get_by_test_id("dealer-new-hand")).to_be_disabled()
     shot(german, "dealer-hold-balancing-de")
     # The director's card says the same and offers to let the table play on (not used here).
-    td = director_at(phone, api, f"/director/{tid}", "suggestions", **EN)
+    td = director_at(phone, api, f"/director/{tid}/floor", "suggestions", **EN)
     card = td.get_by_test_id("suggestion-halt")
     expect(card).to_contain_text("Table 3 is 4 players short")
     expect(card.get_by_test_id("suggestion-rule")).to_contain_text("V-III.h")

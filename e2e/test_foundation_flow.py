@@ -3,7 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import first_director_seats_a_tournament
+from director_phone import first_director_seats_a_tournament, in_section
 from server import Api
 
 
@@ -14,6 +14,7 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
     shot(director, "director-seated")
 
     # The dealer phone opens table 1 from its QR link.
+    in_section(director, "tools")
     dealer_url = director.get_by_test_id("link-table-1").get_attribute("href")
     assert "#/dealer/" in dealer_url and "?" not in dealer_url
     dealer_ctx = phone()
@@ -41,6 +42,7 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
     expect(dealer.get_by_test_id("sync-rejected")).to_contain_text("0")
 
     # The director sees both busts, once each, placed 20th and 19th in the order recorded.
+    in_section(director, "players")
     for entry_id, place in zip(victims, (20, 19)):
         row = director.get_by_test_id(f"entry-row-{entry_id}")
         expect(row).to_have_attribute("data-status", "busted")
@@ -57,6 +59,7 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
                          if int(seats.nth(i).get_attribute("data-entry-id")) not in victims)
     survivor = int(survivor_seat.get_attribute("data-entry-id"))
     seat_no = survivor_seat.get_attribute("data-testid").split("-")[1]
+    in_section(director, "tools")
     player_url = director.get_by_test_id(f"link-player-{survivor}").get_attribute("href")
     player = phone().new_page()
     player.goto(player_url)

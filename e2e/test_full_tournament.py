@@ -16,7 +16,7 @@ from fractions import Fraction
 from playwright.sync_api import expect
 
 from server import director, seat_of, view
-from director_phone import new_tournament, register_at_desk, signed_in
+from director_phone import in_section, new_tournament, register_at_desk, signed_in
 
 EN = {"locale": "en-US"}
 N_3_7_31_TO_44 = [34, 22, 17, 13, 9, 5]  # percent of the pool by place, N-3.7
@@ -42,7 +42,9 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     register_at_desk(td, [f"Spieler {i:02d}" for i in range(1, 45)], id_checked=True)  # N-3.4: IDs at the desk
     td.get_by_test_id("draw-tables").fill("4")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "floor")  # issue 13: the screen in sections, one tap apart
     expect(td.get_by_test_id("map-table-4")).to_have_attribute("data-players", "11")
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
 
@@ -50,6 +52,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     pool = 44 * BUY_IN
     expected = [int(Fraction(pool * p, 100)) for p in N_3_7_31_TO_44]
     expected[0] += pool - sum(expected)
+    in_section(td, "money")
     payouts = td.get_by_test_id("director-payouts")
     expect(payouts.locator("li")).to_have_count(6)
     for place, amount in enumerate(expected, start=1):
@@ -61,6 +64,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     def dealer(table_no):
         if table_no not in dealers:
             page = phone(**EN).new_page()
+            in_section(td, "tools")
             page.goto(td.get_by_test_id(f"link-table-{table_no}").get_attribute("href"))
             expect(page.locator("[data-testid^='seat-'][data-entry-id]").first).to_be_visible()
             dealers[table_no] = page
@@ -81,11 +85,13 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
         page = dealer(table_no)
         page.get_by_test_id(f"bust-{entry_id}").click()
         page.get_by_test_id("bust-confirm").click()
+        in_section(td, "players")
         expect(td.get_by_test_id(f"entry-row-{entry_id}")).to_have_attribute("data-status", "busted")
 
     def apply_suggestions(kinds=("move", "break", "final_table")):
         """The director taps every balancing, break and final-table suggestion until none is left."""
         applied = []
+        in_section(td, "floor")
         for _ in range(20):
             found = [s for s in view(api, tid)["suggestions"] if s["kind"] in kinds]
             if not found:
@@ -99,7 +105,9 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
 
     def pay_what_is_due():
         for d in view(api, tid)["payouts_due"]:
+            in_section(td, "money")
             td.get_by_test_id(f"payout-paid-{d['entry_id']}").click()
+            td.get_by_test_id("due-confirm").click()  # "Paid" asks once (issue 13)
             expect(td.get_by_test_id(f"payout-due-{d['entry_id']}")).to_have_count(0)
 
     # Three players bust at table 1: 8 there against 11 elsewhere, more than 2 apart (N-2.11).
@@ -109,8 +117,10 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     assert moves and moves[0]["to_table"] == 1
     follow = moves[0]["entry_id"]
     player = phone(**EN).new_page()
+    in_section(td, "tools")
     player.goto(td.get_by_test_id(f"link-player-{follow}").get_attribute("href"))
     expect(player.get_by_test_id("player-seat")).to_have_attribute("data-table", str(moves[0]["from_table"]))
+    in_section(td, "floor")
     shot(td, "full-director-balancing")
     apply_suggestions()
     expect(player.get_by_test_id("player-moved")).to_be_visible()
@@ -128,6 +138,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
         bust(victim)
         apply_suggestions(("move",))
     before = seat_of(api, tid, follow)
+    in_section(td, "floor")
     td.get_by_test_id(f"map-table-{before[0]}").click()
     td.get_by_test_id("sheet-break").click()
     td.get_by_test_id("sheet-break-confirm").click()

@@ -30,7 +30,7 @@ def test_p_spielverlauf_a_late_walk_in_shows_his_id_and_posts_the_big_blind_in_h
     ok(api, tid, "new_hand", {"table_no": 1})
 
     # The director's phone: a late walk-in needs the ID box (P-Teilnahme); Register waits for it.
-    td = director_at(phone, api, f"/director/{tid}", "register-name", **EN)
+    td = director_at(phone, api, f"/director/{tid}/desk", "register-name", **EN)  # issue 13: the desk section
     td.get_by_test_id("register-name").fill("Late Larry")
     box = td.get_by_test_id("register-id-checked")
     expect(box).not_to_be_checked()
@@ -62,7 +62,7 @@ def test_p_spielverlauf_a_late_walk_in_shows_his_id_and_posts_the_big_blind_in_h
 
     german = dealer_page(phone, api, tid, 1, **DE)
     row_de = german.get_by_test_id(f"dealer-new-bb-{seat}")
-    expect(row_de).to_contain_text(f"Platz {seat} (neu) zahlt in dieser Hand den Big Blind")
+    expect(row_de).to_contain_text(f"Sitz {seat} (neu) zahlt in dieser Hand den Big Blind")
     shot(german, "issue12-dealer-new-big-blind-de")
 
     # His second hand: nothing extra any more.

@@ -5,7 +5,7 @@ Real Chromium against a real server; the field is built through the API for spee
 from playwright.sync_api import expect
 
 from server import command_ok as ok, director, view
-from director_phone import director_at
+from director_phone import director_at, in_section
 
 EN = {"locale": "en-US"}
 
@@ -30,7 +30,7 @@ def bust_until(api, tid, left, keep_table=None):
 
 
 def director_page(phone, api, tid, **options):
-    return director_at(phone, api, f"/director/{tid}", "money-card", **{**EN, **options})
+    return director_at(phone, api, f"/director/{tid}/money", "money-card", **{**EN, **options})
 
 
 def dealer_page(phone, api, tid, table_no):
@@ -48,12 +48,14 @@ def test_a_paid_bust_shows_pay_and_paid_removes_it(live_server, phone, shot):
     td = director_page(phone, api, tid)
     expect(td.get_by_test_id("payouts-none")).to_be_visible()
     sixth = next(e for e in view(api, tid)["entries"] if e["status"] == "active")
+    in_section(td, "players")
     td.get_by_test_id(f"bust-{sixth['entry_id']}").click()
     td.get_by_test_id("bust-confirm").click()
     expect(td.get_by_test_id(f"entry-row-{sixth['entry_id']}")).to_have_attribute("data-place", "6")
     fifth = next(e for e in view(api, tid)["entries"] if e["status"] == "active")
     td.get_by_test_id(f"bust-{fifth['entry_id']}").click()
     td.get_by_test_id("bust-confirm").click()
+    in_section(td, "money")
     due = td.get_by_test_id(f"payout-due-{fifth['entry_id']}")
     amount = next(p["amount"] for p in view(api, tid)["payouts"] if p["place"] == 5)
     expect(due).to_have_text(f"Pay {amount} CHF to {fifth['name']} (5th)Paid")
@@ -61,10 +63,13 @@ def test_a_paid_bust_shows_pay_and_paid_removes_it(live_server, phone, shot):
     td.evaluate("window.scrollTo(0, 0)")
     shot(td, "director-pay-out")
     td.get_by_test_id(f"payout-paid-{fifth['entry_id']}").click()
+    td.get_by_test_id("due-confirm").click()  # "Paid" asks once (issue 13)
     expect(due).to_have_count(0)
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-prize-{fifth['entry_id']}")).to_have_attribute("data-paid", "true")
     row = next(e for e in view(api, tid)["entries"] if e["entry_id"] == fifth["entry_id"])
     assert row["paid"] == amount
+    in_section(td, "money")
     td.get_by_test_id("money-card").scroll_into_view_if_needed()
     shot(td, "director-money")
     # the player sees his prize and that it was handed over
@@ -77,17 +82,21 @@ def test_a_paid_bust_shows_pay_and_paid_removes_it(live_server, phone, shot):
     expect(player.get_by_test_id("player-place")).to_have_text("You finished 5th")
     shot(player, "player-prize")
     # the paid 5th is disqualified (N-3.7): a correction to take the prize back, then Settled
+    in_section(td, "players")
     td.get_by_test_id(f"entry-more-{fifth['entry_id']}").click()
     td.get_by_test_id(f"entry-disqualify-{fifth['entry_id']}").click()
     td.get_by_test_id("entry-dq-reason").fill("Chip dumping")
     td.get_by_test_id("entry-action-confirm").click()
+    in_section(td, "money")
     correction = td.locator("[data-testid^='correction-'][data-entry-id]").first
     expect(correction).to_contain_text(f"{fifth['name']} was paid {amount} CHF. Now: no prize. Take back {amount} CHF.")
     td.evaluate("window.scrollTo(0, 0)")
     shot(td, "director-correction")
     cid = correction.get_attribute("data-testid").rsplit("-", 1)[1]
     td.get_by_test_id(f"correction-settle-{cid}").click()
+    td.get_by_test_id("due-confirm").click()
     expect(td.get_by_test_id(f"correction-{cid}")).to_have_count(0)
+    in_section(td, "players")
     # the same in German
     td.get_by_test_id("lang-switch").click()
     expect(td.get_by_test_id(f"entry-place-{sixth['entry_id']}")).to_have_text("5.")
@@ -113,9 +122,10 @@ def test_two_out_in_one_hand_the_bigger_stack_places_better(live_server, phone, 
     dealer.get_by_test_id("multi-submit").click()
     expect(dealer.get_by_test_id(f"seat-{small['seat']}")).to_have_count(0)
     td = director_page(phone, api, tid)
+    expect(td.get_by_test_id(f"payout-due-{big['entry_id']}")).to_contain_text("(5th)")
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-row-{big['entry_id']}")).to_have_attribute("data-place", "5")  # N-1.15
     expect(td.get_by_test_id(f"entry-row-{small['entry_id']}")).to_have_attribute("data-place", "6")
-    expect(td.get_by_test_id(f"payout-due-{big['entry_id']}")).to_contain_text("(5th)")
     td.evaluate("window.scrollTo(0, 0)")
     shot(td, "director-after-multi-bust")
     # one more out at this table: the dealer names who won the pot (optional) → eliminated_by
@@ -135,6 +145,7 @@ def test_a_rebuy_before_the_break_from_the_directors_row(live_server, phone, sho
     out = view(api, tid)["entries"][0]
     ok(api, tid, "record_bust", {"entry_id": out["entry_id"]})
     td = director_page(phone, api, tid)
+    in_section(td, "players")
     row = td.get_by_test_id(f"entry-row-{out['entry_id']}")
     expect(row).to_have_attribute("data-status", "busted")
     expect(td.get_by_test_id(f"entry-rebuy-{out['entry_id']}")).to_be_visible()
@@ -146,7 +157,9 @@ def test_a_rebuy_before_the_break_from_the_directors_row(live_server, phone, sho
     expect(row).to_have_attribute("data-status", "active")
     expect(row).to_have_attribute("data-rebuys", "1")
     expect(td.get_by_test_id(f"entry-facts-{out['entry_id']}")).to_contain_text("1× rebuy")
+    in_section(td, "money")
     expect(td.get_by_test_id("money-rebuys")).to_have_text("1")
+    in_section(td, "players")
     # an active player has no rebuy (condition "busted"), but add-on, leaves and disqualify
     other = view(api, tid)["entries"][1]
     expect(td.get_by_test_id(f"entry-rebuy-{other['entry_id']}")).to_have_count(0)
@@ -160,7 +173,7 @@ def test_a_rebuy_before_the_break_from_the_directors_row(live_server, phone, sho
     # the N preset has no rebuys: no button
     tid_n = field(api, "n-monday", 22, 3)
     ok(api, tid_n, "record_bust", {"entry_id": view(api, tid_n)["entries"][0]["entry_id"]})
-    td.goto(f"{api.base}/#/director/{tid_n}")
+    td.goto(f"{api.base}/#/director/{tid_n}/players")
     first = view(api, tid_n)["entries"][0]
     expect(td.get_by_test_id(f"entry-row-{first['entry_id']}")).to_have_attribute("data-status", "busted")
     expect(td.locator("[data-testid^='entry-rebuy-']")).to_have_count(0)

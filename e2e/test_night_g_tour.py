@@ -16,7 +16,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, new_tournament, register_at_desk
+from director_phone import director_at, in_section, new_tournament, register_at_desk
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
@@ -60,8 +60,10 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     register_at_desk(td, NAMES)
     td.get_by_test_id("draw-tables").fill("4")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "floor")  # issue 13: the director's screen in sections
     for n in (1, 2, 3, 4):  # G-Sitzordnung: at most 8 per table
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "7")
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
 
@@ -103,6 +105,7 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     view = night.view()
     (move,) = night.suggestions("move", view)
     assert check_move(move, view) == 3 and move["to_table"] == 1 and move["lot_among"] == [2, 3, 4]
+    in_section(td, "floor")
     card = td.locator(f"[data-testid='suggestion-move'][data-id='{move['id']}']")
     expect(card.get_by_test_id("suggestion-rule")).to_contain_text("G-Sitzordnung")
     expect(card.get_by_test_id("suggestion-text")).to_contain_text("drawn by lot among tables 2, 3 and 4")
@@ -145,6 +148,7 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     assert two["rule"] == "G-Final" and two["tables"] == 2 and two["seats"] == [8, 8]
     assert two["text"] == "16 players left: redraw onto two tables of 8 (G-Final)."
     before = {(t["table_no"], s["seat"]): s["entry_id"] for t in night.tables(view).values() for s in t["seats"]}
+    in_section(td, "floor")
     card = td.locator(f"[data-testid='suggestion-final_table'][data-id='{two['id']}']")
     expect(card).to_contain_text("Last two tables")  # not yet the final table
     expect(card.get_by_test_id("suggestion-apply")).to_have_text("Draw the last two tables")
@@ -195,6 +199,7 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     view = night.view()
     (final,) = night.suggestions("final_table", view)
     assert final["rule"] == "G-Final" and final["tables"] == 1 and final["seats"] == [8]
+    in_section(td, "floor")
     card = td.locator(f"[data-testid='suggestion-final_table'][data-id='{final['id']}']")
     expect(card.get_by_test_id("suggestion-apply")).to_have_text("Form the final table")
     night.apply(final)

@@ -24,7 +24,7 @@ import random
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, new_tournament, register_at_desk
+from director_phone import director_at, in_section, new_tournament, register_at_desk
 from server import Api, command_ok as ok, director, public, token_of, view
 
 EN = {"locale": "en-US"}
@@ -70,11 +70,14 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
         expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
     td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "floor")  # issue 13: the director's screen in sections
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "8")
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
 
     dealer = phone(**EN).new_page()
+    in_section(td, "tools")
     dealer.goto(td.get_by_test_id("link-table-1").get_attribute("href"))
     expect(dealer.locator("[data-testid^='seat-'][data-entry-id]").first).to_be_visible()
     first = view(api, tid)["tables"][0]["seats"][0]["seat"]
@@ -85,6 +88,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
 
     # P-Spielverlauf: a late player fills a free seat before the first race and posts the big blind
     # in his first hand.
+    in_section(td, "desk")
     td.get_by_test_id("register-name").fill("Q11 Spieler 9")
     td.get_by_test_id("register-id-checked").check()
     td.get_by_test_id("register-submit").click()
@@ -102,8 +106,10 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
 
     # P-Race: the clock runs into the race for chips and halts there. (Level 3's ten minutes are
     # fast-forwarded through the API; the director jumps to level 3 on his phone.)
+    in_section(td, "clock")
     td.get_by_test_id("clock-jump-select").select_option("2")
     td.get_by_test_id("clock-jump-submit").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", "2")
     clock = public(api, tid)["clock"]
     now = api.get("/api/health").json()["server_time"]
@@ -120,6 +126,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     expect(td.get_by_test_id("clock-status").first).to_have_attribute("data-status", "halted")
 
     # After the first race a late seat is refused, naming P-Spielverlauf, on the director's phone.
+    in_section(td, "desk")
     td.get_by_test_id("register-name").fill("Q11 Zu Spät")
     td.get_by_test_id("register-id-checked").check()
     td.get_by_test_id("register-submit").click()
@@ -131,6 +138,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     assert all(e["name"] != "Q11 Zu Spät" for e in view(api, tid)["entries"])
 
     # The director continues after the race: level 4 (500/1,000) from its full ten minutes.
+    in_section(td, "clock")
     td.get_by_test_id("clock-resume").click()
     expect(td.get_by_test_id("clock-status").first).to_have_attribute("data-status", "running")
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", "4")
@@ -138,6 +146,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
 
     # Down to the table winner on the dealer's phone: "Q11 Spieler 1" wins.
     ids = {e["name"]: e["entry_id"] for e in view(api, tid)["entries"]}
+    in_section(td, "players")
     for name in names[:0:-1]:
         dealer.get_by_test_id(f"bust-{ids[name]}").click()
         dealer.get_by_test_id("bust-confirm").click()
@@ -185,13 +194,16 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     register_at_desk(td, finalists, id_checked=True)
     td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "floor")  # issue 13: the director's screen in sections
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "10")
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     expect(td.get_by_test_id("clock-blinds").first).to_have_text("100 / 200")
     fv = view(api, fid)
     assert fv["start_stack"] == 15_000 and fv["chips"]["in_play"] == 150_000
 
     fd = phone(**EN).new_page()
+    in_section(td, "tools")
     fd.goto(td.get_by_test_id("link-table-1").get_attribute("href"))
     expect(fd.locator("[data-testid^='seat-'][data-entry-id]").first).to_be_visible()
     first = fv["tables"][0]["seats"][0]["seat"]
@@ -204,13 +216,16 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     expect(screen.get_by_test_id("players-left")).to_have_text("10")
 
     # `Ante: 100` stands before 500/1,000: level 3 (300/600) has no ante, level 4 has 100.
+    in_section(td, "clock")
     td.get_by_test_id("clock-jump-select").select_option("2")
     td.get_by_test_id("clock-jump-submit").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", "2")
     for page in (td, fd, screen):
         expect(page.locator(".clock-ante")).to_have_count(0)
     td.get_by_test_id("clock-jump-select").select_option("3")
     td.get_by_test_id("clock-jump-submit").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
     for page in (td, fd, screen):
         expect(page.get_by_test_id("clock-blinds").first).to_have_text("500 / 1,000")
         expect(page.locator(".clock-ante").first).to_have_text("Ante 100")
@@ -223,6 +238,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     # Played to its winner on the dealer's phone.
     order = list(reversed(finalists))
     ids = {e["name"]: e["entry_id"] for e in view(api, fid)["entries"]}
+    in_section(td, "players")
     for name in order[:-1]:
         fd.get_by_test_id(f"bust-{ids[name]}").click()
         fd.get_by_test_id("bust-confirm").click()

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, new_tournament, register_at_desk
+from director_phone import director_at, in_section, new_tournament, register_at_desk
 from server import director, public, seat_of, view, view_when
 
 EN = {"locale": "en-US"}
@@ -44,8 +44,10 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     # S-#2: at most 11 a table: three tables of 11.
     td.get_by_test_id("draw-tables").fill("3")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "floor")  # issue 13: the director's screen in sections
     for n in (1, 2, 3):
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "11")
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
 
@@ -54,12 +56,14 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     def dealer(table_no):
         if table_no not in dealers:
             page = phone(**EN).new_page()
+            in_section(td, "tools")
             page.goto(td.get_by_test_id(f"link-table-{table_no}").get_attribute("href"))
             expect(page.locator("[data-testid^='seat-'][data-entry-id]").first).to_be_visible()
             dealers[table_no] = page
         return dealers[table_no]
 
     screen = tv(**EN).new_page()
+    in_section(td, "tools")
     screen.goto(td.get_by_test_id("link-display").get_attribute("href"))
     expect(screen.get_by_test_id("players-left")).to_have_text(str(PLAYERS))
 
@@ -83,6 +87,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
             expect(page.get_by_test_id("dealer-hand-no")).not_to_have_attribute("data-hand-no", before)
         page.get_by_test_id(f"bust-{entry_id}").click()
         page.get_by_test_id("bust-confirm").click()
+        in_section(td, "players")
         expect(td.get_by_test_id(f"entry-row-{entry_id}")).to_have_attribute("data-status", "busted")
 
     # --- S-#47: a re-entry before the first break keeps the seat, with a full stack, and pays again.
@@ -116,6 +121,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     expect(dealer(2).get_by_test_id(f"seat-{second_out['seat']}")).to_contain_text("Nachrücker Nora")
 
     def apply(s):
+        in_section(td, "floor")
         item = td.locator(f"[data-testid='suggestion-{s['kind']}'][data-id='{s['id']}']")
         item.get_by_test_id("suggestion-apply").click()
         expect(item).to_have_count(0)
@@ -142,8 +148,10 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
 
     def jump(index, what):
         """The director jumps the clock (`what` is for the reader: the entry it lands on)."""
+        in_section(td, "clock")
         td.get_by_test_id("clock-jump-select").select_option(str(index))
         td.get_by_test_id("clock-jump-submit").click()
+        td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
         expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", str(index))
 
     # A third player out before the break neither re-enters nor gets an alternate (yet): both are
@@ -164,6 +172,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     shot(screen, "night-s-tv-colour-up")
     # Both windows closed with the break: no Re-entry or Alternate button, and the server refuses
     # them citing the rule (the oracle; the director's phone never offers them now).
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-row-{third_out}")).to_have_attribute("data-status", "busted")
     expect(td.get_by_test_id(f"entry-reentry-{third_out}")).to_have_count(0)
     expect(td.get_by_test_id(f"entry-alternate-{third_out}")).to_have_count(0)
@@ -172,6 +181,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     r = api.command(tid, "seat_alternate", {"name": "Too Late", "replaces": third_out}).json()
     assert r["error"] == "alternates_closed" and r["rule"] == "S-#46", r
     jump(5, "level 5")
+    expect(td.get_by_test_id("clock-level")).to_be_visible()
     expect(td.get_by_test_id("clock-notice-colour-up")).to_have_count(0)
 
     # --- Busts through the night. Three at table 1: 8 there against 11 and 11, more than 2 apart:
@@ -210,6 +220,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     assert brk["rule"] == "TDA 11C / S-#5" and brk["text"].startswith("20 players fit at 2 tables")
     broken = brk["table_no"]
     leaving = [s_["entry_id"] for s_ in next(t for t in view(api, tid)["tables"] if t["table_no"] == broken)["seats"]]
+    in_section(td, "floor")
     td.locator(f"[data-testid='suggestion-break'][data-id='{brk['id']}']").scroll_into_view_if_needed()
     shot(td, "night-s-break-suggested")
     apply(brk)
@@ -279,7 +290,9 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     # --- Down to the winner at the final table; each prize is handed out as it falls due.
     def pay_what_is_due():
         for d in view(api, tid)["payouts_due"]:
+            in_section(td, "money")
             td.get_by_test_id(f"payout-paid-{d['entry_id']}").click()
+            td.get_by_test_id("due-confirm").click()  # "Paid" asks once (issue 13)
             expect(td.get_by_test_id(f"payout-due-{d['entry_id']}")).to_have_count(0)
 
     while view(api, tid)["players_left"] > 1:
@@ -301,7 +314,9 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     assert paid == expected and not final_view["payouts_due"]
     assert final_view["money"]["paid_out"] == pool
     winner = next(e for e in final_view["entries"] if e["place"] == 1)
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-won-{winner['entry_id']}")).to_be_visible()
     expect(screen.get_by_test_id("players-left")).to_have_text("1")
+    in_section(td, "money")
     td.get_by_test_id("money-card").scroll_into_view_if_needed()
     shot(td, "night-s-director-finished")

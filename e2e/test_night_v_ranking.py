@@ -20,7 +20,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, new_tournament, register_at_desk
+from director_phone import director_at, in_section, new_tournament, register_at_desk
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
@@ -64,8 +64,10 @@ def check_v_move(move, view):
 
 
 def jump_clock(td, index):
+    in_section(td, "clock")
     td.get_by_test_id("clock-jump-select").select_option(str(index))
     td.get_by_test_id("clock-jump-submit").click()
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
 
 
 def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, shot):
@@ -75,8 +77,10 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     register_at_desk(td, NAMES)
     td.get_by_test_id("draw-tables").fill("2")
     td.get_by_test_id("draw-submit").click()
+    in_section(td, "floor")  # issue 13: the director's screen in sections
     for n in (1, 2):  # V-II.a: start at 9 per table
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "9")
+    in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
 
@@ -124,6 +128,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
         assert night.entry(victim)["headhunter"]["hh_chips"] == 0
         rebought.append(victim)
         night.deal(n)
+    in_section(td, "money")
     expect(td.get_by_test_id("money-rebuys")).to_have_text("2")
     # One more out before the break who does not rebuy.
     late_victim, late_by = pair_at(1)
@@ -137,6 +142,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", str(BREAK))
     expect(td.get_by_test_id("clock-break")).to_have_attribute("data-addon", "true")
     # The director's phone no longer offers his rebuy; the add-on is the break's button.
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-rebuy-{late_victim}")).to_have_count(0)
     r = api.command(tid, "rebuy", {"entry_id": late_victim})
     assert r.status_code == 409 and r.json()["rule"] == "V-XIII", r.text
@@ -150,6 +156,8 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     shot(td, "night-v-addon-break")
     jump_clock(td, AFTER_BREAK)
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-level", "8")
+    in_section(td, "players")
+    expect(td.get_by_test_id("entry-row-1")).to_be_visible()
     expect(td.locator("[data-testid^='entry-addon-']")).to_have_count(0)  # nor after it
     late = next(e["entry_id"] for e in night.view()["entries"] if e["status"] == "active" and e["entry_id"] not in takers)
     r = api.command(tid, "addon", {"entry_id": late})
@@ -175,6 +183,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     halt = night.dealer(short_no).get_by_test_id("dealer-halt")
     expect(halt).to_have_attribute("data-rule", "V-III.h")
     expect(night.dealer(short_no).get_by_test_id("dealer-new-hand")).to_be_disabled()
+    in_section(td, "floor")
     card = td.locator(f"[data-testid='suggestion-move'][data-id='{move['id']}']")
     expect(card.get_by_test_id("suggestion-rule")).to_contain_text("V-III.e")
     card.scroll_into_view_if_needed()
@@ -236,6 +245,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     view = night.view()
     (final,) = night.suggestions("final_table", view)
     assert final["rule"] == "V-IV" and final["players_left"] == 8 and final["seats"] == [8]
+    in_section(td, "floor")
     card = td.locator(f"[data-testid='suggestion-final_table'][data-id='{final['id']}']")
     expect(card.get_by_test_id("suggestion-rule")).to_contain_text("V-IV")
     card.scroll_into_view_if_needed()
@@ -249,9 +259,10 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     for eid, seat in feature_seats.items():  # V-IV.c: no new draw at the feature table
         assert seated[eid] == seat
     assert view["clock"]["status"] == "paused" and view["clock"]["reason"] == "table_merge"  # V-IV.b
+    expect(td.get_by_test_id("hfh-status")).to_have_attribute("data-active", "false")  # over with one table
+    in_section(td, "clock")
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "paused")
     expect(td.get_by_test_id("clock-reason")).to_have_attribute("data-reason", "table_merge")
-    expect(td.get_by_test_id("hfh-status")).to_have_attribute("data-active", "false")  # over with one table
     feature = night.dealer(feature_no)
     redraw = feature.get_by_test_id("dealer-redraw")
     expect(redraw).to_have_attribute("data-reason", "final_table")
@@ -277,6 +288,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
         assert e["headhunter"]["hh_chips"] == hh[e["entry_id"]], e["name"]
     assert sum(hh.values()) == 18
     assert {e["entry_id"]: e["rebuys"] for e in final_view["entries"] if e["rebuys"]} == {v: 1 for v in rebought}
+    in_section(td, "players")
     expect(td.get_by_test_id(f"entry-won-{winner['entry_id']}")).to_be_visible()
     expect(td.get_by_test_id(f"entry-facts-{winner['entry_id']}")).to_contain_text(f"HH {hh[winner['entry_id']]}")
 
@@ -332,7 +344,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     shark_table = day2.entry(shark_id)["table_no"]
     killer = next(s["entry_id"] for s in day2.tables()[shark_table]["seats"] if s["entry_id"] != shark_id)
     ok(api, tid2, "record_bust", {"entry_id": shark_id, "eliminated_by": killer})
-    td.goto(f"{live_server.url}/#/director/{tid2}")
+    td.goto(f"{live_server.url}/#/director/{tid2}/players")
     expect(td.get_by_test_id(f"entry-row-{shark_id}")).to_have_attribute("data-status", "busted")
     td.get_by_test_id(f"entry-more-{shark_id}").click()
     td.get_by_test_id(f"entry-wild-{shark_id}").click()

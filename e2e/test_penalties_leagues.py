@@ -55,7 +55,7 @@ def test_a_missed_round_counts_down_on_the_dealers_phone(live_server, phone, sho
     target = next(s for s in seats if s["name"] == "Jürgen Müller")
     eid, seat = target["entry_id"], target["seat"]
 
-    td = director_page(phone, api, f"/director/{tid}", "money-card")
+    td = director_page(phone, api, f"/director/{tid}/players", f"entry-more-{eid}")
     td.get_by_test_id(f"entry-more-{eid}").click()
     td.get_by_test_id(f"entry-penalize-{eid}").click()
     expect(td.get_by_test_id("penalty-dialog")).to_be_visible()
@@ -146,7 +146,7 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
     assert "Jürgen Müller;46" in text, text
 
     # Results of the first tournament as CSV: a blob download with the umlaut intact.
-    page.goto(f"{api.base}/#/director/{t1}")
+    page.goto(f"{api.base}/#/director/{t1}/money")  # issue 13: results are in the money section
     expect(page.get_by_test_id("results-csv")).to_be_visible()
     page.get_by_test_id("results-csv").scroll_into_view_if_needed()
     shot(page, "results-buttons")

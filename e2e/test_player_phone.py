@@ -129,7 +129,7 @@ def test_the_player_phone_in_a_league_tournament_and_the_directors_pictures(live
     td_context = phone(**EN)
     signed_in(td_context, api)
     td = td_context.new_page()
-    td.goto(f"{api.base}/#/director/{tid}")
+    td.goto(f"{api.base}/#/director/{tid}/clock")  # issue 13: the charts are in the clock section
     card = td.get_by_test_id("pictures-card")
     expect(card).to_be_visible()
     line = td.get_by_test_id("chart-players-left")

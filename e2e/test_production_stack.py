@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from director_phone import first_director_seats_a_tournament
+from director_phone import first_director_seats_a_tournament, in_section
 from trusted_browser import MISSING_CERTUTIL, launch_trusting
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,6 +79,7 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     tid = first_director_seats_a_tournament(director, stack.url, stack.setup_token(), 6, 1)
 
     # The table's QR link points at the public HTTPS address (PUBLIC_URL), token in the fragment.
+    in_section(director, "tools")  # the QR links live in Tools (issue 13 sections)
     dealer_url = director.get_by_test_id("link-table-1").get_attribute("href")
     assert dealer_url.startswith(f"{stack.url}/#/dealer/"), dealer_url
     dealer_ctx = pinned_phone(trusting_browser, stack, DEALER)
@@ -108,6 +109,7 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     expect(dealer.get_by_test_id("sync-rejected")).to_contain_text("0")
 
     # The director, on the other worker, sees both busts, placed 6th and 5th in the order recorded.
+    in_section(director, "players")
     for entry_id, place in zip(victims, (6, 5)):
         row = director.get_by_test_id(f"entry-row-{entry_id}")
         expect(row).to_have_attribute("data-status", "busted")

@@ -36,7 +36,7 @@ def test_a_german_dealer_reads_why_his_offline_bust_of_a_moved_player_was_refuse
     item = page.get_by_test_id("rejected-item")
     expect(item).to_have_count(1)
     expect(item.locator(".rejected-reason")).to_have_text(
-        f"{name} wurde an Tisch 1, Platz {seat} versetzt — Bust nicht übernommen; das erfasst der Dealer dort.")
+        f"{name} wurde an Tisch 1, Sitz {seat} versetzt — Bust nicht übernommen; das erfasst der Dealer dort.")
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "dealer-refusal-german")
 

@@ -133,7 +133,7 @@ def test_a_name_typed_while_the_desk_loads_is_kept(live_server, phone):
     for _ in range(3):
         context = phone()
         context.add_init_script(FORM_INSERTS)
-        page = director_at(lambda **o: context, api, f"/director/{tid}", "register-name")
+        page = director_at(lambda **o: context, api, f"/director/{tid}/desk", "register-name")
         page.get_by_test_id("register-name").fill("Late Larry")
         expect(page.get_by_test_id("register-id-checked")).to_be_visible()  # the view has arrived
         page.wait_for_timeout(300)

@@ -1,4 +1,5 @@
-"""Issue 7 on the phones: the director undoes a wrong bust from the player's row; the dealer's
+"""Issue 7 on the phones: the director undoes a wrong bust from Recent busts (issue 13: next to
+each bust, not behind "⋯"); the dealer's
 phone shows the player back in his seat and the player's phone shows his seat again (not
 "busted"). When his seat was taken since, the dialog offers a free seat. Real Chromium against a
 real server; the field is built through the API for speed."""
@@ -12,14 +13,13 @@ EN = {"locale": "en-US"}
 
 
 def director_page(phone, api, tid):
-    return director_at(phone, api, f"/director/{tid}", "players-left", **EN)
+    return director_at(phone, api, f"/director/{tid}/players", "players-left", **EN)
 
 
 def open_undo(page, entry_id):
-    row = page.get_by_test_id(f"entry-row-{entry_id}")
-    row.scroll_into_view_if_needed()
-    page.get_by_test_id(f"entry-more-{entry_id}").click()
-    button = page.get_by_test_id(f"entry-undo-bust-{entry_id}")
+    bust = page.get_by_test_id(f"recent-bust-{entry_id}")
+    bust.scroll_into_view_if_needed()
+    button = bust.get_by_test_id(f"entry-undo-bust-{entry_id}")  # one tap, beside the bust
     assert button.bounding_box()["height"] >= 44
     button.click()
     expect(page.get_by_test_id("undo-bust-dialog")).to_be_visible()
@@ -90,7 +90,9 @@ def test_the_winner_row_offers_no_bust_once_the_tournament_is_finished(live_serv
     td = director_page(phone, api, tid)
     expect(td.get_by_test_id("entry-won-1")).to_have_text("1st")
     expect(td.get_by_test_id("bust-1")).to_have_count(0)
-    td.get_by_test_id("entry-more-3").click()  # (disqualify stays possible after the end)
+    expect(td.get_by_test_id("recent-bust-3")).to_be_visible()
     expect(td.get_by_test_id("entry-undo-bust-3")).to_have_count(0)  # only the bust that ended it
-    td.get_by_test_id("entry-more-2").click()
-    expect(td.get_by_test_id("entry-undo-bust-2")).to_be_visible()
+    expect(td.get_by_test_id("recent-bust-2").get_by_test_id("entry-undo-bust-2")).to_be_visible()
+    td.get_by_test_id("entry-more-3").click()  # disqualify stays possible after the end, undo is not there
+    expect(td.get_by_test_id("entry-disqualify-3")).to_be_visible()
+    expect(td.get_by_test_id("entry-undo-bust-3")).to_have_count(0)

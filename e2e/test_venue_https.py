@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, in_section
 from server import Api, ServerProcess, command_ok, free_port, links, read_db, seated_tournament, token_of
 from trusted_browser import launch_trusting
 
@@ -126,6 +126,7 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         # The director, on the trusted phone, sees the phones' addresses and the trust QR.
         page = director_at(lambda **o: trusting.new_context(**{**PHONE, **o}), venue.director_api_as_seen_by_phones(),
                            f"/director/{tid}", "clock-status")
+        in_section(page, "tools")  # the phones' addresses and QR codes (issue 13 sections)
         card = page.get_by_test_id("venue-card")
         card.scroll_into_view_if_needed()
         expect(page.get_by_test_id("venue-staff-url")).to_have_text(venue.secure)
@@ -160,6 +161,7 @@ def test_plain_http_venue_says_offline_restart_is_off(plain_venue, browser_type,
         page = director_at(lambda **o: browser.new_context(**{**PHONE, **o}), venue.director_api_as_seen_by_phones(),
                            f"/director/{tid}", "clock-status")
         expect(page.get_by_test_id("insecure-notice")).to_be_visible()
+        in_section(page, "tools")
         page.get_by_test_id("venue-card").scroll_into_view_if_needed()
         expect(page.get_by_test_id("venue-staff-url")).to_have_text(venue.plain)
         expect(page.get_by_test_id("venue-plain-http")).to_contain_text("make venue")
@@ -185,6 +187,7 @@ def test_loopback_alarm_and_a_new_table_qr_in_two_taps(live_server, phone, shot)
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     shot(page, "venue-director-loopback")
 
+    in_section(page, "tools")
     row = page.get_by_test_id("renew-table-1")
     row.scroll_into_view_if_needed()
     row.click()  # tap 1

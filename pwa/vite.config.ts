@@ -1,12 +1,15 @@
 import { defineConfig } from "vite";
 import preact from "@preact/preset-vite";
 import { VitePWA } from "vite-plugin-pwa";
+// @ts-ignore: plain ES module of the build (no types)
+import { roleStrings } from "./scripts/role-strings.mjs";
 
 const backend: string = (globalThis as any).process?.env?.POKERFLOOR_BACKEND ?? "http://127.0.0.1:5000";
 
 export default defineConfig({
   plugins: [
     preact(),
+    roleStrings({ srcDir: "src" }), // virtual:strings/<lang>-<part>: each role's strings (docs/bundles.md)
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",
@@ -43,6 +46,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2020",
+    // .vite/manifest.json: scripts/check-budget.mjs sums each role's chunks from it.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -56,6 +56,24 @@ def first_director_seats_a_tournament(page, base: str, setup_token: str, players
     register_at_desk(page, [f"Spieler {i:02d}" for i in range(1, players + 1)])
     page.get_by_test_id("draw-tables").fill(str(tables))
     page.get_by_test_id("draw-submit").click()
+    in_section(page, "clock")
     page.get_by_test_id("clock-start").click()
     expect(page.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
     return tid
+
+
+SECTIONS = ("floor", "players", "clock", "money", "desk", "tools")
+
+
+def open_section(page, name: str) -> None:
+    """On the director's tournament screen (issue 13): tap the section's tab and wait for it."""
+    from playwright.sync_api import expect
+    assert name in SECTIONS, name
+    page.get_by_test_id(f"section-{name}").click()
+    expect(page.get_by_test_id(f"section-body-{name}")).to_be_visible()
+
+
+def in_section(page, name: str) -> None:
+    """open_section, unless that section is open already (no tap then)."""
+    if page.get_by_test_id(f"section-body-{name}").count() == 0:
+        open_section(page, name)

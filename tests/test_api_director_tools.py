@@ -63,7 +63,7 @@ def test_seat_cards_one_per_seated_player_sorted_escaped_with_the_players_qr(ser
     de = td.get(f"/api/tournaments/{tid}/print/seat-cards?lang=de&table=2").text
     at_two = [e["entry_id"] for e in entries if e["table_no"] == 2]
     assert len(re.findall(r'class="card" data-entry-id', de)) == len(at_two)
-    assert "Tisch 2 · Platz" in de and "Scannen für deinen Platz" in de
+    assert "Tisch 2 · Sitz" in de and "Scannen für deinen Sitz" in de
 
 
 def test_table_sheets_one_per_active_table_and_the_display(server, td):

@@ -1,4 +1,4 @@
-"""undo_bust over HTTP against a real server (issue 7): a director may, a dealer may not, bad
+"""undo_bust over HTTP against a real server (issue 7): a director may, another table's dealer may not, bad
 payloads name the field, rejections say why, and a restarted server (cold start from the log)
 shows the same places and seats."""
 from server import Api, ServerProcess, command_ok, director, links, seated_tournament, view
@@ -23,8 +23,9 @@ def _undo_then_restart(server):
     dealer = Api(server.url, next(t["url"] for t in qr["tables"] if t["table_no"] == table_of_7).rsplit("/", 1)[1])
     player = Api(server.url, next(p["url"] for p in qr["players"] if p["entry_id"] == 7).rsplit("/", 1)[1])
 
-    r = dealer.command(tid, "undo_bust", {"entry_id": 7, "reason": "wrong seat"})
-    assert r.status_code == 403 and r.json()["field"] == "type"
+    other = Api(server.url, next(t["url"] for t in qr["tables"] if t["table_no"] != table_of_7).rsplit("/", 1)[1])
+    r = other.command(tid, "undo_bust", {"entry_id": 7, "reason": "wrong seat"})  # another table's dealer
+    assert (r.status_code, r.json()["error"], r.json()["field"]) == (403, "not_at_your_table", "entry_id")
     r = td.command(tid, "undo_bust", {"entry_id": 7})
     assert (r.status_code, r.json()["field"]) == (400, "payload.reason")
     r = td.command(tid, "undo_bust", {"entry_id": "seven", "reason": "x"})

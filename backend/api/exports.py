@@ -13,6 +13,7 @@ from .. import league as lg
 from ..auth.access import require_director, require_tournament
 from ..engine import money
 from ..engine.payouts import shown
+from ..locale_format import money_text, region_of
 from ..store import League, Tournament, session_scope
 from .errors import ApiError
 
@@ -153,7 +154,7 @@ def results_html(tid: int):
     lang = _lang()
     t = TEXT[lang]
     state, name, leagues, rows = _rows(tid)
-    currency = escape(state.format.get("currency", ""))
+    currency, region = state.format.get("currency", ""), region_of(state.format)
     head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + \
         [f"{t['points']} {lge.name}" for lge in leagues]
     classes = ["n", "", "n", "n", "n"] + ["n"] * len(leagues)
@@ -165,8 +166,8 @@ def results_html(tid: int):
             place = t["in"]
         else:
             place = f"{r.place}." if r.tie == 1 else f"{r.place}.–{r.place + r.tie - 1}."
-        cells = [place, r.name, f"{_money(prize)} {currency}".strip() if prize else "",
-                 _money(shown(e.paid)) if e.paid is not None else "",
+        cells = [place, r.name, money_text(prize, currency, lang, region) if prize else "",
+                 money_text(shown(e.paid), currency, lang, region) if e.paid is not None else "",
                  f"{e.rebuys} / {1 if e.addon else 0} / {e.reentries}"] + \
             ["" if pts[lge.id] is None else str(pts[lge.id]) for lge in leagues]
         body_rows.append("<tr>" + "".join(f'<td class="{c}">{escape(str(v))}</td>' for c, v in zip(classes, cells))
@@ -178,7 +179,7 @@ def results_html(tid: int):
 <title>{escape(name)} – {t["title"]}</title><style>{STYLE}</style></head>
 <body><button onclick="window.print()">{t["print"]}</button>
 <h1>{escape(name)} – {t["title"]}</h1>
-<p class="meta">{t["entries"]}: {len(state.entries) - len(state.released)} · {t["pool"]}: {_money(pool)} {currency}</p>{note}
+<p class="meta">{t["entries"]}: {len(state.entries) - len(state.released)} · {t["pool"]}: {escape(money_text(pool, currency, lang, region))}</p>{note}
 <div class="wide"><table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head))}</tr></thead>
 <tbody>{"".join(body_rows)}</tbody></table></div></body></html>"""
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",

@@ -3,6 +3,7 @@ standings per month, half-year and overall, and who qualifies (V-XII, V-I.d.1, V
 P-Satellite, G-Spielform)."""
 from __future__ import annotations
 
+import itertools
 import re
 
 from flask import Blueprint, current_app, jsonify, request
@@ -12,6 +13,7 @@ from sqlmodel import select
 
 from .. import league as lg
 from ..auth.access import require_director
+from ..locale_format import fold, name_matches
 from ..presets import find_preset
 from ..service import now_ms
 from ..store import League, LeagueTournament, Person, Tournament, session_scope
@@ -76,13 +78,15 @@ def _league(session, league_id: int) -> League:
 @bp.get("/persons")
 def search_persons():
     require_director()
-    q = lg.name_key(request.args.get("q", ""))[:80]
+    q = fold(request.args.get("q", ""))[:80]
     with session_scope(_app().db) as session:
-        query = select(Person).order_by(Person.name_key).limit(50)
-        if q:
-            escaped = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            query = query.where(Person.name_key.like(f"%{escaped}%", escape="\\"))
-        return jsonify([lg.person_json(p) for p in session.exec(query)])
+        query = select(Person).order_by(Person.name_key)
+        if not q:
+            return jsonify([lg.person_json(p) for p in session.exec(query.limit(50))])
+        # accents and ß folded (weiss → Weiß, kraehen → Krähen) like the desk's search: in Python,
+        # a club's people are a few thousand rows at most
+        found = (p for p in session.exec(query) if name_matches(p.name, q))
+        return jsonify([lg.person_json(p) for p in itertools.islice(found, 50)])
 
 
 @bp.get("/leagues")

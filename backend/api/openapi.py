@@ -168,6 +168,16 @@ def _director_tools_paths(secured: list, tid: dict) -> dict:
             "summary": "Printable seat cards with the players' QR codes (A4, 8 per page)", "security": secured,
             "parameters": [tid, lang, q("table"), q("from_table"), q("to_table")],
             "responses": _answers(400, 401, 403, 404, 409)}},
+        "/api/tournaments/{tid}/print/seating-list": {"get": {
+            "summary": "Printable seating list sorted by name (A4, two columns)", "security": secured,
+            "parameters": [tid, lang], "responses": _answers(400, 401, 403, 404, 409)}},
+        "/api/tournaments/{tid}/display": {"get": {
+            "summary": "The TV's display view: the last moves for its ticker (display token or director)",
+            "security": secured, "parameters": [tid], "responses": _answers(401, 403, 404)}},
+        "/api/tournaments/{tid}/seating": {"get": {
+            "summary": "The seating list by name, a page at a time (display token or director)",
+            "security": secured, "parameters": [tid, q("page", minimum=1), q("per_page", minimum=1, maximum=200)],
+            "responses": _answers(400, 401, 403, 404)}},
         "/api/tournaments/{tid}/print/table-sheets": {"get": {
             "summary": "Printable dealer QR sheet per table, and the display's", "security": secured,
             "parameters": [tid, lang, q("table"), q("from_table"), q("to_table")],

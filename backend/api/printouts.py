@@ -16,6 +16,7 @@ from ..engine.balancing import active_tables
 from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
+from .views import cached_seating
 from ..store import Token, Tournament, session_scope
 from .errors import ApiError
 from .phone_links import phone_link, public_base, staff_base
@@ -37,16 +38,18 @@ WORDS = {
            "trust_first": "First time on this phone? Scan this first to trust the server:",
            "loopback": "These QR codes point at {url}: no phone can open them. Restart the server with "
                        "“HOST=0.0.0.0 make run” (or “make venue”) and print again.",
-           "scan_display": "Open on the TV: the clock, the blinds and the payouts", "print": "Print"},
-    "de": {"seat_cards": "Platzkarten", "table_sheets": "Tisch-QR-Codes", "table": "Tisch", "seat": "Platz",
-           "scan_player": "Scannen für deinen Platz, die Uhr und die Auszahlungen",
+           "scan_display": "Open on the TV: the clock, the blinds and the payouts", "print": "Print",
+           "seating_list": "Seating list by name", "name": "Name", "list_seat": "Seat", "seated": "{n} players seated, as of {time}"},
+    "de": {"seat_cards": "Sitzkarten", "table_sheets": "Tisch-QR-Codes", "table": "Tisch", "seat": "Sitz",
+           "scan_player": "Scannen für deinen Sitz, die Uhr und die Auszahlungen",
            "scan_dealer": "Dealer: scannen, um diesen Tisch zu öffnen", "display": "Anzeige (TV)",
            "dealer_only": "Nur für den Dealer — wer diesen Code scannt, kann an diesem Tisch Busts erfassen. "
                           "Beim Dealer lassen; verloren? Die Turnierleitung erstellt mit zwei Tipps einen neuen.",
            "trust_first": "Zum ersten Mal auf diesem Telefon? Zuerst diesen Code scannen, um dem Server zu vertrauen:",
            "loopback": "Diese QR-Codes zeigen auf {url}: kein Telefon kann sie öffnen. Den Server mit "
                        "„HOST=0.0.0.0 make run“ (oder „make venue“) neu starten und noch einmal drucken.",
-           "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen", "print": "Drucken"},
+           "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen", "print": "Drucken",
+           "seating_list": "Sitzliste nach Namen", "name": "Name", "list_seat": "Sitz", "seated": "{n} Spieler am Tisch, Stand {time}"},
 }
 
 STYLE = """
@@ -57,6 +60,14 @@ body { margin: 0; background: #777; color: #000; font: 11pt/1.3 system-ui, -appl
 .page { width: 190mm; height: 276mm; margin: 0 auto 6mm; background: #fff; overflow: hidden;
         break-after: page; page-break-after: always; }
 .page:last-child { break-after: auto; page-break-after: auto; }
+.list { width: 190mm; margin: 0 auto 6mm; background: #fff; padding: 6mm; }
+.list h1 { font-size: 16pt; margin: 0 0 1mm; } .list .when { margin: 0 0 4mm; color: #333; }
+.list .cols { columns: 2; column-gap: 8mm; column-rule: 0.2mm solid #bbb; }
+.list .row { display: grid; grid-template-columns: 1fr 14mm 12mm; gap: 2mm; padding: 0.6mm 0;
+             border-bottom: 0.2mm solid #ddd; break-inside: avoid; }
+.list .row.head { font-weight: 700; border-bottom: 0.4mm solid #000; }
+.list .row span:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
+@media print { .list { width: auto; margin: 0; padding: 0; } }
 .cards { display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: repeat(4, 1fr); }
 .cards[data-warned] { grid-template-rows: auto repeat(4, 1fr); }
 .card { border: 0.3mm dashed #888; padding: 4mm; display: grid; grid-template-columns: 1fr 36mm;
@@ -219,3 +230,31 @@ def table_sheets(tid: int):
 <p class="big">{w["display"]}</p><div class="qr">{qr_svg(display)}</div><p class="scan">{w["scan_display"]}</p>
 <p class="tn">{name}</p></section>""")
     return _page(lang, f"{_name(tid)} – {w['table_sheets']}", pages)
+
+
+class SeatingListQuery(Schema):
+    class Meta:
+        unknown = "raise"
+
+    lang = fields.String(load_default="de", validate=validate.OneOf(["de", "en"]))
+
+
+@bp.get("/tournaments/<int:tid>/print/seating-list")
+def seating_list(tid: int):
+    """Everyone seated, sorted by name (the list people look for on the wall), two columns per A4
+    page; no QR codes, so a field of 10,000 prints in one go (about 110 pages)."""
+    require_tournament(tid, {"director"})
+    q = SeatingListQuery().load(request.args)
+    state = _app().service.state(tid)
+    if not state.tables:
+        raise ApiError(409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list.")
+    lang, w = q["lang"], WORDS[q["lang"]]
+    rows = cached_seating(state)
+    when = time.strftime("%H:%M", time.localtime(now_ms() / 1000))
+    head = f'<div class="row head"><span>{w["name"]}</span><span>{w["table"]}</span><span>{w["list_seat"]}</span></div>'
+    lines = "".join(f'<div class="row" data-table="{r["table_no"]}" data-seat="{r["seat"]}"><span>{escape(r["name"])}</span>'
+                    f'<span>{r["table_no"]}</span><span>{r["seat"]}</span></div>' for r in rows)
+    page = (f'<section class="list" data-testid="seating-list"><h1>{escape(_name(tid))} – {w["seating_list"]}</h1>'
+            f'<p class="when">{escape(w["seated"].format(n=len(rows), time=when))}</p>'
+            f'<div class="cols">{head}{lines}</div></section>')
+    return _page(lang, f"{_name(tid)} – {w['seating_list']}", [page])

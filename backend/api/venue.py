@@ -87,7 +87,7 @@ WORDS = {
         "title": "Diesem Server vertrauen",
         "why": "Die Telefone des Personals (Turnierleitung, Dealer) brauchen eine sichere Verbindung, "
                "damit die App auch ohne WLAN startet und der Bildschirm an bleibt. Einmal pro Telefon.",
-        "players": "Spieler und der TV brauchen das nicht: Platzkarten und der TV-Link funktionieren ohne.",
+        "players": "Spieler und der TV brauchen das nicht: Sitzkarten und der TV-Link funktionieren ohne.",
         "download": "1. Zertifikat herunterladen",
         "android": "Android (Chrome)",
         "android_steps": [

@@ -1,11 +1,16 @@
-"""GET the current view: after any gap a phone asks for what it missed."""
+"""GET the current view: after any gap a phone asks for what it missed.
+The TV's own reads (display token or director): its display view, and the seating list by name,
+a page at a time (GET /seating?page=&per_page=), sorted once per seq and never pushed."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+import threading
+
+from flask import Blueprint, current_app, jsonify, request
+from marshmallow import Schema, fields, validate
 
 from ..auth.access import Caller, require_tournament
 from ..service import now_ms
-from ..views import render
+from ..views import render, seating_by_name
 
 bp = Blueprint("views", __name__, url_prefix="/api")
 
@@ -32,3 +37,51 @@ def public(tid: int):
     require_tournament(tid)
     state = current_app.extensions["pokerfloor"].service.state(tid)
     return jsonify(render(state, ("public",), now_ms()))
+
+
+DISPLAY_ROLES = {"display", "director"}  # the wall list: the TV and the director, not every phone
+
+
+@bp.get("/tournaments/<int:tid>/display")
+def display(tid: int):
+    require_tournament(tid, DISPLAY_ROLES)
+    state = current_app.extensions["pokerfloor"].service.state(tid)
+    return jsonify(render(state, ("display",), now_ms()))
+
+
+class SeatingQuery(Schema):
+    class Meta:
+        unknown = "raise"
+
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100_000))
+    per_page = fields.Integer(load_default=60, validate=validate.Range(min=1, max=200))
+
+
+_seating_cache: dict[int, tuple[int, list[dict]]] = {}
+_seating_lock = threading.Lock()
+
+
+def cached_seating(state) -> list[dict]:
+    """The seating list by name, sorted once per seq (10,000 names: one sort per change, not per TV)."""
+    with _seating_lock:
+        hit = _seating_cache.get(state.tournament_id)
+    if hit and hit[0] == state.seq:
+        return hit[1]
+    rows = seating_by_name(state)
+    with _seating_lock:
+        _seating_cache[state.tournament_id] = (state.seq, rows)
+    return rows
+
+
+@bp.get("/tournaments/<int:tid>/seating")
+def seating(tid: int):
+    require_tournament(tid, DISPLAY_ROLES)
+    q = SeatingQuery().load(request.args)
+    state = current_app.extensions["pokerfloor"].service.state(tid)
+    rows = cached_seating(state)
+    page, per_page = q["page"], q["per_page"]
+    pages = max(1, -(-len(rows) // per_page))
+    start = (page - 1) * per_page
+    return jsonify({"kind": "seating", "tournament_id": tid, "seq": state.seq, "server_time": now_ms(),
+                    "total": len(rows), "page": page, "per_page": per_page, "pages": pages,
+                    "rows": [{k: r[k] for k in ("name", "table_no", "seat")} for r in rows[start:start + per_page]]})

@@ -70,10 +70,10 @@ APPLIERS = {
 ALSO = {
     "player_registered": (headhunter.apply_extra, late_seats.apply_registered),
     "alternate_seated": (headhunter.apply_extra,),
-    "player_busted": (headhunter.apply_extra,),
-    "players_busted": (headhunter.apply_extra,),
+    "player_busted": (headhunter.apply_extra, undo.note_bust),  # note_bust: a dealer's undo (undo.py)
+    "players_busted": (headhunter.apply_extra, undo.note_bust),
     "bust_undone": (headhunter.apply_extra,),  # the HH chips of the bust go back
-    "hand_started": (penalties.apply_hand, late_seats.apply_hand),  # P-Spielverlauf: the first big blind
+    "hand_started": (penalties.apply_hand, late_seats.apply_hand, undo.note_hand),  # P-Spielverlauf: the first big blind
 }
 
 

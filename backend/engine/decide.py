@@ -90,7 +90,7 @@ ALLOWED_ROLES = {
     "use_wild_card": {"director"},
     "penalize": {"director", "dealer"},  # a dealer: a warning at his own table (checked by the rule)
     "lift_penalty": {"director"},
-    "undo_bust": {"director"},
+    "undo_bust": {"director", "dealer"},  # a dealer: his table's latest bust, briefly (undo.py)
     "import_players": {"director"},
     "set_registration_flags": {"director"},
     "close_check_in": {"director"},

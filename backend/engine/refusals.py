@@ -94,6 +94,7 @@ REFUSALS: dict[str, Basis] = {
     "last_player": PROCEDURE, "nobody_left": PROCEDURE, "eliminator_out": PROCEDURE,
     "eliminator_elsewhere": PROCEDURE, "still_in": PROCEDURE, "not_a_bust": PROCEDURE,
     "table_not_in_play": PROCEDURE,
+    "not_last_bust": PROCEDURE, "hand_since_bust": PROCEDURE, "undo_too_late": PROCEDURE,  # a dealer's undo
 }
 
 # One code, another rule for another command (the command type decides).

@@ -164,7 +164,7 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     plan = plan_out(state, [member] + _absent_members(state, absent, at, 1), at, round_key, cmd.seed, bubble)
     place = next(c["place"] for c in plan["places"] if c["entry_id"] == entry.entry_id)
     bust = {"entry_id": entry.entry_id, "place": place, "at": at, "table_no": entry.table_no, "seat": entry.seat,
-            "reason": "bust", **plan}
+            "reason": "bust", "decided_at": cmd.now, **plan}  # decided_at: a dealer's undo window (undo.py)
     if round_key is not None:
         bust["hand_for_hand_round"] = round_key[1]  # same-hand busts (TDA RP-8)
     if by is not None:
@@ -232,7 +232,7 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     absent, bubble = absent_at_bubble(state, seen)
     plan = plan_out(state, members + _absent_members(state, absent, at, len(members)), at, round_key, cmd.seed,
                     bubble)
-    payload = {"table_no": table_no, "at": at, "reason": "bust",
+    payload = {"table_no": table_no, "at": at, "reason": "bust", "decided_at": cmd.now,
                "busts": [{"entry_id": e.entry_id, "seat": e.seat, "starting_stack": stack,
                           **({"no_prize": True} if _absent_no_prize(state, e) else {})} for e, stack in entries],
                **plan}

@@ -15,6 +15,11 @@ The log is append-only, so `undo_bust` writes a `bust_undone` event that puts th
 - money follows the places (N-3.7, N-3.8): a prize paid to him or to anyone whose place moved
   becomes a correction, the same as after a late bust.
 
+A dealer may undo a bust at his own table too (the toast's Undo, issue 13), but only the latest
+bust there, only while no hand has started at that table since, and only within
+`DEALER_UNDO_MS` of the server's time the bust was decided (the command's `now`; the engine reads
+no clock). Anything older is the director's to correct, with a reason in the record.
+
 The bust that ended the tournament may be undone too: the tournament is back in play and the
 winner's place is cleared. Once the tournament is over, only that last bust may be undone (the
 others would reopen play long after the end). Disqualified players (N-2.22) and players who
@@ -27,6 +32,54 @@ from typing import Optional
 from . import money
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry
 from .places import apply_remove, plan_remove
+
+
+# A dealer's undo: within this long after the server decided the bust (its Undo toast shows 10 s;
+# the rest is room for a slow network or a retry).
+DEALER_UNDO_MS = 60_000
+
+
+def note_bust(state: TournamentState, event: Event) -> None:
+    """After a bust event: the table's latest bust, for a dealer's undo."""
+    p = event.payload
+    ids = [b["entry_id"] for b in p["busts"]] if "busts" in p else [p["entry_id"]]
+    table_no = p.get("table_no")
+    if table_no is None:
+        return
+    state.last_bust[table_no] = {"entry_ids": ids, "decided_at": p.get("decided_at", p.get("at")),
+                                 "hand_since": False}
+
+
+def note_hand(state: TournamentState, event: Event) -> None:
+    """A hand started: the table's last bust is no longer the dealer's to undo."""
+    last = state.last_bust.get(event.payload.get("table_no"))
+    if last is not None:
+        last["hand_since"] = True
+
+
+def _dealer_may(state: TournamentState, cmd: Command, entry: Entry) -> Optional[Rejection]:
+    """A dealer undoes only his table's latest bust, before the next hand, within the window."""
+    own = cmd.actor.table_no
+    if entry.table_no != own:
+        return Rejection("not_at_your_table", f"{entry.name} sat at table {entry.table_no}, not at table {own} — "
+                         "undo not applied.", "entry_id", "forbidden",
+                         params={"name": entry.name, "table": entry.table_no, "own_table": own, "variant": "undo"})
+    named = cmd.payload.get("table_no")
+    if named is not None and named != own:
+        return Rejection("not_your_table", f"This phone belongs to table {own}.", "table_no", "forbidden",
+                         params={"own_table": own})
+    last = state.last_bust.get(own)
+    if last is None or entry.entry_id not in last["entry_ids"]:
+        return Rejection("not_last_bust", f"{entry.name}'s bust is not the latest at table {own}; "
+                         "the director can undo it.", "entry_id", params={"name": entry.name, "table": own})
+    if last["hand_since"]:
+        return Rejection("hand_since_bust", f"A new hand has started at table {own} since {entry.name}'s bust; "
+                         "the director can undo it.", "entry_id", params={"name": entry.name, "table": own})
+    if last["decided_at"] is None or cmd.now - last["decided_at"] > DEALER_UNDO_MS:
+        seconds = DEALER_UNDO_MS // 1000
+        return Rejection("undo_too_late", f"{entry.name}'s bust is more than {seconds} seconds old; "
+                         "the director can undo it.", "entry_id", params={"name": entry.name, "seconds": seconds})
+    return None
 
 
 def _reason(entry: Entry) -> Optional[Rejection]:
@@ -95,6 +148,10 @@ def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejecti
     problem = _reason(entry)
     if problem:
         return problem
+    if cmd.actor.role == "dealer":
+        problem = _dealer_may(state, cmd, entry)
+        if problem:
+            return problem
     reason = " ".join(str(cmd.payload.get("reason") or "").split())
     if not reason:
         return Rejection("reason_required", "Say why the bust was wrong (it goes into the record).", "reason",
@@ -138,6 +195,9 @@ def apply_bust_undone(state: TournamentState, event: Event) -> None:
     entry.no_prize = False
     state.players_left += 1
     state.hh_given.pop(entry.entry_id, None)
+    last = state.last_bust.get(p.get("from_table"))
+    if last is not None and entry.entry_id in last["entry_ids"]:  # he is back: not undone twice
+        last["entry_ids"] = [i for i in last["entry_ids"] if i != entry.entry_id]
     state.away.discard(entry.entry_id)
     if not entry.present:  # N-3.2: busted while blinded off, he comes back blinded off
         state.absent.add(entry.entry_id)

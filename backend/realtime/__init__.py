@@ -1,6 +1,7 @@
 """Socket.IO: authenticate on connect, join rooms by role, push versioned views.
 
-Rooms: t:<tid> (public view), t:<tid>:director, t:<tid>:table:<n>, t:<tid>:entry:<id>.
+Rooms: t:<tid> (public view), t:<tid>:director, t:<tid>:display (the TV's ticker),
+t:<tid>:table:<n>, t:<tid>:entry:<id>.
 With several server processes, the Redis message queue carries emits between them.
 """
 from __future__ import annotations
@@ -26,6 +27,8 @@ def room_for(tid: int, key: tuple) -> str:
         return f"t:{tid}:director"
     if key[0] == "table":
         return f"t:{tid}:table:{key[1]}"
+    if key[0] == "display":
+        return f"t:{tid}:display"
     return f"t:{tid}:entry:{key[1]}"
 
 
@@ -35,7 +38,7 @@ def keys_for(caller) -> list[tuple]:
     if caller.role == "player":
         return [("public",), ("player", caller.entry_id)]
     if caller.role == "display":
-        return [("public",)]
+        return [("public",), ("display",)]
     return [("public",), ("director",)]
 
 

@@ -1,18 +1,82 @@
-import { useEffect } from "preact/hooks";
-import { useRoute, navigate } from "./router";
-import { AuthScreen } from "./views/director/Auth";
-import { DirectorList } from "./views/director/DirectorList";
-import { DirectorTournament } from "./views/director/DirectorTournament";
-import { StructureEditor } from "./views/director/StructureEditor";
-import { AuditLog } from "./views/director/AuditLog";
-import { Dealer } from "./views/dealer/Dealer";
-import { Player } from "./views/player/Player";
-import { Display } from "./views/display/Display";
-import { Leagues, LeagueDetail } from "./views/director/Leagues";
+import { useEffect, useState } from "preact/hooks";
+import type { VNode } from "preact";
+import { useRoute, navigate, type Role } from "./router";
 import { UpdateBanner } from "./ui/UpdateBanner";
 import { getDirectorAuth } from "./sync/session";
 import { metaGet } from "./sync/db";
 import { disconnectSocket } from "./sync/socket";
+import { t, useLang, needStrings, loadStrings } from "./i18n";
+
+// The four role apps, one chunk each over the shared core (docs/bundles.md). A role's folder
+// pwa/src/views/<role>/ is its chunk; roles never import each other (scripts/check-budget.mjs).
+const roleLoaders = {
+  director: () => import("./views/director"),
+  dealer: () => import("./views/dealer/Dealer"),
+  player: () => import("./views/player/Player"),
+  display: () => import("./views/display/Display"),
+};
+type RoleModules = { [R in Role]: Awaited<ReturnType<(typeof roleLoaders)[R]>> };
+const roleModules: Partial<RoleModules> = {};
+const roleLoading: Partial<Record<Role, Promise<unknown>>> = {};
+
+/** Loads a role's chunk and its strings once (main.tsx starts it before the first render). */
+export function loadRole<R extends Role>(role: R): Promise<RoleModules[R]> {
+  const done = roleModules[role];
+  if (done) return Promise.resolve(done);
+  let p = roleLoading[role] as Promise<RoleModules[R]> | undefined;
+  if (!p) {
+    // Strings that will not load (offline, never cached) fall back to English, then to the keys:
+    // a screen with odd words beats no screen.
+    const strings = needStrings(role).catch(() => loadStrings("en", role).catch(() => undefined));
+    p = Promise.all([roleLoaders[role]() as Promise<RoleModules[R]>, strings]).then(
+      ([m]) => {
+        roleModules[role] = m;
+        return m;
+      },
+      (e) => {
+        delete roleLoading[role]; // offline and not cached yet: a later visit tries again
+        throw e;
+      },
+    );
+    roleLoading[role] = p;
+  }
+  return p;
+}
+
+/** A role's screen: rendered at once when the chunk is loaded, else a loading line until it is. */
+function RoleScreen<R extends Role>(props: { role: R; render: (m: RoleModules[R]) => VNode }) {
+  useLang();
+  const mod = roleModules[props.role] as RoleModules[R] | undefined;
+  const [, setLoaded] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (mod) return;
+    let live = true;
+    setFailed(false);
+    loadRole(props.role).then(
+      () => live && setLoaded((n) => n + 1),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.role, !mod]);
+  if (mod) return props.render(mod);
+  return (
+    <main class="screen" style="padding: 24px 16px">
+      <p class="muted center" data-testid="role-loading" role="status">
+        {failed ? t("app.load_failed") : t("common.loading")}
+      </p>
+      {failed && (
+        <p class="center">
+          <button type="button" class="btn btn-primary" onClick={() => location.reload()}>
+            {t("update.reload")}
+          </button>
+        </p>
+      )}
+    </main>
+  );
+}
 
 function Home() {
   // No route: go where this phone was last (director if logged in, else login).
@@ -39,37 +103,37 @@ export function App() {
   let screen;
   switch (r.name) {
     case "setup":
-      screen = <AuthScreen mode="setup" setupToken={r.token} key="setup" />;
+      screen = <RoleScreen role="director" render={(m) => <m.AuthScreen mode="setup" setupToken={r.token} key="setup" />} />;
       break;
     case "login":
-      screen = <AuthScreen mode="login" key="login" />;
+      screen = <RoleScreen role="director" render={(m) => <m.AuthScreen mode="login" key="login" />} />;
       break;
     case "director":
-      screen = <DirectorList />;
+      screen = <RoleScreen role="director" render={(m) => <m.DirectorList />} />;
       break;
     case "tournament":
-      screen = <DirectorTournament tid={r.tid} key={r.tid} />;
+      screen = <RoleScreen role="director" render={(m) => <m.DirectorTournament tid={r.tid} key={r.tid} />} />;
       break;
     case "structure":
-      screen = <StructureEditor tid={r.tid} key={`s${r.tid}`} />;
+      screen = <RoleScreen role="director" render={(m) => <m.StructureEditor tid={r.tid} key={`s${r.tid}`} />} />;
       break;
     case "audit":
-      screen = <AuditLog tid={r.tid} key={`a${r.tid}`} />;
+      screen = <RoleScreen role="director" render={(m) => <m.AuditLog tid={r.tid} key={`a${r.tid}`} />} />;
       break;
     case "leagues":
-      screen = <Leagues />;
+      screen = <RoleScreen role="director" render={(m) => <m.Leagues />} />;
       break;
     case "league":
-      screen = <LeagueDetail id={r.id} key={`l${r.id}`} />;
+      screen = <RoleScreen role="director" render={(m) => <m.LeagueDetail id={r.id} key={`l${r.id}`} />} />;
       break;
     case "dealer":
-      screen = <Dealer token={r.token} key={r.token} />;
+      screen = <RoleScreen role="dealer" render={(m) => <m.Dealer token={r.token} key={r.token} />} />;
       break;
     case "player":
-      screen = <Player token={r.token} key={r.token} />;
+      screen = <RoleScreen role="player" render={(m) => <m.Player token={r.token} key={r.token} />} />;
       break;
     case "display":
-      screen = <Display token={r.token} key={r.token} />;
+      screen = <RoleScreen role="display" render={(m) => <m.Display token={r.token} key={r.token} />} />;
       break;
     default:
       screen = <Home />;

@@ -1,5 +1,7 @@
 import { render } from "preact";
-import { App } from "./app";
+import { App, loadRole } from "./app";
+import { parseHash, roleOf } from "./router";
+import { loadStrings, needStrings } from "./i18n";
 import "./styles.css";
 import { askPersistence, metaSet } from "./sync/db";
 import { loadOffset } from "./sync/timeOffset";
@@ -32,6 +34,16 @@ async function start() {
   remember();
 }
 
-render(<App />, document.getElementById("app")!);
+// First paint in the phone's language: the route's role app and its strings (chunks of their
+// own) are loaded before the first render, so no screen shows English to a German phone first.
+// Should they not load (offline, never cached), the role screen says so and offers a reload.
+async function firstRender() {
+  const role = roleOf(parseHash(location.hash));
+  if (role) await loadRole(role).catch(() => needStrings("core").catch(() => undefined));
+  else await needStrings("core").catch(() => loadStrings("en", "core").catch(() => undefined));
+  render(<App />, document.getElementById("app")!);
+}
+
+void firstRender();
 void start();
 registerServiceWorker();

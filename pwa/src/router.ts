@@ -48,6 +48,21 @@ export function parseHash(hash: string): Route {
   return { name: "home" };
 }
 
+/** The role app (a chunk of its own, pwa/src/views/<role>/) that shows a route; null: the core's Home. */
+export type Role = "director" | "dealer" | "player" | "display";
+export function roleOf(r: Route): Role | null {
+  switch (r.name) {
+    case "dealer":
+    case "player":
+    case "display":
+      return r.name;
+    case "home":
+      return null;
+    default:
+      return "director";
+  }
+}
+
 export function navigate(path: string): void {
   const h = path.startsWith("#") ? path : `#${path}`;
   if (location.hash === h) return;

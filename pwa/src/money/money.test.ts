@@ -14,8 +14,8 @@ describe("places and payouts", () => {
     expect(amountText(151, "CHF", "en")).toBe("151 CHF");
     expect(amountText(1102, "CHF", "en")).toBe("1,102 CHF");
     expect(amountText(1102, "CHF", "de")).toBe("1.102 CHF");
-    expect(amountText(75.5, "EUR", "en")).toBe("75.50 EUR");
-    expect(amountText(75.5, "EUR", "de")).toBe("75,50 EUR");
+    expect(amountText(75.5, "EUR", "en")).toBe("75.50 €");
+    expect(amountText(75.5, "EUR", "de")).toBe("75,50 €");
     expect(amountText(null, "EUR", "de")).toBe("–");
   });
   it("words a payout row", () => {

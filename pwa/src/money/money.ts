@@ -1,4 +1,4 @@
-import { ordinal, type Lang } from "../i18n";
+import { ordinal, formatMoney, type Lang } from "../i18n";
 
 /** "5th" / "5." — and "5th=" / "5.=" when the place is shared (tie > 1). */
 export function placeText(place: number | null | undefined, tie: number | null | undefined, l: Lang): string {
@@ -6,16 +6,10 @@ export function placeText(place: number | null | undefined, tie: number | null |
   return `${ordinal(place, l)}${(tie ?? 1) > 1 ? "=" : ""}`;
 }
 
-/** An amount: whole numbers without decimals, else to the cent ("151 CHF", "75.50 EUR" / "75,50 EUR"). */
+/** An amount: whole numbers without decimals, else to the cent, in the tournament's region
+ * ("151 CHF", "75.50 €" / "75,50 €", de-CH "1'102 CHF"): i18n/format.ts formatMoney. */
 export function amountText(n: number | null | undefined, currency: string | null | undefined, l: Lang): string {
-  if (n == null || !Number.isFinite(Number(n))) return "–";
-  const v = Number(n);
-  const whole = Math.abs(v - Math.round(v)) < 1e-9;
-  const s = new Intl.NumberFormat(l === "de" ? "de-DE" : "en-US", {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(v);
-  return currency ? `${s} ${currency}` : s;
+  return formatMoney(n, currency, l);
 }
 
 export interface PayoutDue {

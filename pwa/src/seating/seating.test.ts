@@ -108,15 +108,15 @@ describe("suggestion texts", () => {
   });
   it("German is built from the fields", () => {
     expect(suggestionText(move, {}, "de")).toBe(
-      "Platz 8 (Anna) an Tisch 1 wäre als Nächstes Big Blind. Tisch 1 hat 3 Spieler mehr als Tisch 2: an Tisch 2, Platz 4 setzen (als Nächstes Big Blind).",
+      "Sitz 8 (Anna) an Tisch 1 wäre als Nächstes Big Blind. Tisch 1 hat 3 Spieler mehr als Tisch 2: an Tisch 2, Sitz 4 setzen (als Nächstes Big Blind).",
     );
     const utg = { ...move, who: "utg_next_hand", where: "big_blind_in_3", text: "" };
     const ctx = { tables: [{ table_no: 1, players: 10 }, { table_no: 2, players: 6 }] };
     expect(suggestionText(utg, ctx, "de")).toBe(
-      "Platz 8 (Anna) an Tisch 1 ist in der nächsten Hand UTG. Tisch 1 hat 4 Spieler mehr als Tisch 2: an Tisch 2, Platz 4 setzen (Big Blind in 3 Händen).",
+      "Sitz 8 (Anna) an Tisch 1 ist in der nächsten Hand UTG. Tisch 1 hat 4 Spieler mehr als Tisch 2: an Tisch 2, Sitz 4 setzen (Big Blind in 3 Händen).",
     );
     expect(suggestionText({ ...move, who: "lot", where: "no_button", text: "" }, {}, "de")).toBe(
-      "Platz 8 (Anna) an Tisch 1 wurde ausgelost. Tisch 1 hat mehr Spieler als Tisch 2: an Tisch 2, Platz 4 setzen.",
+      "Sitz 8 (Anna) an Tisch 1 wurde ausgelost. Tisch 1 hat mehr Spieler als Tisch 2: an Tisch 2, Sitz 4 setzen.",
     );
   });
   it("German falls back to the English text when a field is missing or unknown", () => {
@@ -170,7 +170,7 @@ describe("suggestion texts", () => {
   it("words a refused move: the server's English, German from the error code", () => {
     const e = { error: "seat_taken", message: "Seat 3 at table 2 is taken by Ben.", payload: { entry_id: 4, to_table: 2, to_seat: 3 } };
     expect(moveErrorText(e, "en")).toBe("Seat 3 at table 2 is taken by Ben.");
-    expect(moveErrorText(e, "de")).toBe("Platz 3 an Tisch 2 ist besetzt.");
+    expect(moveErrorText(e, "de")).toBe("Sitz 3 an Tisch 2 ist besetzt.");
     expect(moveErrorText({ ...e, error: "between_button_and_small_blind" }, "de")).toContain("zwischen Button und Small Blind");
     expect(moveErrorText({ ...e, error: "something_else", message: "New rule." }, "de")).toBe("New rule.");
   });

@@ -40,7 +40,10 @@ let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retryAt = 0;
 let forcedAgain = false;
 let commandTimeoutMs = REQUEST_TIMEOUT_MS;
-let inFlight: { ctl: AbortController; since: number } | null = null;
+let inFlight: { ctl: AbortController; since: number; op_id: string } | null = null;
+// Commands taken back before they were sent (`withdraw`): never sent, even by a flush that
+// already read them.
+const withdrawn = new Set<string>();
 const listeners = new Set<() => void>();
 const appliedListeners = new Set<(info: AppliedInfo) => void>();
 
@@ -158,6 +161,28 @@ export async function dismiss(op_id: string): Promise<void> {
   if (e && e.state === "rejected" && e.seq !== undefined) await tx.store.delete(e.seq);
   await tx.done;
   await reload();
+}
+
+/**
+ * Take back a command that has not gone out yet (the dealer's Undo right after a bust, issue 13):
+ * "withdrawn" — it was pending and never sent, now it is gone; "sending" — it is on its way (or a
+ * request for it waits for an answer): the server may apply it, so undo it with a correcting
+ * command once applied; "gone" — no longer in the outbox (applied, or not this device's).
+ * Decided at once, before any await: a flush cannot pick it up in between (JS runs one thing at
+ * a time, and `send` checks `withdrawn` first).
+ */
+export async function withdraw(op_id: string): Promise<"withdrawn" | "sending" | "gone"> {
+  if (inFlight?.op_id === op_id) return "sending";
+  const known = entries.find((e) => e.op_id === op_id);
+  if (!known || known.state !== "pending") return "gone";
+  withdrawn.add(op_id);
+  const db = await getDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const e = await tx.store.index("op_id").get(op_id);
+  if (e && e.seq !== undefined) await tx.store.delete(e.seq);
+  await tx.done;
+  await reload();
+  return "withdrawn";
 }
 
 /**
@@ -291,9 +316,15 @@ async function bumpAttempts(e: OutboxEntry) {
 }
 
 async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
+  if (withdrawn.has(e.op_id)) {
+    // Taken back while this flush was reading the queue: never sent.
+    await getDb().then((db) => (e.seq !== undefined ? db.delete("outbox", e.seq) : undefined));
+    await reload();
+    return "applied";
+  }
   let res;
   const ctl = new AbortController();
-  inFlight = { ctl, since: Date.now() };
+  inFlight = { ctl, since: Date.now(), op_id: e.op_id };
   notify();
   try {
     res = await request(`/api/tournaments/${encodeURIComponent(String(e.tournament_id))}/commands`, {

@@ -10,7 +10,8 @@ export function Shell(props: {
   actions?: ComponentChildren;
   children: ComponentChildren;
   class?: string;
-  badge?: boolean;
+  /** false: no badge; "status": the connection only (read-only screens: no pending/rejected counts). */
+  badge?: boolean | "status";
   /** This screen needs a secure context (offline restart, Wake Lock): say when it has none. */
   secure?: boolean;
 }) {
@@ -27,7 +28,7 @@ export function Shell(props: {
           {props.actions}
           <LangSwitch />
         </div>
-        {props.badge !== false && <SyncBadge />}
+        {props.badge !== false && <SyncBadge counts={props.badge !== "status"} />}
         {props.secure && <InsecureNotice />}
       </header>
       <main class="content">{props.children}</main>

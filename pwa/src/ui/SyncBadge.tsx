@@ -15,8 +15,10 @@ const STATE_TEXT: Record<ConnState, MessageKey> = {
 
 /** Always visible on role screens: online / server unreachable / offline, commands waiting,
  * commands rejected; while commands wait and the server does not answer, when the next try is
- * and a "Send now" button. */
-export function SyncBadge() {
+ * and a "Send now" button. A read-only screen (player, TV: `counts={false}`) sends no commands:
+ * it shows the connection only, never "0 pending / 0 rejected". */
+export function SyncBadge(props: { counts?: boolean } = {}) {
+  const counts = props.counts !== false;
   useLang();
   const state = useConnection(true);
   const entries = useOutbox();
@@ -48,12 +50,16 @@ export function SyncBadge() {
         <span class="sync-state" data-testid="sync-online" data-online={online ? "true" : "false"}>
           {t(STATE_TEXT[state])}
         </span>
-        <span class={`sync-count ${pending ? "has-pending" : ""}`} data-testid="sync-pending" data-count={pending}>
-          {t("sync.pending", { n: pending })}
-        </span>
-        <span class={`sync-count ${rejected ? "has-rejected" : ""}`} data-testid="sync-rejected" data-count={rejected}>
-          {t("sync.rejected", { n: rejected })}
-        </span>
+        {counts && (
+          <span class={`sync-count ${pending ? "has-pending" : ""}`} data-testid="sync-pending" data-count={pending}>
+            {t("sync.pending", { n: pending })}
+          </span>
+        )}
+        {counts && (
+          <span class={`sync-count ${rejected ? "has-rejected" : ""}`} data-testid="sync-rejected" data-count={rejected}>
+            {t("sync.rejected", { n: rejected })}
+          </span>
+        )}
       </div>
       {waiting && (
         <div class="sync-retry">

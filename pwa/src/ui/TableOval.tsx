@@ -40,6 +40,9 @@ export function TableOval(props: {
   dim?: boolean;
   dealerLabel?: string;
   label: string;
+  /** Inside a button that names the table in words: the picture is hidden from screen readers,
+   * so the button's name stays its short visible text ("Table 2 · 9/10 players · hand 5"). */
+  decorative?: boolean;
   testid?: string;
   class?: string;
 }) {
@@ -56,8 +59,9 @@ export function TableOval(props: {
     <svg
       class={`table-oval ${props.dim ? "is-dim" : ""} ${props.class ?? ""}`}
       viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-label={props.label}
+      role={props.decorative ? undefined : "img"}
+      aria-label={props.decorative ? undefined : props.label}
+      aria-hidden={props.decorative ? "true" : undefined}
       data-testid={props.testid}
       preserveAspectRatio="xMidYMid meet"
     >

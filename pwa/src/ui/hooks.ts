@@ -4,6 +4,7 @@ import { getView, onView, peek, type View } from "../sync/viewCache";
 import { ping } from "../sync/api";
 import { connectionState, inputs, onConnectionChange, type ConnState } from "../sync/connection";
 import { serverNow, onOffsetChange } from "../sync/timeOffset";
+import { setRegion, regionOf } from "../i18n/format";
 
 export function useOutbox(): outbox.OutboxEntry[] {
   const [entries, set] = useState(outbox.snapshot());
@@ -91,7 +92,11 @@ export function useView(key: string | null): { view: View | undefined; loaded: b
       off();
     };
   }, [key]);
-  return state.key === key ? { view: state.view, loaded: state.loaded } : { view: key ? peek(key) : undefined, loaded: false };
+  const out = state.key === key ? { view: state.view, loaded: state.loaded } : { view: key ? peek(key) : undefined, loaded: false };
+  // The tournament's views name its money: every number on the screen follows its region
+  // (set here, before the screen's children format anything in this render).
+  if (out.view && ("region" in out.view || "currency" in out.view)) setRegion(regionOf(out.view as { region?: string; currency?: string }));
+  return out;
 }
 
 export function usePrevious<T>(v: T): T | undefined {

@@ -7,7 +7,7 @@ const moved = { name: "Player 02", table: 1, seat: 3, moved: true, own_table: 2,
 describe("reasonText", () => {
   it("says the server's refusal in German with the params filled in", () => {
     expect(reasonText("not_at_your_table", moved, MOVED_EN, "de")).toBe(
-      "Player 02 wurde an Tisch 1, Platz 3 versetzt — Bust nicht übernommen; das erfasst der Dealer dort.");
+      "Player 02 wurde an Tisch 1, Sitz 3 versetzt — Bust nicht übernommen; das erfasst der Dealer dort.");
     expect(reasonText("already_out", { name: "Jürg", place: 23, what: "busts", variant: "out" }, "x", "de")).toBe(
       "Jürg ist schon ausgeschieden (Platz 23; ein Spieler scheidet nur einmal aus, N-1.15) — Busts nicht übernommen.");
     expect(reasonText("name_required", { variant: "line" }, "no name", "de")).toBe("kein Name");

@@ -1,9 +1,12 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatTime, formatNumber } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { BustDialog, ChipCount, MultiBust } from "./DealerBusts";
 import { TimeCall } from "./TimeCall";
+import { ClockLine } from "./DealerCompact";
+import { BustToast, useBustToast } from "./BustToast";
+import "./dealer.css";
 import { placeText } from "../../money/money";
 import { penaltyLeftText } from "../../money/penalties";
 import { Confirm } from "../../ui/Confirm";
@@ -90,6 +93,7 @@ export function Dealer(props: { token: string }) {
   const [editing, setEditing] = useState<outbox.OutboxEntry | null>(null);
   const [warn, setWarn] = useState(false);
   const [picking, setPicking] = useState(false);
+  const [clockOpen, setClockOpen] = useState(false);
 
   const bustedIds = new Set<number>((table?.busts ?? []).map((b: any) => Number(b.entry_id)));
   const seats: Seat[] = [...(table?.seats ?? [])].sort((a: Seat, b: Seat) => a.seat - b.seat);
@@ -105,10 +109,16 @@ export function Dealer(props: { token: string }) {
   const stillPlaying = hfhStillPlaying(hfh);
   const halt: Halt | null = table?.halt ?? null;
   const redraw: Redraw | null = table?.redraw ?? null;
+  // Issue 13: while a hand is on, the clock is one line and the hand one row, so every seat's
+  // Bust button is on the first screen; the full clock is a tap away (and back at the next hand).
+  const handOn = Boolean(table) && !table?.broken && handNo > 0 && hstate === "off" && !halt && !picking && seats.length >= 2;
+  const compact = handOn && !clockOpen;
+  useEffect(() => setClockOpen(false), [handNo]);
+  const toast = useBustToast({ tid, token, table, pub, queue: mine });
 
   function send(type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) {
     if (tid == null) return;
-    void outbox.enqueue({ tournament_id: tid, type, payload, token, label });
+    return outbox.enqueue({ tournament_id: tid, type, payload, token, label });
   }
 
   if (me.status === "invalid" || invalid) {
@@ -142,8 +152,15 @@ export function Dealer(props: { token: string }) {
     );
   }
 
-  const clockCard = (
+  const clockCard = compact ? (
+    <ClockLine structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} onExpand={() => setClockOpen(true)} />
+  ) : (
     <section class="card clock-card">
+      {handOn && (
+        <button type="button" class="btn btn-ghost clock-shrink" data-testid="dealer-clock-shrink" aria-expanded="true" onClick={() => setClockOpen(false)}>
+          {t("dealer.clock_less")} ▴
+        </button>
+      )}
       <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size={table?.broken ? "normal" : "big"} alerts />
       {pub && (
         <div class="stats">
@@ -199,7 +216,7 @@ export function Dealer(props: { token: string }) {
   const moves = tableNo != null ? dealerMoves(table?.moves as TableMove[], tableNo, now) : [];
 
   return (
-    <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class="dealer" secure>
+    <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class={`dealer ${handOn ? "is-hand-on" : ""} ${compact ? "is-compact" : ""}`} secure>
       {cachedNote && (table || pub) && <p class="offline-note">{cachedNote}</p>}
       <RejectedList
         filter={(e) => e.token === token}
@@ -256,8 +273,16 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
+      {compact && (
+        <div class="dealer-topline">
+          {clockCard}
+          {table && <TimeCall presetId={pub?.preset_id} token={token} compact />}
+        </div>
+      )}
+
       {table && (
         <HandCard
+          compact={handOn}
           table={table as unknown as TableLike}
           seats={seats}
           hstate={hstate}
@@ -276,7 +301,7 @@ export function Dealer(props: { token: string }) {
         />
       )}
 
-      {table && <TimeCall presetId={pub?.preset_id} token={token} />}
+      {table && !compact && <TimeCall presetId={pub?.preset_id} token={token} />}
 
       {sitOut.length > 0 && (
         <section class="card sitout-card" data-testid="dealer-sitout" aria-labelledby="sitout-h" role="status">
@@ -341,16 +366,17 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
-      {clockCard}
+      {!compact && clockCard}
 
-      <section class="card" aria-labelledby="seats-h">
-        <h2 id="seats-h">
+      <section class="card dealer-seats-card" aria-labelledby="seats-h">
+        <h2 id="seats-h" class={handOn ? "visually-hidden" : undefined}>
           {t("dealer.seats")} <span class="muted small">{maxSeats ? `(${seats.length}/${maxSeats})` : ""}</span>
         </h2>
         {!table && loaded && <p class="muted">{t("common.no_data")}</p>}
         {table && seats.length === 0 && <p class="muted">{t("dealer.no_seats")}</p>}
         {table && maxSeats > 0 && seats.length > 0 && (
           <TableOval
+            class={`dealer-oval ${handOn ? "is-after-list" : ""}`}
             maxSeats={maxSeats}
             seats={seats}
             badges={badges}
@@ -361,7 +387,6 @@ export function Dealer(props: { token: string }) {
             center={[t("dealer.title", { n: tableNo ?? "?" }), handNo ? t("floor.hand", { n: handNo }) : null]}
             dealerLabel={t("floor.dealer")}
             label={t("dealer.title", { n: tableNo ?? "?" })}
-            class="dealer-oval"
           />
         )}
         <ul class="dealer-seats">
@@ -416,9 +441,10 @@ export function Dealer(props: { token: string }) {
                     class={`btn btn-away ${awayNow ? "is-on" : "btn-secondary"}`}
                     data-testid={`away-toggle-${s.seat}`}
                     aria-pressed={awayNow ? "true" : "false"}
+                    aria-label={awayNow ? undefined : awayName(handOn, s.name)}
                     onClick={() => send("set_away", { entry_id: s.entry_id, away: !awayNow }, { name: s.name, seat: s.seat })}
                   >
-                    {awayNow ? t("away.back") : t("away.button")}
+                    {awayNow ? t("away.back") : handOn ? t("dealer.away_short_button") : t("away.button")}
                     {awayQueued.has(s.entry_id) && <span class="tag tag-pending">{t("common.pending")}</span>}
                   </button>
                 )}
@@ -569,15 +595,18 @@ export function Dealer(props: { token: string }) {
           seats={seats.filter((x) => !bustedIds.has(x.entry_id) && !pendingBusts.has(x.entry_id))}
           onCancel={() => setConfirm(null)}
           onConfirm={(by) => {
-            send(
+            const seat = confirm;
+            const queued = send(
               "record_bust",
-              by ? { entry_id: confirm.entry_id, eliminated_by: by.entry_id } : { entry_id: confirm.entry_id },
-              { name: confirm.name, seat: confirm.seat },
+              by ? { entry_id: seat.entry_id, eliminated_by: by.entry_id } : { entry_id: seat.entry_id },
+              { name: seat.name, seat: seat.seat },
             );
+            toast.show(seat, queued);
             setConfirm(null);
           }}
         />
       )}
+      <BustToast toast={toast} />
     </Shell>
   );
 }
@@ -604,6 +633,7 @@ function SeatBadge(props: { seat: number; badges?: Badge[] }) {
 }
 
 function HandCard(props: {
+  compact?: boolean;
   table: TableLike & Record<string, any>;
   seats: Seat[];
   hstate: HfhState;
@@ -677,6 +707,35 @@ function HandCard(props: {
   const locked: "playing" | "wait" | "halt" | null =
     props.hstate === "playing" ? "playing" : waiting ? "wait" : props.halt ? "halt" : null;
   const pendingN = props.pendingHands;
+  if (props.compact && handNo > 0 && !locked) {
+    // Issue 13: one row while a hand is on — which hand and who posts the big blind, and "New hand".
+    return (
+      <section class="card hand-card is-compact" aria-labelledby="hand-h">
+        <div class="hand-row">
+          <div class="hand-info">
+            <h2 id="hand-h" class="hand-no" data-testid="dealer-hand-no" data-hand-no={handNo}>
+              {t("dealer.hand_no", { n: handNo })}
+              {pendingN > 0 && <span class="tag tag-pending">+{pendingN}</span>}
+            </h2>
+            {tb.bb != null && (
+              <p class="hand-bb" data-testid="dealer-bb" data-seat={tb.bb}>
+                {t("dealer.bb_now", { seat: tb.bb, name: name(tb.bb) })}
+              </p>
+            )}
+          </div>
+          <button type="button" class="btn btn-primary hand-new" data-testid="dealer-new-hand" onClick={props.onNewHand}>
+            {t("dealer.new_hand")}
+          </button>
+        </div>
+        <NewBigBlindLines table={tb} />
+        {next && (
+          <p class="visually-hidden" data-testid="dealer-next-bb" data-seat={next.bb}>
+            {t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })}
+          </p>
+        )}
+      </section>
+    );
+  }
   return (
     <section class={`card hand-card hfh-${props.hstate}`} aria-labelledby="hand-h">
       <div class="hand-top">
@@ -737,4 +796,11 @@ function HandCard(props: {
       )}
     </section>
   );
+}
+
+/** "Away: Anna" / "Abw. (Abwesend): Anna": the name starts with the visible word, short or not
+ * (axe label-content-name-mismatch; voice control says what it sees). */
+function awayName(handOn: boolean, name: string): string {
+  const shown = handOn ? t("dealer.away_short_button") : t("away.button");
+  return shown === t("away.button") ? `${shown}: ${name}` : `${shown} (${t("away.button")}): ${name}`;
 }

@@ -30,7 +30,7 @@ function useTimeCallRule(presetId: string | null | undefined, token: string): Ti
 }
 
 /** A big "Time" button; tapped, the preset's countdown runs on this phone (nothing is sent). */
-export function TimeCall(props: { presetId: string | null | undefined; token: string }) {
+export function TimeCall(props: { presetId: string | null | undefined; token: string; compact?: boolean }) {
   useLang();
   const rule = useTimeCallRule(props.presetId, props.token);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -69,7 +69,7 @@ export function TimeCall(props: { presetId: string | null | undefined; token: st
     return (
       <button
         type="button"
-        class="btn btn-warn btn-block btn-huge time-button"
+        class={props.compact ? "btn btn-warn time-button is-compact" : "btn btn-warn btn-block btn-huge time-button"}
         data-testid="dealer-time"
         data-seconds={rule.seconds}
         data-final={rule.final_count_seconds}
@@ -79,7 +79,7 @@ export function TimeCall(props: { presetId: string | null | undefined; token: st
           setStartedAt(Date.now());
         }}
       >
-        {t("time.button")} <span class="time-rule">{ruleText}</span>
+        {t("time.button")} <span class={props.compact ? "time-rule visually-hidden" : "time-rule"}>{ruleText}</span>
       </button>
     );
   }

@@ -4,6 +4,7 @@ import { findAfter, findBefore, levelNumbers, type ClockModel } from "../../cloc
 import { t, useLang, type MessageKey } from "../../i18n";
 import type { OutboxEntry } from "../../sync/db";
 import { blindsLabel, entryLabel } from "../../ui/clockText";
+import { Confirm } from "../../ui/Confirm";
 
 export const PAUSE_REASONS = ["director", "table_merge", "race_for_chips"] as const;
 
@@ -49,8 +50,14 @@ export function ClockControls(props: {
   const canAdjust = (status === "running" || status === "paused") && m.status !== "finished" && m.status !== "halted";
   const hasStructure = structure.length > 0;
 
+  // A level jump moves every clock in the room: it asks once (issue 13).
+  const [asked, setAsked] = useState<number | null>(null);
   function jump(index: number) {
+    if (structure[index]) setAsked(index);
+  }
+  function doJump(index: number) {
     const e = structure[index];
+    setAsked(null);
     if (!e) return;
     send("jump_to_level", { index }, { what: jumpOptionLabel(e, levels[index]) });
   }
@@ -130,6 +137,16 @@ export function ClockControls(props: {
             {t("clock.jump_go")}
           </button>
         </form>
+      )}
+      {asked != null && structure[asked] && (
+        <Confirm
+          title={t("clock.jump_confirm_title", { what: jumpOptionLabel(structure[asked], levels[asked]) })}
+          text={t("clock.jump_confirm_text")}
+          confirmLabel={t("clock.jump_confirm")}
+          testid="clock-jump-confirm"
+          onCancel={() => setAsked(null)}
+          onConfirm={() => doJump(asked)}
+        />
       )}
     </div>
   );

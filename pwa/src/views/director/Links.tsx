@@ -179,8 +179,10 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
             ))}
           </ul>
           {links.players.length > 0 && (
-            <>
-              <h3>{t("links.players")}</h3>
+            <details class="fold links-players" data-testid="links-players">
+              <summary>
+                {t("links.players")} ({links.players.length})
+              </summary>
               <ul class="links">
                 {links.players.map((p) => (
                   <LinkRow
@@ -193,7 +195,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
                   />
                 ))}
               </ul>
-            </>
+            </details>
           )}
         </>
       )}

@@ -1,18 +1,11 @@
 import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import { Confirm } from "../../ui/Confirm";
 import { t, useLang, formatNumber, formatTime, formatDecimal } from "../../i18n";
 import type { OutboxEntry } from "../../sync/db";
 import { amountText, payoutRowText, placeText, type PayoutDue } from "../../money/money";
 
-interface Correction {
-  id: number | string;
-  entry_id: number;
-  name: string;
-  place: number | null;
-  paid: number;
-  due: number;
-  difference: number;
-  text?: string;
-}
+import type { Correction } from "./attention";
 interface Chips {
   in_play: number;
   counted: number | null;
@@ -190,6 +183,8 @@ export function MoneyDue(props: { view: any; pending: OutboxEntry[]; send: Send 
                 attrs={{ "data-amount": d.amount }}
                 buttonTestid={`payout-paid-${d.entry_id}`}
                 buttonLabel={t("money.paid")}
+                confirmTitle={t("money.paid_confirm_title", { name: d.name, amount: amountText(d.amount, currency, l) })}
+                confirmText={`${payoutRowText(d, currency, l)}. ${t("money.paid_confirm_text")}`}
                 onConfirm={() => props.send("confirm_payout", { entry_id: d.entry_id }, { name: d.name })}
               >
                 {payoutRowText(d, currency, l)}
@@ -209,6 +204,7 @@ export function MoneyDue(props: { view: any; pending: OutboxEntry[]; send: Send 
                     attrs={{ "data-entry-id": c.entry_id }}
                     buttonTestid={`correction-settle-${c.id}`}
                     buttonLabel={t("money.settled")}
+                    confirmTitle={t("money.settle_confirm_title", { name: c.name })}
                     onConfirm={() => props.send("settle_correction", { id: c.id }, { name: c.name })}
                   >
                     {t("money.correction_paid", { name: c.name, paid: amountText(c.paid, currency, l) })}{" "}
@@ -239,9 +235,13 @@ function DueRow(props: {
   attrs: Record<string, string | number>;
   buttonTestid: string;
   buttonLabel: string;
+  confirmTitle: string;
+  confirmText?: string;
   onConfirm: () => void;
   children: ComponentChildren;
 }) {
+  // "Paid" hands out money: it asks once (issue 13).
+  const [asking, setAsking] = useState(false);
   return (
     <li class={`due-row ${props.correction ? "correction" : ""} ${props.pending ? "is-pending" : ""}`} data-testid={props.testid} {...props.attrs}>
       <span class="due-text">{props.children}</span>
@@ -252,10 +252,23 @@ function DueRow(props: {
           type="button"
           class={`btn ${props.correction ? "btn-warn" : "btn-primary"} btn-big due-paid`}
           data-testid={props.buttonTestid}
-          onClick={props.onConfirm}
+          onClick={() => setAsking(true)}
         >
           {props.buttonLabel}
         </button>
+      )}
+      {asking && (
+        <Confirm
+          title={props.confirmTitle}
+          text={props.confirmText}
+          confirmLabel={props.buttonLabel}
+          testid="due-confirm"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            props.onConfirm();
+          }}
+        />
       )}
     </li>
   );

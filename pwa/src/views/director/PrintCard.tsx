@@ -33,6 +33,7 @@ export function PrintCard(props: { tid: string; token: string; tables: number[];
         <button type="button" class="btn btn-secondary" data-testid="print-table-sheets" disabled={!props.drawn || busy != null} onClick={() => open("table-sheets")}>
           {busy === "table-sheets" ? t("download.busy") : t("printouts.table_sheets")}
         </button>
+        <button type="button" class="btn btn-secondary" data-testid="print-seating-list" disabled={!props.drawn || busy != null} onClick={() => open("seating-list")}>{busy === "seating-list" ? t("download.busy") : t("printouts.seating_list")}</button>
       </div>
       {props.drawn && props.tables.length > 1 && <p class="muted small tools-reprint-label">{t("printouts.reprint")}</p>}
       {props.drawn && props.tables.length > 1 && (

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { matchesName } from "../../ui/search";
 import { t, useLang, formatTime } from "../../i18n";
 import type { OutboxEntry } from "../../sync/db";
 import { Confirm } from "../../ui/Confirm";
@@ -86,7 +87,7 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
   const q = query.trim().toLocaleLowerCase();
   // The desk's work first: players not checked in yet, then the others, each in order of registration.
   const ordered = [...entries.filter((e) => e.present === false), ...entries.filter((e) => e.present !== false)];
-  const matches = q ? ordered.filter((e) => e.name.toLocaleLowerCase().includes(q)) : ordered;
+  const matches = q ? ordered.filter((e) => matchesName(e.name, q)) : ordered; // weiss → Weiß (ui/search.ts)
   const shown = matches.slice(0, ROWS_SHOWN);
   const closed = desk.check_in_closed_at != null;
   const full = desk.capacity != null && desk.field >= desk.capacity;

@@ -215,6 +215,7 @@ function TableMap(props: { tables: DirTable[]; short: Set<number>; onOpen: (n: n
               names
               center={[String(tb.table_no)]}
               label={`${t("tables.table", { n: tb.table_no })}: ${tb.seats.length}/${tb.max_seats}`}
+              decorative
             />
           </button>
         );

@@ -2,7 +2,7 @@
 // the token never goes into a URL. The window must be opened inside the tap (popup blockers).
 import { fetchFile, openBlob } from "../../sync/download";
 
-export type PrintKind = "seat-cards" | "table-sheets";
+export type PrintKind = "seat-cards" | "table-sheets" | "seating-list";
 
 /** Opens an empty tab now, inside the user's tap; fill it with `showPrintout`. */
 export function openPrintWindow(): Window | null {

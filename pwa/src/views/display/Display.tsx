@@ -4,7 +4,7 @@ import { Payouts } from "../../ui/Payouts";
 import { SyncBadge } from "../../ui/SyncBadge";
 import { LangSwitch } from "../../ui/LangSwitch";
 import { InsecureNotice } from "../../ui/InsecureNotice";
-import { useView } from "../../ui/hooks";
+import { useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
@@ -15,8 +15,19 @@ import { averageInBigBlinds, bigBlindInForce, roundBigBlinds } from "../../clock
 import { useClockState } from "../../ui/useClockState";
 import { ClockNotices, EntryLine, StatusPill } from "../../ui/Clock";
 import { currentLabel, nextText } from "../../ui/clockText";
+import { HfhBanner, MovesTicker, SeatingList, UpcomingLevels, WinnerScreen, seatingLayout, tickerItems, useSeatingPage } from "./TvRoom";
+import "./tv-room.css";
 
-/** The TV clock: huge remaining time, level, blinds, next level, break, players, stacks, payouts. */
+/** The TV alternates: the clock for CLOCK_MS, then PAGES_PER_TURN pages of the seating list. */
+const CLOCK_MS = 40_000;
+const PAGE_MS = 20_000;
+const PAGES_PER_TURN = 2;
+/** The clock stays up in a level's last minute (the room watches the change). */
+const HOLD_CLOCK_MS = 60_000;
+
+/** The TV clock: huge remaining time, level, blinds, next levels, break, players, stacks, payouts;
+ * the hand-for-hand banner and the moves ticker; every ~40 s the seating list by name; at the
+ * end the winner with the places and prizes. */
 export function Display(props: { token: string }) {
   useLang();
   const { token } = props;
@@ -26,6 +37,20 @@ export function Display(props: { token: string }) {
   const { view: pub, loaded } = useView(tid != null ? viewKey(tid, "public") : null);
   const wake = useWakeLock(true);
   const m = useClockState(pub?.structure, pub?.clock, { rules: pub?.clock_rules, alerts: true });
+  const { view: tv } = useView(tid != null ? viewKey(tid, "display") : null);
+  const seatingOn = !pub?.winner && (tv?.seated ?? 0) > 0;
+  const holdClock = m.status === "running" && m.remaining_ms < HOLD_CLOCK_MS;
+  const pages = usePages(seatingOn, holdClock);
+  const now = useServerNow(5000);
+  const hfh = !!pub?.hand_for_hand && !pub?.winner;
+  const ticker = !pub?.winner && tickerItems(tv?.moves ?? [], now).length > 0;
+  const layout = useLayout((hfh ? 200 : 0) + (ticker ? 90 : 0));
+  const perPage = layout.cols * layout.rows;
+  const seating = useSeatingPage(tid, token, pages.page, perPage, tv?.seq, pages.mode === "seating");
+  const total = seating.data?.pages ?? 1;
+  useEffect(() => {
+    if (pages.page > total) pages.setPage(1); // the field shrank: start over
+  }, [total, pages.page]);
 
   const [showUi, setShowUi] = useState(true);
   useEffect(() => {
@@ -49,15 +74,34 @@ export function Display(props: { token: string }) {
   const bb = bigBlindInForce(m);
   const avgBb = averageInBigBlinds(pub?.average_stack, bb);
   const kind = m.entry?.kind ?? "level";
+  const mode = pages.mode === "seating" && seatingOn ? "seating" : "clock";
+  const over = !!pub?.winner;
   return (
-    <div class={`display is-${kind} status-${m.status}`} onClick={() => setShowUi(true)}>
-      <div class={`display-bar ${showUi ? "" : "is-dim"}`}>
-        <span class="display-name">{pub?.name ?? ""}</span>
-        <SyncBadge />
+    <div class={`display is-${kind} status-${m.status} page-${mode} ${over ? "is-over" : ""} ${hfh ? "has-hfh" : ""} ${ticker ? "has-ticker" : ""}`} data-testid="display" data-page={mode} data-seating={seatingOn ? "on" : "off"} onClick={() => setShowUi(true)}>
+      <header class={`display-bar ${showUi ? "" : "is-dim"}`}>
+        <h1 class="display-name">{pub?.name ?? ""}</h1>
+        {seatingOn && (
+          <button
+            type="button"
+            class="btn btn-ghost tv-page-btn"
+            data-testid={mode === "seating" ? "display-show-clock" : "display-show-seating"}
+            onClick={() => pages.show(mode === "seating" ? "clock" : "seating")}
+          >
+            {mode === "seating" ? t("display.show_clock") : t("display.show_seating")}
+          </button>
+        )}
+        {mode === "seating" && total > 1 && (
+          <button type="button" class="btn btn-ghost tv-page-btn" data-testid="display-next-page" onClick={() => pages.setPage((pages.page % total) + 1)}>
+            {t("display.next_page")}
+          </button>
+        )}
+        <SyncBadge counts={false} />
         <LangSwitch />
-      </div>
+        {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
+      </header>
       {showUi && <InsecureNotice />}
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
+      <HfhBanner on={hfh} />
       <div class="display-body">
         <main class="display-main">
           <div class="display-level">
@@ -65,18 +109,10 @@ export function Display(props: { token: string }) {
               {currentLabel(m)}
             </span>
             <StatusPill m={m} />
-            {pub?.hand_for_hand && (
-              <span class="hfh-pill" data-testid="display-hfh" role="status">
-                {t("display.hfh")}
-              </span>
-            )}
           </div>
           <ClockNotices m={m} class="display-notices" />
           {pub?.winner ? (
-            <div class="display-winner" data-testid="display-winner" data-entry-id={pub.winner.entry_id}>
-              <span class="label">{t("display.winner")}</span>
-              <strong>{pub.winner.name}</strong>
-            </div>
+            <WinnerScreen winner={pub.winner} results={pub.results} currency={pub.currency} />
           ) : (
             <>
               <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>
@@ -91,6 +127,7 @@ export function Display(props: { token: string }) {
               <span data-testid="clock-next">{nextText(m)}</span>
             </div>
           )}
+          {mode === "clock" && <UpcomingLevels structure={pub?.structure} index={m.index + 1} finished={over || m.status === "finished"} />}
         </main>
         <aside class="display-side">
           <div class="display-stats">
@@ -124,8 +161,66 @@ export function Display(props: { token: string }) {
           </div>
           <Payouts payouts={pub?.payouts} currency={pub?.currency} testid="display-payouts" class="display-payouts" />
         </aside>
+        {mode === "seating" && <SeatingList data={seating.data} cols={layout.cols} failed={seating.failed} />}
       </div>
-      {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
+      {!over && <MovesTicker moves={tv?.moves} />}
     </div>
   );
+}
+
+/** Clock and seating pages in turn: CLOCK_MS on the clock (longer while `hold`), then up to
+ * PAGES_PER_TURN seating pages of PAGE_MS each, the next turn going on where this one stopped. */
+function usePages(enabled: boolean, hold: boolean) {
+  const [mode, setMode] = useState<"clock" | "seating">("clock");
+  const [page, setPage] = useState(1);
+  const [shown, setShown] = useState(0); // seating pages shown in this turn
+  const [tick, setTick] = useState(0); // a manual switch restarts the timer
+  useEffect(() => {
+    if (!enabled) {
+      setMode("clock");
+      return;
+    }
+    const id = setTimeout(
+      () => {
+        if (mode === "clock") {
+          if (hold) setTick((x) => x + 1);
+          else {
+            setMode("seating");
+            setShown(1);
+          }
+        } else if (shown < PAGES_PER_TURN && !hold) {
+          setPage((p) => p + 1); // wrapped to 1 by the caller past the last page
+          setShown((n) => n + 1);
+        } else {
+          setMode("clock");
+          setPage((p) => p + 1);
+        }
+      },
+      mode === "clock" ? (hold ? 5_000 : CLOCK_MS) : PAGE_MS,
+    );
+    return () => clearTimeout(id);
+  }, [enabled, mode, page, shown, tick, hold]);
+  return {
+    mode,
+    page,
+    setPage: (p: number) => {
+      setPage(p);
+      setTick((x) => x + 1);
+    },
+    show: (next: "clock" | "seating") => {
+      setMode(next);
+      setShown(1);
+      setTick((x) => x + 1);
+    },
+  };
+}
+
+function useLayout(reserved: number) {
+  const [size, setSize] = useState(() => [window.innerWidth, window.innerHeight]);
+  useEffect(() => {
+    const on = () => setSize([window.innerWidth, window.innerHeight]);
+    window.addEventListener("resize", on);
+    return () => window.removeEventListener("resize", on);
+  }, []);
+  return seatingLayout(size[0], size[1], reserved);
 }

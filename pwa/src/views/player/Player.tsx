@@ -26,16 +26,23 @@ export function Player(props: { token: string }) {
 
   if (me.status === "invalid" || invalid) {
     return (
-      <Shell title={t("app.name")} class="player">
+      <Shell title={t("app.name")} class="player" badge="status">
         <p class="card error" role="alert">{t("token.invalid")}</p>
       </Shell>
     );
   }
   const busted = pv?.status === "busted";
   return (
-    <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player">
+    <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player" badge="status">
       {!me.me && <p class="card muted">{me.status === "loading" ? t("common.loading") : t("common.no_data")}</p>}
       {pub && <p class="muted center tournament-name">{pub.name}</p>}
+      {pub?.hand_for_hand && !busted && (
+        // N-2.13, V-V.b: on top, where the player looks first: every table waits for the others
+        <section class="card player-hfh" data-testid="player-hfh" role="status">
+          <strong class="player-hfh-title">{t("display.hfh")}</strong>
+          <span class="player-hfh-sub">{t("player.hfh_sub")}</span>
+        </section>
+      )}
       {moved && !busted && <MovedCard move={moved} onDismiss={dismissMoved} />}
       <section class="card seat-card">
         <div class="player-name" data-testid="player-name">
@@ -89,11 +96,6 @@ export function Player(props: { token: string }) {
         )}
       </section>
       <section class="card clock-card">
-        {pub?.hand_for_hand && (
-          <p class="player-hfh" data-testid="player-hfh" role="status">
-            <span class="hfh-pill">{t("display.hfh")}</span> <span class="muted small">{t("player.hfh")}</span>
-          </p>
-        )}
         <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" />
       </section>
       {pub && (

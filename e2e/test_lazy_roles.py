@@ -1,0 +1,77 @@
+"""Phones that load fast (issue 13, docs/bundles.md), in real Chromium against a real server: a
+dealer's phone downloads the shared core, the dealer's role app and the dealer's German strings,
+nothing of the director, player or TV app, nor English; German from the first paint (no English
+text ever in the page); a switch to English loads the English strings; once loaded, the phone
+switches language and opens another role's screen offline (the service worker precached them)."""
+
+from playwright.sync_api import expect
+
+from server import director, links, seated_tournament
+
+DE = {"locale": "de-DE"}
+
+# Every text the page ever shows, from before the app's first render on.
+RECORD_TEXTS = """
+window.__texts = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === "characterData") window.__texts.push(r.target.data);
+    for (const n of r.addedNodes || []) window.__texts.push(n.textContent || "");
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+# English the dealer's screen would show first if it rendered before its German strings.
+ENGLISH = ["Loading…", "connecting…", "Language: English", "No data yet", "Sprache: Deutsch"]
+
+
+def scripts(requests):
+    return sorted({u.rsplit("/", 1)[-1].rsplit("-", 1)[0] for u in requests if "/assets/" in u and u.endswith(".js")})
+
+
+def test_a_german_dealer_phone_loads_its_role_and_german_only_and_works_offline(live_server, phone, shot):
+    api = director(live_server)
+    tid = seated_tournament(api, players=6, tables=1)
+    table = links(api, tid)["tables"][0]
+    player_url = links(api, tid)["players"][0]["url"]
+
+    context = phone(**DE)
+    context.add_init_script(RECORD_TEXTS)
+    page = context.new_page()
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(table["url"])
+    expect(page.locator("[data-testid^='seat-']").first).to_be_visible()
+    expect(page.get_by_test_id("lang-switch")).to_have_attribute("data-lang", "de")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+    loaded = scripts(requested)
+    print("scripts of a German dealer phone:", loaded)
+    assert "de-dealer" in loaded and "Dealer" in loaded
+    for other in ("director", "Player", "Display", "en-dealer", "en-core", "de-director", "de-player", "de-display"):
+        assert other not in loaded, (other, loaded)
+    texts = "\n".join(page.evaluate("window.__texts"))
+    assert "Lädt" in texts or "verbinde" in texts or "Tisch" in texts, texts[:500]
+    for english in ENGLISH:
+        assert english not in texts, english
+    shot(page, "lazy-dealer-de")
+
+    # English on a tap: its strings load, then the screen switches.
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("lang-switch")).to_have_attribute("data-lang", "en")
+    assert "en-dealer" in scripts(requested)
+    expect(page.get_by_test_id("sync-online")).to_be_visible()
+
+    # Offline, after one visit: German again and another role's screen come from the precache.
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("[data-testid^='seat-']").first).to_be_visible()
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("lang-switch")).to_have_attribute("data-lang", "de")
+    page.goto(player_url)
+    expect(page.get_by_test_id("lang-switch")).to_be_visible()  # the player's app, not the loading line
+    expect(page.get_by_test_id("role-loading")).to_have_count(0)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    shot(page, "lazy-player-offline-de")

@@ -1,0 +1,21 @@
+import { AlertSettings } from "./AlertSettings";
+import { DirectorTools } from "./DirectorTools";
+import { LinksSection } from "./Links";
+import { ReviewCard } from "./ReviewCard";
+import type { Rejections } from "./hooks";
+import type { Venue } from "./venue";
+import type { DirCtx } from "./types";
+
+/** Tools: refused commands to review, this phone's alerts, the audit log and printouts, the links and QR codes (and the venue's addresses). */
+export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; venue: Venue | null }) {
+  const { ctx } = props;
+  const refreshKey = `${ctx.entries.length}:${ctx.tables.length}`;
+  return (
+    <>
+      <ReviewCard data={props.review} />
+      <AlertSettings />
+      <DirectorTools tid={ctx.tid} token={ctx.token} tables={ctx.tables} />
+      {ctx.token && <LinksSection tid={ctx.tid} token={ctx.token} refreshKey={refreshKey} venue={props.venue} />}
+    </>
+  );
+}

@@ -1,0 +1,254 @@
+// What the TV tells the room besides the clock (issue 13): the hand-for-hand banner, the moves
+// ticker, the next levels, the seating list by name (GET /seating, a page at a time) and the
+// winner screen with the places and prizes.
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang, formatMoney, ordinal, formatNumber } from "../../i18n";
+import { request } from "../../sync/api";
+import { useServerNow } from "../../ui/hooks";
+import { levelNumbers } from "../../clock/model";
+import type { StructureEntry } from "../../clock/clock";
+import { refLabel } from "../../ui/clockText";
+
+/** A move stays on the ticker this long (then the room has found its seat). */
+export const MOVE_SHOWN_MS = 5 * 60_000;
+/** The ticker's at most this many moves (the display view keeps the last 10). */
+const TICKER_MAX = 10;
+
+export interface Move {
+  entry_id: number;
+  name: string;
+  from_table: number | null;
+  from_seat: number | null;
+  to_table: number;
+  to_seat: number;
+  reason: string | null;
+  at: number | null;
+}
+
+/** Big and unmistakable while hand-for-hand runs (N-2.13, V-V.b): the whole room waits together. */
+export function HfhBanner(props: { on: boolean }) {
+  useLang();
+  if (!props.on) return null;
+  return (
+    <div class="tv-hfh" data-testid="display-hfh-banner" role="status">
+      <strong class="tv-hfh-title" data-testid="display-hfh">
+        {t("display.hfh")}
+      </strong>
+      <span class="tv-hfh-sub">{t("display.hfh_sub")}</span>
+    </div>
+  );
+}
+
+type TickerItem = { kind: "head"; key: string; text: string; reason: string } | { kind: "move"; key: string; move: Move };
+
+/** Newest first; a break's (or a final table's) moves under one heading: "Table 3 broken". */
+export function tickerItems(moves: Move[], now: number): TickerItem[] {
+  const fresh = moves.filter((m) => m.at == null || now - m.at < MOVE_SHOWN_MS).slice(0, TICKER_MAX);
+  const out: TickerItem[] = [];
+  let group = "";
+  for (const m of fresh) {
+    const grouped = m.reason === "table_broken" || m.reason === "final_table_formed" || m.reason === "two_tables_formed";
+    const id = grouped ? `${m.reason}:${m.reason === "table_broken" ? m.from_table : ""}:${m.at}` : "";
+    if (grouped && id !== group) {
+      const text =
+        m.reason === "table_broken"
+          ? t("display.table_broken", { t: m.from_table ?? "?" })
+          : m.reason === "final_table_formed"
+            ? t("display.final_table")
+            : t("display.two_tables");
+      out.push({ kind: "head", key: `h-${id}`, text, reason: m.reason ?? "" });
+    }
+    group = id;
+    out.push({ kind: "move", key: `m-${m.entry_id}-${m.at}-${m.to_table}-${m.to_seat}`, move: m });
+  }
+  return out;
+}
+
+/** The moves of the last minutes along the bottom of the TV: "Anna → table 2, seat 1". */
+export function MovesTicker(props: { moves: Move[] | undefined }) {
+  useLang();
+  const now = useServerNow(5000);
+  const items = tickerItems(props.moves ?? [], now);
+  if (!items.length) return null;
+  return (
+    <section class="tv-ticker" data-testid="display-ticker" aria-label={t("display.moves")}>
+      <span class="tv-ticker-label">{t("display.moves")}</span>
+      <ul>
+        {items.map((it) =>
+          it.kind === "head" ? (
+            <li key={it.key} class="tv-ticker-head" data-testid="display-ticker-head" data-reason={it.reason}>
+              {it.text}
+            </li>
+          ) : (
+            <li key={it.key} class="tv-ticker-move" data-testid="display-ticker-move" data-entry-id={it.move.entry_id} data-table={it.move.to_table} data-seat={it.move.to_seat}>
+              {t("display.move", { name: it.move.name, t: it.move.to_table, s: it.move.to_seat })}
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/** The next 2–3 entries after the current one: levels with blinds and ante, breaks. */
+export function UpcomingLevels(props: { structure: StructureEntry[] | undefined; index: number; finished: boolean; count?: number }) {
+  useLang();
+  const structure = props.structure ?? [];
+  if (props.finished || !structure.length) return null;
+  const numbers = levelNumbers(structure);
+  const rows = [];
+  for (let i = props.index + 1; i < structure.length && rows.length < (props.count ?? 3); i++) {
+    rows.push({ index: i, entry: structure[i], level: structure[i].level ?? numbers[i] });
+  }
+  if (!rows.length) return null;
+  return (
+    <section class="tv-upcoming" data-testid="display-upcoming" aria-label={t("display.upcoming")}>
+      <h2>{t("display.upcoming")}</h2>
+      <ol>
+        {rows.map((r) => (
+          <li key={r.index} class={`is-${r.entry.kind}`} data-index={r.index} data-kind={r.entry.kind}>
+            <span class="tv-upcoming-what">{refLabel(r)}</span>
+            {r.entry.kind === "level" && r.entry.minutes ? <span class="tv-upcoming-min">{t("display.minutes", { m: r.entry.minutes })}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export interface ResultRow {
+  place: number;
+  tie: number;
+  entry_id: number;
+  name: string;
+  prize: number;
+}
+
+/** The end of the night: the winner big, then the places in the money with names and prizes. */
+export function WinnerScreen(props: { winner: { entry_id: number; name: string }; results: ResultRow[] | undefined; currency: string | null | undefined }) {
+  useLang();
+  const rows = props.results ?? [];
+  const first = rows.find((r) => r.entry_id === props.winner.entry_id);
+  const rest = rows.filter((r) => r !== first);
+  return (
+    <section class="tv-winner" data-testid="display-winner" data-entry-id={props.winner.entry_id}>
+      <span class="tv-winner-label">{t("display.winner")}</span>
+      <strong class="tv-winner-name">{props.winner.name}</strong>
+      {first && first.prize > 0 && (
+        <span class="tv-winner-prize" data-testid="display-winner-prize" data-amount={first.prize}>
+          {formatMoney(first.prize, props.currency)}
+        </span>
+      )}
+      {rest.length > 0 && (
+        <ol
+          class="tv-results"
+          data-testid="display-results"
+          aria-label={t("display.results")}
+          style={`--cols: ${rest.length > 4 ? 2 : 1}; --rows: ${rest.length > 4 ? Math.ceil(rest.length / 2) : rest.length}`}
+        >
+          {rest.map((r) => (
+            <li key={r.entry_id} data-place={r.place} data-entry-id={r.entry_id} data-amount={r.prize}>
+              <span class="tv-results-place">{`${ordinal(r.place)}${r.tie > 1 ? "=" : ""}`}</span>
+              <span class="tv-results-name">{r.name}</span>
+              <span class="tv-results-prize">{r.prize > 0 ? formatMoney(r.prize, props.currency) : ""}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export interface SeatingPage {
+  total: number;
+  page: number;
+  pages: number;
+  per_page: number;
+  seq: number;
+  rows: { name: string; table_no: number; seat: number }[];
+}
+
+/** How many names a seating page holds on this screen: 3 columns on a TV, fewer on a phone;
+ * `reserved` px are taken by the hand-for-hand banner and the ticker. */
+export function seatingLayout(width: number, height: number, reserved = 0): { cols: number; rows: number } {
+  const cols = width >= 1400 ? 3 : width >= 800 ? 2 : 1;
+  const rows = Math.max(5, Math.min(18, Math.floor((height - reserved - 310) / 44)));
+  return { cols, rows };
+}
+
+/** GETs one page of the seating list (display token), again when the seating changed (`version`). */
+export function useSeatingPage(tid: number | null, token: string, page: number, perPage: number, version: number | undefined, active: boolean) {
+  const [data, setData] = useState<SeatingPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (tid == null || !active) return;
+    let alive = true;
+    request<SeatingPage>(`/api/tournaments/${tid}/seating?page=${page}&per_page=${perPage}`, { token })
+      .then((r) => {
+        if (!alive) return;
+        if (r.ok && r.data && Array.isArray(r.data.rows)) {
+          setData(r.data);
+          setFailed(false);
+        } else setFailed(true);
+      })
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [tid, token, page, perPage, version, active]);
+  return { data, failed };
+}
+
+/** Rows split into `cols` columns, read down then across (as a printed list). */
+function columns<T>(rows: T[], cols: number): T[][] {
+  const per = Math.ceil(rows.length / cols) || 1;
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += per) out.push(rows.slice(i, i + per));
+  return out;
+}
+
+/** One page of the list people look for on the wall: name, table, seat, sorted by name. */
+export function SeatingList(props: { data: SeatingPage | null; cols: number; failed: boolean }) {
+  useLang();
+  const d = props.data;
+  if (!d) return <p class="muted center tv-seating-empty">{props.failed ? t("common.no_data") : t("common.loading")}</p>;
+  const first = d.rows[0]?.name;
+  const last = d.rows[d.rows.length - 1]?.name;
+  return (
+    <section class="tv-seating" data-testid="display-seating" data-page={d.page} data-pages={d.pages} aria-label={t("display.seating")}>
+      <header class="tv-seating-head">
+        <h2>{t("display.seating")}</h2>
+        {first && (
+          <span class="tv-seating-range">
+            {first} – {last}
+          </span>
+        )}
+        <span class="tv-seating-page muted" data-testid="display-seating-page">
+          {t("display.seating_page", { p: d.page, n: d.pages })} · {t("display.seated", { n: formatNumber(d.total) })}
+        </span>
+      </header>
+      <div class="tv-seating-cols" style={`--cols: ${props.cols}`}>
+        {columns(d.rows, props.cols).map((col, i) => (
+          <table key={i} class="tv-seating-col">
+            <thead>
+              <tr>
+                <th scope="col">{t("display.col_name")}</th>
+                <th scope="col">{t("display.col_table")}</th>
+                <th scope="col">{t("display.col_seat")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {col.map((r) => (
+                <tr key={`${r.table_no}-${r.seat}`} data-testid="display-seating-row" data-table={r.table_no} data-seat={r.seat}>
+                  <td class="tv-seating-name">{r.name}</td>
+                  <td class="tv-seating-num">{r.table_no}</td>
+                  <td class="tv-seating-num">{r.seat}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+    </section>
+  );
+}

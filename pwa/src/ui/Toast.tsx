@@ -7,6 +7,8 @@ export function Toast(props: {
   children: ComponentChildren;
   actionLabel?: string | null;
   onAction?: () => void;
+  /** The action is shown but not yet tappable (a tap meant for what lay under the toast). */
+  actionDisabled?: boolean;
   onClose?: () => void;
   closeLabel?: string;
   testid?: string;
@@ -20,7 +22,7 @@ export function Toast(props: {
     <div class={`toast toast-${props.tone ?? "info"}`} data-testid={props.testid ?? "toast"} role="status" aria-live="polite">
       <span class="toast-text">{props.children}</span>
       {props.actionLabel && props.onAction && (
-        <button type="button" class="btn toast-action" data-testid={`${props.testid ?? "toast"}-action`} onClick={props.onAction}>
+        <button type="button" class="btn toast-action" data-testid={`${props.testid ?? "toast"}-action`} disabled={props.actionDisabled} onClick={props.onAction}>
           {props.actionLabel}
         </button>
       )}

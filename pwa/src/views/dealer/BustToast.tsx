@@ -9,6 +9,10 @@ import * as outbox from "../../sync/outbox";
 import { Toast } from "../../ui/Toast";
 
 export const UNDO_MS = 10_000;
+/** Undo is tappable only after this: the toast appears over the lowest seat row, and a quick
+ * tap meant for that row's Bust must not take back the bust just confirmed (found by the
+ * 150-action test under load: a tap landed on Undo as the toast appeared). */
+export const UNDO_ARM_MS = 600;
 const DONE_MS = 4_000;
 
 interface Busted {
@@ -74,6 +78,13 @@ export function useBustToast(p: { tid: number | null; token: string; table: any;
     [p.tid, p.token],
   );
 
+  // Arm the Undo a moment after the toast appears (UNDO_ARM_MS).
+  useEffect(() => {
+    if (!cur || cur.phase !== "out") return;
+    const id = setTimeout(() => tick((n) => n + 1), Math.max(0, cur.key + UNDO_ARM_MS - Date.now()));
+    return () => clearTimeout(id);
+  }, [cur?.key]);
+
   // Hide the Undo at 10 s, the whole toast a little after "back in his seat".
   useEffect(() => {
     if (!cur) return;
@@ -128,7 +139,7 @@ export function useBustToast(p: { tid: number | null; token: string; table: any;
     undo() {
       const c = latest.current;
       const q = queued.current;
-      if (!c || !q || c.phase !== "out") return;
+      if (!c || !q || c.phase !== "out" || Date.now() - c.key < UNDO_ARM_MS) return;
       update((x) => ({ ...x, phase: "undoing" }));
       void q.then(async (entry) => {
         const how = await outbox.withdraw(entry.op_id);
@@ -176,6 +187,7 @@ export function BustToast(props: { toast: BustToastApi }) {
       tone={cur.phase === "undoing" ? "busy" : "info"}
       actionLabel={canUndo ? t("dealer.toast_undo") : null}
       onAction={props.toast.undo}
+      actionDisabled={Date.now() - cur.key < UNDO_ARM_MS}
       onClose={props.toast.close}
       closeLabel={t("common.dismiss")}
       until={canUndo ? cur.until : null}

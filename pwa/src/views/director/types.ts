@@ -1,17 +1,10 @@
 // The rows of the director view the tournament screen's components share.
 import type { OutboxEntry } from "../../sync/db";
+import type { UndoEntry, UndoTable } from "./UndoBust";
 
-export interface Entry {
-  entry_id: number;
-  name: string;
-  status: "active" | "busted";
-  table_no: number | null;
-  seat: number | null;
-  place: number | null;
+/** An entry row: what the undo dialog needs (UndoEntry) and the rest the screens show. */
+export interface Entry extends UndoEntry {
   busted_at: number | null;
-  tie?: number | null;
-  out_reason?: string | null;
-  disqualified?: boolean;
   eliminated_by?: number | null;
   rebuys?: number;
   addon?: boolean;
@@ -24,12 +17,7 @@ export interface Entry {
   penalty?: { kind: string; reason?: string | null; hands_left?: number; until?: number } | null;
   warnings?: { reason?: string | null; at: number; by: string }[];
 }
-export interface Table {
-  table_no: number;
-  max_seats: number;
-  broken?: boolean;
-  seats: { seat: number; entry_id: number; name: string }[];
-}
+export type Table = UndoTable;
 export interface Bust {
   entry_id: number;
   name: string;

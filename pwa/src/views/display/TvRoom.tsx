@@ -8,22 +8,15 @@ import { useServerNow } from "../../ui/hooks";
 import { levelNumbers } from "../../clock/model";
 import type { StructureEntry } from "../../clock/clock";
 import { refLabel } from "../../ui/clockText";
+import type { TableMove } from "../../seating/moves";
 
 /** A move stays on the ticker this long (then the room has found its seat). */
 export const MOVE_SHOWN_MS = 5 * 60_000;
 /** The ticker's at most this many moves (the display view keeps the last 10). */
 const TICKER_MAX = 10;
 
-export interface Move {
-  entry_id: number;
-  name: string;
-  from_table: number | null;
-  from_seat: number | null;
-  to_table: number;
-  to_seat: number;
-  reason: string | null;
-  at: number | null;
-}
+/** A move as the TV's view carries it (the same row as the player's "you moved"). */
+export type Move = TableMove;
 
 /** Big and unmistakable while hand-for-hand runs (N-2.13, V-V.b): the whole room waits together. */
 export function HfhBanner(props: { on: boolean }) {

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from server import Api, director, seated_tournament, command_ok as ok, links, token_of
 from director_phone import in_section, signed_in
+from phone_storage import meta_keys
 
 EN = {"locale": "en-US"}
 
@@ -183,6 +184,13 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
     expect(player.get_by_test_id("player-moved")).to_be_visible()
     player.get_by_test_id("player-moved-dismiss").click()
     expect(player.get_by_test_id("player-moved")).to_have_count(0)
+    # the dismissal is written to the phone's storage before the next reload (a reload in the
+    # same instant may cut that write short: the card would come back, found as a CI race)
+    for _ in range(100):
+        if not any(k.startswith("moved:") for k in meta_keys(player)):
+            break
+        player.wait_for_timeout(50)
+    assert not any(k.startswith("moved:") for k in meta_keys(player)), "the dismissed card is still stored"
     player.reload()
     expect(player.get_by_test_id("player-seat")).to_have_attribute("data-seat", str(move["to_seat"]))
     expect(player.get_by_test_id("player-moved")).to_have_count(0)

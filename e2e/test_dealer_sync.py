@@ -7,6 +7,7 @@ Afterwards, all online and drained: the server's event log holds exactly the com
 queued (read from the page's own IndexedDB writes), each once, in that phone's order; every
 refused one is listed on the phone that sent it."""
 import json
+import re
 import random
 import time
 
@@ -63,7 +64,10 @@ def dealer_phone(phone, url):
 
 
 def live_bust_buttons(page):
-    return page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm'])").all()
+    """The seats' Bust buttons (bust-<entry id>): not the dialog's confirm, and not the toast's
+    Undo after a bust (bust-toast-action), which would take a bust back on purpose."""
+    ids = page.eval_on_selector_all("[data-testid^='bust-']", "els => els.map((e) => e.dataset.testid)")
+    return [page.get_by_test_id(i) for i in ids if re.fullmatch(r"bust-\d+", i)]
 
 
 def act(page, rnd):
@@ -123,7 +127,7 @@ def behind_the_back(api, tid, context, page, how):
     expect(page.get_by_test_id("sync-online")).to_have_attribute("data-online", "false")
     view = api.get(f"/api/tournaments/{tid}/view").json()
     active = {e["entry_id"]: e for e in view["entries"] if e["status"] == "active"}
-    shown = page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm'])").evaluate_all(
+    shown = page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm']):not([data-testid^='bust-toast'])").evaluate_all(
         "els => els.map(e => Number(e.dataset.testid.split('-')[1]))")  # one read: the list may change
     entry_id = [e for e in shown if e in active][-1]
     button = page.get_by_test_id(f"bust-{entry_id}")

@@ -91,7 +91,7 @@ def run(srv, browser, args, rnd):
             detect_ms.append((time.monotonic() - killed) * 1000)
         queued = []
         for page in pages:
-            buttons = page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm'])")
+            buttons = page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm']):not([data-testid^='bust-toast'])")
             buttons.last.click()
             page.get_by_test_id("bust-confirm").click()
             page.wait_for_function("() => document.querySelector('[data-testid=sync-pending]')?.dataset.count === '1'")

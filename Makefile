@@ -1,6 +1,8 @@
 # Two commands do all set-up on a fresh Debian/Ubuntu machine (Python 3.11+, Node 20+):
 #   make run   — install, build the PWA, migrate the SQLite database, serve on http://$(HOST):$(PORT)
 #   make test  — install what the tests need (Chromium too), then vitest and pytest (browser tests included)
+#   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
+#   make fuzz-api — requests generated from the OpenAPI document against a real server (SCHEMATHESIS_MAX_EXAMPLES)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -11,7 +13,7 @@ export HOST PORT
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs
 
-.PHONY: run venue test install pwa chromium caddy clean
+.PHONY: run venue test check fuzz-api install pwa chromium caddy clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
@@ -24,6 +26,19 @@ venue: install pwa
 test: install pwa chromium caddy
 	cd pwa && npm test
 	$(BIN)/pytest
+
+# The developer checks; CI runs them before the tests. Fastest first. The budget script runs again on
+# the build here: `npm run build` checks it too, but a build over budget still leaves pwa/dist behind.
+check: install pwa
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	cd pwa && npx tsc -p tsconfig.json --noEmit
+	cd pwa && node scripts/check-budget.mjs dist
+
+# A longer run of the generated API requests (issue 14): tests/test_api_schemathesis.py with more cases.
+fuzz-api: install
+	SCHEMATHESIS_MAX_EXAMPLES=$${SCHEMATHESIS_MAX_EXAMPLES:-40} $(BIN)/pytest tests/test_api_schemathesis.py
 
 install: $(VENV)/.installed
 

@@ -1,4 +1,5 @@
 """The application factory."""
+
 from __future__ import annotations
 
 import logging
@@ -8,9 +9,11 @@ from flask import Flask, jsonify, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import BLUEPRINTS
+from .api.edge import install_edge
 from .api.errors import register_error_handlers
 from .config import Config
 from .realtime import Realtime
+from .security_headers import register_security_headers
 from .service import TournamentService, now_ms
 from .store import make_engine, migrate
 from .store.db import check_migrated
@@ -19,14 +22,14 @@ from .store.db import check_migrated
 @dataclass
 class PokerFloor:
     """What the blueprints need, in app.extensions["pokerfloor"]."""
+
     config: Config
     db: object
     service: TournamentService
     realtime: Realtime | None = None
 
 
-def create_app(config: Config | None = None, async_mode: str = "gevent",
-               migrate_schema: bool | None = None) -> Flask:
+def create_app(config: Config | None = None, async_mode: str = "gevent", migrate_schema: bool | None = None) -> Flask:
     """migrate_schema: None means SQLite migrates itself (one process serves a room), any other
     database is only checked: several workers must not race to migrate it, `pokerfloor init`
     does that once before they start (raises store.db.NotMigrated otherwise)."""
@@ -44,14 +47,14 @@ def create_app(config: Config | None = None, async_mode: str = "gevent",
         check_migrated(db)
     floor = PokerFloor(config, db, TournamentService(db))
     app.extensions["pokerfloor"] = floor
+    install_edge(app)  # issue 14: ids in URLs, JSON depth
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)
     register_error_handlers(app)
     if config.TRUSTED_PROXIES:
         n = config.TRUSTED_PROXIES
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
-    floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE,
-                              config.SOCKETIO_CHANNEL)
+    floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
 
     @app.after_request
     def _server_time(response):
@@ -59,6 +62,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent",
         return response
 
     register_pwa(app, config)
+    register_security_headers(app)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return app
 

@@ -1,17 +1,30 @@
 """Words for the audit log and the review list: who did it and what happened, in one line, in
 German or English. Every template has a fallback, so a new event or command type (or an odd
 payload) is shown plainly instead of breaking the page."""
+
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable, Iterable
 
-NameOf = Callable[[Optional[int]], str]
+NameOf = Callable[[int | None], str]
 
 ACTORS = {
-    "en": {"director": "Director {name}", "director_unknown": "Director", "dealer": "Dealer table {table}",
-           "player": "Player {name}", "display": "Display", "system": "System"},
-    "de": {"director": "Turnierleiter {name}", "director_unknown": "Turnierleiter", "dealer": "Dealer Tisch {table}",
-           "player": "Spieler {name}", "display": "Anzeige", "system": "System"},
+    "en": {
+        "director": "Director {name}",
+        "director_unknown": "Director",
+        "dealer": "Dealer table {table}",
+        "player": "Player {name}",
+        "display": "Display",
+        "system": "System",
+    },
+    "de": {
+        "director": "Turnierleiter {name}",
+        "director_unknown": "Turnierleiter",
+        "dealer": "Dealer Tisch {table}",
+        "player": "Spieler {name}",
+        "display": "Anzeige",
+        "system": "System",
+    },
 }
 
 EVENTS = {
@@ -117,37 +130,61 @@ EVENTS = {
 
 COMMANDS = {
     "en": {
-        "record_bust": "bust {name}", "record_busts": "bust {names} at table {table}",
-        "register_player": "register {pname}", "move_player": "move {name} to table {to_table}, seat {to_seat}",
-        "chip_count": "chip count at table {table}", "set_away": "mark {name} away or back",
-        "set_button": "set the button at table {table}", "new_hand": "new hand at table {table}",
-        "hand_done": "hand-for-hand: table {table} done", "break_table": "break table {table}",
+        "record_bust": "bust {name}",
+        "record_busts": "bust {names} at table {table}",
+        "register_player": "register {pname}",
+        "move_player": "move {name} to table {to_table}, seat {to_seat}",
+        "chip_count": "chip count at table {table}",
+        "set_away": "mark {name} away or back",
+        "set_button": "set the button at table {table}",
+        "new_hand": "new hand at table {table}",
+        "hand_done": "hand-for-hand: table {table} done",
+        "break_table": "break table {table}",
         "override_halt": "let table {table} play on",
-        "player_leaves": "{name} leaves", "disqualify": "disqualify {name}", "rebuy": "rebuy for {name}",
-        "addon": "add-on for {name}", "reentry": "re-entry for {name}", "check_in": "check in {name}",
-        "confirm_payout": "pay out {name}", "penalize": "penalty for {name}", "lift_penalty": "lift {name}'s penalty",
-        "use_wild_card": "wild card for {name}", "draw_seats": "draw seats at {tables} tables",
+        "player_leaves": "{name} leaves",
+        "disqualify": "disqualify {name}",
+        "rebuy": "rebuy for {name}",
+        "addon": "add-on for {name}",
+        "reentry": "re-entry for {name}",
+        "check_in": "check in {name}",
+        "confirm_payout": "pay out {name}",
+        "penalize": "penalty for {name}",
+        "lift_penalty": "lift {name}'s penalty",
+        "use_wild_card": "wild card for {name}",
+        "draw_seats": "draw seats at {tables} tables",
         "undo_bust": "undo the bust of {name}",
         "unknown": "{type}",
     },
     "de": {
-        "record_bust": "{name} ausscheiden lassen", "record_busts": "{names} an Tisch {table} ausscheiden lassen",
-        "register_player": "{pname} anmelden", "move_player": "{name} an Tisch {to_table}, Sitz {to_seat} setzen",
-        "chip_count": "Chipzählung an Tisch {table}", "set_away": "{name} abwesend oder zurück melden",
-        "set_button": "Button an Tisch {table} setzen", "new_hand": "neue Hand an Tisch {table}",
-        "hand_done": "Hand-for-Hand: Tisch {table} fertig", "break_table": "Tisch {table} auflösen",
+        "record_bust": "{name} ausscheiden lassen",
+        "record_busts": "{names} an Tisch {table} ausscheiden lassen",
+        "register_player": "{pname} anmelden",
+        "move_player": "{name} an Tisch {to_table}, Sitz {to_seat} setzen",
+        "chip_count": "Chipzählung an Tisch {table}",
+        "set_away": "{name} abwesend oder zurück melden",
+        "set_button": "Button an Tisch {table} setzen",
+        "new_hand": "neue Hand an Tisch {table}",
+        "hand_done": "Hand-for-Hand: Tisch {table} fertig",
+        "break_table": "Tisch {table} auflösen",
         "override_halt": "Tisch {table} weiterspielen lassen",
-        "player_leaves": "{name} verlässt das Turnier", "disqualify": "{name} disqualifizieren",
-        "rebuy": "Rebuy für {name}", "addon": "Add-on für {name}", "reentry": "Re-Entry für {name}",
-        "check_in": "{name} ist da", "confirm_payout": "{name} auszahlen", "penalize": "Strafe für {name}",
-        "lift_penalty": "Strafe von {name} aufheben", "use_wild_card": "Wild Card für {name}",
-        "draw_seats": "Sitze an {tables} Tischen auslosen", "undo_bust": "Ausscheiden von {name} zurücknehmen",
+        "player_leaves": "{name} verlässt das Turnier",
+        "disqualify": "{name} disqualifizieren",
+        "rebuy": "Rebuy für {name}",
+        "addon": "Add-on für {name}",
+        "reentry": "Re-Entry für {name}",
+        "check_in": "{name} ist da",
+        "confirm_payout": "{name} auszahlen",
+        "penalize": "Strafe für {name}",
+        "lift_penalty": "Strafe von {name} aufheben",
+        "use_wild_card": "Wild Card für {name}",
+        "draw_seats": "Sitze an {tables} Tischen auslosen",
+        "undo_bust": "Ausscheiden von {name} zurücknehmen",
         "unknown": "{type}",
     },
 }
 
 
-def ordinal(n, lang: str) -> str:
+def ordinal(n: object, lang: str) -> str:
     if not isinstance(n, int):
         return "?"
     if lang == "de":
@@ -156,7 +193,7 @@ def ordinal(n, lang: str) -> str:
     return f"{n}{suffix}"
 
 
-def actor_text(label: Optional[str], lang: str, directors: dict[int, str], name_of: NameOf) -> str:
+def actor_text(label: str | None, lang: str, directors: dict[int, str], name_of: NameOf) -> str:
     """'director:3' → 'Director anna', 'dealer:table3' → 'Dealer table 3', '' → 'System'."""
     words = ACTORS[lang]
     kind, _, rest = (label or "").partition(":")
@@ -172,8 +209,8 @@ def actor_text(label: Optional[str], lang: str, directors: dict[int, str], name_
     return words["system"] if kind in ("", "system") else str(label)
 
 
-def director_ids(labels) -> set[int]:
-    ids = set()
+def director_ids(labels: Iterable[str | None]) -> set[int]:
+    ids: set[int] = set()
     for label in labels:
         kind, _, rest = (label or "").partition(":")
         if kind == "director" and rest.isdigit():
@@ -183,20 +220,34 @@ def director_ids(labels) -> set[int]:
 
 def _fields(p: dict, lang: str, name_of: NameOf) -> dict:
     """Everything a template may name, read defensively from the payload."""
-    busts = p.get("busts") if isinstance(p.get("busts"), list) else []
+    listed = p.get("busts")
+    busts = listed if isinstance(listed, list) else []
     ids = [b.get("entry_id") for b in busts if isinstance(b, dict)]
     tables = p.get("tables")
     level = p.get("level_index")
     return {
-        "name": name_of(p.get("entry_id")), "pname": p.get("name", "?"), "names": ", ".join(name_of(i) for i in ids),
-        "table": p.get("table_no", "?"), "seat": p.get("seat", "?"), "place": ordinal(p.get("place"), lang),
-        "tables": len(tables) if isinstance(tables, list) else tables, "tname": p.get("name", ""),
-        "count": len(p.get("seats") or p.get("moves") or []), "level": level + 1 if isinstance(level, int) else "?",
-        "reason": p.get("reason", ""), "hand": p.get("hand_no", "?"), "round": p.get("round", "?"),
-        "kind": p.get("kind", ""), "amount": p.get("amount", ""), "max": p.get("max", "?"),
+        "name": name_of(p.get("entry_id")),
+        "pname": p.get("name", "?"),
+        "names": ", ".join(name_of(i) for i in ids),
+        "table": p.get("table_no", "?"),
+        "seat": p.get("seat", "?"),
+        "place": ordinal(p.get("place"), lang),
+        "tables": len(tables) if isinstance(tables, list) else tables,
+        "tname": p.get("name", ""),
+        "count": len(p.get("seats") or p.get("moves") or []),
+        "level": level + 1 if isinstance(level, int) else "?",
+        "reason": p.get("reason", ""),
+        "hand": p.get("hand_no", "?"),
+        "round": p.get("round", "?"),
+        "kind": p.get("kind", ""),
+        "amount": p.get("amount", ""),
+        "max": p.get("max", "?"),
         "released": len(p["released"]) if isinstance(p.get("released"), list) else p.get("released", 0),
-        "from_table": p.get("from_table", "?"), "from_seat": p.get("from_seat", "?"),
-        "to_table": p.get("to_table", "?"), "to_seat": p.get("to_seat", "?"), "by": name_of(p.get("eliminated_by")),
+        "from_table": p.get("from_table", "?"),
+        "from_seat": p.get("from_seat", "?"),
+        "to_table": p.get("to_table", "?"),
+        "to_seat": p.get("to_seat", "?"),
+        "by": name_of(p.get("eliminated_by")),
     }
 
 
@@ -218,7 +269,7 @@ def describe_event(type: str, payload: dict, lang: str, name_of: NameOf) -> str:
         return words["unknown"].format(type=type)
 
 
-def describe_command(type: str, payload: Optional[dict], lang: str, name_of: NameOf) -> str:
+def describe_command(type: str, payload: dict | None, lang: str, name_of: NameOf) -> str:
     words = COMMANDS[lang]
     try:
         fields = _fields(payload or {}, lang, name_of)
@@ -232,12 +283,15 @@ TABLE_KEYS = ("table_no", "from_table", "to_table")
 LIST_KEYS = ("busts", "moves", "seats")  # the lists of players one event covers
 
 
-def touches(payload: dict, table_no: Optional[int] = None, entry_id: Optional[int] = None) -> bool:
+def touches(payload: dict, table_no: int | None = None, entry_id: int | None = None) -> bool:
     """Whether an event concerns this table and this player (both, when both are given)."""
-    items = [payload] + [x for k in LIST_KEYS if isinstance(payload.get(k), list)
-                         for x in payload[k] if isinstance(x, dict)]
+    items = [payload] + [
+        x for k in LIST_KEYS if isinstance(payload.get(k), list) for x in payload[k] if isinstance(x, dict)
+    ]
 
     def matches(item: dict) -> bool:  # both in the same item: that player at that table
-        return (table_no is None or any(item.get(k) == table_no for k in TABLE_KEYS)) and \
-            (entry_id is None or any(item.get(k) == entry_id for k in ENTRY_KEYS))
+        return (table_no is None or any(item.get(k) == table_no for k in TABLE_KEYS)) and (
+            entry_id is None or any(item.get(k) == entry_id for k in ENTRY_KEYS)
+        )
+
     return any(matches(item) for item in items)

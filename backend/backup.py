@@ -14,6 +14,7 @@ One archive (.tar.gz, mode 0600) holds everything a dead laptop takes with it:
 A plain copy of var/pokerfloor.db while the server runs is wrong: in WAL mode the newest data
 lives in pokerfloor.db-wal, so the copy is old or empty. docs/backups.md has the decisions.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -72,6 +73,7 @@ class Restored:
 
 # ---------------------------------------------------------------- where things are
 
+
 def db_kind(url: str) -> str:
     if url.startswith("sqlite"):
         return "sqlite"
@@ -95,6 +97,7 @@ def shown_url(url: str) -> str:
     if db_kind(url) == "sqlite":
         return f"SQLite {sqlite_path(url)}"
     from sqlalchemy.engine import make_url
+
     return "PostgreSQL " + make_url(libpq_url(url)).render_as_string(hide_password=True)
 
 
@@ -122,12 +125,15 @@ def default_path(config, *, auto: bool = False, label: str = "", now: dt.datetim
 
 # ---------------------------------------------------------------- what the data says
 
+
 def _tables(execute, kind: str) -> set[str]:
     if kind == "sqlite":
         rows = execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     else:
-        rows = execute("SELECT table_name FROM information_schema.tables "
-                       "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
+        rows = execute(
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        )
     return {r[0] for r in rows}
 
 
@@ -159,14 +165,21 @@ def _facts(execute, kind: str) -> dict:
         revision = rows[0][0] if rows else None
     tournaments, last_event_at, events = [], None, 0
     if "tournament" in tables:
-        tournaments = [{"id": r[0], "name": r[1], "last_seq": r[2]}
-                       for r in execute("SELECT id, name, last_seq FROM tournament ORDER BY id")]
+        tournaments = [
+            {"id": r[0], "name": r[1], "last_seq": r[2]}
+            for r in execute("SELECT id, name, last_seq FROM tournament ORDER BY id")
+        ]
     if "event" in tables:
         rows = execute("SELECT at FROM event ORDER BY id DESC LIMIT 1")
         last_event_at = rows[0][0] if rows else None
         events = execute("SELECT count(*) FROM event")[0][0]
-    return {"alembic_revision": revision, "tournaments": tournaments, "events": events,
-            "last_event_at": last_event_at, "fingerprint": _fingerprint(execute, tables)}
+    return {
+        "alembic_revision": revision,
+        "tournaments": tournaments,
+        "events": events,
+        "last_event_at": last_event_at,
+        "fingerprint": _fingerprint(execute, tables),
+    }
 
 
 def current_fingerprint(config, engine=None) -> str:
@@ -187,6 +200,7 @@ def current_fingerprint(config, engine=None) -> str:
             execute = lambda sql: conn.exec_driver_sql(sql).fetchall()  # noqa: E731
             return _fingerprint(execute, _tables(execute, kind))
     import psycopg
+
     with psycopg.connect(libpq_url(config.DATABASE_URL)) as conn:
         execute = lambda sql: conn.execute(sql).fetchall()  # noqa: E731
         return _fingerprint(execute, _tables(execute, kind))
@@ -203,12 +217,15 @@ def database_summary(engine, url: str) -> str:
         newest = conn.exec_driver_sql("SELECT at FROM event ORDER BY id DESC LIMIT 1").scalar()
     where = shown_url(url)
     if not count:
-        return (f"database: empty, no tournaments yet ({where}). To bring back a backup: stop the server, "
-                f"then `pokerfloor restore FILE`.")
+        return (
+            f"database: empty, no tournaments yet ({where}). To bring back a backup: stop the server, "
+            f"then `pokerfloor restore FILE`."
+        )
     return f"database: {count} tournament{'s' if count != 1 else ''}, newest change at {_when(newest)} ({where})"
 
 
 # ---------------------------------------------------------------- making an archive
+
 
 def _sha256_file(path: Path) -> str:
     h = hashlib.sha256()
@@ -231,8 +248,9 @@ def _copy_sqlite(source: Path, dest: Path) -> dict:
             dst.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file, no -wal
             check = dst.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise BackupError(f"The copy of {source} fails SQLite's check ({check}): the database itself "
-                                  f"is damaged.")
+                raise BackupError(
+                    f"The copy of {source} fails SQLite's check ({check}): the database itself is damaged."
+                )
             return _facts(lambda sql: dst.execute(sql).fetchall(), "sqlite")
         finally:
             dst.close()
@@ -247,8 +265,9 @@ def _dump_postgres(url: str, dest: Path) -> dict:
 
     pg_dump = shutil.which("pg_dump")
     if not pg_dump:
-        raise BackupError("pg_dump is not installed (Debian: apt-get install postgresql-client, the server's "
-                          "major version or newer).")
+        raise BackupError(
+            "pg_dump is not installed (Debian: apt-get install postgresql-client, the server's major version or newer)."
+        )
     conninfo = libpq_url(url)
     try:
         with psycopg.connect(conninfo) as conn:
@@ -332,13 +351,21 @@ def create_backup(config, dest: Path | None = None, *, auto: bool = False, label
         for name, content in keys:
             files[name] = hashlib.sha256(content).hexdigest() if isinstance(content, bytes) else _sha256_file(content)
         manifest = {
-            "format": FORMAT, "format_version": FORMAT_VERSION,
-            "created_at": now.isoformat(timespec="seconds"), "created_on": socket.gethostname(),
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "created_at": now.isoformat(timespec="seconds"),
+            "created_on": socket.gethostname(),
             "automatic": auto,
-            "database": {"kind": kind, "file": DB_MEMBER[kind],
-                         "alembic_revision": facts["alembic_revision"], "schema": facts.get("schema")},
-            "tournaments": facts["tournaments"], "events": facts["events"],
-            "last_event_at": facts["last_event_at"], "fingerprint": facts["fingerprint"],
+            "database": {
+                "kind": kind,
+                "file": DB_MEMBER[kind],
+                "alembic_revision": facts["alembic_revision"],
+                "schema": facts.get("schema"),
+            },
+            "tournaments": facts["tournaments"],
+            "events": facts["events"],
+            "last_event_at": facts["last_event_at"],
+            "fingerprint": facts["fingerprint"],
             "secret_key": {"file": KEY_MEMBER, **key_info},
             "files": files,
         }
@@ -368,6 +395,7 @@ def create_backup(config, dest: Path | None = None, *, auto: bool = False, label
 
 # ---------------------------------------------------------------- retention
 
+
 def auto_backups(backup_dir: Path) -> list[tuple[tuple, Path]]:
     """Automatic archives, newest first, by the time in their name."""
     found = []
@@ -384,7 +412,7 @@ def prune(backup_dir: Path, keep: int, keep_days: int, today: dt.date | None = N
     days (today included). Manual and before-restore archives are never deleted."""
     today = today or dt.date.today()
     autos = auto_backups(backup_dir)
-    keepers = {p for _, p in autos[:max(1, keep)]}
+    keepers = {p for _, p in autos[: max(1, keep)]}
     first_day = (today - dt.timedelta(days=keep_days - 1)).strftime("%Y%m%d") if keep_days > 0 else None
     seen = set()
     for (day, _, _), p in autos:
@@ -409,12 +437,13 @@ def _remove_partials(backup_dir: Path) -> None:
 
 # ---------------------------------------------------------------- reading an archive
 
+
 def _open_archive(path: Path) -> tuple[tarfile.TarFile, dict, dict[str, tarfile.TarInfo]]:
     if not path.is_file():
         raise BackupError(f"{path}: no such file.")
     not_ours = f"{path} is not a pokerfloor backup"
     try:
-        tar = tarfile.open(path, mode="r:gz")
+        tar = tarfile.open(path, mode="r:gz")  # noqa: SIM115 — returned to the caller, who closes it
     except (tarfile.TarError, OSError, EOFError, zlib.error) as exc:
         raise BackupError(f"{not_ours} (not a readable .tar.gz: {exc}).") from None
     try:
@@ -433,8 +462,10 @@ def _open_archive(path: Path) -> tuple[tarfile.TarFile, dict, dict[str, tarfile.
         raise BackupError(f"{not_ours} (its {MANIFEST} is not one of ours).")
     if manifest.get("format_version", 0) > FORMAT_VERSION:
         tar.close()
-        raise BackupError(f"{path} was written by a newer pokerfloor (backup format "
-                          f"{manifest.get('format_version')}): update this installation first.")
+        raise BackupError(
+            f"{path} was written by a newer pokerfloor (backup format "
+            f"{manifest.get('format_version')}): update this installation first."
+        )
     files = manifest.get("files") or {}
     for name, member in members.items():
         if name == MANIFEST:
@@ -452,8 +483,12 @@ def _open_archive(path: Path) -> tuple[tarfile.TarFile, dict, dict[str, tarfile.
 def _allowed(name: str) -> bool:
     if name.startswith("/") or ".." in name.split("/") or "\\" in name:
         return False
-    return (name in DB_MEMBER.values() or name == KEY_MEMBER or name.startswith("var/tls/")
-            or re.match(r"^var/vapid[^/]*(/.+)?$", name) is not None)
+    return (
+        name in DB_MEMBER.values()
+        or name == KEY_MEMBER
+        or name.startswith("var/tls/")
+        or re.match(r"^var/vapid[^/]*(/.+)?$", name) is not None
+    )
 
 
 def _extract(tar: tarfile.TarFile, member: tarfile.TarInfo, dest: Path, sha256: str, archive: Path) -> None:
@@ -484,6 +519,7 @@ def describe(manifest: dict) -> str:
 
 # ---------------------------------------------------------------- restoring
 
+
 def _lock_path(config) -> Path:
     return Path(config.VAR_DIR) / LOCK_NAME
 
@@ -492,9 +528,10 @@ def _lock(config, exclusive: bool):
     """The server lock file, locked shared (every serving process, for its lifetime) or
     exclusive (restore); None when someone else holds it the other way."""
     import fcntl
+
     path = _lock_path(config)
     path.parent.mkdir(parents=True, exist_ok=True)
-    f = open(path, "a")
+    f = open(path, "a")  # noqa: SIM115 — held (and the lock with it) until the caller closes it
     try:
         fcntl.flock(f, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
     except OSError:
@@ -512,8 +549,10 @@ def _exclusive_lock(config):
     f = _lock(config, exclusive=True)
     if f is None:
         path = _lock_path(config)
-        raise BackupError(f"A pokerfloor server is running on {config.VAR_DIR} (it holds {path}). Stop it "
-                          f"first (every worker), then restore.")
+        raise BackupError(
+            f"A pokerfloor server is running on {config.VAR_DIR} (it holds {path}). Stop it "
+            f"first (every worker), then restore."
+        )
     return f
 
 
@@ -535,6 +574,7 @@ def _existing_sqlite(path: Path) -> tuple[int | None, str]:
 
 def _existing_postgres(engine) -> int:
     from sqlalchemy import inspect
+
     if not inspect(engine).has_table("tournament"):
         return 0
     with engine.connect() as conn:
@@ -545,10 +585,12 @@ def _known_revision(revision: str | None) -> bool:
     if revision is None:
         return True
     from alembic.script import ScriptDirectory
+
     from .store.db import _alembic_config
+
     try:
         return ScriptDirectory.from_config(_alembic_config()).get_revision(revision) is not None
-    except Exception:
+    except Exception:  # noqa: BLE001 — a foreign revision string raises CommandError, AssertionError (""), …
         return False
 
 
@@ -595,8 +637,10 @@ def _restore_sqlite(tar, member, sha, archive: Path, target: Path) -> tuple[str 
 def _restore_postgres(tar, member, sha, archive: Path, config, engine) -> tuple[str | None, str]:
     from sqlmodel import SQLModel
 
-    from .store import migrate
-    from .store import models  # noqa: F401  (the tables on SQLModel.metadata)
+    from .store import (
+        migrate,
+        models,  # noqa: F401  (the tables on SQLModel.metadata)
+    )
 
     pg_restore = shutil.which("pg_restore")
     if not pg_restore:
@@ -609,9 +653,20 @@ def _restore_postgres(tar, member, sha, archive: Path, config, engine) -> tuple[
         with engine.begin() as conn:
             for table in ["alembic_version", *[t.name for t in reversed(SQLModel.metadata.sorted_tables)]]:
                 conn.exec_driver_sql(f'DROP TABLE IF EXISTS "{table}" CASCADE')
-        done = subprocess.run([pg_restore, "--clean", "--if-exists", "--no-owner", "--no-privileges",
-                               "--single-transaction", f"--dbname={libpq_url(config.DATABASE_URL)}", str(staged)],
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [
+                pg_restore,
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--no-privileges",
+                "--single-transaction",
+                f"--dbname={libpq_url(config.DATABASE_URL)}",
+                str(staged),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0:
             raise BackupError(f"pg_restore failed: {done.stderr.strip()[-2000:]}")
         return migrate(engine)
@@ -628,7 +683,7 @@ def _restore_keys(tar, members, files: dict, archive: Path, config, stamp: str) 
     moved: list[Path] = []
     try:
         for name in names:
-            _extract(tar, members[name], staging / name[len("var/"):], files[name], archive)
+            _extract(tar, members[name], staging / name[len("var/") :], files[name], archive)
         new_tls = staging / "tls"
         old_tls = Path(getattr(config, "TLS_DIR", var / "tls"))
         if new_tls.is_dir():
@@ -652,6 +707,7 @@ def _restore_keys(tar, members, files: dict, archive: Path, config, stamp: str) 
 def _same_tree(a: Path, b: Path) -> bool:
     def files(root):
         return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
     return files(a) == files(b)
 
 
@@ -660,17 +716,19 @@ def _key_warning(manifest: dict, key_file: Path) -> str:
     wanted = (manifest.get("secret_key") or {}).get("sha256")
     if not env_key or hashlib.sha256(env_key.encode()).hexdigest() == wanted:
         return ""
-    return "\n".join([
-        "!" * 78,
-        "WARNING: SECRET_KEY is set in the environment and is NOT the key of this backup.",
-        "A server started like this answers 401 to EVERY QR code printed before the backup",
-        "(dealer table sheets, players' seat cards, the TV display).",
-        f"Fix: the backup's key is now in {key_file}. Either unset SECRET_KEY (the server then",
-        "reads that file), or set SECRET_KEY to its content, e.g.",
-        f"    export SECRET_KEY=\"$(cat {key_file})\"",
-        "(with systemd: the SECRET_KEY= line of /etc/pokerfloor.env, the same on every worker).",
-        "!" * 78,
-    ])
+    return "\n".join(
+        [
+            "!" * 78,
+            "WARNING: SECRET_KEY is set in the environment and is NOT the key of this backup.",
+            "A server started like this answers 401 to EVERY QR code printed before the backup",
+            "(dealer table sheets, players' seat cards, the TV display).",
+            f"Fix: the backup's key is now in {key_file}. Either unset SECRET_KEY (the server then",
+            "reads that file), or set SECRET_KEY to its content, e.g.",
+            f'    export SECRET_KEY="$(cat {key_file})"',
+            "(with systemd: the SECRET_KEY= line of /etc/pokerfloor.env, the same on every worker).",
+            "!" * 78,
+        ]
+    )
 
 
 def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
@@ -683,12 +741,18 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
             raise BackupError(
                 f"{archive} holds a {database.get('kind')} database, but DATABASE_URL is {kind} "
                 f"({shown_url(config.DATABASE_URL)}). Restore it where DATABASE_URL is {database.get('kind')}: "
-                + ("unset DATABASE_URL to restore into var/pokerfloor.db." if database.get("kind") == "sqlite"
-                   else "set DATABASE_URL=postgresql://… (an empty database) and run the restore again."))
+                + (
+                    "unset DATABASE_URL to restore into var/pokerfloor.db."
+                    if database.get("kind") == "sqlite"
+                    else "set DATABASE_URL=postgresql://… (an empty database) and run the restore again."
+                )
+            )
         revision = database.get("alembic_revision")
         if not _known_revision(revision):
-            raise BackupError(f"{archive} comes from a newer pokerfloor (database revision {revision}): update "
-                              f"this installation first, then restore.")
+            raise BackupError(
+                f"{archive} comes from a newer pokerfloor (database revision {revision}): update "
+                f"this installation first, then restore."
+            )
         files = manifest["files"]
         lock = _exclusive_lock(config)
         try:
@@ -699,6 +763,7 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
                 existing, problem = _existing_sqlite(target)
             else:
                 from .store import make_engine
+
                 engine = make_engine(config.DATABASE_URL)
                 try:
                     existing, problem = _existing_postgres(engine), ""
@@ -707,10 +772,15 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
                     raise BackupError(f"Cannot open {shown_url(config.DATABASE_URL)}: {exc}") from None
             where = shown_url(config.DATABASE_URL)
             if (existing or problem) and not force:
-                what = (f"already holds {existing} tournament{'s' if existing != 1 else ''}" if existing
-                        else f"cannot be read ({problem})")
-                raise BackupError(f"The database {where} {what}. Restoring would replace it. Run again with "
-                                  f"--force to replace it (it is saved into {config.BACKUP_DIR} first).")
+                what = (
+                    f"already holds {existing} tournament{'s' if existing != 1 else ''}"
+                    if existing
+                    else f"cannot be read ({problem})"
+                )
+                raise BackupError(
+                    f"The database {where} {what}. Restoring would replace it. Run again with "
+                    f"--force to replace it (it is saved into {config.BACKUP_DIR} first)."
+                )
             result = Restored(manifest, where, None, "")
             if existing:
                 saved = create_backup(config, default_path(config, label="before-restore"))
@@ -741,6 +811,7 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
 
 # ---------------------------------------------------------------- automatic backups
 
+
 def auto_enabled(config) -> bool:
     return bool(config.BACKUP_AUTO) and config.BACKUP_INTERVAL_MINUTES > 0
 
@@ -768,8 +839,10 @@ def _off_loop(fn, *args):
     keep being served while the copy and the compression run."""
     if "gevent" in sys.modules:
         from gevent import monkey
+
         if monkey.is_module_patched("threading"):
             import gevent
+
             return gevent.get_hub().threadpool.apply(fn, args)
     return fn(*args)
 
@@ -783,15 +856,13 @@ def _auto_loop(app) -> None:
     try:
         _remove_partials(config.BACKUP_DIR)
         last = _newest_auto_fingerprint(config.BACKUP_DIR)
-    except Exception:  # noqa: BLE001 — never break the server
+    except Exception:
         log.exception("automatic backups: cannot read %s", config.BACKUP_DIR)
     while True:
         sleep(config.BACKUP_INTERVAL_MINUTES * 60)
         try:
-            if sqlite:
-                made = _off_loop(backup_if_changed, config, last)
-            else:  # psycopg and pg_dump (gevent's subprocess) cooperate with the loop
-                made = backup_if_changed(config, last, floor.db)
+            # SQLite blocks the loop: off it. psycopg and pg_dump (gevent's subprocess) cooperate with it.
+            made = _off_loop(backup_if_changed, config, last) if sqlite else backup_if_changed(config, last, floor.db)
             if made is None:
                 continue
             last = made.manifest["fingerprint"]
@@ -799,11 +870,15 @@ def _auto_loop(app) -> None:
             for old in prune(config.BACKUP_DIR, config.BACKUP_KEEP, config.BACKUP_KEEP_DAYS):
                 log.info("automatic backup removed (retention): %s", old.name)
         except (BackupError, OSError) as exc:  # a full disk, a missing pg_dump: the reason says it all
-            log.error("automatic backup FAILED: %s (the server keeps running; next try in %s min)",
-                      exc, config.BACKUP_INTERVAL_MINUTES)
-        except Exception:  # noqa: BLE001 — a failing backup must never take the server down
-            log.exception("automatic backup FAILED (the server keeps running; next try in %s min)",
-                          config.BACKUP_INTERVAL_MINUTES)
+            log.error(
+                "automatic backup FAILED: %s (the server keeps running; next try in %s min)",
+                exc,
+                config.BACKUP_INTERVAL_MINUTES,
+            )
+        except Exception:
+            log.exception(
+                "automatic backup FAILED (the server keeps running; next try in %s min)", config.BACKUP_INTERVAL_MINUTES
+            )
 
 
 def start_auto_backups(app):
@@ -823,9 +898,12 @@ def start_auto_backups(app):
             why = "BACKUP_AUTO=0" if not config.BACKUP_AUTO else "BACKUP_INTERVAL_MINUTES=0"
         print(f"automatic backups: off ({why})", flush=True)
         return None
-    print(f"automatic backups: every {config.BACKUP_INTERVAL_MINUTES:g} min when something changed, into "
-          f"{config.BACKUP_DIR} (newest {config.BACKUP_KEEP} kept, and the last of each day for "
-          f"{config.BACKUP_KEEP_DAYS} days)", flush=True)
+    print(
+        f"automatic backups: every {config.BACKUP_INTERVAL_MINUTES:g} min when something changed, into "
+        f"{config.BACKUP_DIR} (newest {config.BACKUP_KEEP} kept, and the last of each day for "
+        f"{config.BACKUP_KEEP_DAYS} days)",
+        flush=True,
+    )
     task = floor.realtime.socketio.start_background_task(_auto_loop, app)
     app.extensions["pokerfloor_backups"]["task"] = task
     return task
@@ -833,12 +911,14 @@ def start_auto_backups(app):
 
 # ---------------------------------------------------------------- the commands
 
+
 def _size(n: int) -> str:
     return f"{n / 1024:.0f} KB" if n < 1 << 20 else f"{n / (1 << 20):.1f} MB"
 
 
 def backup_command(file: str | None, auto: bool = False) -> int:
     from .config import Config
+
     try:
         config = Config()
         if auto:
@@ -855,8 +935,10 @@ def backup_command(file: str | None, auto: bool = False) -> int:
     m = made.manifest
     keys = [n for n in m["files"] if n.startswith("var/") and n != KEY_MEMBER]
     print(f"backup written: {made.path} ({_size(made.size)}, mode 0600: it holds the secret key)")
-    print(f"  database: {shown_url(config.DATABASE_URL)}, revision {m['database']['alembic_revision']}, "
-          f"{describe(m)}; {m['events']} events, newest at {_when(m['last_event_at'])}")
+    print(
+        f"  database: {shown_url(config.DATABASE_URL)}, revision {m['database']['alembic_revision']}, "
+        f"{describe(m)}; {m['events']} events, newest at {_when(m['last_event_at'])}"
+    )
     print(f"  secret key: from {m['secret_key']['source']}" + (f"; key files: {', '.join(keys)}" if keys else ""))
     if auto:
         for old in prune(config.BACKUP_DIR, config.BACKUP_KEEP, config.BACKUP_KEEP_DAYS):
@@ -867,6 +949,7 @@ def backup_command(file: str | None, auto: bool = False) -> int:
 
 def restore_command(file: str, force: bool = False) -> int:
     from .config import Config
+
     try:
         config = Config()
         done = restore_backup(config, Path(file), force=force)
@@ -874,8 +957,11 @@ def restore_command(file: str, force: bool = False) -> int:
         print(f"pokerfloor restore: {exc}", file=sys.stderr)
         return 1
     m = done.manifest
-    migrated = (f"migrated {done.revision_before} -> {done.revision_after}"
-                if done.revision_before != done.revision_after else f"revision {done.revision_after}")
+    migrated = (
+        f"migrated {done.revision_before} -> {done.revision_after}"
+        if done.revision_before != done.revision_after
+        else f"revision {done.revision_after}"
+    )
     print(f"restored {file} (made {m['created_at']} on {m.get('created_on', '?')})")
     print(f"  database: {done.database}, {migrated}; {describe(m)}")
     print(f"  keys: {', '.join(done.key_files)} -> {config.VAR_DIR}")

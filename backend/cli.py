@@ -1,4 +1,5 @@
 """The `pokerfloor` command: argument parsing only; each verb lives in its own module."""
+
 from __future__ import annotations
 
 import argparse
@@ -25,25 +26,40 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="start the server (HOST, PORT from the environment)")
     p_serve.add_argument("--host", help="address to listen on (default HOST, else 127.0.0.1)")
     p_serve.add_argument("--port", type=int, help="HTTP port (default PORT, else 5000)")
-    p_serve.add_argument("--lan", action="store_true",
-                         help="listen on the club's network and put this machine's LAN address in QR codes")
-    p_serve.add_argument("--https", action="store_true",
-                         help="also serve HTTPS with the venue's own CA (implies --lan); see README 'At the venue'")
+    p_serve.add_argument(
+        "--lan", action="store_true", help="listen on the club's network and put this machine's LAN address in QR codes"
+    )
+    p_serve.add_argument(
+        "--https",
+        action="store_true",
+        help="also serve HTTPS with the venue's own CA (implies --lan); see README 'At the venue'",
+    )
     p_serve.add_argument("--https-port", type=int, help="HTTPS port (default HTTPS_PORT, else 5443)")
-    p_serve.add_argument("--hostname", action="append", default=[],
-                         help="a name phones use for this machine (e.g. poker.lan); repeatable")
+    p_serve.add_argument(
+        "--hostname",
+        action="append",
+        default=[],
+        help="a name phones use for this machine (e.g. poker.lan); repeatable",
+    )
     sub.add_parser("init", help="create or migrate the database")
     p_backup = sub.add_parser("backup", help="write one backup archive: database, secret key, key files")
     p_backup.add_argument("file", nargs="?", help="archive to write (default var/backups/pokerfloor-<time>.tar.gz)")
-    p_backup.add_argument("--auto", action="store_true",
-                          help="as the automatic backups do: only when something changed, then apply retention")
+    p_backup.add_argument(
+        "--auto",
+        action="store_true",
+        help="as the automatic backups do: only when something changed, then apply retention",
+    )
     p_restore = sub.add_parser("restore", help="restore a backup archive (stop the server first)")
     p_restore.add_argument("file", help="the archive written by `pokerfloor backup`")
-    p_restore.add_argument("--force", action="store_true",
-                           help="replace a database that holds tournaments (it is saved to var/backups/ first)")
+    p_restore.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a database that holds tournaments (it is saved to var/backups/ first)",
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
         from .serve import DEFAULT_HTTPS_PORT, serve
+
         network = "0.0.0.0" if args.lan or args.https else None
         host = args.host or network or os.environ.get("HOST", "127.0.0.1")
         port = args.port or int(os.environ.get("PORT", "5000"))
@@ -53,9 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         init()
     elif args.command == "backup":
         from .backup import backup_command
+
         return backup_command(args.file, auto=args.auto)
     elif args.command == "restore":
         from .backup import restore_command
+
         return restore_command(args.file, force=args.force)
     return 0
 

@@ -1,4 +1,5 @@
 """Configuration from the environment, in one place."""
+
 from __future__ import annotations
 
 import os
@@ -48,6 +49,9 @@ class Config:
         # Proxies in front (nginx: 1) whose X-Forwarded-For/-Proto to believe: the sign-in
         # throttle needs the phone's address, not the proxy's.
         self.TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+        # Strict-Transport-Security on HTTPS answers (180 days); 0 turns it off. Never sent in the
+        # venue's split mode (LOCAL_HTTPS): players use plain HTTP there (docs/security-headers.md).
+        self.HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "15552000"))
         # A league's standings for the players' phones are rebuilt at most this often (ms).
         self.LEAGUE_REFRESH_MS = int(os.environ.get("LEAGUE_REFRESH_MS", "30000"))
         # Backups (docs/backups.md). Automatic ones while serving: on by default for SQLite (one
@@ -58,8 +62,7 @@ class Config:
         self.BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))  # newest automatic ones (4 h at 5 min)
         self.BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", "14"))  # and each day's last one
         auto = os.environ.get("BACKUP_AUTO", "").strip().lower()
-        self.BACKUP_AUTO = (auto in ("1", "true", "yes", "on") if auto
-                            else self.DATABASE_URL.startswith("sqlite"))
+        self.BACKUP_AUTO = auto in ("1", "true", "yes", "on") if auto else self.DATABASE_URL.startswith("sqlite")
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -5,6 +5,7 @@ A QR code is only useful if a phone on the venue's Wi-Fi can open it, so links n
 (Linux ioctl; elsewhere the host name's addresses) and rank the one the default route leaves
 from first: on a laptop with Wi-Fi and a Docker bridge that is the Wi-Fi address.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -51,7 +52,7 @@ def _hostname_addresses() -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return []
-    return [info[4][0] for info in infos]
+    return [str(info[4][0]) for info in infos]
 
 
 def usable(address: str) -> bool:

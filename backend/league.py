@@ -4,11 +4,11 @@ Places come from each tournament's state (the service's cache), never recomputed
 tournament still running counts provisionally: only players already out have a place. Pure
 functions first (points, ranking, qualification), then the database glue.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Optional
+from datetime import UTC, datetime
 
 from sqlmodel import select
 
@@ -22,12 +22,12 @@ P_FINAL_SEATS = 10  # P-Satellite: at most 10 at the final table; more winners m
 
 # --- persons ---------------------------------------------------------------------------------
 
+
 def name_key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
-def link_entry(session, tournament_id: int, entry_id: int, name: str, person_id: Optional[int],
-               now: int) -> Person:
+def link_entry(session, tournament_id: int, entry_id: int, name: str, person_id: int | None, now: int) -> Person:
     """Link a registered entry to a person: the given one, else the one with exactly this name
     (spaces and case aside), else a new person. Idempotent per (tournament, entry)."""
     existing = session.get(TournamentEntryPerson, (tournament_id, entry_id))
@@ -51,7 +51,8 @@ def person_json(p: Person) -> dict:
 
 # --- points ----------------------------------------------------------------------------------
 
-def points_at(place: int, rule: Optional[dict]) -> int:
+
+def points_at(place: int, rule: dict | None) -> int:
     """Points for one place. After the table: `minus_one` goes on one less per place (V-XII
     "usw."), `zero` gives nothing; never below `floor`."""
     if not rule:
@@ -64,7 +65,7 @@ def points_at(place: int, rule: Optional[dict]) -> int:
     return 0
 
 
-def points_for(place: Optional[int], tie: int, rule: Optional[dict]) -> int:
+def points_for(place: int | None, tie: int, rule: dict | None) -> int:
     """A shared place (place p, shared by `tie` players) gets the average of the points of
     places p .. p+tie-1, rounded down. No place (still in, or disqualified): no points."""
     if place is None or not rule:
@@ -75,12 +76,13 @@ def points_for(place: Optional[int], tie: int, rule: Optional[dict]) -> int:
 
 # --- results of one tournament ---------------------------------------------------------------
 
+
 @dataclass
 class Result:
     entry_id: int
     name: str
-    person_id: Optional[int]
-    place: Optional[int]
+    person_id: int | None
+    place: int | None
     tie: int
     disqualified: bool
     still_in: bool
@@ -97,9 +99,17 @@ def results(state, persons: dict[int, int]) -> list[Result]:
         place = e.place
         if finished and place is None and not e.disqualified and state.winner == e.entry_id:
             place = 1
-        out.append(Result(e.entry_id, e.name, persons.get(e.entry_id), place,
-                          e.tie if place is not None else 1, bool(e.disqualified),
-                          place is None and not e.disqualified))
+        out.append(
+            Result(
+                e.entry_id,
+                e.name,
+                persons.get(e.entry_id),
+                place,
+                e.tie if place is not None else 1,
+                bool(e.disqualified),
+                place is None and not e.disqualified,
+            )
+        )
     out.sort(key=lambda r: (r.disqualified, r.place is None, r.place or 0, r.name.casefold()))
     return out
 
@@ -110,20 +120,27 @@ def winners(rs: list[Result]) -> list[Result]:
 
 # --- standings -------------------------------------------------------------------------------
 
+
 @dataclass
 class Line:
     key: str
-    person_id: Optional[int]
+    person_id: int | None
     name: str
     points: int = 0
     tournaments: int = 0
     wins: int = 0
-    best: Optional[int] = None
+    best: int | None = None
     places: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {"person_id": self.person_id, "name": self.name, "points": self.points,
-                "tournaments": self.tournaments, "wins": self.wins, "best_place": self.best}
+        return {
+            "person_id": self.person_id,
+            "name": self.name,
+            "points": self.points,
+            "tournaments": self.tournaments,
+            "wins": self.wins,
+            "best_place": self.best,
+        }
 
 
 def period_keys(played_on: str) -> tuple[str, str]:
@@ -135,8 +152,10 @@ def period_keys(played_on: str) -> tuple[str, str]:
 def rank(lines: list[Line]) -> list[dict]:
     """Most points first; equal points: more wins, then the better best place. Lines equal in
     all three share the rank (1, 2, 2, 4)."""
+
     def sort_key(line):
         return (-line.points, -line.wins, line.best or 10**9)
+
     ordered = sorted(lines, key=lambda line: (*sort_key(line), line.name.casefold()))
     out, last, last_rank = [], None, 0
     for i, line in enumerate(ordered, start=1):
@@ -172,10 +191,13 @@ def standings(league: dict, tournaments: list[dict]) -> dict:
     provisional_halves = {period_keys(t["played_on"])[1] for t in tournaments if t["status"] != "finished"}
     out = {
         "overall": rank(list(buckets["overall"].values())),
-        "months": [{"period": m, "provisional": m in provisional, "standings": rank(list(buckets[m].values()))}
-                   for m in months],
-        "half_years": [{"period": h, "provisional": h in provisional_halves,
-                        "standings": rank(list(buckets[h].values()))} for h in halves],
+        "months": [
+            {"period": m, "provisional": m in provisional, "standings": rank(list(buckets[m].values()))} for m in months
+        ],
+        "half_years": [
+            {"period": h, "provisional": h in provisional_halves, "standings": rank(list(buckets[h].values()))}
+            for h in halves
+        ],
     }
     out["qualification"] = qualification(league["kind"], tournaments, out)
     return out
@@ -184,6 +206,7 @@ def standings(league: dict, tournaments: list[dict]) -> dict:
 def qualification(kind: str, tournaments: list[dict], table: dict) -> dict:
     """Who qualifies for what, by the league's kind. Only finished tournaments (or months with
     every tournament finished) qualify anyone."""
+
     def who(r: Result) -> dict:
         return {"person_id": r.person_id, "name": r.name}
 
@@ -194,8 +217,7 @@ def qualification(kind: str, tournaments: list[dict], table: dict) -> dict:
                 continue
             for line in month["standings"]:
                 if line["rank"] == 1 and line["points"] > 0:
-                    qualified.append({"person_id": line["person_id"], "name": line["name"],
-                                      "period": month["period"]})
+                    qualified.append({"person_id": line["person_id"], "name": line["name"], "period": month["period"]})
         return {"for": "champions_trophy", "rule": "V-I.e", "qualified": qualified}
     if kind in ("n_series", "p_satellite"):
         qualified = []
@@ -207,20 +229,30 @@ def qualification(kind: str, tournaments: list[dict], table: dict) -> dict:
         if kind == "n_series":  # N-3.7: the winner of each Monday tournament plays the series final free
             return {"for": "series_final", "rule": "N-3.7", "qualified": qualified}
         # P-Satellite: each qualifier table's winner reaches the final; more than 10: a semifinal
-        return {"for": "final", "rule": "P-Satellite", "qualified": qualified,
-                "semifinal": len(qualified) > P_FINAL_SEATS}
+        return {
+            "for": "final",
+            "rule": "P-Satellite",
+            "qualified": qualified,
+            "semifinal": len(qualified) > P_FINAL_SEATS,
+        }
     return {"for": None, "rule": None, "qualified": []}  # G-Spielform, custom: points only
 
 
 # --- database glue ---------------------------------------------------------------------------
 
+
 def day_of(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).strftime("%Y-%m-%d")
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
 
 
 def league_json(league: League, tournament_ids: list[int] | None = None) -> dict:
-    out = {"id": league.id, "name": league.name, "kind": league.kind, "points": league.points,
-           "created_at": league.created_at}
+    out = {
+        "id": league.id,
+        "name": league.name,
+        "kind": league.kind,
+        "points": league.points,
+        "created_at": league.created_at,
+    }
     if tournament_ids is not None:
         out["tournaments"] = tournament_ids
     return out
@@ -238,21 +270,36 @@ def tournament_results(db, service, tournament_id: int) -> list[Result]:
 
 
 def league_tournaments(session, league_id: int) -> list[LeagueTournament]:
-    return list(session.exec(select(LeagueTournament).where(LeagueTournament.league_id == league_id)
-                             .order_by(LeagueTournament.played_on, LeagueTournament.tournament_id)))
+    return list(
+        session.exec(
+            select(LeagueTournament)
+            .where(LeagueTournament.league_id == league_id)
+            .order_by(LeagueTournament.played_on, LeagueTournament.tournament_id)
+        )
+    )
 
 
 def leagues_of(session, tournament_id: int) -> list[League]:
-    rows = session.exec(select(League).join(LeagueTournament, LeagueTournament.league_id == League.id)
-                        .where(LeagueTournament.tournament_id == tournament_id).order_by(League.id))
+    rows = session.exec(
+        select(League)
+        .join(LeagueTournament, LeagueTournament.league_id == League.id)
+        .where(LeagueTournament.tournament_id == tournament_id)
+        .order_by(League.id)
+    )
     return list(rows)
 
 
 def league_standings(db, service, league: League) -> dict:
     with session_scope(db) as session:
         links = league_tournaments(session, league.id)
-        names = {t.id: t.name for t in session.exec(
-            select(Tournament).where(Tournament.id.in_([lt.tournament_id for lt in links])))} if links else {}
+        names = (
+            {
+                t.id: t.name
+                for t in session.exec(select(Tournament).where(Tournament.id.in_([lt.tournament_id for lt in links])))
+            }
+            if links
+            else {}
+        )
         persons = {lt.tournament_id: persons_of(session, lt.tournament_id) for lt in links}
         ids = {pid for entries in persons.values() for pid in entries.values()}
         person_names = {p.id: p.name for p in session.exec(select(Person).where(Person.id.in_(ids)))} if ids else {}
@@ -262,27 +309,45 @@ def league_standings(db, service, league: League) -> dict:
         rs = results(state, persons[lt.tournament_id])
         for r in rs:  # a person is shown by his one name, however an entry spelt it
             r.name = person_names.get(r.person_id, r.name)
-        tournaments.append({"id": lt.tournament_id, "name": names.get(lt.tournament_id, ""),
-                            "played_on": lt.played_on, "status": state.status, "results": rs})
+        tournaments.append(
+            {
+                "id": lt.tournament_id,
+                "name": names.get(lt.tournament_id, ""),
+                "played_on": lt.played_on,
+                "status": state.status,
+                "results": rs,
+            }
+        )
     body = standings({"kind": league.kind, "points": league.points}, tournaments)
-    body["tournaments"] = [{"id": t["id"], "name": t["name"], "played_on": t["played_on"],
-                            "status": t["status"], "provisional": t["status"] != "finished"}
-                           for t in tournaments]
+    body["tournaments"] = [
+        {
+            "id": t["id"],
+            "name": t["name"],
+            "played_on": t["played_on"],
+            "status": t["status"],
+            "provisional": t["status"] != "finished",
+        }
+        for t in tournaments
+    ]
     return body
 
 
-def carried_headhunter_chips(db, service, tournament_id: int, name: str, person_id: Optional[int]) -> int:
+def carried_headhunter_chips(db, service, tournament_id: int, name: str, person_id: int | None) -> int:
     """A person's headhunter chips from the latest earlier tournament with headhunter chips:
     they add up across tournament days and never expire (V-VII.r). 0 for a new person."""
     with session_scope(db) as session:
-        person = session.get(Person, person_id) if person_id is not None else \
-            session.exec(select(Person).where(Person.name_key == name_key(name))).first()
+        person = (
+            session.get(Person, person_id)
+            if person_id is not None
+            else session.exec(select(Person).where(Person.name_key == name_key(name))).first()
+        )
         if person is None:
             return 0
-        links = session.exec(select(TournamentEntryPerson).where(
-            TournamentEntryPerson.person_id == person.id,
-            TournamentEntryPerson.tournament_id != tournament_id)
-            .order_by(TournamentEntryPerson.tournament_id.desc())).all()
+        links = session.exec(
+            select(TournamentEntryPerson)
+            .where(TournamentEntryPerson.person_id == person.id, TournamentEntryPerson.tournament_id != tournament_id)
+            .order_by(TournamentEntryPerson.tournament_id.desc())
+        ).all()
     for link in links:
         state = service.state(link.tournament_id)
         if state.preset.get("headhunter") and link.entry_id in state.hh:

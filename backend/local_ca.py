@@ -10,6 +10,7 @@ The CA is name-constrained to local names (.local, .lan, .home.arpa, .internal, 
 localhost and this machine's names) and IPv4 addresses: were its key ever stolen from the
 laptop, it could not vouch for a bank's or anyone's public domain on a phone that trusts it.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -51,9 +52,10 @@ def _write_private(path: Path, data: bytes) -> None:
         f.write(data)
 
 
-def _key_pem(key) -> bytes:
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption())
+def _key_pem(key: ec.EllipticCurvePrivateKey) -> bytes:
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 def fingerprint(cert: x509.Certificate) -> str:
@@ -64,26 +66,42 @@ def _dns_subtree(name: str) -> str:
     return name.lower().rstrip(".")
 
 
-def make_ca(tls_dir: Path, hostnames: list[str], now: dt.datetime) -> tuple[x509.Certificate, object]:
+def make_ca(
+    tls_dir: Path, hostnames: list[str], now: dt.datetime
+) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
     key = ec.generate_private_key(ec.SECP256R1())
     label = hostnames[0] if hostnames else "pokerfloor"
-    name = x509.Name([
-        x509.NameAttribute(NameOID.ORGANIZATION_NAME, "pokerfloor (local)"),
-        x509.NameAttribute(NameOID.COMMON_NAME, f"pokerfloor CA {label} {now:%Y-%m-%d}"[:64]),
-    ])
+    name = x509.Name(
+        [
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "pokerfloor (local)"),
+            x509.NameAttribute(NameOID.COMMON_NAME, f"pokerfloor CA {label} {now:%Y-%m-%d}"[:64]),
+        ]
+    )
     dns = sorted({*LOCAL_SUFFIXES, *(_dns_subtree(h) for h in hostnames)})
     permitted = [x509.DNSName(d) for d in dns] + [x509.IPAddress(ipaddress.IPv4Network("0.0.0.0/0"))]
     cert = (
         x509.CertificateBuilder()
-        .subject_name(name).issuer_name(name)
+        .subject_name(name)
+        .issuer_name(name)
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - BACKDATE)
         .not_valid_after(now + dt.timedelta(days=CA_DAYS))
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(x509.KeyUsage(digital_signature=False, content_commitment=False, key_encipherment=False,
-                                     data_encipherment=False, key_agreement=False, key_cert_sign=True,
-                                     crl_sign=True, encipher_only=False, decipher_only=False), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=False,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
         .add_extension(x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), critical=True)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
         .sign(key, hashes.SHA256())
@@ -96,8 +114,10 @@ def make_ca(tls_dir: Path, hostnames: list[str], now: dt.datetime) -> tuple[x509
 def _permits(ca: x509.Certificate, dns_name: str) -> bool:
     constraints = ca.extensions.get_extension_for_class(x509.NameConstraints).value
     name = dns_name.lower()
-    return any(isinstance(s, x509.DNSName) and (name == s.value or name.endswith("." + s.value))
-               for s in constraints.permitted_subtrees or [])
+    return any(
+        isinstance(s, x509.DNSName) and (name == s.value or name.endswith("." + s.value))
+        for s in constraints.permitted_subtrees or []
+    )
 
 
 def _server_is_current(path: Path, ca: x509.Certificate, dns: list[str], ips: list[str], now: dt.datetime) -> bool:
@@ -110,11 +130,22 @@ def _server_is_current(path: Path, ca: x509.Certificate, dns: list[str], ips: li
         return False
     have_dns = {n.lower() for n in san.get_values_for_type(x509.DNSName)}
     have_ips = {str(a) for a in san.get_values_for_type(x509.IPAddress)}
-    return (cert.issuer == ca.subject and cert.not_valid_after_utc - RENEW_BEFORE > now
-            and {d.lower() for d in dns} <= have_dns and set(ips) <= have_ips)
+    return (
+        cert.issuer == ca.subject
+        and cert.not_valid_after_utc - RENEW_BEFORE > now
+        and {d.lower() for d in dns} <= have_dns
+        and set(ips) <= have_ips
+    )
 
 
-def _issue_server(tls_dir: Path, ca: x509.Certificate, ca_key, dns: list[str], ips: list[str], now: dt.datetime) -> None:
+def _issue_server(
+    tls_dir: Path,
+    ca: x509.Certificate,
+    ca_key: ec.EllipticCurvePrivateKey,
+    dns: list[str],
+    ips: list[str],
+    now: dt.datetime,
+) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
     sans = [x509.DNSName(d) for d in dns] + [x509.IPAddress(ipaddress.ip_address(i)) for i in ips]
     cert = (
@@ -127,24 +158,35 @@ def _issue_server(tls_dir: Path, ca: x509.Certificate, ca_key, dns: list[str], i
         .not_valid_after(now + dt.timedelta(days=SERVER_DAYS))
         .add_extension(x509.SubjectAlternativeName(sans), critical=False)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(x509.KeyUsage(digital_signature=True, content_commitment=False, key_encipherment=False,
-                                     data_encipherment=False, key_agreement=False, key_cert_sign=False,
-                                     crl_sign=False, encipher_only=False, decipher_only=False), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
-        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca.public_key()), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
     _write_private(tls_dir / "server.key", _key_pem(key))
-    (tls_dir / "server.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM)
-                                         + ca.public_bytes(serialization.Encoding.PEM))
+    (tls_dir / "server.pem").write_bytes(
+        cert.public_bytes(serialization.Encoding.PEM) + ca.public_bytes(serialization.Encoding.PEM)
+    )
 
 
-def ensure_certificates(tls_dir: Path, dns: list[str], ips: list[str],
-                        now: dt.datetime | None = None) -> TlsFiles:
+def ensure_certificates(tls_dir: Path, dns: list[str], ips: list[str], now: dt.datetime | None = None) -> TlsFiles:
     """The CA (made once) and a server certificate covering these names and addresses
     (re-issued when one is missing or the certificate nears its end)."""
-    now = now or dt.datetime.now(dt.timezone.utc)
+    now = now or dt.datetime.now(dt.UTC)
     tls_dir = Path(tls_dir)
     tls_dir.mkdir(parents=True, exist_ok=True)
     dns = [d.lower() for d in dict.fromkeys(dns)]
@@ -152,13 +194,17 @@ def ensure_certificates(tls_dir: Path, dns: list[str], ips: list[str],
     if (tls_dir / "ca.pem").exists() and (tls_dir / "ca.key").exists():
         ca = x509.load_pem_x509_certificate((tls_dir / "ca.pem").read_bytes())
         ca_key = serialization.load_pem_private_key((tls_dir / "ca.key").read_bytes(), password=None)
+        if not isinstance(ca_key, ec.EllipticCurvePrivateKey):  # make_ca writes P-256 keys only
+            raise CaError(f"{tls_dir / 'ca.key'} is not a pokerfloor CA key. Delete {tls_dir} to make a new CA.")
     else:
         ca, ca_key = make_ca(tls_dir, [d for d in dns if d != "localhost"], now)
     outside = [d for d in dns if not _permits(ca, d)]
     if outside:
-        raise CaError(f"The local CA in {tls_dir} was made for other names and cannot vouch for "
-                      f"{', '.join(outside)}. Use one of its names, or delete {tls_dir} to make a new CA "
-                      "(every staff phone must then trust the server again).")
+        raise CaError(
+            f"The local CA in {tls_dir} was made for other names and cannot vouch for "
+            f"{', '.join(outside)}. Use one of its names, or delete {tls_dir} to make a new CA "
+            "(every staff phone must then trust the server again)."
+        )
     if not _server_is_current(tls_dir / "server.pem", ca, dns, ips, now):
         _issue_server(tls_dir, ca, ca_key, dns, ips, now)
     return TlsFiles(tls_dir / "ca.pem", tls_dir / "server.pem", tls_dir / "server.key", fingerprint(ca))

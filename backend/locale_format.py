@@ -5,9 +5,11 @@ EUR → DE), else Germany. English groups with "," and German by region: de-CH "
 "3.750". Money is "<amount> <unit>": € for EUR, else the code; whole amounts without decimals,
 others to the cent.
 """
+
 from __future__ import annotations
 
 import unicodedata
+from typing import SupportsFloat
 
 DEFAULT_REGION = "DE"
 CURRENCY_REGION = {"CHF": "CH", "EUR": "DE"}
@@ -30,7 +32,7 @@ def _separators(lang: str, region: str) -> tuple[str, str]:
     return GERMAN_SEPARATORS.get(region, GERMAN_SEPARATORS[DEFAULT_REGION])
 
 
-def number_text(value, lang: str = "en", region: str = DEFAULT_REGION, decimals: int = 0) -> str:
+def number_text(value: float, lang: str = "en", region: str = DEFAULT_REGION, decimals: int = 0) -> str:
     """3750 → "3,750" / de-CH "3'750" / de-DE "3.750"; with decimals, to that many places."""
     group, point = _separators(lang, region)
     text = f"{abs(value):,.{decimals}f}"
@@ -44,7 +46,9 @@ def currency_unit(currency: str | None) -> str:
     return CURRENCY_SIGN.get(code.upper(), code)
 
 
-def money_text(amount, currency: str | None, lang: str = "en", region: str = DEFAULT_REGION) -> str:
+def money_text(
+    amount: SupportsFloat | None, currency: str | None, lang: str = "en", region: str = DEFAULT_REGION
+) -> str:
     """151 CHF → "151 CHF"; 3750 in de-CH "3'750 CHF", de-DE EUR "3.750 €"; 75.5 → "75.50 …"."""
     if amount is None:
         return ""
@@ -60,7 +64,7 @@ def _strip_accents(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """"Weiß Céline" → "weiss celine": as pwa/src/ui/search.ts folds what the desk types."""
+    """ "Weiß Céline" → "weiss celine": as pwa/src/ui/search.ts folds what the desk types."""
     return " ".join(_strip_accents(str(text).casefold()).split())
 
 

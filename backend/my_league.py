@@ -4,8 +4,10 @@ and points, the top 10, and whether he qualifies (V-I.e, N-3.7, P-Satellite).
 Computed on request, never per bust: standings are derived from every assigned tournament's
 state (league.league_standings) and cached per league under a key made of each tournament's
 seq, its played_on and the number of person links, so a phone that asks again after nothing
-changed gets the cached table; a changed table is rebuilt at most once per 30 s. Only leagues this tournament is in are shown.
+changed gets the cached table; a changed table is rebuilt at most once per 30 s. Only leagues this
+tournament is in are shown.
 """
+
 from __future__ import annotations
 
 import threading
@@ -26,8 +28,15 @@ def _key(db, service, league: League) -> tuple:
     with session_scope(db) as session:
         links = [(lt.tournament_id, lt.played_on) for lt in lg.league_tournaments(session, league.id)]
         tids = [tid for tid, _ in links]
-        persons = session.exec(select(func.count()).select_from(TournamentEntryPerson)
-                               .where(TournamentEntryPerson.tournament_id.in_(tids))).one() if tids else 0
+        persons = (
+            session.exec(
+                select(func.count())
+                .select_from(TournamentEntryPerson)
+                .where(TournamentEntryPerson.tournament_id.in_(tids))
+            ).one()
+            if tids
+            else 0
+        )
     # outside the session: the service opens its own (SQLite allows one writer at a time)
     seqs = tuple((tid, played_on, service.state(tid).seq) for tid, played_on in links)
     return (seqs, persons, repr(league.points), league.kind)
@@ -49,10 +58,7 @@ def cached_standings(db, service, league: League, fresh_ms: int = FRESH_MS, now_
         _building.add(league.id)
     try:
         key = _key(db, service, league)
-        if hit and hit[0] == key:
-            body = hit[1]
-        else:
-            body = lg.league_standings(db, service, league)
+        body = hit[1] if hit and hit[0] == key else lg.league_standings(db, service, league)
         with _cache_lock:
             _cache[league.id] = (key, body, now)
         return body
@@ -62,9 +68,15 @@ def cached_standings(db, service, league: League, fresh_ms: int = FRESH_MS, now_
 
 
 def _line(line: dict, person_id) -> dict:
-    return {"rank": line["rank"], "name": line["name"], "points": line["points"],
-            "tournaments": line["tournaments"], "wins": line["wins"], "best_place": line["best_place"],
-            "me": person_id is not None and line["person_id"] == person_id}
+    return {
+        "rank": line["rank"],
+        "name": line["name"],
+        "points": line["points"],
+        "tournaments": line["tournaments"],
+        "wins": line["wins"],
+        "best_place": line["best_place"],
+        "me": person_id is not None and line["person_id"] == person_id,
+    }
 
 
 def _mine(lines: list[dict], person_id) -> dict | None:
@@ -76,8 +88,7 @@ def _qualification(kind: str, body: dict, person_id, month: str) -> dict:
     the month's rank 1; N-3.7, P-Satellite: a tournament win)."""
     q = body["qualification"]
     mine = [x for x in q["qualified"] if person_id is not None and x["person_id"] == person_id]
-    out = {"for": q["for"], "rule": q["rule"], "qualified": bool(mine), "line": 1 if q["for"] else None,
-           "by": None}
+    out = {"for": q["for"], "rule": q["rule"], "qualified": bool(mine), "line": 1 if q["for"] else None, "by": None}
     if kind == "v_ranking":
         out["by"], out["period"] = "month", month
     elif q["for"]:
@@ -91,14 +102,20 @@ def league_entry(league: League, body: dict, person_id, played_on: str | None) -
     month = (played_on or "")[:7]
     month_table = next((m for m in body["months"] if m["period"] == month), None)
     return {
-        "id": league.id, "name": league.name, "kind": league.kind,
+        "id": league.id,
+        "name": league.name,
+        "kind": league.kind,
         "provisional": any(t["provisional"] for t in body["tournaments"]),
         "players": len(body["overall"]),
         "me": _mine(body["overall"], person_id),
         "top": [_line(x, person_id) for x in body["overall"][:TOP]],
-        "month": None if month_table is None else {
-            "period": month, "provisional": month_table["provisional"],
-            "me": _mine(month_table["standings"], person_id)},
+        "month": None
+        if month_table is None
+        else {
+            "period": month,
+            "provisional": month_table["provisional"],
+            "me": _mine(month_table["standings"], person_id),
+        },
         "qualification": _qualification(league.kind, body, person_id, month),
     }
 
@@ -109,10 +126,19 @@ def my_leagues(db, service, tournament_id: int, entry_id: int, fresh_ms: int = F
         link = session.get(TournamentEntryPerson, (tournament_id, entry_id))
         person_id = link.person_id if link else None
         leagues = lg.leagues_of(session, tournament_id)
-        played = {lt.league_id: lt.played_on for lt in session.exec(
-            select(LeagueTournament).where(LeagueTournament.tournament_id == tournament_id))}
+        played = {
+            lt.league_id: lt.played_on
+            for lt in session.exec(select(LeagueTournament).where(LeagueTournament.tournament_id == tournament_id))
+        }
     state = service.state(tournament_id)
-    return {"kind": "my_league", "tournament_id": tournament_id, "entry_id": entry_id, "seq": state.seq,
-            "person_id": person_id,
-            "leagues": [league_entry(row, cached_standings(db, service, row, fresh_ms), person_id, played.get(row.id))
-                        for row in leagues]}
+    return {
+        "kind": "my_league",
+        "tournament_id": tournament_id,
+        "entry_id": entry_id,
+        "seq": state.seq,
+        "person_id": person_id,
+        "leagues": [
+            league_entry(row, cached_standings(db, service, row, fresh_ms), person_id, played.get(row.id))
+            for row in leagues
+        ],
+    }

@@ -1,4 +1,5 @@
 """QR codes as SVG (for screens and print) and as text (for the terminal)."""
+
 from __future__ import annotations
 
 import io

@@ -4,6 +4,7 @@ Only reading happens here: which names are duplicates and who goes onto the wait
 engine's decision (`engine/registration.py: admit`), the same one a typed registration gets.
 Excel writes Windows-1252 with `;` in German locales, Sheets UTF-8 with `,`; some add a BOM.
 """
+
 from __future__ import annotations
 
 import csv
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 MAX_BYTES = 256 * 1024
 MAX_LINES = 2000
 MAX_NAME = 80
+# What the API refuses in a name (api/schemas.py text_problem): control characters and lone surrogates.
+TEXT_PROBLEM = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 # Header names, compared without case, spaces, '-', '_' and '.'.
 NAME_COLUMNS = {"name", "spieler", "player", "spielername", "playername", "teilnehmer"}
@@ -49,10 +52,15 @@ def _key(header: str) -> str:
 
 def decode(data: bytes) -> str:
     if not data.strip():
-        raise CsvProblem("empty_file", "The file is empty: it needs a header row with a name column and one player per line.")
+        raise CsvProblem(
+            "empty_file", "The file is empty: it needs a header row with a name column and one player per line."
+        )
     if len(data) > MAX_BYTES:
-        raise CsvProblem("file_too_big", f"The file is {len(data) // 1024} KB; at most {MAX_BYTES // 1024} KB "
-                         f"({MAX_LINES} players) can be imported at once.")
+        raise CsvProblem(
+            "file_too_big",
+            f"The file is {len(data) // 1024} KB; at most {MAX_BYTES // 1024} KB "
+            f"({MAX_LINES} players) can be imported at once.",
+        )
     if b"\x00" in data:
         raise CsvProblem("not_csv", "This is not a text file (CSV): save the list as CSV from Excel or Google Sheets.")
     try:
@@ -80,11 +88,15 @@ def _columns(header: list[str]) -> dict:
 
     def find(names):
         return next((i for i, k in enumerate(keys) if k in names), None)
+
     cols = {"name": find(NAME_COLUMNS), "first": find(FIRST_COLUMNS), "last": find(LAST_COLUMNS)}
     if cols["name"] is None and cols["first"] is None and cols["last"] is None:
-        raise CsvProblem("missing_name_column",
-                         "line 1: missing column name (a column 'Name', 'Spieler' or 'Player', or 'Vorname' "
-                         "and 'Nachname'); nothing was imported.", "name")
+        raise CsvProblem(
+            "missing_name_column",
+            "line 1: missing column name (a column 'Name', 'Spieler' or 'Player', or 'Vorname' "
+            "and 'Nachname'); nothing was imported.",
+            "name",
+        )
     cols.update({flag: find(names) for flag, names in FLAG_COLUMNS.items()})
     return cols
 
@@ -121,23 +133,60 @@ def parse(data: bytes) -> Parsed:
 
 def _row(out: Parsed, line: int, cells: list[str], cols: dict) -> None:
     name = _cell(cells, cols["name"]) or " ".join(
-        x for x in (_cell(cells, cols["first"]), _cell(cells, cols["last"])) if x)
+        x for x in (_cell(cells, cols["first"]), _cell(cells, cols["last"])) if x
+    )
     if not name:
-        out.rejected.append({"line": line, "name": "", "field": "name", "error": "name_required",
-                             "reason": "no name", "params": {"variant": "line"}})
+        out.rejected.append(
+            {
+                "line": line,
+                "name": "",
+                "field": "name",
+                "error": "name_required",
+                "reason": "no name",
+                "params": {"variant": "line"},
+            }
+        )
         return
     if len(name) > MAX_NAME:
-        out.rejected.append({"line": line, "name": name[:MAX_NAME] + "…", "field": "name", "error": "name_too_long",
-                             "reason": f"the name is longer than {MAX_NAME} characters", "params": {"max": MAX_NAME}})
+        out.rejected.append(
+            {
+                "line": line,
+                "name": name[:MAX_NAME] + "…",
+                "field": "name",
+                "error": "name_too_long",
+                "reason": f"the name is longer than {MAX_NAME} characters",
+                "params": {"max": MAX_NAME},
+            }
+        )
+        return
+    if TEXT_PROBLEM.search(name):  # C1 controls and DEL pass decode() (issue 14): the API would refuse them
+        shown = TEXT_PROBLEM.sub("\ufffd", name)
+        out.rejected.append(
+            {
+                "line": line,
+                "name": shown,
+                "field": "name",
+                "error": "invalid_text",
+                "reason": "the name contains control characters or is not valid text",
+                "params": {},
+            }
+        )
         return
     row = {"line": line, "name": name}
     for flag in FLAG_COLUMNS:
         value = _cell(cells, cols[flag])
         yes = _flag(value)
         if yes is None:
-            out.rejected.append({"line": line, "name": name, "field": flag, "error": "invalid_flag",
-                                 "reason": f"{flag} '{value}' is not yes or no (ja/yes/1/x or empty/nein/no/0)",
-                                 "params": {"flag": flag, "value": value}})
+            out.rejected.append(
+                {
+                    "line": line,
+                    "name": name,
+                    "field": flag,
+                    "error": "invalid_flag",
+                    "reason": f"{flag} '{value}' is not yes or no (ja/yes/1/x or empty/nein/no/0)",
+                    "params": {"flag": flag, "value": value},
+                }
+            )
             return
         if yes:
             row[flag] = True

@@ -5,8 +5,10 @@ they can open: `--lan` (or HOST=0.0.0.0) listens on the network and puts this ma
 address in every link; `--https` also serves TLS with the venue's own CA (docs/venue.md), keeping
 plain HTTP for the trust page and the players' seat cards and sending everything else to HTTPS.
 """
+
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
@@ -24,6 +26,7 @@ HOSTNAME_RE = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[
 @dataclass
 class VenuePlan:
     """What phones are told: pure, so the choice is tested without opening sockets."""
+
     staff_url: str  # "" = the address the director's phone used
     player_url: str  # "" = staff_url
     other_urls: list[str] = field(default_factory=list)
@@ -33,9 +36,18 @@ class VenuePlan:
     warning: str = ""
 
 
-def plan_venue(bind_host: str, port: int, *, https: bool, https_port: int, hostnames: list[str],
-               addresses: list[str], public_url: str = "", player_url: str = "",
-               machine_names: list[str] = ()) -> VenuePlan:
+def plan_venue(
+    bind_host: str,
+    port: int,
+    *,
+    https: bool,
+    https_port: int,
+    hostnames: list[str],
+    addresses: list[str],
+    public_url: str = "",
+    player_url: str = "",
+    machine_names: list[str] = (),
+) -> VenuePlan:
     """Links for phones: PUBLIC_URL when set; else a given host name; else the best LAN address
     when listening on the network; else (this computer only) the address the director used."""
     lan = bind_host in ANY_HOST
@@ -47,8 +59,10 @@ def plan_venue(bind_host: str, port: int, *, https: bool, https_port: int, hostn
         phone_hosts = [bind_host]
     warning = ""
     if lan and not hostnames and not addresses and not public_url:
-        warning = ("No network address found: connect this computer to the club's Wi-Fi and restart, "
-                   "or phones cannot open the QR codes.")
+        warning = (
+            "No network address found: connect this computer to the club's Wi-Fi and restart, "
+            "or phones cannot open the QR codes."
+        )
         phone_hosts = ["127.0.0.1"]
 
     def url(scheme: str, host: str, p: int) -> str:
@@ -61,18 +75,24 @@ def plan_venue(bind_host: str, port: int, *, https: bool, https_port: int, hostn
         others = [url("https", h, https_port) for h in phone_hosts[1:]]
         names = [*hostnames, *machine_names, "localhost"]
         ips = [*addresses, "127.0.0.1"] if lan else [h for h in (bind_host, "127.0.0.1") if _is_ip(h)]
-        return VenuePlan(staff, players, others, f"{plain}/trust", list(dict.fromkeys(names)),
-                         list(dict.fromkeys(ips)), warning)
+        return VenuePlan(
+            staff, players, others, f"{plain}/trust", list(dict.fromkeys(names)), list(dict.fromkeys(ips)), warning
+        )
     if public_url:
         return VenuePlan(public_url, player_url, [], "", warning=warning)
     if lan or hostnames:
-        return VenuePlan(url("http", phone_hosts[0], port), player_url,
-                         [url("http", h, port) for h in phone_hosts[1:]], warning=warning)
+        return VenuePlan(
+            url("http", phone_hosts[0], port),
+            player_url,
+            [url("http", h, port) for h in phone_hosts[1:]],
+            warning=warning,
+        )
     return VenuePlan("", player_url, warning=warning)
 
 
 def _is_ip(host: str) -> bool:
     import ipaddress
+
     try:
         return ipaddress.ip_address(host).version == 4
     except ValueError:
@@ -82,6 +102,7 @@ def _is_ip(host: str) -> bool:
 def machine_names() -> list[str]:
     """This machine's own names for the certificate (name and name.local, for mDNS)."""
     import socket
+
     name = socket.gethostname().lower()
     if not HOSTNAME_RE.match(name) or name == "localhost":
         return []
@@ -102,11 +123,9 @@ def first_login_lines(app, base_url: str) -> list[str]:
     with session_scope(floor.db) as session:
         if session.exec(select(Director)).first() is not None:
             return [f"Director login: {base_url}/#/login"]
-        token = subject_token(session, floor.config.SECRET_KEY, role="setup", now=now_ms(),
-                              tournament_id=None)
+        token = subject_token(session, floor.config.SECRET_KEY, role="setup", now=now_ms(), tournament_id=None)
     url = f"{base_url}/#/setup/{token}"
-    return ["First login — open this link on the director's phone or scan the code:",
-            qr_text(url), url]
+    return ["First login — open this link on the director's phone or scan the code:", qr_text(url), url]
 
 
 def venue_lines(plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str) -> list[str]:
@@ -117,18 +136,25 @@ def venue_lines(plan: VenuePlan, bind_host: str, port: int, https: bool, fingerp
     if plan.warning:
         lines.append(f"WARNING: {plan.warning}")
     if https:
-        lines += [f"Staff phones (director, dealers) open {plan.staff_url}; players' seat cards "
-                  f"and the TV use {plan.player_url}.",
-                  "Each staff phone trusts this server once: scan this code and follow the steps.",
-                  qr_text(plan.trust_url), plan.trust_url,
-                  f"Certificate fingerprint (SHA-256): {fingerprint}"]
+        lines += [
+            f"Staff phones (director, dealers) open {plan.staff_url}; players' seat cards "
+            f"and the TV use {plan.player_url}.",
+            "Each staff phone trusts this server once: scan this code and follow the steps.",
+            qr_text(plan.trust_url),
+            plan.trust_url,
+            f"Certificate fingerprint (SHA-256): {fingerprint}",
+        ]
     elif plan.staff_url:
-        lines += [f"Phones open {plan.staff_url}",
-                  "Phones cannot reopen the app without Wi-Fi over plain HTTP: for that, start with "
-                  "`make venue` (pokerfloor serve --https)."]
+        lines += [
+            f"Phones open {plan.staff_url}",
+            "Phones cannot reopen the app without Wi-Fi over plain HTTP: for that, start with "
+            "`make venue` (pokerfloor serve --https).",
+        ]
     else:
-        lines.append(f"Listening on this computer only ({bind_host}): phones cannot reach it. For phones on "
-                     "the club's Wi-Fi: `HOST=0.0.0.0 make run`, or `make venue` for HTTPS.")
+        lines.append(
+            f"Listening on this computer only ({bind_host}): phones cannot reach it. For phones on "
+            "the club's Wi-Fi: `HOST=0.0.0.0 make run`, or `make venue` for HTTPS."
+        )
     if plan.other_urls:
         lines.append("Also reachable at: " + ", ".join(plan.other_urls))
     return lines
@@ -147,16 +173,25 @@ def plain_http_gate(app, https_base: str):
             return app(environ, start_response)
         query = environ.get("QUERY_STRING", "")
         location = https_base + quote(path) + (f"?{query}" if query else "")
-        start_response("307 Temporary Redirect", [("Location", location), ("Content-Length", "0"),
-                                                  ("Cache-Control", "no-store")])
+        start_response(
+            "307 Temporary Redirect", [("Location", location), ("Content-Length", "0"), ("Cache-Control", "no-store")]
+        )
         return [b""]
+
     return gate
 
 
-def serve(host: str, port: int, *, https: bool = False, https_port: int = DEFAULT_HTTPS_PORT,
-          hostnames: list[str] | None = None) -> None:
+def serve(
+    host: str,
+    port: int,
+    *,
+    https: bool = False,
+    https_port: int = DEFAULT_HTTPS_PORT,
+    hostnames: list[str] | None = None,
+) -> None:
     # Patch before anything imports socket, ssl or threading; tests import the app unpatched.
     from gevent import monkey
+
     monkey.patch_all()
 
     import os
@@ -164,7 +199,11 @@ def serve(host: str, port: int, *, https: bool = False, https_port: int = DEFAUL
     import ssl
 
     from gevent.pywsgi import WSGIServer
-    from geventwebsocket.handler import WebSocketHandler
+    from geventwebsocket.handler import WebSocketHandler as GeventHandler
+
+    from .api.edge import json_error_handler
+
+    WebSocketHandler = json_error_handler(GeventHandler)  # gevent's own 414/400 answers as JSON (issue 14)
 
     from .app import create_app
     from .config import Config
@@ -174,10 +213,8 @@ def serve(host: str, port: int, *, https: bool = False, https_port: int = DEFAUL
     class NoDelayServer(WSGIServer):
         # gevent does not set TCP_NODELAY: Nagle plus delayed ACK cost ~40 ms per answer.
         def handle(self, sock, address):
-            try:
+            with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except OSError:
-                pass
             super().handle(sock, address)
 
         def wrap_socket_and_handle(self, client_socket, address):
@@ -192,16 +229,28 @@ def serve(host: str, port: int, *, https: bool = False, https_port: int = DEFAUL
         if not HOSTNAME_RE.match(name):
             raise SystemExit(f"--hostname {name!r} is not a host name (letters, digits, dots, dashes).")
     lan = host in ANY_HOST
-    plan = plan_venue(host, port, https=https, https_port=https_port, hostnames=hostnames,
-                      addresses=lan_addresses() if lan or https else [],
-                      public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
-                      player_url=os.environ.get("PLAYER_URL", "").rstrip("/"),
-                      machine_names=machine_names())
-    overrides = {"HOST": host, "PORT": port, "PUBLIC_URL": plan.staff_url, "PLAYER_URL": plan.player_url,
-                 "OTHER_URLS": plan.other_urls}
+    plan = plan_venue(
+        host,
+        port,
+        https=https,
+        https_port=https_port,
+        hostnames=hostnames,
+        addresses=lan_addresses() if lan or https else [],
+        public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
+        player_url=os.environ.get("PLAYER_URL", "").rstrip("/"),
+        machine_names=machine_names(),
+    )
+    overrides = {
+        "HOST": host,
+        "PORT": port,
+        "PUBLIC_URL": plan.staff_url,
+        "PLAYER_URL": plan.player_url,
+        "OTHER_URLS": plan.other_urls,
+    }
     tls = None
     if https:
         from .local_ca import CaError, ensure_certificates
+
         config = Config()
         try:
             tls = ensure_certificates(config.TLS_DIR, plan.tls_names, plan.tls_ips)
@@ -213,16 +262,17 @@ def serve(host: str, port: int, *, https: bool = False, https_port: int = DEFAUL
     except NotMigrated as err:  # a worker on PostgreSQL: `pokerfloor init` runs once before
         raise SystemExit(str(err)) from None
     from .backup import start_auto_backups
+
     start_auto_backups(app)  # the database line, the server lock, automatic backups
 
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2
         context.load_cert_chain(tls.server_chain, tls.server_key)
-        secure = NoDelayServer((host, https_port), app, handler_class=WebSocketHandler, log=None,
-                               ssl_context=context)
-        plain = NoDelayServer((host, port), plain_http_gate(app, plan.staff_url),
-                              handler_class=WebSocketHandler, log=None)
+        secure = NoDelayServer((host, https_port), app, handler_class=WebSocketHandler, log=None, ssl_context=context)
+        plain = NoDelayServer(
+            (host, port), plain_http_gate(app, plan.staff_url), handler_class=WebSocketHandler, log=None
+        )
         print(f"pokerfloor serving on https://{host}:{https_port} and http://{host}:{port}", flush=True)
         servers = [secure, plain]
     else:

@@ -6,21 +6,22 @@ the cached state. Only after the commit does the caller get an answer, so an ack
 command is durable, and a replayed op_id gets the stored answer and changes nothing; if
 anything fails the transaction rolls back and the cache is dropped.
 """
+
 from __future__ import annotations
 
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
-from .store import Tournament, session_scope
-from .store import event_store
+from .store import Tournament, event_store, session_scope
 from .views import changed_views
 
 HTTP_FOR_REJECTION = {"conflict": 409, "forbidden": 403, "not_found": 404, "invalid": 400}
@@ -44,7 +45,7 @@ class UnknownTournament(Exception):
 
 
 class TournamentService:
-    def __init__(self, db: Engine, clock=now_ms):
+    def __init__(self, db: Engine, clock: Callable[[], int] = now_ms):
         self.db = db
         self.clock = clock
         self._states: dict[int, TournamentState] = {}
@@ -57,15 +58,17 @@ class TournamentService:
         with self._locks_guard:
             return self._locks.setdefault(tournament_id, threading.Lock())
 
-    def _catch_up(self, session, tournament: Tournament) -> TournamentState:
+    def _catch_up(self, session: Session, tournament: Tournament) -> TournamentState:
         """The cached state brought up to the tournament's last_seq (replaying what is new)."""
-        state = self._states.get(tournament.id)
+        tid = tournament.id
+        assert tid is not None  # a stored row has its id
+        state = self._states.get(tid)
         if state is None or state.seq > tournament.last_seq:
-            state = TournamentState(tournament.id)
+            state = TournamentState(tid)
         if state.seq < tournament.last_seq:
-            for seq, event in event_store.load(session, tournament.id, state.seq):
+            for seq, event in event_store.load(session, tid, state.seq):
                 rules.apply(state, event, seq)
-        self._states[tournament.id] = state
+        self._states[tid] = state
         return state
 
     def exists(self, tournament_id: int) -> bool:
@@ -82,72 +85,144 @@ class TournamentService:
                 raise UnknownTournament(tournament_id)
             return self._catch_up(session, tournament)
 
-    def create_tournament(self, name: str, preset: dict, director_id: Optional[int]) -> Tournament:
+    def create_tournament(self, name: str, preset: dict, director_id: int | None) -> Tournament:
         now = self.clock()
         with session_scope(self.db) as session:
-            tournament = Tournament(name=name, preset_id=preset["id"], created_by=director_id,
-                                    created_at=now, last_seq=0)
+            tournament = Tournament(
+                name=name, preset_id=preset["id"], created_by=director_id, created_at=now, last_seq=0
+            )
             session.add(tournament)
             session.flush()
-            event_store.append(session, tournament.id, 0,
-                               [Event("tournament_created", {"name": name, "preset": preset})],
-                               actor=f"director:{director_id}", at=now)
+            assert tournament.id is not None  # the flush assigned it
+            event_store.append(
+                session,
+                tournament.id,
+                0,
+                [Event("tournament_created", {"name": name, "preset": preset})],
+                actor=f"director:{director_id}",
+                at=now,
+            )
             tournament.last_seq = 1
         return tournament
 
-    def execute(self, tournament_id: int, *, type: str, payload: dict, actor: Actor,
-                actor_label: str, device_id: str, op_id: str, at: Optional[int]) -> Answer:
+    def execute(
+        self,
+        tournament_id: int,
+        *,
+        type: str,
+        payload: dict,
+        actor: Actor,
+        actor_label: str,
+        device_id: str,
+        op_id: str,
+        at: int | None,
+    ) -> Answer:
         with self._lock(tournament_id):
             try:
-                return self._execute(tournament_id, type, payload, actor, actor_label,
-                                     device_id, op_id, at)
+                return self._execute(tournament_id, type, payload, actor, actor_label, device_id, op_id, at)
             except Exception:
                 self._states.pop(tournament_id, None)  # never keep a half-applied cache
                 raise
 
-    def _execute(self, tournament_id, type, payload, actor, actor_label, device_id, op_id, at):
+    def _execute(
+        self,
+        tournament_id: int,
+        type: str,
+        payload: dict,
+        actor: Actor,
+        actor_label: str,
+        device_id: str,
+        op_id: str,
+        at: int | None,
+    ) -> Answer:
         now = self.clock()
         with session_scope(self.db) as session:
             # Lock first, then look for the receipt: a retry racing its own first attempt on
             # another worker waits here and then finds the receipt instead of deciding again.
-            tournament = session.exec(select(Tournament).where(Tournament.id == tournament_id)
-                                      .with_for_update()).first()
+            tournament = session.exec(
+                select(Tournament).where(Tournament.id == tournament_id).with_for_update()
+            ).first()
             if tournament is None:
                 raise UnknownTournament(tournament_id)
             receipt = event_store.find_receipt(session, device_id, op_id)
             if receipt is not None:
                 if receipt.tournament_id != tournament_id:
-                    return Answer(409, {"status": "rejected", "op_id": op_id, "error": "op_id_reused",
-                                        "message": "This op_id was already used for another tournament.",
-                                        "field": "op_id", "server_time": now})
+                    return Answer(
+                        409,
+                        {
+                            "status": "rejected",
+                            "op_id": op_id,
+                            "error": "op_id_reused",
+                            "message": "This op_id was already used for another tournament.",
+                            "field": "op_id",
+                            "server_time": now,
+                        },
+                    )
                 if receipt.type and receipt.type != type:  # older receipts have no type: trust them
-                    return Answer(409, {"status": "rejected", "op_id": op_id, "error": "op_id_reused",
-                                        "message": f"This op_id was already used for a {receipt.type} command.",
-                                        "field": "op_id", "server_time": now})
+                    return Answer(
+                        409,
+                        {
+                            "status": "rejected",
+                            "op_id": op_id,
+                            "error": "op_id_reused",
+                            "message": f"This op_id was already used for a {receipt.type} command.",
+                            "field": "op_id",
+                            "server_time": now,
+                        },
+                    )
                 return Answer(receipt.status_code, {**receipt.response, "server_time": now})
             state = self._catch_up(session, tournament)
-            command = Command(type=type, payload=payload, actor=actor, now=now, at=at,
-                              seed=secrets.randbits(64))
+            command = Command(type=type, payload=payload, actor=actor, now=now, at=at, seed=secrets.randbits(64))
             decision = rules.decide(state, command)
             if isinstance(decision, Rejection):
                 code = HTTP_FOR_REJECTION[decision.kind]
-                body = {"status": "rejected", "op_id": op_id, "error": decision.error,
-                        "message": decision.message, "field": decision.field,
-                        # the rulebook id it applies (null when none), and what it rests on (issue 12)
-                        "rule": decision.rule, "basis": decision.basis}
+                body: dict[str, Any] = {
+                    "status": "rejected",
+                    "op_id": op_id,
+                    "error": decision.error,
+                    "message": decision.message,
+                    "field": decision.field,
+                    # the rulebook id it applies (null when none), and what it rests on (issue 12)
+                    "rule": decision.rule,
+                    "basis": decision.basis,
+                }
                 if decision.params is not None:
                     body["params"] = decision.params  # stored in the receipt: a replay answers the same
-                event_store.save_receipt(session, device_id=device_id, op_id=op_id,
-                                         tournament_id=tournament_id, status_code=code,
-                                         response=body, at=now, type=type, payload=payload,
-                                         actor=actor_label)  # what was asked, for the review list
+                event_store.save_receipt(
+                    session,
+                    device_id=device_id,
+                    op_id=op_id,
+                    tournament_id=tournament_id,
+                    status_code=code,
+                    response=body,
+                    at=now,
+                    type=type,
+                    payload=payload,
+                    actor=actor_label,
+                )  # what was asked, for the review list
                 return Answer(code, {**body, "server_time": now})
-            seq = event_store.append(session, tournament_id, state.seq, decision.events,
-                                     actor=actor_label, at=now, op_id=op_id, device_id=device_id)
+            seq = event_store.append(
+                session,
+                tournament_id,
+                state.seq,
+                decision.events,
+                actor=actor_label,
+                at=now,
+                op_id=op_id,
+                device_id=device_id,
+            )
             body = {"status": "applied", "op_id": op_id, "seq": seq, "result": decision.result}
-            event_store.save_receipt(session, device_id=device_id, op_id=op_id,
-                                     tournament_id=tournament_id, status_code=200,
-                                     response=body, at=now, type=type, actor=actor_label)
+            event_store.save_receipt(
+                session,
+                device_id=device_id,
+                op_id=op_id,
+                tournament_id=tournament_id,
+                status_code=200,
+                response=body,
+                at=now,
+                type=type,
+                actor=actor_label,
+            )
             # Applied to the cache inside the transaction: if applying (or the commit) fails, the
             # transaction rolls back and execute() drops the cache, so the answer "nothing was
             # applied" is true and the log never holds an event that cannot be applied.

@@ -3,22 +3,23 @@
 Pure functions of the engine state. `changed_views` says which views an event touched, so a
 bust pushes one table view and one player view, never the whole tournament's.
 """
+
 from __future__ import annotations
 
 import unicodedata
 
 from .engine import hand_for_hand, headhunter, history, late_seats, money, penalties
 from .engine.balancing import fullest, halt_of, halt_setting
-from .engine.table_ops import redraw_rule
-from .engine.entries import chips_view
-from .engine.model import Event, TournamentState
+from .engine.check_in import desk_view
 from .engine.deadlines import deadline_index
+from .engine.entries import chips_view
 from .engine.hands import next_positions
+from .engine.model import Event, TournamentState
 from .engine.payouts import shown
 from .engine.places import out_entries_newest_first
 from .engine.settings import EDITABLE as SETTINGS
 from .engine.suggestions import suggestions
-from .engine.check_in import desk_view
+from .engine.table_ops import redraw_rule
 from .locale_format import money_text, region_of
 
 
@@ -32,9 +33,15 @@ def _structure(state: TournamentState) -> list[dict]:
     for i, entry in enumerate(state.structure):
         kind = entry.get("kind", "level")
         level += kind == "level"
-        shown = {"index": i, "kind": kind, "level": level if kind == "level" else None,
-                 "sb": entry.get("sb", 0), "bb": entry.get("bb", 0), "ante": entry.get("ante", 0),
-                 "minutes": entry.get("minutes", 0)}
+        shown = {
+            "index": i,
+            "kind": kind,
+            "level": level if kind == "level" else None,
+            "sb": entry.get("sb", 0),
+            "bb": entry.get("bb", 0),
+            "ante": entry.get("ante", 0),
+            "minutes": entry.get("minutes", 0),
+        }
         for extra in ("colour_up", "addon", "reason", "label"):
             if extra in entry:
                 shown[extra] = entry[extra]
@@ -48,8 +55,13 @@ def _deadlines(state: TournamentState) -> dict:
     add-on: while the clock's index == its break)."""
     fmt = state.preset.get("format", {})
     out = {}
-    for kind, key in (("rebuy", "until"), ("reentry", "until"), ("alternates", "until"),
-                      ("late_seat", "until"), ("addon", "at")):
+    for kind, key in (
+        ("rebuy", "until"),
+        ("reentry", "until"),
+        ("alternates", "until"),
+        ("late_seat", "until"),
+        ("addon", "at"),
+    ):
         rule = fmt.get(kind)
         if rule and rule.get(key):
             out[kind] = deadline_index(state.structure, rule[key])
@@ -63,32 +75,42 @@ def public_view(state: TournamentState, now: int) -> dict:
     status = state.status
     if status in ("seated", "running") and state.clock.status == "paused":
         status = "paused"
-    return {**_head(state, "public", now),
-            "name": state.name, "status": status, "preset_id": state.preset.get("id"),
-            "currency": fmt.get("currency", ""), "start_stack": state.start_stack,
-            # de-CH "3'750 CHF" or de-DE "3.750 €": the preset's region, else the currency's
-            "region": region_of(fmt),
-            "entries_total": entries_total, "players_left": state.players_left,
-            "average_stack": chips // state.players_left if state.players_left else 0,
-            "prize_pool": shown(money.pool(state)),
-            "payouts": money.payout_list(state),
-            "buy_ins": state.money["buy_ins"], "rebuys": state.money["rebuys"],
-            "addons": state.money["addons"], "reentries": state.money["reentries"],
-            "preset_name": state.preset.get("name"), "clock_rules": state.preset.get("clock", {}),
-            "deadlines": _deadlines(state),
-            # N-2.13, V-V.b: the TV and every phone say "Hand-for-hand" while it runs (one boolean:
-            # this view goes to every phone after every bust; the round is the dealers' business)
-            "hand_for_hand": bool(state.hand_for_hand["active"]),
-            # the TV names the winner once it is over (instead of a clock nobody plays to)
-            "winner": _winner(state),
-            # the TV's winner screen: the first places in the money with names and prizes, only
-            # once it is over (at most RESULTS_SHOWN rows, so the view stays small at any field)
-            "results": _results(state),
-            "structure": _structure(state), "clock": state.clock.as_dict(),
-            # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
-            # every phone after every bust); it changes only with players_left, so it never makes
-            # the public view go out more often (engine/history.py)
-            "players_history": history.shown(state.players_history)}
+    return {
+        **_head(state, "public", now),
+        "name": state.name,
+        "status": status,
+        "preset_id": state.preset.get("id"),
+        "currency": fmt.get("currency", ""),
+        "start_stack": state.start_stack,
+        # de-CH "3'750 CHF" or de-DE "3.750 €": the preset's region, else the currency's
+        "region": region_of(fmt),
+        "entries_total": entries_total,
+        "players_left": state.players_left,
+        "average_stack": chips // state.players_left if state.players_left else 0,
+        "prize_pool": shown(money.pool(state)),
+        "payouts": money.payout_list(state),
+        "buy_ins": state.money["buy_ins"],
+        "rebuys": state.money["rebuys"],
+        "addons": state.money["addons"],
+        "reentries": state.money["reentries"],
+        "preset_name": state.preset.get("name"),
+        "clock_rules": state.preset.get("clock", {}),
+        "deadlines": _deadlines(state),
+        # N-2.13, V-V.b: the TV and every phone say "Hand-for-hand" while it runs (one boolean:
+        # this view goes to every phone after every bust; the round is the dealers' business)
+        "hand_for_hand": bool(state.hand_for_hand["active"]),
+        # the TV names the winner once it is over (instead of a clock nobody plays to)
+        "winner": _winner(state),
+        # the TV's winner screen: the first places in the money with names and prizes, only
+        # once it is over (at most RESULTS_SHOWN rows, so the view stays small at any field)
+        "results": _results(state),
+        "structure": _structure(state),
+        "clock": state.clock.as_dict(),
+        # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
+        # every phone after every bust); it changes only with players_left, so it never makes
+        # the public view go out more often (engine/history.py)
+        "players_history": history.shown(state.players_history),
+    }
 
 
 def _winner(state: TournamentState) -> dict | None:
@@ -112,56 +134,99 @@ def _results(state: TournamentState) -> list[dict]:
         e = state.entries[entry_id]
         if e.place is None or e.place > max(paid, 1):
             break
-        rows.append({"place": e.place, "tie": e.tie, "entry_id": e.entry_id, "name": e.name,
-                     "prize": shown(money.prize(state, e))})
+        rows.append(
+            {
+                "place": e.place,
+                "tie": e.tie,
+                "entry_id": e.entry_id,
+                "name": e.name,
+                "prize": shown(money.prize(state, e)),
+            }
+        )
     return rows
 
 
 def _entry(state: TournamentState, entry_id: int) -> dict:
     e = state.entries[entry_id]
-    return {"entry_id": e.entry_id, "name": e.name, "status": e.status, "table_no": e.table_no,
-            "seat": e.seat, "place": e.place, "busted_at": e.busted_at,
-            "tie": e.tie if e.place is not None else None, "out_reason": e.out_reason,
-            "disqualified": e.disqualified, "eliminated_by": e.eliminated_by,
-            "rebuys": e.rebuys, "addon": e.addon, "reentries": e.reentries,
-            "prepaid": e.prepaid, "present": e.present, "accessible": e.accessible, "id_checked": e.id_checked,
-            "prize": shown(money.prize(state, e)), "paid": shown(e.paid) if e.paid is not None else None,
-            # V-VII.r, N-2.23: HH chips (null without headhunter), the penalty he sits out, warnings
-            "headhunter": headhunter.entry_view(state, e.entry_id),
-            "penalty": penalties.entry_penalty(state, e.entry_id),
-            "warnings": penalties.entry_warnings(state, e.entry_id)}
+    return {
+        "entry_id": e.entry_id,
+        "name": e.name,
+        "status": e.status,
+        "table_no": e.table_no,
+        "seat": e.seat,
+        "place": e.place,
+        "busted_at": e.busted_at,
+        "tie": e.tie if e.place is not None else None,
+        "out_reason": e.out_reason,
+        "disqualified": e.disqualified,
+        "eliminated_by": e.eliminated_by,
+        "rebuys": e.rebuys,
+        "addon": e.addon,
+        "reentries": e.reentries,
+        "prepaid": e.prepaid,
+        "present": e.present,
+        "accessible": e.accessible,
+        "id_checked": e.id_checked,
+        "prize": shown(money.prize(state, e)),
+        "paid": shown(e.paid) if e.paid is not None else None,
+        # V-VII.r, N-2.23: HH chips (null without headhunter), the penalty he sits out, warnings
+        "headhunter": headhunter.entry_view(state, e.entry_id),
+        "penalty": penalties.entry_penalty(state, e.entry_id),
+        "warnings": penalties.entry_warnings(state, e.entry_id),
+    }
 
 
 def _seats(state: TournamentState, table_no: int) -> list[dict]:
     table = state.tables[table_no]
-    return [{"seat": s, "entry_id": eid, "name": state.entries[eid].name,
-             **({"absent": True} if eid in state.absent else {}),  # N-3.2: dealt in and blinded off
-             **({"away": True} if eid in state.away else {})}  # N-2.3, V-X.c: dealt in, folded
-            for s, eid in sorted(table.seats.items())]
+    return [
+        {
+            "seat": s,
+            "entry_id": eid,
+            "name": state.entries[eid].name,
+            **({"absent": True} if eid in state.absent else {}),  # N-3.2: dealt in and blinded off
+            **({"away": True} if eid in state.away else {}),
+        }  # N-2.3, V-X.c: dealt in, folded
+        for s, eid in sorted(table.seats.items())
+    ]
 
 
 def _bust(state: TournamentState, entry_id: int) -> dict:
     e = state.entries[entry_id]
-    return {"entry_id": e.entry_id, "name": e.name, "place": e.place, "at": e.busted_at,
-            "table_no": e.table_no, "tie": e.tie, "reason": e.out_reason, "eliminated_by": e.eliminated_by}
+    return {
+        "entry_id": e.entry_id,
+        "name": e.name,
+        "place": e.place,
+        "at": e.busted_at,
+        "table_no": e.table_no,
+        "tie": e.tie,
+        "reason": e.out_reason,
+        "eliminated_by": e.eliminated_by,
+    }
 
 
 def _positions(table) -> dict:
     upcoming = next_positions(table)
-    return {"button": table.button, "sb": table.sb, "bb": table.bb, "hand_no": table.hand_no,
-            "next": upcoming}
+    return {"button": table.button, "sb": table.sb, "bb": table.bb, "hand_no": table.hand_no, "next": upcoming}
 
 
 def _table(state: TournamentState, table_no: int) -> dict:
     t = state.tables[table_no]
-    return {"table_no": table_no, "max_seats": t.max_seats, "broken": t.broken,
-            "seats": _seats(state, table_no), **_positions(t),
-            "hand_for_hand_done": table_no in state.hand_for_hand["done"],
-            # V-III.h / TDA 11D: hold the next hand until balanced ({short, rule}, or null)
-            "halt": halt_of(state, t),
-            # V-III.i, V-IV.d, S-#4: the button is drawn again by high card before the next hand
-            "redraw": ({"reason": t.redraw, "rule": redraw_rule(state, t.redraw)}
-                       if t.redraw and t.button is None and not t.broken else None)}
+    return {
+        "table_no": table_no,
+        "max_seats": t.max_seats,
+        "broken": t.broken,
+        "seats": _seats(state, table_no),
+        **_positions(t),
+        "hand_for_hand_done": table_no in state.hand_for_hand["done"],
+        # V-III.h / TDA 11D: hold the next hand until balanced ({short, rule}, or null)
+        "halt": halt_of(state, t),
+        # V-III.i, V-IV.d, S-#4: the button is drawn again by high card before the next hand
+        "redraw": (
+            {"reason": t.redraw, "rule": redraw_rule(state, t.redraw)}
+            if t.redraw and t.button is None and not t.broken
+            else None
+        ),
+    }
 
 
 RECENT_BUSTS = 100
@@ -191,8 +256,16 @@ def _payouts_due(state: TournamentState) -> list[dict]:
     for entry_id in state.due:
         e = state.entries[entry_id]
         amount = shown(money.prize(state, e))
-        rows.append({"entry_id": e.entry_id, "name": e.name, "place": e.place, "tie": e.tie, "amount": amount,
-                     "text": f"Pay {_money_text(amount, currency)} to {e.name} ({_place_words(e)})."})
+        rows.append(
+            {
+                "entry_id": e.entry_id,
+                "name": e.name,
+                "place": e.place,
+                "tie": e.tie,
+                "amount": amount,
+                "text": f"Pay {_money_text(amount, currency)} to {e.name} ({_place_words(e)}).",
+            }
+        )
     return sorted(rows, key=lambda r: (-(r["place"] or 0), r["entry_id"]))
 
 
@@ -204,33 +277,59 @@ def _corrections(state: TournamentState) -> list[dict]:
         paid, due = shown(c["paid"]), shown(c["due"])
         difference = shown(c["due"] - c["paid"])
         now = "no prize (disqualified)" if e.disqualified else f"{_place_words(e)}: {_money_text(due, currency)}"
-        action = (f"pay {_money_text(difference, currency)} more" if c["due"] > c["paid"]
-                  else f"take back {_money_text(shown(c['paid'] - c['due']), currency)}")
-        rows.append({"id": c["id"], "entry_id": e.entry_id, "name": e.name, "place": e.place, "paid": paid,
-                     "due": due, "difference": difference,
-                     "text": f"{e.name} was paid {_money_text(paid, currency)}; now {now} — {action}."})
+        action = (
+            f"pay {_money_text(difference, currency)} more"
+            if c["due"] > c["paid"]
+            else f"take back {_money_text(shown(c['paid'] - c['due']), currency)}"
+        )
+        rows.append(
+            {
+                "id": c["id"],
+                "entry_id": e.entry_id,
+                "name": e.name,
+                "place": e.place,
+                "paid": paid,
+                "due": due,
+                "difference": difference,
+                "text": f"{e.name} was paid {_money_text(paid, currency)}; now {now} — {action}.",
+            }
+        )
     return rows
 
 
 def _money(state: TournamentState) -> dict:
     m = state.money
-    return {"prize_pool": shown(money.pool(state)), "fees": shown(money.exact(m["fees"])), "buy_ins": m["buy_ins"],
-            "rebuys": m["rebuys"], "addons": m["addons"], "reentries": m["reentries"],
-            "paid_out": shown(money.exact(m["paid_out"])), "paid_places": money.paid_places(state)}
+    return {
+        "prize_pool": shown(money.pool(state)),
+        "fees": shown(money.exact(m["fees"])),
+        "buy_ins": m["buy_ins"],
+        "rebuys": m["rebuys"],
+        "addons": m["addons"],
+        "reentries": m["reentries"],
+        "paid_out": shown(money.exact(m["paid_out"])),
+        "paid_places": money.paid_places(state),
+    }
 
 
 def _director_summary(state: TournamentState, now: int) -> dict:
     # Without the players-left history: up to 12 KB in every push, and the director's phone has
     # it already from the public view it also receives.
     public = {k: v for k, v in public_view(state, now).items() if k != "players_history"}
-    return {**public, **_head(state, "director", now),
-            "busts": [_bust(state, i) for i in out_entries_newest_first(state, RECENT_BUSTS)],
-            "hand_for_hand": state.hand_for_hand, "break_order": state.break_order,
-            **_capped_suggestions(state, now), "registration": desk_view(state),
-            "payouts_due": _payouts_due(state), "corrections": _corrections(state),
-            "settings": {k: state.format.get(k) for k in SETTINGS},  # editable before the draw
-            "chips": chips_view(state, now), "money": _money(state),
-            "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])]}
+    return {
+        **public,
+        **_head(state, "director", now),
+        "busts": [_bust(state, i) for i in out_entries_newest_first(state, RECENT_BUSTS)],
+        "hand_for_hand": state.hand_for_hand,
+        "break_order": state.break_order,
+        **_capped_suggestions(state, now),
+        "registration": desk_view(state),
+        "payouts_due": _payouts_due(state),
+        "corrections": _corrections(state),
+        "settings": {k: state.format.get(k) for k in SETTINGS},  # editable before the draw
+        "chips": chips_view(state, now),
+        "money": _money(state),
+        "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
+    }
 
 
 def _ledger_line(state: TournamentState, line: dict) -> dict:
@@ -250,9 +349,12 @@ def _capped_suggestions(state: TournamentState, now: int) -> dict:
 
 def director_view(state: TournamentState, now: int) -> dict:
     """The whole tournament, for a GET (after a reload or a gap)."""
-    return {**_director_summary(state, now), "partial": False,
-            "entries": [_entry(state, i) for i in sorted(state.entries)],
-            "tables": [_table(state, n) for n in sorted(state.tables)]}
+    return {
+        **_director_summary(state, now),
+        "partial": False,
+        "entries": [_entry(state, i) for i in sorted(state.entries)],
+        "tables": [_table(state, n) for n in sorted(state.tables)],
+    }
 
 
 def director_delta(state: TournamentState, changed: set[tuple], seq: int, base_seq: int, now: int) -> dict:
@@ -261,23 +363,33 @@ def director_delta(state: TournamentState, changed: set[tuple], seq: int, base_s
     so a bust costs a few rows here, not the whole field (10,000 players)."""
     entries = sorted(k[1] for k in changed if k[0] == "player")
     tables = sorted(k[1] for k in changed if k[0] == "table" and k[1] in state.tables)
-    return {**_director_summary(state, now), "seq": seq, "base_seq": base_seq, "partial": True,
-            "entries": [_entry(state, i) for i in entries],
-            "tables": [_table(state, n) for n in tables]}
+    return {
+        **_director_summary(state, now),
+        "seq": seq,
+        "base_seq": base_seq,
+        "partial": True,
+        "entries": [_entry(state, i) for i in entries],
+        "tables": [_table(state, n) for n in tables],
+    }
 
 
 def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     table = state.tables.get(table_no)
-    busts = [_bust(state, i) for i in out_entries_newest_first(state, 50)
-             if state.entries[i].table_no == table_no]
+    busts = [_bust(state, i) for i in out_entries_newest_first(state, 50) if state.entries[i].table_no == table_no]
     moves = [m for m in state.recent_moves if table_no in (m["from_table"], m["to_table"])][-20:]
     body = _table(state, table_no) if table else {"table_no": table_no, "max_seats": 0, "seats": []}
-    return {**_head(state, "table", now), **body, "busts": busts, "moves": list(reversed(moves)),
-            "hand_for_hand": _hand_for_hand(state), "chip_count": state.chip_counts.get(table_no),
-            "penalties": penalties.table_penalties(state, table_no, now),  # who sits out (N-2.23)
-            "dealer_penalties": penalties.dealer_view(state),  # what this phone may give (S-#36)
-            # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there
-            **late_seats.table_lines(state, table_no)}
+    return {
+        **_head(state, "table", now),
+        **body,
+        "busts": busts,
+        "moves": list(reversed(moves)),
+        "hand_for_hand": _hand_for_hand(state),
+        "chip_count": state.chip_counts.get(table_no),
+        "penalties": penalties.table_penalties(state, table_no, now),  # who sits out (N-2.23)
+        "dealer_penalties": penalties.dealer_view(state),  # what this phone may give (S-#36)
+        # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there
+        **late_seats.table_lines(state, table_no),
+    }
 
 
 def _hand_for_hand(state: TournamentState) -> dict:
@@ -285,8 +397,11 @@ def _hand_for_hand(state: TournamentState) -> dict:
     hfh = state.hand_for_hand
     if not hfh["active"]:
         return hfh
-    return {**hfh, "tables": sum(1 for t in state.tables.values() if not t.broken),
-            "rule": hand_for_hand.rule_id(state)}  # N-2.13, V-V.b: quoted on the dealer's phone
+    return {
+        **hfh,
+        "tables": sum(1 for t in state.tables.values() if not t.broken),
+        "rule": hand_for_hand.rule_id(state),
+    }  # N-2.13, V-V.b: quoted on the dealer's phone
 
 
 DISPLAY_MOVES = 10
@@ -296,11 +411,17 @@ def display_view(state: TournamentState, now: int) -> dict:
     """The TV's own view (display room only): the last moves for its ticker, newest first, and
     how many sit, so it can page the seating list it GETs (/seating) when this view changes.
     Bounded at any field: DISPLAY_MOVES rows; never sent to a player's phone."""
-    moves = [{k: m.get(k) for k in ("entry_id", "name", "from_table", "from_seat", "to_table", "to_seat",
-                                     "reason", "at")} for m in state.recent_moves[-DISPLAY_MOVES:]]
+    moves = [
+        {k: m.get(k) for k in ("entry_id", "name", "from_table", "from_seat", "to_table", "to_seat", "reason", "at")}
+        for m in state.recent_moves[-DISPLAY_MOVES:]
+    ]
     seated = sum(len(t.seats) for t in state.tables.values() if not t.broken)
-    return {**_head(state, "display", now), "moves": list(reversed(moves)), "seated": seated,
-            "tables": sum(1 for t in state.tables.values() if not t.broken)}
+    return {
+        **_head(state, "display", now),
+        "moves": list(reversed(moves)),
+        "seated": seated,
+        "tables": sum(1 for t in state.tables.values() if not t.broken),
+    }
 
 
 def name_key(name: str) -> tuple:
@@ -314,8 +435,12 @@ def name_key(name: str) -> tuple:
 
 def seating_by_name(state: TournamentState) -> list[dict]:
     """Everyone seated, sorted by name: [{name, table_no, seat, entry_id}] (a pass over the seats)."""
-    rows = [{"name": state.entries[eid].name, "table_no": t.table_no, "seat": seat, "entry_id": eid}
-            for t in state.tables.values() if not t.broken for seat, eid in t.seats.items()]
+    rows = [
+        {"name": state.entries[eid].name, "table_no": t.table_no, "seat": seat, "entry_id": eid}
+        for t in state.tables.values()
+        if not t.broken
+        for seat, eid in t.seats.items()
+    ]
     rows.sort(key=lambda r: (*name_key(r["name"]), r["entry_id"]))
     return rows
 
@@ -323,10 +448,14 @@ def seating_by_name(state: TournamentState) -> list[dict]:
 def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
     entry = _entry(state, entry_id)
     table = state.tables.get(entry["table_no"])
-    return {**_head(state, "player", now), **entry, "max_seats": table.max_seats if table else 0,
-            "button": table.button if table else None,  # the dealer button on the player's picture
-            "last_move": state.entries[entry_id].last_move,
-            "penalty": penalties.entry_penalty(state, entry_id, now)}  # a time penalty ends at `until`
+    return {
+        **_head(state, "player", now),
+        **entry,
+        "max_seats": table.max_seats if table else 0,
+        "button": table.button if table else None,  # the dealer button on the player's picture
+        "last_move": state.entries[entry_id].last_move,
+        "penalty": penalties.entry_penalty(state, entry_id, now),
+    }  # a time penalty ends at `until`
 
 
 def _moved(state, p) -> set[tuple]:
@@ -387,8 +516,9 @@ def _out_and_in_money(state, p) -> set[tuple]:
 
 def _penalty_count(state, p) -> set[tuple]:
     """A new hand counted down the penalties at that table (N-2.23): those players' phones."""
-    return {("player", c["entry_id"]) for c in p.get("penalties", ())} \
-        | {("player", i) for i in p.get("penalties_ended", ())}
+    return {("player", c["entry_id"]) for c in p.get("penalties", ())} | {
+        ("player", i) for i in p.get("penalties_ended", ())
+    }
 
 
 def _field_grew(state, p) -> set[tuple]:
@@ -411,8 +541,9 @@ def _undone(state, p) -> set[tuple]:
 
 CHANGES = {
     "player_registered": lambda state, p: _field_grew(state, p) if "table_no" in p else {("player", p["entry_id"])},
-    "seats_drawn": lambda state, p: {("table", n) for n in range(1, p["tables"] + 1)}
-    | {("player", s["entry_id"]) for s in p["seats"]},
+    "seats_drawn": lambda state, p: (
+        {("table", n) for n in range(1, p["tables"] + 1)} | {("player", s["entry_id"]) for s in p["seats"]}
+    ),
     "player_busted": _entry_and_table,
     "tournament_won": _entry_and_table,
     "player_moved": _moved,
@@ -446,11 +577,27 @@ CHANGES = {
 
 
 # Events that leave the public view (clock, structure, counts, money) as it was.
-PUBLIC_UNCHANGED = {"button_set", "player_away", "hand_started", "player_moved", "table_broken", "final_table_formed",
-                    "hand_for_hand_table_done", "table_halt_overridden",
-                    "chips_counted", "player_penalized", "penalty_lifted", "payout_confirmed",
-                    "correction_settled", "break_order_set", "player_checked_in",
-                    "player_waitlisted", "waiting_removed", "capacity_set", "registration_flags_set"}
+PUBLIC_UNCHANGED = {
+    "button_set",
+    "player_away",
+    "hand_started",
+    "player_moved",
+    "table_broken",
+    "final_table_formed",
+    "hand_for_hand_table_done",
+    "table_halt_overridden",
+    "chips_counted",
+    "player_penalized",
+    "penalty_lifted",
+    "payout_confirmed",
+    "correction_settled",
+    "break_order_set",
+    "player_checked_in",
+    "player_waitlisted",
+    "waiting_removed",
+    "capacity_set",
+    "registration_flags_set",
+}
 
 
 def _halts_changed(state: TournamentState) -> set[tuple]:
@@ -480,9 +627,23 @@ def _halts_changed(state: TournamentState) -> set[tuple]:
 
 
 # Events that change who sits where: the TV's display view (ticker, seating list) goes out again.
-SEATING_EVENTS = {"seats_drawn", "player_moved", "table_broken", "final_table_formed", "player_busted",
-                  "players_busted", "tournament_won", "player_registered", "alternate_seated", "bust_undone",
-                  "player_left", "player_disqualified", "rebought", "reentered", "check_in_closed"}
+SEATING_EVENTS = {
+    "seats_drawn",
+    "player_moved",
+    "table_broken",
+    "final_table_formed",
+    "player_busted",
+    "players_busted",
+    "tournament_won",
+    "player_registered",
+    "alternate_seated",
+    "bust_undone",
+    "player_left",
+    "player_disqualified",
+    "rebought",
+    "reentered",
+    "check_in_closed",
+}
 
 
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:

@@ -16,6 +16,7 @@ may CREATE DATABASE (TEST_POSTGRES_URL, default postgresql://postgres@127.0.0.1:
 (REDIS_URL, default redis://127.0.0.1:6379/0). Every process is stopped by its PID, the database is
 dropped, the temp dir removed (unless the caller passed its own).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -44,8 +45,9 @@ HOST_NAME = "pokerfloor.test"
 LB_COOKIE = "pokerfloor_lb"  # as in deploy/Caddyfile's lb_policy
 PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-MISSING_CADDY = ("caddy is not installed: `make test` installs it (or: apt-get install -y caddy), "
-                 "or point $CADDY at a caddy binary")
+MISSING_CADDY = (
+    "caddy is not installed: `make test` installs it (or: apt-get install -y caddy), or point $CADDY at a caddy binary"
+)
 
 LOCAL_GLOBALS = """{{
 	admin off
@@ -158,7 +160,7 @@ class LocalStack:
         self._logs: list = []
 
     # -- lifecycle ---------------------------------------------------------------------------
-    def __enter__(self) -> "LocalStack":
+    def __enter__(self) -> LocalStack:
         try:
             self.start()
         except BaseException:
@@ -169,7 +171,7 @@ class LocalStack:
     def __exit__(self, *exc) -> None:
         self.stop()
 
-    def start(self) -> "LocalStack":
+    def start(self) -> LocalStack:
         caddy = caddy_binary()
         if not caddy:
             raise StackError(MISSING_CADDY)
@@ -192,6 +194,7 @@ class LocalStack:
         self._logs = []
         if self._db_created:
             import psycopg
+
             with psycopg.connect(PG_URL, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
             self._db_created = False
@@ -201,6 +204,7 @@ class LocalStack:
     # -- the pieces --------------------------------------------------------------------------
     def _check_redis(self) -> None:
         import redis
+
         try:
             redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
         except redis.RedisError as err:
@@ -208,6 +212,7 @@ class LocalStack:
 
     def _create_database(self) -> None:
         import psycopg
+
         try:
             with psycopg.connect(PG_URL, autocommit=True, connect_timeout=5) as admin:
                 admin.execute(f'CREATE DATABASE "{self.db_name}"')
@@ -216,9 +221,16 @@ class LocalStack:
         self._db_created = True
 
     def worker_env(self, worker: Worker | None = None) -> dict:
-        env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": self.secret_key,
-               "SOCKETIO_MESSAGE_QUEUE": REDIS_URL, "SOCKETIO_CHANNEL": self.channel,
-               "PUBLIC_URL": self.url, "TRUSTED_PROXIES": "1", "PYTHONUNBUFFERED": "1"}
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "SECRET_KEY": self.secret_key,
+            "SOCKETIO_MESSAGE_QUEUE": REDIS_URL,
+            "SOCKETIO_CHANNEL": self.channel,
+            "PUBLIC_URL": self.url,
+            "TRUSTED_PROXIES": "1",
+            "PYTHONUNBUFFERED": "1",
+        }
         if worker is not None:
             var = self.tmp / f"worker-{worker.index}"
             var.mkdir(exist_ok=True)
@@ -227,8 +239,14 @@ class LocalStack:
 
     def _init_database(self) -> None:
         """`pokerfloor init`, once, before any worker (pokerfloor-migrate.service in deploy/)."""
-        done = subprocess.run([self.python, "-m", "backend.cli", "init"], cwd=ROOT, env=self.worker_env(),
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [self.python, "-m", "backend.cli", "init"],
+            cwd=ROOT,
+            env=self.worker_env(),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if done.returncode != 0:
             raise StackError(f"pokerfloor init failed:\n{done.stdout}{done.stderr}")
         self.init_output = done.stdout.strip()
@@ -236,9 +254,14 @@ class LocalStack:
     def _start_worker(self, worker: Worker) -> None:
         log = open(worker.log_path, "a")
         self._logs.append(log)
-        worker.proc = subprocess.Popen([self.python, "-m", "backend.cli", "serve"], cwd=ROOT,
-                                       env=self.worker_env(worker), stdout=log, stderr=subprocess.STDOUT,
-                                       start_new_session=True)  # Ctrl-C reaches this script only
+        worker.proc = subprocess.Popen(
+            [self.python, "-m", "backend.cli", "serve"],
+            cwd=ROOT,
+            env=self.worker_env(worker),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # Ctrl-C reaches this script only
 
     def _wait_worker(self, worker: Worker, timeout: float = 60) -> None:
         deadline = time.time() + timeout
@@ -258,24 +281,37 @@ class LocalStack:
     def write_caddyfile(self) -> Path:
         """The local Caddyfile: local global options, then deploy/Caddyfile as production has it."""
         path = self.caddyfile
-        path.write_text(LOCAL_GLOBALS.format(http_port=self.http_port, https_port=self.https_port,
-                                             storage=self.storage, caddyfile=CADDYFILE))
+        path.write_text(
+            LOCAL_GLOBALS.format(
+                http_port=self.http_port, https_port=self.https_port, storage=self.storage, caddyfile=CADDYFILE
+            )
+        )
         return path
 
     def caddy_env(self) -> dict:
         home = self.tmp / "caddy-home"
         home.mkdir(exist_ok=True)
-        return {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-                "XDG_CONFIG_HOME": str(home / "config"), "POKERFLOOR_DOMAIN": HOST_NAME,
-                "POKERFLOOR_UPSTREAMS": " ".join(w.dial for w in self.workers),
-                "POKERFLOOR_LB_SECRET": self.lb_secret}
+        return {
+            **os.environ,
+            "HOME": str(home),
+            "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / "config"),
+            "POKERFLOOR_DOMAIN": HOST_NAME,
+            "POKERFLOOR_UPSTREAMS": " ".join(w.dial for w in self.workers),
+            "POKERFLOOR_LB_SECRET": self.lb_secret,
+        }
 
     def _start_caddy(self, caddy: str, timeout: float = 30) -> None:
         log = open(self.caddy_log, "a")
         self._logs.append(log)
-        self.caddy = subprocess.Popen([caddy, "run", "--config", str(self.write_caddyfile()), "--adapter", "caddyfile"],
-                                      cwd=self.tmp, env=self.caddy_env(), stdout=log, stderr=subprocess.STDOUT,
-                                      start_new_session=True)
+        self.caddy = subprocess.Popen(
+            [caddy, "run", "--config", str(self.write_caddyfile()), "--adapter", "caddyfile"],
+            cwd=self.tmp,
+            env=self.caddy_env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.time() + timeout
         error = None
         while time.time() < deadline:
@@ -288,8 +324,9 @@ class LocalStack:
                 except (OSError, ssl.SSLError) as err:
                     error = err
             time.sleep(0.1)
-        raise StackError(f"caddy did not serve {self.url} in {timeout:.0f} s ({error}):\n"
-                         f"{self.caddy_log.read_text()[-3000:]}")
+        raise StackError(
+            f"caddy did not serve {self.url} in {timeout:.0f} s ({error}):\n{self.caddy_log.read_text()[-3000:]}"
+        )
 
     # -- helpers for tests and people --------------------------------------------------------
     def lb_cookie(self, worker: int) -> str:
@@ -301,8 +338,16 @@ class LocalStack:
         """Trusts Caddy's internal root, and nothing else."""
         return ssl.create_default_context(cafile=str(self.ca_root))
 
-    def request(self, method: str, path: str, body=None, token: str | None = None, worker: int | None = None,
-                headers: dict | None = None, raw: bytes | None = None) -> Response:
+    def request(
+        self,
+        method: str,
+        path: str,
+        body=None,
+        token: str | None = None,
+        worker: int | None = None,
+        headers: dict | None = None,
+        raw: bytes | None = None,
+    ) -> Response:
         """An HTTPS request through Caddy, certificate checked against the internal root, the
         host name resolved to 127.0.0.1. `worker` pins it with the load-balancing cookie."""
         https_port, context = self.https_port, self.ssl_context()
@@ -341,8 +386,12 @@ class LocalStack:
         owners = []
         for w in self.workers:
             conn = http.client.HTTPConnection("127.0.0.1", w.port, timeout=5)
-            conn.request("POST", f"/socket.io/?EIO=4&transport=polling&sid={sid}", body=b"1",  # 1 = close
-                         headers={"Content-Type": "text/plain;charset=UTF-8"})
+            conn.request(
+                "POST",
+                f"/socket.io/?EIO=4&transport=polling&sid={sid}",
+                body=b"1",  # 1 = close
+                headers={"Content-Type": "text/plain;charset=UTF-8"},
+            )
             if conn.getresponse().status == 200:
                 owners.append(w.index)
             conn.close()
@@ -360,27 +409,32 @@ class LocalStack:
 
     def sql(self, query: str, params: tuple = ()) -> list[tuple]:
         import psycopg
+
         with psycopg.connect(self.database_url) as conn:
             return conn.execute(query, params).fetchall()
 
     def describe(self) -> str:
         token = self.setup_token()
         rules = f"MAP {HOST_NAME} 127.0.0.1"
-        return "\n".join([
-            f"pokerfloor production stack: Caddy → {len(self.workers)} workers → PostgreSQL, Redis",
-            f"  URL          {self.url}",
-            f"  first login  {self.url}/#/setup/{token}",
-            f"  CA root      {self.ca_root}   (Caddy's internal CA; trust it in the browser you test with)",
-            f"  Chromium     chromium --host-resolver-rules='{rules}' --user-data-dir={self.tmp / 'chromium'} "
-            f"{self.url}   (untrusted CA: expect a warning unless its NSS db has the root)",
-            f"  curl         curl --cacert {self.ca_root} --resolve {HOST_NAME}:{self.https_port}:127.0.0.1 "
-            f"{self.url}/api/health",
-            *[f"  worker {w.index}     {w.url}   log {w.log_path}   cookie {LB_COOKIE}={self.lb_cookie(w.index)}"
-              for w in self.workers],
-            f"  database     {self.database_url}   ({self.init_output})",
-            f"  Redis        {REDIS_URL}   channel {self.channel}",
-            f"  Caddy        {self.caddyfile} (imports {CADDYFILE})   log {self.caddy_log}",
-        ])
+        return "\n".join(
+            [
+                f"pokerfloor production stack: Caddy → {len(self.workers)} workers → PostgreSQL, Redis",
+                f"  URL          {self.url}",
+                f"  first login  {self.url}/#/setup/{token}",
+                f"  CA root      {self.ca_root}   (Caddy's internal CA; trust it in the browser you test with)",
+                f"  Chromium     chromium --host-resolver-rules='{rules}' --user-data-dir={self.tmp / 'chromium'} "
+                f"{self.url}   (untrusted CA: expect a warning unless its NSS db has the root)",
+                f"  curl         curl --cacert {self.ca_root} --resolve {HOST_NAME}:{self.https_port}:127.0.0.1 "
+                f"{self.url}/api/health",
+                *[
+                    f"  worker {w.index}     {w.url}   log {w.log_path}   cookie {LB_COOKIE}={self.lb_cookie(w.index)}"
+                    for w in self.workers
+                ],
+                f"  database     {self.database_url}   ({self.init_output})",
+                f"  Redis        {REDIS_URL}   channel {self.channel}",
+                f"  Caddy        {self.caddyfile} (imports {CADDYFILE})   log {self.caddy_log}",
+            ]
+        )
 
 
 def _venv_python() -> str:
@@ -408,11 +462,15 @@ def main(argv: list[str] | None = None) -> int:
             print("Ctrl-C stops Caddy and the workers and drops the database.", flush=True)
             while all(p.poll() is None for p in [stack.caddy, *(w.proc for w in stack.workers)]):
                 time.sleep(0.5)
-            for name, proc, log in [("caddy", stack.caddy, stack.caddy_log),
-                                    *((f"worker {w.index}", w.proc, w.log_path) for w in stack.workers)]:
+            for name, proc, log in [
+                ("caddy", stack.caddy, stack.caddy_log),
+                *((f"worker {w.index}", w.proc, w.log_path) for w in stack.workers),
+            ]:
                 if proc.poll() is not None:
-                    print(f"{name} exited ({proc.returncode}):\n{log.read_text(errors='replace')[-3000:]}",
-                          file=sys.stderr)
+                    print(
+                        f"{name} exited ({proc.returncode}):\n{log.read_text(errors='replace')[-3000:]}",
+                        file=sys.stderr,
+                    )
             return 1
     except KeyboardInterrupt:
         return 0

@@ -1,4 +1,5 @@
 """Browser tests: real Chromium against a real server process."""
+
 import os
 import shutil
 from pathlib import Path
@@ -9,8 +10,7 @@ from server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "e2e" / "screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}
 
 
@@ -20,10 +20,19 @@ def chromium_path():
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    args = {**browser_type_launch_args,
-            "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                     "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync"]}
+    args = {
+        **browser_type_launch_args,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
     path = chromium_path()
     if path:  # else Playwright's own browser, for a machine where `playwright install` works
         args["executable_path"] = path
@@ -74,4 +83,5 @@ def shot():
 
     def take(page, name):
         page.screenshot(path=str(SHOTS / f"{name}.png"))
+
     return take

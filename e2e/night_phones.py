@@ -2,12 +2,13 @@
 applies the floor's suggestions, each table's dealer phone sets the button, deals and enters busts
 (naming the eliminator where asked). The HTTP API is read only as the oracle of where everybody sits.
 """
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from server import Api, links, token_of
 from director_phone import in_section
+from server import Api, links, token_of
 
 EN = {"locale": "en-US"}
 

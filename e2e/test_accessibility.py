@@ -3,6 +3,7 @@ violation on any role's main screens, in English and in German: the sign-in, the
 tournament list, the director's tournament (every section tab it has), the registration desk, the
 dealer's table with a hand on, the player's phone and the TV. Real server, real Chromium; the
 failure message lists each violation's rule id, the elements and axe's help text."""
+
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,9 @@ from server import command_ok, director, links
 ROOT = Path(__file__).resolve().parents[1]
 AXE = ROOT / "pwa" / "node_modules" / "axe-core" / "axe.min.js"
 LOCALES = {"en": {"locale": "en-US"}, "de": {"locale": "de-DE"}}
-NAMES = ["Anna Weiß", "Céline Dupont", "Jonas Krähen", "Jürgen Müller", "Zoë Ärger", "Bob"] + \
-        [f"Spieler {i:02d}" for i in range(1, 25)]  # 30 players: n-monday's 125 CHF make 3,750 CHF
+NAMES = ["Anna Weiß", "Céline Dupont", "Jonas Krähen", "Jürgen Müller", "Zoë Ärger", "Bob"] + [
+    f"Spieler {i:02d}" for i in range(1, 25)
+]  # 30 players: n-monday's 125 CHF make 3,750 CHF
 
 # axe.run's answer, small: rule id, impact, help, and per node its selector and a bit of its HTML
 RUN_AXE = """async () => {
@@ -108,7 +110,9 @@ def test_axe_finds_no_violation_on_any_roles_main_screens(live_server, phone, tv
 
     # the dealer's table with a hand on
     table = ls["tables"][0]
-    seats = next(t for t in api.get(f"/api/tournaments/{tid}/view").json()["tables"] if t["table_no"] == table["table_no"])["seats"]
+    seats = next(
+        t for t in api.get(f"/api/tournaments/{tid}/view").json()["tables"] if t["table_no"] == table["table_no"]
+    )["seats"]
     command_ok(api, tid, "set_button", {"table_no": table["table_no"], "seat": seats[0]["seat"]})
     command_ok(api, tid, "new_hand", {"table_no": table["table_no"]})
     dealer = phone(**opts).new_page()

@@ -2,12 +2,13 @@
 on top of whatever section is open, even scrolled down, one tap applies it on the server, and a
 new item buzzes (navigator.vibrate) and chimes once — not at the first load, not when silenced.
 A level jump asks first. Real Chromium, real server."""
+
 import time
 
 from playwright.sync_api import expect
 
-from server import director, seated_tournament, command_ok as ok, view, view_when
 from director_phone import open_section, signed_in
+from server import command_ok as ok, director, seated_tournament, view, view_when
 
 EN = {"locale": "en-US"}
 # Counts the phone's vibrations: Chromium's navigator.vibrate does nothing visible in a test.
@@ -47,7 +48,7 @@ def expect_on_screen(page, locator):
     expect(locator).to_be_visible()
     box = locator.bounding_box()
     height = page.viewport_size["height"]
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
 
 
 def test_a_bust_that_unbalances_the_tables_shows_on_top_and_one_tap_balances(live_server, phone, shot):

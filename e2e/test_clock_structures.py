@@ -1,13 +1,14 @@
 """Issue 3: one clock on every screen (also offline), director clock controls, the structure
 editor and a tournament from every preset — real Chromium against a real server."""
+
 import math
 import re
 import time
 
 from playwright.sync_api import expect
 
-from server import command_ok as ok, director, links, public, seated_tournament
 from director_phone import in_section, signed_in
+from server import command_ok as ok, director, links, public, seated_tournament
 
 EN = {"locale": "en-US"}
 
@@ -20,7 +21,7 @@ def director_page(context, api):
 
 def seconds(text: str) -> int:
     parts = [int(x) for x in text.strip().split(":")]
-    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+    return sum(p * 60**i for i, p in enumerate(reversed(parts)))
 
 
 def clock_seconds(page) -> int:
@@ -83,11 +84,18 @@ def test_director_pause_shows_paused_with_the_same_time_on_display_and_player(li
 def test_offline_display_keeps_counting_and_changes_level_on_time(live_server, tv, shot):
     api = director(live_server)
     tid = seated_tournament(api, players=4, tables=1)
-    ok(api, tid, "set_structure", {"structure": [
-        {"kind": "level", "sb": 25, "bb": 50, "ante": 0, "minutes": 0.25},    # 15 s
-        {"kind": "level", "sb": 50, "bb": 100, "ante": 0, "minutes": 0.1},    # 6 s
-        {"kind": "level", "sb": 100, "bb": 200, "ante": 25, "minutes": 20},
-    ]})
+    ok(
+        api,
+        tid,
+        "set_structure",
+        {
+            "structure": [
+                {"kind": "level", "sb": 25, "bb": 50, "ante": 0, "minutes": 0.25},  # 15 s
+                {"kind": "level", "sb": 50, "bb": 100, "ante": 0, "minutes": 0.1},  # 6 s
+                {"kind": "level", "sb": 100, "bb": 200, "ante": 25, "minutes": 20},
+            ]
+        },
+    )
     context = tv(**EN)
     display = context.new_page()
     display.goto(links(api, tid)["display"]["url"])
@@ -204,11 +212,14 @@ def test_structure_editor_validates_saves_and_the_display_follows(live_server, p
     time.sleep(1)
     expect(td.get_by_test_id("sync-pending")).to_have_attribute("data-count", "0")
     expect(td.get_by_test_id("sync-rejected")).to_have_attribute("data-count", "0")
-    assert td.evaluate("""() => new Promise((ok) => {
+    assert (
+        td.evaluate("""() => new Promise((ok) => {
         const r = indexedDB.open('pokerfloor');
         r.onsuccess = () => { const q = r.result.transaction('outbox').objectStore('outbox').getAll();
                               q.onsuccess = () => ok(q.result.filter((e) => e.type === 'set_structure').length); };
-    })""") == 0
+    })""")
+        == 0
+    )
     assert public(api, tid)["structure"] == before
 
     # A valid edit is saved through the outbox and the TV shows the new blinds.
@@ -236,7 +247,9 @@ def test_structure_editor_validates_saves_and_the_display_follows(live_server, p
     td.get_by_test_id(f"structure-up-{n}").click()
     expect(td.get_by_test_id(f"structure-row-{n - 1}")).to_have_attribute("data-kind", "break")
     td.get_by_test_id(f"structure-minutes-{n + 1}").fill("0")
-    expect(td.get_by_test_id(f"structure-row-{n + 1}").get_by_test_id("structure-error")).to_have_attribute("data-field", "minutes")
+    expect(td.get_by_test_id(f"structure-row-{n + 1}").get_by_test_id("structure-error")).to_have_attribute(
+        "data-field", "minutes"
+    )
     td.get_by_test_id(f"structure-minutes-{n + 1}").fill("25")
     shot(td, "structure-editor-added")
     td.get_by_test_id("structure-save").click()
@@ -267,15 +280,28 @@ def test_structure_editor_validates_saves_and_the_display_follows(live_server, p
 def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
     api = director(live_server)
     tid = seated_tournament(api, players=6, tables=1)
-    ok(api, tid, "set_structure", {"structure": [
-        {"kind": "level", "sb": 25, "bb": 50, "ante": 0, "minutes": 20},
-        {"kind": "level", "sb": 50, "bb": 100, "ante": 0, "minutes": 20,
-         "colour_up": {"remove": [25], "method": "race"}},
-        {"kind": "break", "minutes": 10, "addon": True},
-        {"kind": "level", "sb": 100, "bb": 200, "ante": 200, "minutes": 0.06},  # 3.6 s
-        {"kind": "stop", "reason": "race_for_chips", "colour_up": {"remove": [100], "method": "round_up"}},
-        {"kind": "level", "sb": 200, "bb": 400, "ante": 400, "minutes": 0.06},
-    ]})
+    ok(
+        api,
+        tid,
+        "set_structure",
+        {
+            "structure": [
+                {"kind": "level", "sb": 25, "bb": 50, "ante": 0, "minutes": 20},
+                {
+                    "kind": "level",
+                    "sb": 50,
+                    "bb": 100,
+                    "ante": 0,
+                    "minutes": 20,
+                    "colour_up": {"remove": [25], "method": "race"},
+                },
+                {"kind": "break", "minutes": 10, "addon": True},
+                {"kind": "level", "sb": 100, "bb": 200, "ante": 200, "minutes": 0.06},  # 3.6 s
+                {"kind": "stop", "reason": "race_for_chips", "colour_up": {"remove": [100], "method": "round_up"}},
+                {"kind": "level", "sb": 200, "bb": 400, "ante": 400, "minutes": 0.06},
+            ]
+        },
+    )
     urls = links(api, tid)
     tv_page = tv(**EN).new_page()
     tv_page.goto(urls["display"]["url"])
@@ -329,7 +355,9 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
         expect(page.get_by_test_id("clock-level")).to_have_text("Level 2")
         expect(page.get_by_test_id("clock-notice-next-hand")).to_have_text("New blinds from the next hand")
         expect(page.get_by_test_id("clock-notice-colour-up")).to_have_text("Colour-up: remove the 25 chips — chip race")
-    expect(tv_page.get_by_test_id("clock-next")).to_have_text("Break with add-on (10 min), then Level 3: 100 / 200 · Ante 200")
+    expect(tv_page.get_by_test_id("clock-next")).to_have_text(
+        "Break with add-on (10 min), then Level 3: 100 / 200 · Ante 200"
+    )
     shots("next-hand-colour-up")
 
     # The break with the add-on.
@@ -367,4 +395,4 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
     expect(status(tv_page)).to_have_text("Struktur zu Ende")
     expect(tv_page.get_by_test_id("display-next-break")).to_have_text("Keine Pause mehr")
     shot(tv_page, "tv-finished-de")
-    assert not [e for e in td.get_by_test_id("rejected-item").all()], "no command was rejected"
+    assert not td.get_by_test_id("rejected-item").all(), "no command was rejected"

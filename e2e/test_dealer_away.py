@@ -1,8 +1,9 @@
 """Away from the table (N-2.3, V-X.c) and the last counted stacks on the dealer's phone.
 Real Chromium against a real server; the field is built through the API for speed."""
+
 from playwright.sync_api import expect
 
-from server import director, seated_tournament, command_ok as ok, links
+from server import command_ok as ok, director, links, seated_tournament
 
 EN = {"locale": "en-US"}
 
@@ -44,7 +45,9 @@ def test_dealer_marks_a_player_away_and_sees_the_counted_stacks(live_server, pho
         stack = page.get_by_test_id(f"stack-{s['seat']}")
         expect(stack).to_contain_text(f"{10000 + 100 * s['seat']:,}")
         expect(stack).to_contain_text("counted ")
-    page.evaluate("window.scrollTo(0, document.getElementById('seats-h').getBoundingClientRect().top + window.scrollY - 100)")
+    page.evaluate(
+        "window.scrollTo(0, document.getElementById('seats-h').getBoundingClientRect().top + window.scrollY - 100)"
+    )
     shot(page, "dealer-away")
 
     # back at the table

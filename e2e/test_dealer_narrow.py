@@ -1,9 +1,10 @@
 """Issue 6: the dealer's phone is usable at 360 px wide with one thumb — nothing scrolls
 sideways and every button is a 48 px target — with a full table of 10, an away player, counted
 stacks and a player sitting out a penalty."""
+
 from playwright.sync_api import expect
 
-from server import director, seated_tournament, command_ok as ok, links
+from server import command_ok as ok, director, links, seated_tournament
 
 NARROW = {"locale": "de-DE", "viewport": {"width": 360, "height": 740}}
 
@@ -17,8 +18,12 @@ def test_a_full_table_fits_360_px_with_48_px_targets(live_server, phone, shot):
     ok(api, tid, "new_hand", {"table_no": 1})
     ok(api, tid, "set_away", {"entry_id": seats[1]["entry_id"], "away": True})
     ok(api, tid, "chip_count", {"table_no": 1, "stacks": {str(s["seat"]): 5000 for s in seats}})
-    ok(api, tid, "penalize", {"entry_id": seats[2]["entry_id"], "kind": "missed_round", "orbits": 1,
-                              "reason": "Handy am Tisch"})
+    ok(
+        api,
+        tid,
+        "penalize",
+        {"entry_id": seats[2]["entry_id"], "kind": "missed_round", "orbits": 1, "reason": "Handy am Tisch"},
+    )
 
     page = phone(**NARROW).new_page()
     page.goto(table["url"])
@@ -85,8 +90,9 @@ def test_the_side_pot_helper_splits_each_pot_and_gives_the_odd_chip_clockwise(li
     assert api.get(f"/api/tournaments/{tid}/view").json()["seq"] == seq
 
 
-def test_issue13_a_hand_on_puts_every_bust_on_the_first_screen_and_chip_counts_stay_in_their_card(live_server, phone,
-                                                                                                   shot):
+def test_issue13_a_hand_on_puts_every_bust_on_the_first_screen_and_chip_counts_stay_in_their_card(
+    live_server, phone, shot
+):
     """Issue 13: at 390×844 with 10 seated and a hand on, the 10th seat's Bust button is on the first
     screen (the clock shrinks to one line, the hand to one row); at 360 and 390 px the chip-count
     fields stay inside their card and nothing scrolls sideways."""

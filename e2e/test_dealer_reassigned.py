@@ -1,9 +1,10 @@
 """Issue 6: "when the phone is reassigned, it says so and where to go". The director replaces a
 table's QR code while the old phone holds an unsent bust: the old phone says which table it no
 longer runs, and shows the bust as not applied, so the dealer can tell the director."""
+
 from playwright.sync_api import expect
 
-from server import director, seated_tournament, links
+from server import director, links, seated_tournament
 
 EN = {"locale": "en-US"}
 

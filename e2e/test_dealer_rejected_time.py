@@ -1,5 +1,6 @@
 """Issue 6 on the dealer's phone: a refused bust or chip count can be edited and resent as a NEW
 command, or dismissed; the Time button runs the preset's time call (generic: 30 s, last 5 counted)."""
+
 from playwright.sync_api import expect
 
 from server import command_ok as ok, director, links, read_db, seated_tournament
@@ -17,8 +18,11 @@ DEVICE_ID = """
 
 def dealer(phone, api, tid):
     table = links(api, tid)["tables"][0]
-    seats = sorted((e["seat"], e["entry_id"], e["name"]) for e in api.get(f"/api/tournaments/{tid}/view").json()["entries"]
-                   if e["table_no"] == table["table_no"])
+    seats = sorted(
+        (e["seat"], e["entry_id"], e["name"])
+        for e in api.get(f"/api/tournaments/{tid}/view").json()["entries"]
+        if e["table_no"] == table["table_no"]
+    )
     ok(api, tid, "set_button", {"table_no": table["table_no"], "seat": seats[0][0]})
     context = phone(**EN)
     page = context.new_page()
@@ -60,7 +64,9 @@ def test_a_refused_bust_and_count_are_edited_and_resent_or_dismissed(live_server
     expect(page.get_by_test_id("sync-pending")).to_have_attribute("data-count", "0")
     expect(page.get_by_test_id(f"seat-{seats[2][0]}")).to_have_count(0)
     device = page.evaluate(DEVICE_ID)
-    receipts = read_db(live_server, "SELECT op_id, status_code FROM op_receipt WHERE device_id = ? ORDER BY created_at", (device,))
+    receipts = read_db(
+        live_server, "SELECT op_id, status_code FROM op_receipt WHERE device_id = ? ORDER BY created_at", (device,)
+    )
     assert len(receipts) == 2 and receipts[0] == (old_op, 409) and receipts[1][1] == 200 and receipts[1][0] != old_op
     events = read_db(live_server, "SELECT op_id, type, payload FROM event WHERE device_id = ?", (device,))
     assert [(e[0], e[1]) for e in events] == [(receipts[1][0], "player_busted")]

@@ -6,9 +6,10 @@ director busts and moves players through the API, so some of the phones' command
 Afterwards, all online and drained: the server's event log holds exactly the commands each phone
 queued (read from the page's own IndexedDB writes), each once, in that phone's order; every
 refused one is listed on the phone that sent it."""
+
 import json
-import re
 import random
+import re
 import time
 
 from playwright.sync_api import TimeoutError as PwTimeout, expect
@@ -46,7 +47,6 @@ DEVICE_ID = """
   };
 })
 """
-
 
 
 def queued(page):
@@ -116,8 +116,11 @@ def director_meddles(api, tid, rnd):
         taken = {e["seat"] for e in by_table[to_table]}
         free = [s for s in range(1, 11) if s not in taken]
         if free:
-            api.command(tid, "move_player", {"entry_id": victim["entry_id"], "to_table": to_table,
-                                             "to_seat": rnd.choice(free), "force": True})
+            api.command(
+                tid,
+                "move_player",
+                {"entry_id": victim["entry_id"], "to_table": to_table, "to_seat": rnd.choice(free), "force": True},
+            )
 
 
 def behind_the_back(api, tid, context, page, how):
@@ -127,15 +130,23 @@ def behind_the_back(api, tid, context, page, how):
     expect(page.get_by_test_id("sync-online")).to_have_attribute("data-online", "false")
     view = api.get(f"/api/tournaments/{tid}/view").json()
     active = {e["entry_id"]: e for e in view["entries"] if e["status"] == "active"}
-    shown = page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm']):not([data-testid^='bust-toast'])").evaluate_all(
-        "els => els.map(e => Number(e.dataset.testid.split('-')[1]))")  # one read: the list may change
+    shown = page.locator(
+        "[data-testid^='bust-']:not([data-testid='bust-confirm']):not([data-testid^='bust-toast'])"
+    ).evaluate_all("els => els.map(e => Number(e.dataset.testid.split('-')[1]))")  # one read: the list may change
     entry_id = [e for e in shown if e in active][-1]
     button = page.get_by_test_id(f"bust-{entry_id}")
     me = active[entry_id]
-    free = [(n, s) for n in (1, 2, 3) if n != me["table_no"] for s in range(1, 11)
-            if not any(e["table_no"] == n and e["seat"] == s for e in active.values())]
+    free = [
+        (n, s)
+        for n in (1, 2, 3)
+        if n != me["table_no"]
+        for s in range(1, 11)
+        if not any(e["table_no"] == n and e["seat"] == s for e in active.values())
+    ]
     if how == "move" and free:
-        r = api.command(tid, "move_player", {"entry_id": entry_id, "to_table": free[0][0], "to_seat": free[0][1], "force": True})
+        r = api.command(
+            tid, "move_player", {"entry_id": entry_id, "to_table": free[0][0], "to_seat": free[0][1], "force": True}
+        )
     else:
         r = api.command(tid, "record_bust", {"entry_id": entry_id})
     assert r.status_code == 200, r.text
@@ -192,7 +203,9 @@ def test_three_dealer_phones_on_a_flaky_network_lose_nothing_and_send_nothing_tw
     for (context, page), device in zip(phones, devices):
         sent = [q["op_id"] for q in queued(page)]
         assert len(sent) == len(set(sent)), "an op_id was queued twice"
-        receipts = dict(read_db(live_server, "SELECT op_id, status_code FROM op_receipt WHERE device_id = ?", (device,)))
+        receipts = dict(
+            read_db(live_server, "SELECT op_id, status_code FROM op_receipt WHERE device_id = ?", (device,))
+        )
         assert set(receipts) == set(sent), "the server decided exactly the commands this phone queued"
         events = read_db(live_server, "SELECT op_id FROM event WHERE device_id = ? ORDER BY seq", (device,))
         applied = [q for q in sent if receipts[q] == 200]
@@ -219,7 +232,9 @@ def test_a_phone_closed_with_a_queue_and_reopened_offline_still_has_queue_and_ta
     tid = seated_tournament(api, players=10, tables=1)
     ok(api, tid, "start_clock")
     table = links(api, tid)["tables"][0]
-    seats = sorted((e["seat"], e["entry_id"], e["name"]) for e in api.get(f"/api/tournaments/{tid}/view").json()["entries"])
+    seats = sorted(
+        (e["seat"], e["entry_id"], e["name"]) for e in api.get(f"/api/tournaments/{tid}/view").json()["entries"]
+    )
     ok(api, tid, "set_button", {"table_no": table["table_no"], "seat": seats[0][0]})
     context = phone(**EN)
     page = context.new_page()
@@ -250,6 +265,12 @@ def test_a_phone_closed_with_a_queue_and_reopened_offline_still_has_queue_and_ta
     expect(page.get_by_test_id("sync-pending")).to_have_attribute("data-count", "0", timeout=20_000)
     expect(page.get_by_test_id("dealer-hand-no")).to_have_attribute("data-hand-no", "2")
     expect(page.get_by_test_id(f"seat-{seats[3][0]}")).to_have_count(0)  # out: the seat is free
-    types = [r[0] for r in read_db(live_server, "SELECT type FROM event WHERE tournament_id = ? AND device_id IS NOT NULL "
-                                                "AND device_id != ? ORDER BY seq", (tid, api.device_id))]
+    types = [
+        r[0]
+        for r in read_db(
+            live_server,
+            "SELECT type FROM event WHERE tournament_id = ? AND device_id IS NOT NULL AND device_id != ? ORDER BY seq",
+            (tid, api.device_id),
+        )
+    ]
     assert types == ["hand_started", "hand_started", "player_busted"]  # once each, in order

@@ -5,6 +5,7 @@ reached the server is a correcting command (`undo_bust`, engine/undo.py: the dea
 latest bust, before the next hand): the server's table view has Anna seated again, the director's
 view has no bust, the log holds player_busted then bust_undone. Offline, Undo takes the bust back
 out of the outbox: nothing reaches the server once the phone is online again."""
+
 import time
 
 from playwright.sync_api import expect
@@ -40,8 +41,14 @@ def all_busts_on_first_screen(page, seats, height):
 
 
 def events(server, tid, api):
-    return [r[0] for r in read_db(server, "SELECT type FROM event WHERE tournament_id = ? AND device_id IS NOT NULL "
-                                          "AND device_id != ? ORDER BY seq", (tid, api.device_id))]
+    return [
+        r[0]
+        for r in read_db(
+            server,
+            "SELECT type FROM event WHERE tournament_id = ? AND device_id IS NOT NULL AND device_id != ? ORDER BY seq",
+            (tid, api.device_id),
+        )
+    ]
 
 
 def test_two_taps_bust_anna_then_undo_puts_her_back_on_the_server(live_server, phone, shot):

@@ -3,8 +3,8 @@ buy-in and the starting stack on the phone before the draw; a wrong entry is ref
 
 from playwright.sync_api import expect
 
-from server import director, command_ok as ok
 from director_phone import signed_in
+from server import command_ok as ok, director
 
 
 def test_the_director_edits_buy_in_and_stack_before_the_draw(live_server, phone, shot):

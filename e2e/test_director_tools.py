@@ -1,12 +1,13 @@
 """Director tools in real Chromium: a second director invited and signed in on another phone,
 both seeing each other's changes live; a dealer's refused bust in "To review"; the audit log
 naming each director; the print buttons opening seat cards and table QR sheets."""
+
 import re
 
 from playwright.sync_api import expect
 
-from server import Api, command_ok as ok, director
 from director_phone import in_section, signed_in
+from server import Api, command_ok as ok, director
 
 EN = {"locale": "en-US"}
 A4 = {"width": 794, "height": 1123}  # A4 at 96 dpi
@@ -61,7 +62,8 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     moved = next(e for e in entries(td, tid) if e["table_no"] == 2)
     ok(td, tid, "move_player", {"entry_id": moved["entry_id"], "to_table": 3, "to_seat": victim["seat"]})
     expect(anna_phone.get_by_test_id(f"entry-row-{moved['entry_id']}")).to_contain_text(
-        f"Table 3 · Seat {victim['seat']}")
+        f"Table 3 · Seat {victim['seat']}"
+    )
 
     # Table 2's phone did not see the move yet and busts him: refused, and in "To review".
     links = td.get(f"/api/tournaments/{tid}/links").json()

@@ -1,12 +1,13 @@
 """Issue 4: seating like a real floor — dealers run hands, the director balances, runs
 hand-for-hand and breaks tables, and every phone follows at once. Real Chromium, real server."""
+
 import re
 
 from playwright.sync_api import expect
 
-from server import Api, director, seated_tournament, command_ok as ok, links, token_of
 from director_phone import in_section, signed_in
 from phone_storage import meta_keys
+from server import Api, command_ok as ok, director, links, seated_tournament, token_of
 
 EN = {"locale": "en-US"}
 
@@ -146,7 +147,8 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
     # German: the same suggestion from its fields.
     td.get_by_test_id("lang-switch").click()
     expect(suggestion.get_by_test_id("suggestion-text")).to_contain_text(
-        f"Sitz {move['from_seat']} ({move['name']}) an Tisch 1 wäre als Nächstes Big Blind")
+        f"Sitz {move['from_seat']} ({move['name']}) an Tisch 1 wäre als Nächstes Big Blind"
+    )
     expect(suggestion.get_by_test_id("suggestion-text")).to_contain_text(f"an Tisch 2, Sitz {move['to_seat']} setzen")
     shot(td, "director-suggestions-de")
     td.get_by_test_id("lang-switch").click()
@@ -170,7 +172,9 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
     arrive = dealers[2].get_by_test_id(f"dealer-move-{move['entry_id']}")
     expect(arrive).to_have_attribute("data-kind", "arrive")
     expect(arrive).to_contain_text(f"Seat {move['to_seat']}: {move['name']} arrives from table 1")
-    expect(dealers[2].get_by_test_id(f"seat-{move['to_seat']}")).to_have_attribute("data-entry-id", str(move["entry_id"]))
+    expect(dealers[2].get_by_test_id(f"seat-{move['to_seat']}")).to_have_attribute(
+        "data-entry-id", str(move["entry_id"])
+    )
     expect(dealers[1].get_by_test_id(f"seat-{move['from_seat']}")).to_have_count(0)
     card = player.get_by_test_id("player-moved")
     expect(card).to_contain_text(f"You moved: table 2, seat {move['to_seat']}")

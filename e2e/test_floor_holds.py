@@ -2,6 +2,7 @@
 hand-for-hand round (N-2.13) — and asks for a new button when two newcomers arrive (V-III.i) or
 the final table forms; the TV and the players' phones say "Hand-for-hand" while it runs.
 Real Chromium at 390×844, real server."""
+
 from playwright.sync_api import expect
 
 from director_phone import director_at
@@ -63,8 +64,12 @@ def dealer_page(phone, api, tid, table_no, **options):
 def apply_first_move(api, tid):
     view = api.get(f"/api/tournaments/{tid}/view").json()
     move = next(s for s in view["suggestions"] if s["kind"] == "move")
-    command_ok(api, tid, "move_player", {"entry_id": move["entry_id"], "to_table": move["to_table"],
-                                         "to_seat": move["to_seat"], "reason": "balancing"})
+    command_ok(
+        api,
+        tid,
+        "move_player",
+        {"entry_id": move["entry_id"], "to_table": move["to_table"], "to_seat": move["to_seat"], "reason": "balancing"},
+    )
     return move
 
 

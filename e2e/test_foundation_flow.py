@@ -1,4 +1,5 @@
 """Director, an offline dealer phone and a player phone, all in real Chromium."""
+
 import re
 
 from playwright.sync_api import expect
@@ -22,8 +23,9 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
     dealer.goto(dealer_url)
     seats = dealer.locator("[data-testid^='seat-'][data-entry-id]")
     expect(seats).to_have_count(10)
-    dealer.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                             timeout=15_000)
+    dealer.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000
+    )
     victims = [int(seats.nth(i).get_attribute("data-entry-id")) for i in (2, 5)]
 
     dealer_ctx.set_offline(True)
@@ -55,8 +57,9 @@ def test_offline_dealer_busts_reach_the_director_exactly_once(live_server, phone
     assert [(b["entry_id"], b["place"]) for b in reversed(view["busts"])] == list(zip(victims, (20, 19)))
 
     # A player phone shows its seat and a running clock.
-    survivor_seat = next(seats.nth(i) for i in range(8)
-                         if int(seats.nth(i).get_attribute("data-entry-id")) not in victims)
+    survivor_seat = next(
+        seats.nth(i) for i in range(8) if int(seats.nth(i).get_attribute("data-entry-id")) not in victims
+    )
     survivor = int(survivor_seat.get_attribute("data-entry-id"))
     seat_no = survivor_seat.get_attribute("data-testid").split("-")[1]
     in_section(director, "tools")

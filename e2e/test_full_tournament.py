@@ -10,13 +10,14 @@ server. The API is only read, as the oracle of where players sit.
   the place and the prize.
 - The payouts at 44 players are N-3.7's 31-44 column of a 5,500 CHF pool.
 """
+
 import re
 from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from server import director, seat_of, view
 from director_phone import in_section, new_tournament, register_at_desk, signed_in
+from server import director, seat_of, view
 
 EN = {"locale": "en-US"}
 N_3_7_31_TO_44 = [34, 22, 17, 13, 9, 5]  # percent of the pool by place, N-3.7
@@ -26,8 +27,11 @@ BUY_IN = 125  # N-3.1: 125 + 25 CHF, the 25 is the fee and not in the pool
 def money_re(amount):
     """1870 as the screen writes it in any locale: 1,870 / 1'870 / 1.870 / 1 870."""
     digits = str(amount)
-    return re.compile(r"(?<!\d)" + digits[:-3] + r"[,.'\u2019\u202f\u00a0 ]?" + digits[-3:] + r"(?!\d)"
-                      if len(digits) > 3 else r"(?<!\d)" + digits + r"(?!\d)")
+    return re.compile(
+        r"(?<!\d)" + digits[:-3] + r"[,.'\u2019\u202f\u00a0 ]?" + digits[-3:] + r"(?!\d)"
+        if len(digits) > 3
+        else r"(?<!\d)" + digits + r"(?!\d)"
+    )
 
 
 def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_server, phone, shot):
@@ -133,8 +137,9 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     # the followed player's table from the table map.
     while view(api, tid)["players_left"] > 33:
         left = view(api, tid)
-        victim = next(s["entry_id"] for t in left["tables"] if t["table_no"] != 1 and not t.get("broken")
-                      for s in t["seats"])
+        victim = next(
+            s["entry_id"] for t in left["tables"] if t["table_no"] != 1 and not t.get("broken") for s in t["seats"]
+        )
         bust(victim)
         apply_suggestions(("move",))
     before = seat_of(api, tid, follow)

@@ -4,6 +4,8 @@ nothing of the director, player or TV app, nor English; German from the first pa
 text ever in the page); a switch to English loads the English strings; once loaded, the phone
 switches language and opens another role's screen offline (the service worker precached them)."""
 
+import re
+
 from playwright.sync_api import expect
 
 from server import director, links, seated_tournament
@@ -26,7 +28,10 @@ ENGLISH = ["Loading…", "connecting…", "Language: English", "No data yet", "S
 
 
 def scripts(requests):
-    return sorted({u.rsplit("/", 1)[-1].rsplit("-", 1)[0] for u in requests if "/assets/" in u and u.endswith(".js")})
+    """The chunks' names without Vite's 8-character hash, which may itself hold a "-" ("de-dealer--yu9qyQo.js")."""
+    return sorted(
+        {re.sub(r"-[\w-]{8}\.js$", "", u.rsplit("/", 1)[-1]) for u in requests if "/assets/" in u and u.endswith(".js")}
+    )
 
 
 def test_a_german_dealer_phone_loads_its_role_and_german_only_and_works_offline(live_server, phone, shot):
@@ -64,7 +69,7 @@ def test_a_german_dealer_phone_loads_its_role_and_german_only_and_works_offline(
     expect(page.get_by_test_id("sync-online")).to_be_visible()
 
     # Offline, after one visit: German again and another role's screen come from the precache.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.reload()
     expect(page.locator("[data-testid^='seat-']").first).to_be_visible()

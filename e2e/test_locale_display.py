@@ -2,6 +2,7 @@
 money in the tournament's locale — the Swiss n-monday (Noohn Basel, CHF, region CH in its preset)
 writes 3'750 CHF in German, a euro tournament 3.750 €, English 3,750 — and the desk's search
 folds accents and ß (weiss → Weiß, celine → Céline, krahen → Krähen). Screenshots in /tmp/shots_D."""
+
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -11,8 +12,9 @@ from director_phone import director_at
 from server import command_ok, director, links
 
 SHOTS = Path("/tmp/shots_D")
-NAMES = ["Anna Weiß", "Céline Dupont", "Jonas Krähen", "Jürgen Müller", "Zoë Ärger", "Bob"] + \
-        [f"Spieler {i:02d}" for i in range(1, 25)]  # 30 entries of 125 make a pool of 3,750
+NAMES = ["Anna Weiß", "Céline Dupont", "Jonas Krähen", "Jürgen Müller", "Zoë Ärger", "Bob"] + [
+    f"Spieler {i:02d}" for i in range(1, 25)
+]  # 30 entries of 125 make a pool of 3,750
 SMALL = {"viewport": {"width": 360, "height": 800}}
 
 
@@ -37,15 +39,17 @@ def tournament(api, preset, settings=None, seat=True):
 
 def test_money_and_numbers_in_the_tournaments_locale(live_server, phone, tv):
     api = director(live_server)
-    chf = tournament(api, "n-monday")                                   # N-3.1: 125 + 25 CHF
+    chf = tournament(api, "n-monday")  # N-3.1: 125 + 25 CHF
     eur = tournament(api, "generic", {"buy_in": 125, "currency": "EUR"})
     pub = api.get(f"/api/tournaments/{chf}/public").json()
     assert (pub["prize_pool"], pub["currency"], pub["region"]) == (3750, "CHF", "CH")
     assert api.get(f"/api/tournaments/{eur}/public").json()["region"] == "DE"
 
-    for tid, lang, pool, avg, name in [(chf, "de", "3'750 CHF", "5'000", "de-CH"),
-                                       (chf, "en", "3,750 CHF", "5,000", "en-CHF"),
-                                       (eur, "de", "3.750 €", None, "de-DE")]:
+    for tid, lang, pool, avg, name in [
+        (chf, "de", "3'750 CHF", "5'000", "de-CH"),
+        (chf, "en", "3,750 CHF", "5,000", "en-CHF"),
+        (eur, "de", "3.750 €", None, "de-DE"),
+    ]:
         screen = tv(locale="de-DE" if lang == "de" else "en-US").new_page()
         screen.goto(links(api, tid)["display"]["url"])
         expect(screen.get_by_test_id("display-prize-pool")).to_have_text(pool)
@@ -62,7 +66,8 @@ def test_money_and_numbers_in_the_tournaments_locale(live_server, phone, tv):
             player = phone(locale="de-DE" if lang == "de" else "en-US", **opts).new_page()
             player.goto(player_url)
             expect(player.get_by_test_id("player-payouts")).to_contain_text(
-                money_text(first["amount"], "CHF" if tid == chf else "EUR", lang, region))
+                money_text(first["amount"], "CHF" if tid == chf else "EUR", lang, region)
+            )
             if avg:
                 expect(player.get_by_test_id("player-avg-stack")).to_contain_text(avg)
             player.get_by_test_id("player-payouts").scroll_into_view_if_needed()
@@ -87,8 +92,13 @@ def test_the_desk_search_folds_accents_and_sharp_s(live_server, phone):
     tid = tournament(api, "n-monday", seat=False)
     page = director_at(phone, api, f"/director/{tid}", "desk-search", locale="de-DE")
     rows = page.get_by_test_id("desk-rows").locator("li")
-    for typed, found in (("weiss", "Anna Weiß"), ("celine", "Céline Dupont"), ("krahen", "Jonas Krähen"),
-                         ("kraehen", "Jonas Krähen"), ("MULLER", "Jürgen Müller")):
+    for typed, found in (
+        ("weiss", "Anna Weiß"),
+        ("celine", "Céline Dupont"),
+        ("krahen", "Jonas Krähen"),
+        ("kraehen", "Jonas Krähen"),
+        ("MULLER", "Jürgen Müller"),
+    ):
         page.get_by_test_id("desk-search").fill(typed)
         expect(rows).to_have_count(1)
         expect(rows.first).to_contain_text(found)

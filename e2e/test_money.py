@@ -4,8 +4,8 @@ Real Chromium against a real server; the field is built through the API for spee
 
 from playwright.sync_api import expect
 
-from server import command_ok as ok, director, view
 from director_phone import director_at, in_section
+from server import command_ok as ok, director, view
 
 EN = {"locale": "en-US"}
 
@@ -184,8 +184,7 @@ def test_a_chip_count_that_does_not_add_up_raises_the_alarm(live_server, phone, 
     tid = field(api, "n-monday", 22, 3)
     tables = view(api, tid)["tables"]
     for tb in tables[1:]:
-        ok(api, tid, "chip_count", {"table_no": tb["table_no"],
-                                    "stacks": {str(s["seat"]): 5000 for s in tb["seats"]}})
+        ok(api, tid, "chip_count", {"table_no": tb["table_no"], "stacks": {str(s["seat"]): 5000 for s in tb["seats"]}})
     seats = sorted(s["seat"] for s in tables[0]["seats"])
     dealer = dealer_page(phone, api, tid, tables[0]["table_no"])
     dealer.get_by_test_id("dealer-chip-count").click()

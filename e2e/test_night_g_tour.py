@@ -12,6 +12,7 @@ stop quickly for the overall ranking (bulk set-up, not the point of the test).
   redrawn by lot onto two tables of 8; at 8 the final table, its seats by lot. Hand-for-hand from
   9 (the preset's note); the clock keeps running (the preset's note).
 """
+
 import re
 
 from playwright.sync_api import expect
@@ -20,9 +21,36 @@ from director_phone import director_at, in_section, new_tournament, register_at_
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
-FIRST = ["Anna", "Bert", "Carla", "Dieter", "Eva", "Franz", "Gina", "Hans", "Ines", "Jürgen", "Karin",
-         "Lars", "Mia", "Nico", "Olga", "Paul", "Quirin", "Rita", "Sven", "Tina", "Uwe", "Vera", "Willi",
-         "Xaver", "Yvonne", "Zora", "Axel", "Birgit"]
+FIRST = [
+    "Anna",
+    "Bert",
+    "Carla",
+    "Dieter",
+    "Eva",
+    "Franz",
+    "Gina",
+    "Hans",
+    "Ines",
+    "Jürgen",
+    "Karin",
+    "Lars",
+    "Mia",
+    "Nico",
+    "Olga",
+    "Paul",
+    "Quirin",
+    "Rita",
+    "Sven",
+    "Tina",
+    "Uwe",
+    "Vera",
+    "Willi",
+    "Xaver",
+    "Yvonne",
+    "Zora",
+    "Axel",
+    "Birgit",
+]
 NAMES = [f"{f} Golf" for f in FIRST]  # 28 golfers
 TOUR_POINTS = [30, 25, 21, 18, 16, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # the tour's table, then 0
 
@@ -48,7 +76,7 @@ def free_seat_position(table, seat):
     button = table["next"]["button"]
     n = table["max_seats"]
     between = [(button + k - 1) % n + 1 for k in range(1, n)]
-    between = between[:between.index(seat)]
+    between = between[: between.index(seat)]
     occupied = {s["seat"] for s in table["seats"]}
     return 1 + sum(1 for s in between if s in occupied)
 
@@ -237,8 +265,7 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     expect(td.get_by_test_id(f"league-tournament-{tid}")).to_be_visible()
     standings = api.get(f"/api/leagues/{league_id}/standings").json()
     assert standings["qualification"]["for"] is None  # points only
-    assert {line["name"]: line["points"] for line in standings["overall"]} == \
-        {n: tour_points(places[n]) for n in NAMES}
+    assert {line["name"]: line["points"] for line in standings["overall"]} == {n: tour_points(places[n]) for n in NAMES}
 
     # The second tour stop, played quickly through the API: 16 of the golfers, two tables.
     r = api.post("/api/tournaments", {"name": "GGT Seeblick", "preset": "g-tour"})
@@ -255,8 +282,17 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
         ok(api, tid2, "record_bust", {"entry_id": ids2[name]})
         for s in stop2.suggestions():
             if s["kind"] == "move":
-                ok(api, tid2, "move_player", {"entry_id": s["entry_id"], "to_table": s["to_table"],
-                                             "to_seat": s["to_seat"], "reason": "balancing"})
+                ok(
+                    api,
+                    tid2,
+                    "move_player",
+                    {
+                        "entry_id": s["entry_id"],
+                        "to_table": s["to_table"],
+                        "to_seat": s["to_seat"],
+                        "reason": "balancing",
+                    },
+                )
             elif s["kind"] == "final_table":
                 ok(api, tid2, "form_final_table", {})
     places2 = {e["name"]: e["place"] for e in stop2.view()["entries"]}

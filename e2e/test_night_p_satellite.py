@@ -20,6 +20,7 @@ Rule ids (../shared/RULES.md), in the order the night passes them:
                   the level after it (level 3 has none, level 4 ante 100, shown on the clocks),
                   played on one table (P-Satellite: at most 10) to its winner.
 """
+
 import random
 
 from playwright.sync_api import expect
@@ -232,8 +233,11 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     fd.evaluate("window.scrollTo(0, 0)")
     shot(fd, "night-p-final-dealer-ante")
     shot(screen, "night-p-final-tv-ante")
-    assert [(e["sb"], e["bb"], e["ante"]) for e in public(api, fid)["structure"][2:5]] == \
-        [(300, 600, 0), (500, 1000, 100), (1000, 2000, 200)]
+    assert [(e["sb"], e["bb"], e["ante"]) for e in public(api, fid)["structure"][2:5]] == [
+        (300, 600, 0),
+        (500, 1000, 100),
+        (1000, 2000, 200),
+    ]
 
     # Played to its winner on the dealer's phone.
     order = list(reversed(finalists))

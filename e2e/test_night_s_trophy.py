@@ -16,6 +16,7 @@ Rule ids (../shared/RULES.md), in the order the night passes them:
 - S-#47  prizes: S names no payout table; the preset's note pays by field size (the generic
          TDA table) once the director has set the announced buy-in: 8 places of 35 buy-ins.
 """
+
 from fractions import Fraction
 
 from playwright.sync_api import expect

@@ -16,6 +16,7 @@ tournament day quickly (bulk set-up, not the point of the test).
 - V-VII.r/s: HH chips add up across tournament days: day 2 starts everybody with 1 + his day-1
   balance; V-I.d.1/V-I.e: the month's standings over both days, its winner qualifies.
 """
+
 import re
 
 from playwright.sync_api import expect
@@ -24,9 +25,26 @@ from director_phone import director_at, in_section, new_tournament, register_at_
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
-NAMES = ["Anna Keller", "Bert Vogel", "Carla Brandt", "Dieter Huber", "Eva Lorenz", "Franz Maier",
-         "Gina Roth", "Hans Weber", "Ines Wolf", "Jürgen Müller", "Karin Fuchs", "Lars Berger",
-         "Mia Schulz", "Nico Frank", "Olga Hahn", "Paul Kraus", "Rita Sommer", "Sven Ebert"]
+NAMES = [
+    "Anna Keller",
+    "Bert Vogel",
+    "Carla Brandt",
+    "Dieter Huber",
+    "Eva Lorenz",
+    "Franz Maier",
+    "Gina Roth",
+    "Hans Weber",
+    "Ines Wolf",
+    "Jürgen Müller",
+    "Karin Fuchs",
+    "Lars Berger",
+    "Mia Schulz",
+    "Nico Frank",
+    "Olga Hahn",
+    "Paul Kraus",
+    "Rita Sommer",
+    "Sven Ebert",
+]
 V_XII = [25, 21, 17, 13, 11, 10, 9, 8, 7]  # V-XII, then one less per place, floor 1 (preset note)
 BREAK, AFTER_BREAK = 7, 8  # structure indexes: the add-on break (V-XIII "VIII. PAUSE") and level IX
 
@@ -159,7 +177,9 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     in_section(td, "players")
     expect(td.get_by_test_id("entry-row-1")).to_be_visible()
     expect(td.locator("[data-testid^='entry-addon-']")).to_have_count(0)  # nor after it
-    late = next(e["entry_id"] for e in night.view()["entries"] if e["status"] == "active" and e["entry_id"] not in takers)
+    late = next(
+        e["entry_id"] for e in night.view()["entries"] if e["status"] == "active" and e["entry_id"] not in takers
+    )
     r = api.command(tid, "addon", {"entry_id": late})
     assert r.status_code == 409 and r.json()["rule"] == "V-XIII", r.text
     money = night.view()["money"]
@@ -287,7 +307,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     for e in final_view["entries"]:  # V-VII.r: every chip where the eliminations sent it
         assert e["headhunter"]["hh_chips"] == hh[e["entry_id"]], e["name"]
     assert sum(hh.values()) == 18
-    assert {e["entry_id"]: e["rebuys"] for e in final_view["entries"] if e["rebuys"]} == {v: 1 for v in rebought}
+    assert {e["entry_id"]: e["rebuys"] for e in final_view["entries"] if e["rebuys"]} == dict.fromkeys(rebought, 1)
     in_section(td, "players")
     expect(td.get_by_test_id(f"entry-won-{winner['entry_id']}")).to_be_visible()
     expect(td.get_by_test_id(f"entry-facts-{winner['entry_id']}")).to_contain_text(f"HH {hh[winner['entry_id']]}")
@@ -333,7 +353,8 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     player = phone(**EN).new_page()
     player.goto(next(p["url"] for p in day2.links()["players"] if p["name"] == shark))
     expect(player.get_by_test_id("player-hh-chips")).to_have_attribute(
-        "data-n", str(entries2[shark]["headhunter"]["hh_chips"]))
+        "data-n", str(entries2[shark]["headhunter"]["hh_chips"])
+    )
     shot(player, "night-v-day2-player-hh-carried")
 
     # V-VII.r: 12 collected HH chips make a wild card. The shark took every chip of the tables he
@@ -367,8 +388,17 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
         ok(api, tid2, "record_bust", {"entry_id": eid, **({"eliminated_by": by} if by else {})})
         for s in day2.suggestions():
             if s["kind"] == "move":
-                ok(api, tid2, "move_player", {"entry_id": s["entry_id"], "to_table": s["to_table"],
-                                             "to_seat": s["to_seat"], "reason": "balancing"})
+                ok(
+                    api,
+                    tid2,
+                    "move_player",
+                    {
+                        "entry_id": s["entry_id"],
+                        "to_table": s["to_table"],
+                        "to_seat": s["to_seat"],
+                        "reason": "balancing",
+                    },
+                )
             elif s["kind"] == "final_table":
                 ok(api, tid2, "form_final_table", {})
                 ok(api, tid2, "resume_clock", {})
@@ -394,7 +424,9 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     assert top["points"] == max(both.values())
     qualified = standings["qualification"]
     assert qualified["for"] == "champions_trophy" and qualified["rule"] == "V-I.e"
-    assert {q["name"] for q in qualified["qualified"]} == {l["name"] for l in march["standings"] if l["rank"] == 1}
+    assert {q["name"] for q in qualified["qualified"]} == {
+        row["name"] for row in march["standings"] if row["rank"] == 1
+    }
     td.get_by_test_id("period-2026-03").click()
     expect(td.get_by_test_id("league-qualification")).to_contain_text(top["name"])
     expect(td.get_by_test_id(f"standing-points-{top['person_id']}")).to_have_text(str(top["points"]))

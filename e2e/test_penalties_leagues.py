@@ -1,12 +1,13 @@
 """Issue 5 on the phones: a director's missed-round penalty counted down on the dealer's phone, a
 dealer's warning, a league's standings (V-XII) and the results CSV as a blob download.
 Real Chromium against a real server; the field is built through the API for speed."""
+
 import re
 
 from playwright.sync_api import expect
 
-from server import command_ok as ok, director, view
 from director_phone import director_at
+from server import command_ok as ok, director, view
 
 EN = {"locale": "en-US"}
 
@@ -123,7 +124,7 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
     expect(page.get_by_test_id("league-standings")).to_be_visible()
     for tid in (t1, t2):
         page.get_by_test_id("league-add-tournament").select_option(str(tid))
-        page.get_by_test_id("league-played-on").fill("2026-03-0%d" % tid)
+        page.get_by_test_id("league-played-on").fill(f"2026-03-0{tid}")
         page.get_by_test_id("league-add-submit").click()
         expect(page.get_by_test_id(f"league-tournament-{tid}")).to_be_visible()
 

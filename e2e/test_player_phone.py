@@ -6,8 +6,8 @@ players-left line and the chip histogram on his "Pictures" card."""
 
 from playwright.sync_api import expect
 
-from server import command_ok as ok, director, links, view
 from director_phone import signed_in
+from server import command_ok as ok, director, links, view
 
 EN = {"locale": "en-US"}
 
@@ -37,7 +37,10 @@ def league_field(api):
     ok(api, t2, "start_clock")
     league = api.post("/api/leagues", {"name": "Rangliste 2026", "kind": "v_ranking"}).json()
     for tid, day in ((t1, "2026-03-02"), (t2, "2026-03-09")):
-        assert api.post(f"/api/leagues/{league['id']}/tournaments", {"tournament_id": tid, "played_on": day}).status_code == 200
+        assert (
+            api.post(f"/api/leagues/{league['id']}/tournaments", {"tournament_id": tid, "played_on": day}).status_code
+            == 200
+        )
     anna = next(e for e in view(api, t2)["entries"] if e["name"] == "Anna")
     table = next(t for t in view(api, t2)["tables"] if t["table_no"] == anna["table_no"])
     seats = sorted(s["seat"] for s in table["seats"])
@@ -47,8 +50,10 @@ def league_field(api):
         ok(api, t2, "record_bust", {"entry_id": ids2[name]})
     # the dealers count their tables: 5,000 … 9,000 at Anna's table, the other table short stacks
     for t in view(api, t2)["tables"]:
-        stacks = {str(s["seat"]): (5000 + 1000 * i if t["table_no"] == anna["table_no"] else 1500)
-                  for i, s in enumerate(sorted(t["seats"], key=lambda s: s["seat"]))}
+        stacks = {
+            str(s["seat"]): (5000 + 1000 * i if t["table_no"] == anna["table_no"] else 1500)
+            for i, s in enumerate(sorted(t["seats"], key=lambda s: s["seat"]))
+        }
         ok(api, t2, "chip_count", {"table_no": t["table_no"], "stacks": stacks})
     return t2, league["id"], anna, button
 

@@ -10,6 +10,7 @@ with each cookie is known by exactly that worker (stack.worker_behind). And at t
 phones still carry the cookie they were given: Caddy replaces a cookie that matches no worker,
 so every request of each phone went to its worker. The dealer's busts are thus taken by worker
 1, and the director on worker 0 sees them only through Redis."""
+
 import importlib.util
 import shutil
 import sys
@@ -36,8 +37,12 @@ def load_local_stack():
 
 local_stack = load_local_stack()
 DIRECTOR, DEALER = 0, 1  # worker indexes
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}  # as e2e/conftest.py
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}  # as e2e/conftest.py
 
 
 @pytest.fixture
@@ -54,8 +59,9 @@ def stack(tmp_path):
 
 @pytest.fixture
 def trusting_browser(stack, browser_type, browser_type_launch_args, tmp_path):
-    browser = launch_trusting(browser_type, stack.ca_root, {local_stack.HOST_NAME: "127.0.0.1"}, tmp_path,
-                              browser_type_launch_args)
+    browser = launch_trusting(
+        browser_type, stack.ca_root, {local_stack.HOST_NAME: "127.0.0.1"}, tmp_path, browser_type_launch_args
+    )
     yield browser
     browser.close()
 
@@ -67,8 +73,7 @@ def pinned_phone(browser, stack, worker: int):
     return context
 
 
-def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_other_worker(
-        stack, trusting_browser):
+def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_other_worker(stack, trusting_browser):
     # The cookies route where we say (checked against the workers' own Engine.IO sessions).
     assert stack.worker_behind(DIRECTOR) == DIRECTOR and stack.worker_behind(DEALER) == DEALER
 
@@ -88,8 +93,9 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     assert dealer.evaluate("window.isSecureContext")
     seats = dealer.locator("[data-testid^='seat-'][data-entry-id]")
     expect(seats).to_have_count(6)
-    dealer.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                             timeout=15_000)
+    dealer.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000
+    )
     victims = [int(seats.nth(i).get_attribute("data-entry-id")) for i in (1, 4)]
 
     dealer_ctx.set_offline(True)
@@ -101,8 +107,7 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     expect(dealer.get_by_test_id("sync-pending")).to_contain_text("2")
     expect(seats).to_have_count(6)
     assert dealer.evaluate("navigator.serviceWorker.controller !== null")
-    assert stack.sql("SELECT count(*) FROM event WHERE tournament_id = %s AND type LIKE '%%busted'",
-                     (tid,)) == [(0,)]
+    assert stack.sql("SELECT count(*) FROM event WHERE tournament_id = %s AND type LIKE '%%busted'", (tid,)) == [(0,)]
 
     dealer_ctx.set_offline(False)
     expect(dealer.get_by_test_id("sync-pending")).to_contain_text("0", timeout=20_000)
@@ -119,12 +124,16 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     assert live and "transport=websocket" in live[-1].url, [ws.url for ws in sockets]
 
     # Applied exactly once: one event per bust in PostgreSQL's log, from the dealer's phone.
-    busts = stack.sql("SELECT type, payload, device_id FROM event WHERE tournament_id = %s "
-                      "AND type IN ('player_busted', 'players_busted') ORDER BY seq", (tid,))
+    busts = stack.sql(
+        "SELECT type, payload, device_id FROM event WHERE tournament_id = %s "
+        "AND type IN ('player_busted', 'players_busted') ORDER BY seq",
+        (tid,),
+    )
     assert [(t, p["entry_id"]) for t, p, _ in busts] == [("player_busted", e) for e in victims], busts
     assert len({device for _, _, device in busts}) == 1
-    assert stack.sql("SELECT count(*) FROM op_receipt WHERE tournament_id = %s AND type = 'record_bust'",
-                     (tid,)) == [(2,)]
+    assert stack.sql("SELECT count(*) FROM op_receipt WHERE tournament_id = %s AND type = 'record_bust'", (tid,)) == [
+        (2,)
+    ]
 
     # Every request of each phone went to its pinned worker: Caddy never had to re-pin them.
     for context, worker in ((director_ctx, DIRECTOR), (dealer_ctx, DEALER)):

@@ -3,6 +3,7 @@
 offline, a player the director has just moved to another table (N-2.10: the dealer there records
 it); the director's CSV report names a nameless line and a duplicate in German. Real Chromium,
 real server."""
+
 from playwright.sync_api import expect
 
 from director_phone import signed_in
@@ -36,7 +37,8 @@ def test_a_german_dealer_reads_why_his_offline_bust_of_a_moved_player_was_refuse
     item = page.get_by_test_id("rejected-item")
     expect(item).to_have_count(1)
     expect(item.locator(".rejected-reason")).to_have_text(
-        f"{name} wurde an Tisch 1, Sitz {seat} versetzt — Bust nicht übernommen; das erfasst der Dealer dort.")
+        f"{name} wurde an Tisch 1, Sitz {seat} versetzt — Bust nicht übernommen; das erfasst der Dealer dort."
+    )
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "dealer-refusal-german")
 
@@ -51,7 +53,9 @@ def test_a_german_director_reads_the_import_report_in_german(live_server, phone,
     page.goto(f"{api.base}/#/director/{tid}")
     expect(page.get_by_test_id("desk")).to_be_visible()
     csv = "Name;Bezahlt\nAnna Bär;ja\n;ja\nCarla Carl;\n".encode("cp1252")
-    page.get_by_test_id("import-file").set_input_files(files=[{"name": "spieler.csv", "mimeType": "text/csv", "buffer": csv}])
+    page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "spieler.csv", "mimeType": "text/csv", "buffer": csv}]
+    )
     expect(page.get_by_test_id("import-report")).to_be_visible()
     expect(page.get_by_test_id("import-line-2")).to_have_text("Zeile 2: Anna Bär ist schon angemeldet.")
     expect(page.get_by_test_id("import-line-3")).to_have_text("Zeile 3: kein Name")

@@ -4,20 +4,22 @@ list move up (N-3.3) while the prepaid player keeps his seat (N-3.2). Real Chrom
 
 from playwright.sync_api import expect
 
-from server import director, command_ok as ok
 from director_phone import director_at
+from server import command_ok as ok, director
 
 EN = {"locale": "en-US"}
 
-CSV = ("Name;Bezahlt\n"
-       "Jürgen Müller;ja\n"  # line 2: prepaid, keeps the seat
-       "Zoë Weiß;\n"  # line 3: does not come, loses the seat
-       ";ja\n"  # line 4: no name
-       "Player 01;\n"  # line 5: already registered
-       "Karl Kraus;\n"  # line 6: checks in with his ID
-       "Lena Lang;\n"  # line 7: does not come
-       "Max Moll;\n"  # line 8: waiting list 1
-       "Nina Nord;\n").encode("cp1252")  # line 9: waiting list 2; Excel's Windows-1252
+CSV = (
+    "Name;Bezahlt\n"
+    "Jürgen Müller;ja\n"  # line 2: prepaid, keeps the seat
+    "Zoë Weiß;\n"  # line 3: does not come, loses the seat
+    ";ja\n"  # line 4: no name
+    "Player 01;\n"  # line 5: already registered
+    "Karl Kraus;\n"  # line 6: checks in with his ID
+    "Lena Lang;\n"  # line 7: does not come
+    "Max Moll;\n"  # line 8: waiting list 1
+    "Nina Nord;\n"
+).encode("cp1252")  # line 9: waiting list 2; Excel's Windows-1252
 
 
 def director_page(phone, api, tid):
@@ -43,7 +45,8 @@ def test_import_check_in_with_id_close_check_in_and_the_list_moves_up(live_serve
     expect(page.get_by_test_id("desk-capacity")).to_contain_text("40 / 44 (N-3.5)")
 
     page.get_by_test_id("import-file").set_input_files(
-        files=[{"name": "spieler.csv", "mimeType": "text/csv", "buffer": CSV}])
+        files=[{"name": "spieler.csv", "mimeType": "text/csv", "buffer": CSV}]
+    )
     report = page.get_by_test_id("import-report")
     expect(report).to_be_visible()
     expect(page.get_by_test_id("import-summary")).to_have_text("4 registered · 2 on the waiting list · 2 refused")
@@ -133,7 +136,7 @@ def test_a_name_typed_while_the_desk_loads_is_kept(live_server, phone):
     for _ in range(3):
         context = phone()
         context.add_init_script(FORM_INSERTS)
-        page = director_at(lambda **o: context, api, f"/director/{tid}/desk", "register-name")
+        page = director_at(lambda context=context, **o: context, api, f"/director/{tid}/desk", "register-name")
         page.get_by_test_id("register-name").fill("Late Larry")
         expect(page.get_by_test_id("register-id-checked")).to_be_visible()  # the view has arrived
         page.wait_for_timeout(300)

@@ -6,6 +6,7 @@ way the badge says "server unreachable" within 5 s while the browser is online. 
 meanwhile waits ("1 pending", the next try in words, a Send now button) and reaches the server
 exactly once, within seconds of the server being back. The measured times are printed.
 """
+
 import re
 import time
 
@@ -19,7 +20,6 @@ EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
 DETECT_S = 5.0  # "server unreachable" must show within this
 BACK_S = 5.0  # generous bound for server back → bust applied (the goal is ≤ 2 s; 30 s = regression)
-
 
 
 def seated(srv, players=8):
@@ -46,7 +46,10 @@ def wait_state(page, state, timeout_s):
     t0 = time.monotonic()
     page.wait_for_function(
         "s => document.querySelector('[data-testid=sync-badge]')?.dataset.state === s",
-        arg=state, timeout=timeout_s * 1000, polling=50)
+        arg=state,
+        timeout=timeout_s * 1000,
+        polling=50,
+    )
     return time.monotonic() - t0
 
 
@@ -87,7 +90,9 @@ def watch_posts(page):
 
 def assert_once(srv, op_id, device_id):
     assert read_db(srv, "SELECT COUNT(*) FROM event WHERE op_id = ?", (op_id,)) == [(1,)]
-    assert read_db(srv, "SELECT COUNT(*) FROM op_receipt WHERE op_id = ? AND device_id = ?", (op_id, device_id)) == [(1,)]
+    assert read_db(srv, "SELECT COUNT(*) FROM op_receipt WHERE op_id = ? AND device_id = ?", (op_id, device_id)) == [
+        (1,)
+    ]
     assert read_db(srv, "SELECT type FROM event WHERE op_id = ?", (op_id,)) == [("player_busted",)]
 
 
@@ -110,11 +115,14 @@ def test_server_killed_then_back_badge_says_unreachable_and_the_bust_arrives_onc
         retry, send = expect_waiting(page)
         expect(retry).to_have_text(re.compile(r"^(next try in \d+ s|trying now…)$"))
         # the retry text counts down to the socket's next attempt: never more than 2 s away
-        seconds = [int(s) for s in page.evaluate("""() => new Promise((done) => {
+        seconds = [
+            int(s)
+            for s in page.evaluate("""() => new Promise((done) => {
             const seen = []; const el = () => document.querySelector('[data-testid=sync-retry]');
             const id = setInterval(() => { const s = el()?.dataset.seconds; if (s) seen.push(s); }, 100);
             setTimeout(() => { clearInterval(id); done(seen); }, 3000);
-        })""")]
+        })""")
+        ]
         assert seconds and max(seconds) <= 2, seconds
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "badge-unreachable-pending")

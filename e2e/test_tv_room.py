@@ -3,6 +3,7 @@ phone. The director starts and stops hand-for-hand (N-2.13): a banner on the TV 
 on the phone, gone when it ends; a move and a table break run along the TV's ticker; the seating
 page lists everyone by name with table and seat; the night driven to its end over the API shows
 the winner with the places and prizes. Read-only screens show no pending/rejected counts."""
+
 import re
 from pathlib import Path
 
@@ -13,8 +14,30 @@ from server import command_ok, director, links
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
 SHOTS = Path("/tmp/shots_E")
-NAMES = ["Zora", "Ärne", "anton", "Anna", "Bärbel", "Weiß", "Wein", "Carl", "Émile", "Dora", "Özil", "Oskar",
-         "Bruno", "Céline", "Dieter", "Eva", "Frieda", "Gustav", "Hanna", "Ida", "Jörg", "Karl"]
+NAMES = [
+    "Zora",
+    "Ärne",
+    "anton",
+    "Anna",
+    "Bärbel",
+    "Weiß",
+    "Wein",
+    "Carl",
+    "Émile",
+    "Dora",
+    "Özil",
+    "Oskar",
+    "Bruno",
+    "Céline",
+    "Dieter",
+    "Eva",
+    "Frieda",
+    "Gustav",
+    "Hanna",
+    "Ida",
+    "Jörg",
+    "Karl",
+]
 
 
 def shoot(page, name):
@@ -112,8 +135,9 @@ def test_the_tv_tells_the_room_hand_for_hand_moves_seating_and_the_winner(live_s
     expect(screen.get_by_test_id("display-ticker-head").first).to_have_text("Table 3 broken")
     expect(screen.get_by_test_id("display-ticker-head").first).to_have_attribute("data-reason", "table_broken")
     from_three = len(director_view(api, tid)["tables"][2]["seats"]) == 0
-    broken_moves = [m for m in api.get(f"/api/tournaments/{tid}/display").json()["moves"]
-                    if m["reason"] == "table_broken"]
+    broken_moves = [
+        m for m in api.get(f"/api/tournaments/{tid}/display").json()["moves"] if m["reason"] == "table_broken"
+    ]
     assert from_three and broken_moves
     # the display view keeps the last 10 moves: the break's and Anna's, newest first
     expect(screen.get_by_test_id("display-ticker-move")).to_have_count(min(10, len(broken_moves) + 1))
@@ -126,8 +150,12 @@ def test_the_tv_tells_the_room_hand_for_hand_moves_seating_and_the_winner(live_s
     expect(seating).to_be_visible()
     rows = screen.get_by_test_id("display-seating-row")
     expect(rows).to_have_count(len(NAMES))  # one page at 1920×1080 (3 columns)
-    where = {s["name"]: (t["table_no"], s["seat"]) for t in director_view(api, tid)["tables"] if not t["broken"]
-             for s in t["seats"]}
+    where = {
+        s["name"]: (t["table_no"], s["seat"])
+        for t in director_view(api, tid)["tables"]
+        if not t["broken"]
+        for s in t["seats"]
+    }
     shown = [rows.nth(i).locator(".tv-seating-name").inner_text() for i in range(len(NAMES))]
     assert shown[:6] == ["Anna", "anton", "Ärne", "Bärbel", "Bruno", "Carl"], shown
     assert shown[-3:] == ["Wein", "Weiß", "Zora"], shown  # ß as ss: Weiss after Wein

@@ -6,8 +6,8 @@ real server; the field is built through the API for speed."""
 
 from playwright.sync_api import expect
 
-from server import command_ok as ok, director, links, seated_tournament, view
 from director_phone import director_at
+from server import command_ok as ok, director, links, seated_tournament, view
 
 EN = {"locale": "en-US"}
 
@@ -46,8 +46,7 @@ def test_director_undoes_a_bust_and_dealer_and_player_phones_show_the_seat_again
 
     td = director_page(phone, api, tid)
     open_undo(td, anna["entry_id"])
-    expect(td.get_by_test_id("undo-bust-back")).to_contain_text(
-        f"{anna['name']} back to table 1 seat {anna['seat']}.")
+    expect(td.get_by_test_id("undo-bust-back")).to_contain_text(f"{anna['name']} back to table 1 seat {anna['seat']}.")
     expect(td.get_by_test_id("undo-bust-shift")).to_have_text(f"{later['name']} 11th → 12th")
     submit = td.get_by_test_id("undo-bust-submit")
     expect(submit).to_be_disabled()  # a reason is required (it goes into the record)

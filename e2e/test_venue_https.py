@@ -6,6 +6,7 @@ director; a lost table sheet is replaced and reprinted in two taps.
 The venue's host name `pokerfloor.test` is mapped to 127.0.0.1 in the browser, so the origin is
 not `localhost`: only real TLS with a trusted CA makes it a secure context (servers still listen
 on 127.0.0.1 only)."""
+
 import json
 import re
 
@@ -37,8 +38,9 @@ class Venue:
         self.api = Api(f"https://127.0.0.1:{self.https_port}" if https else self.server.url)
         if https:
             self.api.http.verify, self.api.http.trust_env = str(self.ca), False
-        r = self.api.post("/api/auth/setup", {"setup_token": self.server.setup_token(), "username": "td",
-                                              "password": "correct horse"})
+        r = self.api.post(
+            "/api/auth/setup", {"setup_token": self.server.setup_token(), "username": "td", "password": "correct horse"}
+        )
         assert r.status_code == 200, r.text
         self.api.token = r.json()["token"]
 
@@ -63,7 +65,8 @@ def plain_venue(tmp_path):
 
 
 def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
-        https_venue, browser_type, browser_type_launch_args, tmp_path, shot):
+    https_venue, browser_type, browser_type_launch_args, tmp_path, shot
+):
     venue = https_venue
     td = venue.api
     tid = seated_tournament(td, players=8, tables=1)
@@ -73,10 +76,12 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
     assert dealer_url.startswith(f"{venue.secure}/#/dealer/")
     assert player_url.startswith(f"{venue.plain}/p/#/player/")
 
-    trusting = launch_trusting(browser_type, venue.ca, {HOST: "127.0.0.1"}, tmp_path / "trusting",
-                               browser_type_launch_args)
-    untrusting = launch_trusting(browser_type, None, {HOST: "127.0.0.1"}, tmp_path / "untrusting",
-                                 browser_type_launch_args)
+    trusting = launch_trusting(
+        browser_type, venue.ca, {HOST: "127.0.0.1"}, tmp_path / "trusting", browser_type_launch_args
+    )
+    untrusting = launch_trusting(
+        browser_type, None, {HOST: "127.0.0.1"}, tmp_path / "untrusting", browser_type_launch_args
+    )
     try:
         # A player's phone trusts nothing: its seat card opens over plain HTTP anyway.
         player = untrusting.new_context(**PHONE).new_page()
@@ -98,15 +103,17 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         dealer.goto(f"{venue.plain}/trust?lang=de")
         expect(dealer.get_by_test_id("trust-status")).to_have_attribute("data-trusted", "true")
         expect(dealer.get_by_test_id("trust-fingerprint")).to_contain_text(
-            td.get("/api/venue").json()["ca_fingerprint"])
+            td.get("/api/venue").json()["ca_fingerprint"]
+        )
         shot(dealer, "venue-trust-trusted-de")
         dealer.goto(dealer_url)
         seats = dealer.locator("[data-testid^='seat-'][data-entry-id]")
         expect(seats).to_have_count(8)
         assert dealer.evaluate("isSecureContext") is True
         expect(dealer.get_by_test_id("insecure-notice")).to_have_count(0)
-        dealer.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                                 timeout=15_000)
+        dealer.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000
+        )
         victim = int(seats.nth(3).get_attribute("data-entry-id"))
 
         ctx.set_offline(True)
@@ -119,13 +126,18 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         shot(dealer, "venue-dealer-https-offline")
         ctx.set_offline(False)
         expect(dealer.get_by_test_id("sync-pending")).to_have_attribute("data-count", "0", timeout=20_000)
-        busts = read_db(venue.server, "SELECT payload FROM event WHERE tournament_id = ? AND type = 'player_busted'",
-                        (tid,))
+        busts = read_db(
+            venue.server, "SELECT payload FROM event WHERE tournament_id = ? AND type = 'player_busted'", (tid,)
+        )
         assert [json.loads(payload)["entry_id"] for (payload,) in busts] == [victim]  # once
 
         # The director, on the trusted phone, sees the phones' addresses and the trust QR.
-        page = director_at(lambda **o: trusting.new_context(**{**PHONE, **o}), venue.director_api_as_seen_by_phones(),
-                           f"/director/{tid}", "clock-status")
+        page = director_at(
+            lambda **o: trusting.new_context(**{**PHONE, **o}),
+            venue.director_api_as_seen_by_phones(),
+            f"/director/{tid}",
+            "clock-status",
+        )
         in_section(page, "tools")  # the phones' addresses and QR codes (issue 13 sections)
         card = page.get_by_test_id("venue-card")
         card.scroll_into_view_if_needed()
@@ -140,14 +152,14 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         untrusting.close()
 
 
-def test_plain_http_venue_says_offline_restart_is_off(plain_venue, browser_type, browser_type_launch_args,
-                                                      tmp_path, shot):
+def test_plain_http_venue_says_offline_restart_is_off(
+    plain_venue, browser_type, browser_type_launch_args, tmp_path, shot
+):
     venue = plain_venue
     tid = seated_tournament(venue.api, players=6, tables=1)
     dealer_url = links(venue.api, tid)["tables"][0]["url"]
     assert dealer_url.startswith(f"{venue.plain}/#/dealer/")
-    browser = launch_trusting(browser_type, None, {HOST: "127.0.0.1"}, tmp_path / "b",
-                              browser_type_launch_args)
+    browser = launch_trusting(browser_type, None, {HOST: "127.0.0.1"}, tmp_path / "b", browser_type_launch_args)
     try:
         dealer = browser.new_context(**PHONE).new_page()
         dealer.goto(dealer_url)
@@ -158,8 +170,12 @@ def test_plain_http_venue_says_offline_restart_is_off(plain_venue, browser_type,
         assert dealer.evaluate(NO_SIDEWAYS_SCROLL)
         shot(dealer, "venue-dealer-plain-http")
 
-        page = director_at(lambda **o: browser.new_context(**{**PHONE, **o}), venue.director_api_as_seen_by_phones(),
-                           f"/director/{tid}", "clock-status")
+        page = director_at(
+            lambda **o: browser.new_context(**{**PHONE, **o}),
+            venue.director_api_as_seen_by_phones(),
+            f"/director/{tid}",
+            "clock-status",
+        )
         expect(page.get_by_test_id("insecure-notice")).to_be_visible()
         in_section(page, "tools")
         page.get_by_test_id("venue-card").scroll_into_view_if_needed()
@@ -173,6 +189,7 @@ def test_plain_http_venue_says_offline_restart_is_off(plain_venue, browser_type,
 
 def test_loopback_alarm_and_a_new_table_qr_in_two_taps(live_server, phone, shot):
     from server import director
+
     td = director(live_server)
     tid = seated_tournament(td, players=6, tables=1)
     old_url = links(td, tid)["tables"][0]["url"]

@@ -7,6 +7,7 @@ real name (pokerfloor.test, poker.lan…) while the server listens on 127.0.0.1.
     browser = launch_trusting(browser_type, ca_pem, {"pokerfloor.test": "127.0.0.1"}, tmp_path,
                               browser_type_launch_args)
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -15,10 +16,20 @@ import shutil
 import subprocess
 from pathlib import Path
 
-MISSING_CERTUTIL = ("certutil is not installed (Debian package libnss3-tools): `make test` installs it, "
-                    "or run `apt-get install -y libnss3-tools`")
-DEFAULT_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+MISSING_CERTUTIL = (
+    "certutil is not installed (Debian package libnss3-tools): `make test` installs it, "
+    "or run `apt-get install -y libnss3-tools`"
+)
+DEFAULT_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def certutil() -> str:
@@ -41,13 +52,22 @@ def trusting_home(ca_pem: Path | None, tmp: Path, nickname: str | None = None) -
     tool = certutil()
     if not (nssdb / "cert9.db").exists():
         subprocess.run([tool, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True, capture_output=True)
-    subprocess.run([tool, "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", nickname, "-i", str(ca_pem)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [tool, "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", nickname, "-i", str(ca_pem)],
+        check=True,
+        capture_output=True,
+    )
     return home
 
 
-def launch_trusting(playwright_or_browser_type, ca_pem: Path | None, hosts: dict[str, str], tmp: Path,
-                    launch_args: dict | None = None, nickname: str | None = None):
+def launch_trusting(
+    playwright_or_browser_type,
+    ca_pem: Path | None,
+    hosts: dict[str, str],
+    tmp: Path,
+    launch_args: dict | None = None,
+    nickname: str | None = None,
+):
     """A Chromium Browser that trusts `ca_pem` and resolves each name in `hosts` to its address.
 
     playwright_or_browser_type: the `playwright` object or its `chromium` BrowserType (the

@@ -1,4 +1,5 @@
 """Browser tests: a director's phone that already holds a session (skips the sign-in form)."""
+
 import json
 
 
@@ -12,6 +13,7 @@ def signed_in(context, api):
 def director_at(phone, api, path: str, ready_testid: str, **options):
     """A signed-in director's phone opened at `#<path>`, once `ready_testid` shows."""
     from playwright.sync_api import expect
+
     context = signed_in(phone(**options), api)
     page = context.new_page()
     page.goto(f"{api.base}/#{path}")
@@ -24,6 +26,7 @@ def new_tournament(page, name: str, preset_id: str | None = None) -> int:
     import re
 
     from playwright.sync_api import expect
+
     page.get_by_test_id("new-tournament-name").fill(name)
     if preset_id:
         page.get_by_test_id("new-tournament-preset").select_option(preset_id)
@@ -36,6 +39,7 @@ def register_at_desk(page, names, id_checked: bool = False, first_row: int = 1) 
     """Walk-ins at the registration desk, one after the other (ticking the ID box where the preset
     asks for it: N-3.4, P-Teilnahme); each row shows before the next name is typed."""
     from playwright.sync_api import expect
+
     for i, name in enumerate(names, start=first_row):
         page.get_by_test_id("register-name").fill(name)
         if id_checked:
@@ -48,6 +52,7 @@ def first_director_seats_a_tournament(page, base: str, setup_token: str, players
     """On a director's phone: the first-login link, a tournament, `players` registered at the
     desk, seats drawn on `tables` tables, the clock started. Returns the tournament id."""
     from playwright.sync_api import expect
+
     page.goto(f"{base}/#/setup/{setup_token}")
     page.get_by_test_id("setup-username").fill("floor")
     page.get_by_test_id("setup-password").fill("a long password")
@@ -68,6 +73,7 @@ SECTIONS = ("floor", "players", "clock", "money", "desk", "tools")
 def open_section(page, name: str) -> None:
     """On the director's tournament screen (issue 13): tap the section's tab and wait for it."""
     from playwright.sync_api import expect
+
     assert name in SECTIONS, name
     page.get_by_test_id(f"section-{name}").click()
     expect(page.get_by_test_id(f"section-body-{name}")).to_be_visible()

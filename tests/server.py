@@ -1,4 +1,5 @@
 """A real pokerfloor server process for tests: started by absolute path, stopped by PID."""
+
 from __future__ import annotations
 
 import os
@@ -17,11 +18,15 @@ sys.path.insert(0, str(ROOT / "deploy"))
 from local_stack import free_port  # noqa: E402  (one place: ports outside the ephemeral range)
 
 
-
-
 class ServerProcess:
-    def __init__(self, var_dir: Path, database_url: str | None = None, port: int | None = None,
-                 args: list[str] = (), env: dict | None = None):
+    def __init__(
+        self,
+        var_dir: Path,
+        database_url: str | None = None,
+        port: int | None = None,
+        args: list[str] = (),
+        env: dict | None = None,
+    ):
         """`args` go to `pokerfloor serve` (e.g. --https), `env` over the test defaults."""
         self.args, self.extra_env = list(args), dict(env or {})
         self.var_dir = Path(var_dir)
@@ -32,16 +37,35 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
         self.log_path = self.var_dir / f"server-{self.port}.log"
 
-    def start(self) -> "ServerProcess":
-        env = {**os.environ, "DATABASE_URL": self.database_url, "POKERFLOOR_VAR": str(self.var_dir),
-               "SECRET_KEY": "test-secret-key-not-for-production", "HOST": "127.0.0.1",
-               "PORT": str(self.port), "PYTHONUNBUFFERED": "1", **self.extra_env}
+    def start(self) -> ServerProcess:
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "POKERFLOOR_VAR": str(self.var_dir),
+            "SECRET_KEY": "test-secret-key-not-for-production",
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "PYTHONUNBUFFERED": "1",
+            **self.extra_env,
+        }
         self._log = open(self.log_path, "a")
         if not self.database_url.startswith("sqlite"):  # as deploy/ does: migrate once, then serve
-            subprocess.run([sys.executable, "-m", "backend.cli", "init"], cwd=ROOT, env=env, check=True,
-                           stdout=self._log, stderr=subprocess.STDOUT, timeout=60)
-        self.proc = subprocess.Popen([sys.executable, "-m", "backend.cli", "serve", *self.args], cwd=ROOT, env=env,
-                                     stdout=self._log, stderr=subprocess.STDOUT)
+            subprocess.run(
+                [sys.executable, "-m", "backend.cli", "init"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+                stdout=self._log,
+                stderr=subprocess.STDOUT,
+                timeout=60,
+            )
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "backend.cli", "serve", *self.args],
+            cwd=ROOT,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.proc.poll() is not None:
@@ -80,17 +104,22 @@ class Api:
         return {"Authorization": f"Bearer {self.token}"} if self.token else {}
 
     def get(self, path: str, **kw):
-        return self.http.get(self.base + path, headers={**self.headers(), **kw.pop("headers", {})},
-                             timeout=10, **kw)
+        return self.http.get(self.base + path, headers={**self.headers(), **kw.pop("headers", {})}, timeout=10, **kw)
 
     def post(self, path: str, json=None, **kw):
-        return self.http.post(self.base + path, json=json, timeout=10,
-                              headers={**self.headers(), **kw.pop("headers", {})}, **kw)
+        return self.http.post(
+            self.base + path, json=json, timeout=10, headers={**self.headers(), **kw.pop("headers", {})}, **kw
+        )
 
-    def command(self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None,
-                at: int | None = None):
-        body = {"op_id": op_id or str(uuid.uuid4()), "device_id": self.device_id, "type": type,
-                "payload": payload or {}}
+    def command(
+        self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None, at: int | None = None
+    ):
+        body = {
+            "op_id": op_id or str(uuid.uuid4()),
+            "device_id": self.device_id,
+            "type": type,
+            "payload": payload or {},
+        }
         if at is not None:
             body["at"] = at
         return self.post(f"/api/tournaments/{tid}/commands", json=body)
@@ -98,8 +127,7 @@ class Api:
 
 def director(server: ServerProcess, username="td", password="correct horse") -> Api:
     api = Api(server.url)
-    r = api.post("/api/auth/setup", {"setup_token": server.setup_token(), "username": username,
-                                     "password": password})
+    r = api.post("/api/auth/setup", {"setup_token": server.setup_token(), "username": username, "password": password})
     if r.status_code == 401:  # already set up (a restarted server): log in
         r = api.post("/api/auth/login", {"username": username, "password": password})
     assert r.status_code == 200, r.text
@@ -140,6 +168,7 @@ def token_of(url: str) -> str:
 def read_db(server: ServerProcess, sql: str, params: tuple = ()) -> list[tuple]:
     """Rows from the server's SQLite database, opened read-only (the server keeps running)."""
     import sqlite3
+
     path = server.database_url.split("sqlite:///", 1)[1]
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
     try:
@@ -152,6 +181,7 @@ def health_watch(url: str):
     """A thread that records in box["t"] (time.monotonic) when /api/health first answers, polling
     every 10 ms: the moment a restarted server is back. Returns (box, thread)."""
     import threading
+
     box = {}
 
     def run():
@@ -163,6 +193,7 @@ def health_watch(url: str):
             except requests.RequestException:
                 pass
             time.sleep(0.01)
+
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     return box, thread

@@ -5,6 +5,7 @@ The phone talks to the proxy's port; the proxy forwards every connection to the 
 answer, no RST) — like a server that hangs or a Wi-Fi path that drops packets. `restore()`
 forwards again, including what was held back, as TCP would after a blip.
 """
+
 from __future__ import annotations
 
 import socket

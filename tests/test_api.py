@@ -1,4 +1,5 @@
 """The HTTP API against a real server process."""
+
 import uuid
 
 from server import Api, director, seated_tournament
@@ -67,15 +68,20 @@ def test_bad_input_is_a_json_error_naming_the_field(server, td):
     cases = [
         ({"device_id": "dev1", "type": "record_bust", "payload": {"entry_id": 1}}, "op_id"),
         ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "explode", "payload": {}}, "type"),
-        ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "record_bust", "payload": {"entry_id": "x"}},
-         "payload.entry_id"),
+        (
+            {"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "record_bust", "payload": {"entry_id": "x"}},
+            "payload.entry_id",
+        ),
         ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "record_bust", "payload": {}}, "payload.entry_id"),
-        ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "draw_seats", "payload": {"tables": -1}},
-         "payload.tables"),
-        ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "register_player", "payload": {"name": "  "}},
-         "payload.name"),
-        ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "start_clock", "payload": {}, "extra": 1},
-         "extra"),
+        (
+            {"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "draw_seats", "payload": {"tables": -1}},
+            "payload.tables",
+        ),
+        (
+            {"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "register_player", "payload": {"name": "  "}},
+            "payload.name",
+        ),
+        ({"op_id": str(uuid.uuid4()), "device_id": "dev1", "type": "start_clock", "payload": {}, "extra": 1}, "extra"),
     ]
     before = td.get(f"/api/tournaments/{tid}/view").json()["seq"]
     for body, field in cases:
@@ -125,6 +131,7 @@ def test_openapi_document_lists_the_command_endpoint(server):
 
 def test_server_on_postgresql(tmp_path, pg_schema_url):
     from server import ServerProcess
+
     srv = ServerProcess(tmp_path / "pgvar", database_url=pg_schema_url).start()
     try:
         api = director(srv)

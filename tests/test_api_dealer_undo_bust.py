@@ -6,6 +6,7 @@ refused with the field, the code, its basis and params the phone words in its ow
 The window is judged on the server's time: the server runs with a sitecustomize that adds an
 offset (read from a file) to `time.time_ns`, so the test moves the server's clock forward 61 s
 instead of waiting."""
+
 import re
 import textwrap
 from pathlib import Path
@@ -14,10 +15,16 @@ import pytest
 
 from server import Api, ServerProcess, command_ok, director, links, read_db, seated_tournament, token_of, view
 
-EN = dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$',
-                     (Path(__file__).parents[1] / "pwa/src/i18n/en.ts").read_text(), re.M))
-DE = dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$',
-                     (Path(__file__).parents[1] / "pwa/src/i18n/de.ts").read_text(), re.M))
+EN = dict(
+    re.findall(
+        r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (Path(__file__).parents[1] / "pwa/src/i18n/en.ts").read_text(), re.M
+    )
+)
+DE = dict(
+    re.findall(
+        r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (Path(__file__).parents[1] / "pwa/src/i18n/de.ts").read_text(), re.M
+    )
+)
 
 
 def worded(lang: dict, body: dict) -> str:
@@ -33,7 +40,8 @@ def clocked(tmp_path):
     hook.mkdir()
     offset = tmp_path / "offset_ms"
     offset.write_text("0")
-    (hook / "sitecustomize.py").write_text(textwrap.dedent(f"""
+    (hook / "sitecustomize.py").write_text(
+        textwrap.dedent(f"""
         import time
         _real = time.time_ns
         def _moved():
@@ -42,7 +50,8 @@ def clocked(tmp_path):
             except (OSError, ValueError):
                 return _real()
         time.time_ns = _moved
-    """))
+    """)
+    )
     srv = ServerProcess(tmp_path / "var", env={"PYTHONPATH": str(hook)}).start()
     yield srv, offset
     srv.stop()
@@ -54,8 +63,9 @@ def dealer_of(server, td, tid, table_no) -> Api:
 
 
 def at_table(td, tid, table_no):
-    return sorted((s for t in view(td, tid)["tables"] if t["table_no"] == table_no for s in t["seats"]),
-                  key=lambda s: s["seat"])
+    return sorted(
+        (s for t in view(td, tid)["tables"] if t["table_no"] == table_no for s in t["seats"]), key=lambda s: s["seat"]
+    )
 
 
 def undo(entry_id):
@@ -86,8 +96,12 @@ def test_a_dealer_undoes_his_own_latest_bust_and_is_refused_the_rest(clocked):
     command_ok(two, tid, "record_bust", {"entry_id": cleo["entry_id"]})
     r = one.command(tid, "undo_bust", undo(cleo["entry_id"]))
     body = r.json()
-    assert (r.status_code, body["error"], body["field"], body["basis"]) == (403, "not_at_your_table", "entry_id",
-                                                                            "permission")
+    assert (r.status_code, body["error"], body["field"], body["basis"]) == (
+        403,
+        "not_at_your_table",
+        "entry_id",
+        "permission",
+    )
     assert worded(EN, body) == body["message"]
     assert worded(DE, body).startswith(f"{cleo['name']} saß an Tisch 2, nicht an Tisch 1")
 
@@ -106,8 +120,12 @@ def test_a_dealer_undoes_his_own_latest_bust_and_is_refused_the_rest(clocked):
     offset.write_text("61000")
     r = one.command(tid, "undo_bust", undo(bert["entry_id"]))
     body = r.json()
-    assert (r.status_code, body["error"], body["field"], body["params"]["seconds"]) == (409, "undo_too_late",
-                                                                                      "entry_id", 60)
+    assert (r.status_code, body["error"], body["field"], body["params"]["seconds"]) == (
+        409,
+        "undo_too_late",
+        "entry_id",
+        60,
+    )
     assert worded(EN, body) == body["message"]
     assert "älter als 60 Sekunden" in worded(DE, body)
 

@@ -1,5 +1,6 @@
 """Director tools against the real server: printable seat cards and table QR sheets, the audit
 log, the rejected commands to review, and inviting another director."""
+
 import re
 
 import pytest
@@ -30,6 +31,7 @@ def move_off_table(td, tid, entry_id, to_table):
 
 # --- Printouts ---------------------------------------------------------------------------------
 
+
 def test_seat_cards_one_per_seated_player_sorted_escaped_with_the_players_qr(server, td):
     r = td.post("/api/tournaments", {"name": f"Cup {NASTY}", "preset": "generic"})
     tid = r.json()["id"]
@@ -50,7 +52,8 @@ def test_seat_cards_one_per_seated_player_sorted_escaped_with_the_players_qr(ser
     assert len(order) == 17  # one per seated player
     assert order == [e["entry_id"] for e in sorted(entries, key=lambda e: (e["table_no"], e["seat"]))]
     assert html.count('class="page cards"') == 3  # 8 per A4 page: 8 + 8 + 1
-    assert "@page { size: A4; margin: 10mm; }" in html and "break-inside: avoid" in html
+    sheet = td.http.get(re.search(r'<link rel="stylesheet" href="([^"]+)"', html).group(1), timeout=10).text
+    assert "@page { size: A4; margin: 10mm; }" in sheet and "break-inside: avoid" in sheet  # a file: CSP, no inline
     # Every name escaped: the player's and the tournament's.
     assert "<b>Ö" not in html and "&lt;b&gt;Ö&amp;&quot;&#x27;" in html
     nasty = next(e for e in entries if e["name"] == NASTY)
@@ -105,12 +108,21 @@ def test_dealer_and_player_tokens_get_403(server, td, path):
     assert Api(server.url).get(f"/api/tournaments/{tid}/{path}").status_code == 401
 
 
-@pytest.mark.parametrize("path, query, field", [
-    ("print/seat-cards", "lang=fr", "lang"), ("print/seat-cards", "table=abc", "table"),
-    ("print/table-sheets", "table=0", "table"), ("print/table-sheets", "size=A3", "size"),
-    ("audit", "limit=0", "limit"), ("audit", "limit=201", "limit"), ("audit", "before=x", "before"),
-    ("audit", "table=-1", "table"), ("audit", "entry=1.5", "entry"), ("rejections", "limit=many", "limit"),
-])
+@pytest.mark.parametrize(
+    "path, query, field",
+    [
+        ("print/seat-cards", "lang=fr", "lang"),
+        ("print/seat-cards", "table=abc", "table"),
+        ("print/table-sheets", "table=0", "table"),
+        ("print/table-sheets", "size=A3", "size"),
+        ("audit", "limit=0", "limit"),
+        ("audit", "limit=201", "limit"),
+        ("audit", "before=x", "before"),
+        ("audit", "table=-1", "table"),
+        ("audit", "entry=1.5", "entry"),
+        ("rejections", "limit=many", "limit"),
+    ],
+)
 def test_bad_params_give_json_400_naming_the_field(server, td, path, query, field):
     tid = seated_tournament(td, players=4, tables=1)
     r = td.get(f"/api/tournaments/{tid}/{path}?{query}")
@@ -126,6 +138,7 @@ def test_an_unknown_table_is_a_404_naming_the_table(server, td):
 
 # --- Audit log ---------------------------------------------------------------------------------
 
+
 def test_audit_log_names_who_did_what_newest_first_and_pages(server, td):
     tid = seated_tournament(td, players=10, tables=2)
     entries = view(td, tid)["entries"]
@@ -137,8 +150,9 @@ def test_audit_log_names_who_did_what_newest_first_and_pages(server, td):
     log = td.get(f"/api/tournaments/{tid}/audit?lang=en&limit=50").json()
     newest = log["items"][0]
     assert newest["type"] == "player_busted" and newest["actor_text"] == "Dealer table 2"
-    assert newest["text"] == (f"Table 2, seat {victim['seat']}: {victim['name']} busted, 10th, "
-                              f"eliminated by {killer['name']}")
+    assert newest["text"] == (
+        f"Table 2, seat {victim['seat']}: {victim['name']} busted, 10th, eliminated by {killer['name']}"
+    )
     assert newest["device_id"] == dealer.device_id
     assert [i["seq"] for i in log["items"]] == sorted((i["seq"] for i in log["items"]), reverse=True)
     assert log["items"][-1]["type"] == "tournament_created" and log["next_before"] is None
@@ -174,7 +188,8 @@ def test_audit_filters_by_table_and_by_entry(server, td):
 
 def test_an_unknown_event_type_or_odd_payload_is_shown_plainly():
     from backend.audit import describe_command, describe_event
-    name_of = lambda i: f"#{i}"  # noqa: E731
+
+    name_of = lambda i: f"#{i}"
     assert describe_event("warp_drive_engaged", {"x": 1}, "en", name_of) == "Event warp_drive_engaged"
     assert describe_event("player_moved", {"entry_id": 3}, "de", name_of).startswith("#3 von Tisch ?")
     assert describe_event("player_busted", {"busts": "nonsense", "place": "x"}, "en", name_of)
@@ -184,7 +199,8 @@ def test_an_unknown_event_type_or_odd_payload_is_shown_plainly():
 def test_g_final_the_audit_calls_the_two_tables_of_eight_the_last_two_tables():
     """G-Final: the redraw at 16 is "die letzten 2 Tische", the one at 8 the final table."""
     from backend.audit import describe_event
-    name_of = lambda i: f"#{i}"  # noqa: E731
+
+    name_of = lambda i: f"#{i}"
     two = {"table_no": 1, "tables": [1, 2], "moves": [{}] * 16, "broken": [3]}
     assert describe_event("final_table_formed", two, "en", name_of) == "Last two tables drawn, 16 players"
     assert describe_event("final_table_formed", two, "de", name_of) == "Letzte zwei Tische ausgelost, 16 Spieler"
@@ -197,7 +213,8 @@ def test_audit_words_exist_in_both_languages_with_the_same_placeholders():
 
     from backend.audit import COMMANDS, EVENTS, describe_event
     from backend.engine.apply import APPLIERS
-    names = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)  # noqa: E731
+
+    names = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
     for table in (EVENTS, COMMANDS):
         assert table["en"].keys() == table["de"].keys()
         for key, text in table["en"].items():
@@ -207,6 +224,7 @@ def test_audit_words_exist_in_both_languages_with_the_same_placeholders():
 
 
 # --- Rejections to review ----------------------------------------------------------------------
+
 
 def test_a_dealers_rejected_bust_is_listed_for_review(server, td):
     tid = seated_tournament(td, players=10, tables=2)
@@ -234,6 +252,7 @@ def test_a_dealers_rejected_bust_is_listed_for_review(server, td):
 
 # --- Several directors -------------------------------------------------------------------------
 
+
 def test_a_director_invites_another_who_sets_up_once(server, td):
     r = td.post("/api/directors/invite")
     assert r.status_code == 201, r.text
@@ -245,7 +264,9 @@ def test_a_director_invites_another_who_sets_up_once(server, td):
     assert r.status_code == 200, r.text
     anna.token = r.json()["token"]
     assert anna.get("/api/me").json()["director"]["username"] == "anna"
-    again = Api(server.url).post("/api/auth/setup", {"setup_token": token, "username": "bob", "password": "secret pass"})
+    again = Api(server.url).post(
+        "/api/auth/setup", {"setup_token": token, "username": "bob", "password": "secret pass"}
+    )
     assert again.status_code == 401 and again.json()["field"] == "setup_token"
     assert [d["username"] for d in anna.get("/api/directors").json()] == ["td", "anna"]
     # Anna sees and runs the first director's tournaments.
@@ -267,8 +288,9 @@ def test_two_directors_see_each_other_live_conflict_once_and_are_named_in_the_au
 
     tid = seated_tournament(td, players=10, tables=2)
     invite = td.post("/api/directors/invite").json()["url"]
-    r = Api(server.url).post("/api/auth/setup", {"setup_token": token_of(invite), "username": "anna",
-                                                 "password": "secret pass"})
+    r = Api(server.url).post(
+        "/api/auth/setup", {"setup_token": token_of(invite), "username": "anna", "password": "secret pass"}
+    )
     anna = Api(server.url, r.json()["token"])
     phones = {}
     for who, api in (("td", td), ("anna", anna)):
@@ -290,6 +312,7 @@ def test_two_directors_see_each_other_live_conflict_once_and_are_named_in_the_au
         def bust(who, api):
             start.wait()
             answers[who] = api.command(tid, "record_bust", {"entry_id": victim["entry_id"]})
+
         threads = [threading.Thread(target=bust, args=a) for a in (("td", td), ("anna", anna))]
         for t in threads:
             t.start()

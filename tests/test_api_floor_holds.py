@@ -1,6 +1,7 @@
 """The floor's holds over HTTP (issue 12): the server, not only the phone, makes a table wait —
 hand-for-hand (N-2.13), a short table (V-III.h) — and refuses a seat draw beyond the preset's
 tables (N-3.12). Every refusal is JSON with a sentence, the field and the rule id in `params`."""
+
 from server import Api, command_ok, links, token_of
 
 

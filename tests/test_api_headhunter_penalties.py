@@ -1,5 +1,6 @@
 """Headhunter chips and penalties over HTTP against a real server (V-VII.r, N-2.23, V-XI.e, S-#36).
 Bad input gets a JSON error naming the field (and the rule), and nothing is applied."""
+
 from test_api_money import refused, seq, tournament
 
 

@@ -1,6 +1,7 @@
 """Issue 12 over HTTP against a real server: refusals name their rule (defect 7), a late player owes
 the big blind (defect 3, P-Spielverlauf), an S dealer gives sit-out penalties (defect 5, S-#36) and
 a walk-in needs the ID check (defect 11, N-3.4, P-Teilnahme)."""
+
 from server import Api, command_ok, links, token_of
 from test_api_money import tournament
 
@@ -13,8 +14,15 @@ def dealer_api(server, td, tid, table_no):
 def test_p_spielverlauf_late_seats_owe_the_big_blind_and_the_refusal_after_the_race_names_its_rule(server, td):
     tid = tournament(td, "p-qualifier", 8)
     command_ok(td, tid, "start_clock")
-    command_ok(td, tid, "set_button", {"table_no": 1, "seat": sorted(
-        s["seat"] for s in td.get(f"/api/tournaments/{tid}/view").json()["tables"][0]["seats"])[0]})
+    command_ok(
+        td,
+        tid,
+        "set_button",
+        {
+            "table_no": 1,
+            "seat": sorted(s["seat"] for s in td.get(f"/api/tournaments/{tid}/view").json()["tables"][0]["seats"])[0],
+        },
+    )
     command_ok(td, tid, "new_hand", {"table_no": 1})
     # P-Teilnahme: a walk-in shows his ID first
     r = td.command(tid, "register_player", {"name": "Latecomer"})
@@ -27,15 +35,20 @@ def test_p_spielverlauf_late_seats_owe_the_big_blind_and_the_refusal_after_the_r
     assert table["owes_big_blind"] == [{"seat": late["seat"], "entry_id": late["entry_id"], "name": "Latecomer"}]
     r = dealer.command(tid, "new_hand", {"table_no": 1})
     assert r.status_code == 200 and r.json()["result"]["new_big_blinds"] == [
-        {"entry_id": late["entry_id"], "seat": late["seat"]}]
+        {"entry_id": late["entry_id"], "seat": late["seat"]}
+    ]
     table = dealer.get(f"/api/tournaments/{tid}/view").json()
     assert table["owes_big_blind"] == [] and table["new_big_blinds"][0]["seat"] == late["seat"]
     # After the first race for chips: no more late seats, and the 409 says which rule
     command_ok(td, tid, "jump_to_level", {"index": 4})
     r = td.command(tid, "register_player", {"name": "Too Late", "id_checked": True})
     body = r.json()
-    assert (r.status_code, body["error"], body["rule"], body["basis"]) == (409, "registration_closed",
-                                                                          "P-Spielverlauf", "rule")
+    assert (r.status_code, body["error"], body["rule"], body["basis"]) == (
+        409,
+        "registration_closed",
+        "P-Spielverlauf",
+        "rule",
+    )
     assert body["message"].endswith("(P-Spielverlauf).") and body["params"]["rule"] == "P-Spielverlauf"
     # A refusal that is no house rule says what it is instead
     r = td.command(tid, "record_bust", {"entry_id": 999})

@@ -1,4 +1,5 @@
 """Persons, leagues and exports over HTTP against a real server (V-XII, V-I.d.1, N-3.7)."""
+
 import csv
 import io
 
@@ -36,7 +37,9 @@ def test_persons_leagues_standings_and_qualification(server, td):
     league = r.json()
     assert league["points"]["table"] == [25, 21, 17, 13, 11, 10, 9, 8, 7]  # V-XII from the preset
     lid = league["id"]
-    assert td.post(f"/api/leagues/{lid}/tournaments", {"tournament_id": t1, "played_on": "2026-01-12"}).status_code == 200
+    assert (
+        td.post(f"/api/leagues/{lid}/tournaments", {"tournament_id": t1, "played_on": "2026-01-12"}).status_code == 200
+    )
     r = td.post(f"/api/leagues/{lid}/tournaments", {"tournament_id": t2, "played_on": "2026-02-09"})
     assert r.status_code == 200 and r.json()["tournaments"] == [t1, t2]
     s = td.get(f"/api/leagues/{lid}/standings").json()
@@ -44,7 +47,10 @@ def test_persons_leagues_standings_and_qualification(server, td):
     assert overall == [("Änne", 46), ("Jürgen", 42), ("Bob", 38)]  # 21+25, 25+17, 17+21
     assert [m["period"] for m in s["months"]] == ["2026-01", "2026-02"]
     assert [h["period"] for h in s["half_years"]] == ["2026-H1"]
-    assert [(q["name"], q["period"]) for q in s["qualification"]["qualified"]] == [("Jürgen", "2026-01"), ("Änne", "2026-02")]
+    assert [(q["name"], q["period"]) for q in s["qualification"]["qualified"]] == [
+        ("Jürgen", "2026-01"),
+        ("Änne", "2026-02"),
+    ]
     # N-3.7: a series league qualifies each Monday winner for the series final
     n = td.post("/api/leagues", {"name": "Noohn Serie", "kind": "n_series"}).json()
     td.post(f"/api/leagues/{n['id']}/tournaments", {"tournament_id": t1})
@@ -57,8 +63,15 @@ def test_persons_leagues_standings_and_qualification(server, td):
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     assert r.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0][:3] == ["Platz", "geteilt", "Name"] and rows[0][-2:] == ["Punkte V-Ranking 2026", "Punkte Noohn Serie"]
-    assert [(row[0], row[2], row[-2]) for row in rows[1:]] == [("1", "Jürgen", "25"), ("2", "Änne", "21"), ("3", "Bob", "17")]
+    assert rows[0][:3] == ["Platz", "geteilt", "Name"] and rows[0][-2:] == [
+        "Punkte V-Ranking 2026",
+        "Punkte Noohn Serie",
+    ]
+    assert [(row[0], row[2], row[-2]) for row in rows[1:]] == [
+        ("1", "Jürgen", "25"),
+        ("2", "Änne", "21"),
+        ("3", "Bob", "17"),
+    ]
     en = td.get(f"/api/tournaments/{t1}/results.csv", params={"lang": "en"})
     assert en.content.decode("utf-8-sig").startswith("Place;Tie;Name;Prize;Paid;Rebuys;Add-on;Re-entries")
     st = td.get(f"/api/leagues/{lid}/standings.csv", params={"period": "2026-02"})
@@ -67,7 +80,8 @@ def test_persons_leagues_standings_and_qualification(server, td):
     # the printable page
     page = td.get(f"/api/tournaments/{t1}/results.html", params={"lang": "de"})
     assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
-    assert "@page { size: A4" in page.text and "Änne" in page.text and "Ergebnisse" in page.text
+    sheet = td.http.get(page.text.split('<link rel="stylesheet" href="')[1].split('"')[0], timeout=10).text
+    assert "@page { size: A4" in sheet and "Änne" in page.text and "Ergebnisse" in page.text  # CSS: a file (CSP)
     assert "Results" in td.get(f"/api/tournaments/{t1}/results.html", params={"lang": "en"}).text
 
 
@@ -87,9 +101,14 @@ def test_roles_missing_things_and_bad_input(server, td):
     dealer = Api(server.url, links["tables"][0]["url"].rsplit("/", 1)[1])
     player = Api(server.url, links["players"][0]["url"].rsplit("/", 1)[1])
     for who in (dealer, player):
-        for path in ("/api/persons", "/api/leagues", f"/api/leagues/{lid}/standings",
-                     f"/api/leagues/{lid}/standings.csv", f"/api/tournaments/{tid}/results.csv",
-                     f"/api/tournaments/{tid}/results.html"):
+        for path in (
+            "/api/persons",
+            "/api/leagues",
+            f"/api/leagues/{lid}/standings",
+            f"/api/leagues/{lid}/standings.csv",
+            f"/api/tournaments/{tid}/results.csv",
+            f"/api/tournaments/{tid}/results.html",
+        ):
             r = who.get(path)
             assert r.status_code == 403 and r.json()["error"] == "forbidden", path
         assert who.post("/api/leagues", {"name": "x", "kind": "custom"}).status_code == 403
@@ -99,11 +118,14 @@ def test_roles_missing_things_and_bad_input(server, td):
     r = td.post(f"/api/leagues/{lid}/tournaments", {"tournament_id": 999})
     assert r.status_code == 404 and r.json()["field"] == "tournament_id"
     assert td.get(f"/api/leagues/{lid}/standings.csv", params={"period": "1999-01"}).json()["field"] == "period"
-    bad = [({"name": "x", "kind": "bogus"}, "kind"), ({"kind": "custom"}, "name"),
-           ({"name": "G", "kind": "g_tour"}, "points"),
-           ({"name": "x", "kind": "custom", "points": {"table": [10, "a"]}}, "points.table.1"),
-           ({"name": "x", "kind": "custom", "points": {"table": []}}, "points.table"),
-           ({"name": "x", "kind": "custom", "points_preset": "generic"}, "points_preset")]
+    bad = [
+        ({"name": "x", "kind": "bogus"}, "kind"),
+        ({"kind": "custom"}, "name"),
+        ({"name": "G", "kind": "g_tour"}, "points"),
+        ({"name": "x", "kind": "custom", "points": {"table": [10, "a"]}}, "points.table.1"),
+        ({"name": "x", "kind": "custom", "points": {"table": []}}, "points.table"),
+        ({"name": "x", "kind": "custom", "points_preset": "generic"}, "points_preset"),
+    ]
     for body, field in bad:
         r = td.post("/api/leagues", body)
         assert r.status_code == 400 and r.json()["field"] == field, (body, r.text)
@@ -113,11 +135,12 @@ def test_roles_missing_things_and_bad_input(server, td):
     assert r.status_code == 400 and r.json()["field"] == "payload.person_id"
     assert td.get(f"/api/tournaments/{tid}/results.csv", params={"lang": "fr"}).json()["field"] == "lang"
     # a name Excel would run as a formula is written as text (CSV injection)
-    t2, _ = finished(td, ["=HYPERLINK(\"http://x\")", "Ben"], ["Ben"])
+    t2, _ = finished(td, ['=HYPERLINK("http://x")', "Ben"], ["Ben"])
     text = td.get(f"/api/tournaments/{t2}/results.csv").content.decode("utf-8-sig")
-    assert list(csv.reader(io.StringIO(text), delimiter=";"))[1][2] == "'=HYPERLINK(\"http://x\")"
-    g = td.post("/api/leagues", {"name": "Golfpoker Tour", "kind": "g_tour",
-                                 "points": {"table": [100, 80, 60], "then": "zero"}})
+    assert list(csv.reader(io.StringIO(text), delimiter=";"))[1][2] == '\'=HYPERLINK("http://x")'
+    g = td.post(
+        "/api/leagues", {"name": "Golfpoker Tour", "kind": "g_tour", "points": {"table": [100, 80, 60], "then": "zero"}}
+    )
     assert g.status_code == 201 and g.json()["points"] == {"table": [100, 80, 60], "then": "zero", "floor": 0}
 
 
@@ -130,8 +153,13 @@ def test_a_replayed_registration_links_once_and_openapi_lists_the_endpoints(serv
     running = td.get(f"/api/tournaments/{tid}/results.html", params={"lang": "en"}).text
     assert "Provisional" in running and "Zoë Ärger" in running
     paths = Api(server.url).get("/api/openapi.json").json()["paths"]
-    for path in ("/api/persons", "/api/leagues", "/api/leagues/{league_id}/standings",
-                 "/api/tournaments/{tid}/results.csv", "/api/tournaments/{tid}/results.html"):
+    for path in (
+        "/api/persons",
+        "/api/leagues",
+        "/api/leagues/{league_id}/standings",
+        "/api/tournaments/{tid}/results.csv",
+        "/api/tournaments/{tid}/results.html",
+    ):
         assert path in paths
 
 

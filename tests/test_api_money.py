@@ -1,6 +1,8 @@
 """Places, money and entries over HTTP against a real server (issue 5). Bad input gets a JSON
 error naming the field and the rule, and nothing is applied (the seq does not move)."""
+
 import time
+
 from server import Api
 
 
@@ -35,15 +37,39 @@ def test_bad_busts_and_amounts_name_the_field_and_the_rule_and_apply_nothing(ser
     assert td.command(tid, "record_bust", {"entry_id": 1}).status_code == 200
     before = seq(td, tid)
     refused(td, tid, "record_bust", {"entry_id": 1}, 409, "entry_id", "already out", "N-1.15")
-    refused(td, tid, "record_bust", {"entry_id": 8}, 404, "entry_id", "#8", "in this tournament")  # entry 8 is the other's
-    refused(td, tid, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 100}]},
-            409, "busts.0.entry_id", "already out")
+    refused(
+        td, tid, "record_bust", {"entry_id": 8}, 404, "entry_id", "#8", "in this tournament"
+    )  # entry 8 is the other's
+    refused(
+        td,
+        tid,
+        "record_busts",
+        {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 100}]},
+        409,
+        "busts.0.entry_id",
+        "already out",
+    )
     refused(td, tid, "rebuy", {"entry_id": 1}, 409, "entry_id", "no rebuys", "N-1.19")
     refused(td, tid, "record_bust", {"entry_id": 2, "starting_stack": -1}, 400, "payload.starting_stack", "N-1.15")
-    refused(td, tid, "record_bust", {"entry_id": 2, "starting_stack": "lots"}, 400, "payload.starting_stack",
-            "whole number", "N-1.15")
-    refused(td, tid, "record_busts", {"table_no": 1, "busts": [{"entry_id": 2, "starting_stack": -3}]},
-            400, "payload.busts.0.starting_stack", "N-1.15")
+    refused(
+        td,
+        tid,
+        "record_bust",
+        {"entry_id": 2, "starting_stack": "lots"},
+        400,
+        "payload.starting_stack",
+        "whole number",
+        "N-1.15",
+    )
+    refused(
+        td,
+        tid,
+        "record_busts",
+        {"table_no": 1, "busts": [{"entry_id": 2, "starting_stack": -3}]},
+        400,
+        "payload.busts.0.starting_stack",
+        "N-1.15",
+    )
     refused(td, tid, "chip_count", {"table_no": 1, "stacks": {"2": -5}}, 400, "payload.stacks.2", "0 or more", "N-3.9")
     refused(td, tid, "chip_count", {"table_no": 1, "stacks": {"2": "abc"}}, 400, "payload.stacks.2", "whole number")
     refused(td, tid, "chip_count", {"table_no": 1, "stacks": {"2": 1.5}}, 400, "payload.stacks.2")
@@ -113,8 +139,15 @@ def test_same_hand_busts_and_chip_counts_from_the_dealer(server, td):
     tid = tournament(td, "n-monday", 6)
     links = td.get(f"/api/tournaments/{tid}/links").json()
     dealer = Api(server.url, links["tables"][0]["url"].rsplit("/", 1)[1])
-    r = dealer.command(tid, "record_busts", {"table_no": 1, "eliminated_by": 1, "busts": [
-        {"entry_id": 5, "starting_stack": 4000}, {"entry_id": 6, "starting_stack": 2500}]})
+    r = dealer.command(
+        tid,
+        "record_busts",
+        {
+            "table_no": 1,
+            "eliminated_by": 1,
+            "busts": [{"entry_id": 5, "starting_stack": 4000}, {"entry_id": 6, "starting_stack": 2500}],
+        },
+    )
     assert r.status_code == 200, r.text
     assert {p["entry_id"]: p["place"] for p in r.json()["result"]["places"]} == {5: 5, 6: 6}
     table = dealer.get(f"/api/tournaments/{tid}/view").json()

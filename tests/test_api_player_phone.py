@@ -1,13 +1,13 @@
 """The player's phone against a real server: his league standing (V-XII points, V-I.e), the house
 rules of the preset (public, no token), the players-left history in the public view, and the
 director's counted stacks for the chip histogram."""
+
 import json
 import re
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-
 import pytest
+from jsonschema import Draft202012Validator
 
 from backend.my_league import cached_standings
 from server import Api, ServerProcess, command_ok as ok, links, token_of
@@ -31,6 +31,7 @@ def server(tmp_path, monkeypatch):
 def test_league_standings_are_rebuilt_at_most_once_per_window(monkeypatch):
     """10,000 phones asking after a bust must not each rebuild the league table."""
     import backend.my_league as ml
+
     builds, seq = [], [1]
     monkeypatch.setattr(ml, "_key", lambda db, service, league: (seq[0],))
     monkeypatch.setattr(ml.lg, "league_standings", lambda db, service, league: builds.append(seq[0]) or {"v": seq[0]})
@@ -89,7 +90,10 @@ def test_a_player_reads_his_league_standing_and_no_other_league(server, td):
     t2, ids2 = tournament(td, ["Anna", "Bert", "Cleo", "Dora"], "v-ranking")
     league = td.post("/api/leagues", {"name": "Rangliste 2026", "kind": "v_ranking"}).json()
     for tid, day in ((t1, "2026-03-02"), (t2, "2026-03-09")):
-        assert td.post(f"/api/leagues/{league['id']}/tournaments", {"tournament_id": tid, "played_on": day}).status_code == 200
+        assert (
+            td.post(f"/api/leagues/{league['id']}/tournaments", {"tournament_id": tid, "played_on": day}).status_code
+            == 200
+        )
     # another league the running tournament is not in: its data stays private
     t3, _ = tournament(td, ["Emil", "Fritz"], "generic")
     other = td.post("/api/leagues", {"name": "Geheime Liga", "kind": "g_tour", "points": {"table": [10, 5]}}).json()

@@ -1,14 +1,18 @@
 """A refused command names the parts of its reason (`params`) next to the English message, so a
 phone shows it in its own language (docs/api.md "Rejections"). Against the real server: the
 answer, its stored replay (same op_id) and the CSV import report carry the same codes and params."""
+
 import re
 import uuid
 from pathlib import Path
 
 from server import Api, command_ok, links, seated_tournament, token_of, view
 
-EN = dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$',
-                     (Path(__file__).parents[1] / "pwa/src/i18n/en.ts").read_text(), re.M))
+EN = dict(
+    re.findall(
+        r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (Path(__file__).parents[1] / "pwa/src/i18n/en.ts").read_text(), re.M
+    )
+)
 
 
 def english(error: str, params: dict) -> str:
@@ -36,18 +40,24 @@ def test_a_bust_of_a_moved_player_names_where_he_went_and_the_replay_says_the_sa
     body = r.json()
     assert body["error"] == "not_at_your_table"
     # The English message is unchanged; the params hold its parts.
-    assert body["message"] == (f"{moved['name']} was moved to table 1, seat {seat} — bust not applied; "
-                               f"the dealer there records it.")
+    assert body["message"] == (
+        f"{moved['name']} was moved to table 1, seat {seat} — bust not applied; the dealer there records it."
+    )
     params = body["params"]
     assert {k: params[k] for k in ("name", "table", "seat", "moved")} == {
-        "name": moved["name"], "table": 1, "seat": seat, "moved": True}
+        "name": moved["name"],
+        "table": 1,
+        "seat": seat,
+        "moved": True,
+    }
     assert params["own_table"] == 2 and params["variant"] == "moved" and params["what"] == "bust"
     assert english(body["error"], params) == body["message"]  # the phone's English is the server's
     # A retry of the same op_id (lost answer) gets the stored answer, params included.
     again = dealer.command(tid, "record_bust", {"entry_id": moved["entry_id"]}, op_id=op_id)
     assert again.status_code == 403
     assert {k: again.json()[k] for k in ("error", "message", "params")} == {
-        k: body[k] for k in ("error", "message", "params")}
+        k: body[k] for k in ("error", "message", "params")
+    }
     # The director's review list carries them too, for her phone's language.
     item = td.get(f"/api/tournaments/{tid}/rejections?lang=de").json()["items"][0]
     assert item["error"] == "not_at_your_table" and item["params"] == params
@@ -70,19 +80,27 @@ def test_a_second_bust_names_the_place_and_refusals_without_params_send_none(ser
 def test_the_import_report_gives_code_and_params_per_refused_line(server, td):
     tid = td.post("/api/tournaments", {"name": "Montag", "preset": "n-monday"}).json()["id"]
     command_ok(td, tid, "register_player", {"name": "Anna Bär", "id_checked": True})
-    data = "Name;Bezahlt\nAnna Bär;ja\n;ja\nBeat;vielleicht\nCarla;\n".encode("utf-8")
-    r = td.http.post(f"{td.base}/api/tournaments/{tid}/import", data=data, timeout=30,
-                     params={"op_id": uuid.uuid4().hex, "device_id": td.device_id},
-                     headers={**td.headers(), "Content-Type": "text/csv"})
+    data = "Name;Bezahlt\nAnna Bär;ja\n;ja\nBeat;vielleicht\nCarla;\n".encode()
+    r = td.http.post(
+        f"{td.base}/api/tournaments/{tid}/import",
+        data=data,
+        timeout=30,
+        params={"op_id": uuid.uuid4().hex, "device_id": td.device_id},
+        headers={**td.headers(), "Content-Type": "text/csv"},
+    )
     assert r.status_code == 200, r.text
     report = r.json()
     assert [i["name"] for i in report["imported"]] == ["Carla"]
     got = [(i["line"], i["error"], i["params"]) for i in report["rejected"]]
-    assert got == [(2, "duplicate_name", {"name": "Anna Bär", "waiting": False, "variant": "registered"}),
-                   (3, "name_required", {"variant": "line"}),
-                   (4, "invalid_flag", {"flag": "prepaid", "value": "vielleicht"})]
+    assert got == [
+        (2, "duplicate_name", {"name": "Anna Bär", "waiting": False, "variant": "registered"}),
+        (3, "name_required", {"variant": "line"}),
+        (4, "invalid_flag", {"flag": "prepaid", "value": "vielleicht"}),
+    ]
     # The English texts stay as they were.
     assert [i["text"] for i in report["rejected"]] == [
-        "line 2: Anna Bär is already registered.", "line 3: no name",
-        "line 4: Beat — prepaid 'vielleicht' is not yes or no (ja/yes/1/x or empty/nein/no/0)"]
+        "line 2: Anna Bär is already registered.",
+        "line 3: no name",
+        "line 4: Beat — prepaid 'vielleicht' is not yes or no (ja/yes/1/x or empty/nein/no/0)",
+    ]
     assert [english(i["error"], i["params"]) for i in report["rejected"]] == [i["reason"] for i in report["rejected"]]

@@ -1,6 +1,7 @@
 """CSV import and the registration desk over HTTP against a real server (issue 7): exports from
 Excel and Google Sheets (UTF-8 with or without BOM, Windows-1252, ';' ',' or tab), a report
 line by line, one atomic batch per upload, and a retry that imports nothing twice (N-3.3, N-3.5)."""
+
 import uuid
 
 from server import command_ok, read_db
@@ -16,8 +17,13 @@ def new_tournament(td, preset="n-monday") -> int:
 
 def upload(td, tid, data: bytes, op_id=None):
     params = {"op_id": op_id or uuid.uuid4().hex, "device_id": td.device_id}
-    return td.http.post(f"{td.base}/api/tournaments/{tid}/import", data=data, params=params, timeout=30,
-                        headers={**td.headers(), "Content-Type": "text/csv"})
+    return td.http.post(
+        f"{td.base}/api/tournaments/{tid}/import",
+        data=data,
+        params=params,
+        timeout=30,
+        headers={**td.headers(), "Content-Type": "text/csv"},
+    )
 
 
 def view(td, tid) -> dict:
@@ -31,8 +37,11 @@ def names(td, tid) -> list[str]:
 
 
 def registered_events(server, tid) -> int:
-    return read_db(server, "SELECT count(*) FROM event WHERE tournament_id = ? AND type IN "
-                           "('player_registered', 'player_waitlisted')", (tid,))[0][0]
+    return read_db(
+        server,
+        "SELECT count(*) FROM event WHERE tournament_id = ? AND type IN ('player_registered', 'player_waitlisted')",
+        (tid,),
+    )[0][0]
 
 
 def test_utf8_bom_cp1252_semicolons_tabs_and_first_last_names(server, td):
@@ -52,8 +61,9 @@ def test_utf8_bom_cp1252_semicolons_tabs_and_first_last_names(server, td):
     # Duplicates against the field are named with their line (the umlauts read right from cp1252).
     assert [i["text"] for i in report["rejected"]] == [
         "line 2: Jürgen Müller is already registered.",
-        "line 3: Zoë Weiß is already registered."]
-    tabs = "first_name\tlast_name\nÅnne\tØster\n".encode("utf-8")
+        "line 3: Zoë Weiß is already registered.",
+    ]
+    tabs = "first_name\tlast_name\nÅnne\tØster\n".encode()
     assert [i["name"] for i in upload(td, tid, tabs).json()["imported"]] == ["Ånne Øster"]
     entries = {e["name"]: e for e in view(td, tid)["entries"]}
     assert set(entries) == {NAMES[0], NAMES[1], "Franz Kölbl", "Ånne Øster"}
@@ -67,7 +77,7 @@ def test_utf8_bom_cp1252_semicolons_tabs_and_first_last_names(server, td):
 def test_bad_lines_are_reported_and_the_good_ones_land_in_one_batch(server, td):
     tid = new_tournament(td)
     command_ok(td, tid, "register_player", {"name": "Jürgen Müller", "id_checked": True})
-    csv = ("Spieler;prepaid\nAnna;ja\nJürgen Müller;\n;ja\nBert;vielleicht\nanna;\nCarla;x\n\n").encode("utf-8")
+    csv = ("Spieler;prepaid\nAnna;ja\nJürgen Müller;\n;ja\nBert;vielleicht\nanna;\nCarla;x\n\n").encode()
     r = upload(td, tid, csv)
     assert r.status_code == 200, r.text
     report = r.json()
@@ -76,10 +86,14 @@ def test_bad_lines_are_reported_and_the_good_ones_land_in_one_batch(server, td):
         (3, "name", "Jürgen Müller is already registered."),
         (4, "name", "no name"),
         (5, "prepaid", "prepaid 'vielleicht' is not yes or no (ja/yes/1/x or empty/nein/no/0)"),
-        (6, "name", "anna is already registered.")]
+        (6, "name", "anna is already registered."),
+    ]
     assert names(td, tid) == ["Jürgen Müller", "Anna", "Carla"]
-    seqs = read_db(server, "SELECT DISTINCT op_id FROM event WHERE tournament_id = ? AND type = 'player_registered'"
-                           " AND op_id = ?", (tid, report["op_id"]))
+    seqs = read_db(
+        server,
+        "SELECT DISTINCT op_id FROM event WHERE tournament_id = ? AND type = 'player_registered' AND op_id = ?",
+        (tid, report["op_id"]),
+    )
     assert len(seqs) == 1  # the two good lines: one command in the log
 
 
@@ -111,8 +125,11 @@ def test_whole_file_refusals_name_the_reason_and_import_nothing(server, td):
     def refused(data: bytes, error: str, field: str, *words):
         r = upload(td, tid, data)
         body = r.json()
-        assert (r.status_code, body["error"], body["field"]) == (400 if error != "file_too_big" else 413, error,
-                                                                 field), r.text
+        assert (r.status_code, body["error"], body["field"]) == (
+            400 if error != "file_too_big" else 413,
+            error,
+            field,
+        ), r.text
         for word in words:
             assert word in body["message"], body["message"]
 
@@ -125,15 +142,24 @@ def test_whole_file_refusals_name_the_reason_and_import_nothing(server, td):
     refused(("name\n" + "".join(f"P{i}\n" for i in range(2001))).encode(), "too_many_lines", "file", "2000")
     assert registered_events(server, tid) == 0
     # A bad op_id is refused before the file is read.
-    r = td.http.post(f"{td.base}/api/tournaments/{tid}/import", data=b"name\nA\n", timeout=10,
-                     params={"op_id": "x", "device_id": td.device_id}, headers=td.headers())
+    r = td.http.post(
+        f"{td.base}/api/tournaments/{tid}/import",
+        data=b"name\nA\n",
+        timeout=10,
+        params={"op_id": "x", "device_id": td.device_id},
+        headers=td.headers(),
+    )
     assert (r.status_code, r.json()["field"]) == (400, "op_id")
 
 
 def test_only_a_director_imports_and_not_after_the_draw(server, td):
     tid = new_tournament(td, "generic")
-    r = td.http.post(f"{td.base}/api/tournaments/{tid}/import", data=b"name\nA\n",
-                     params={"op_id": uuid.uuid4().hex, "device_id": "dev1"}, timeout=10)
+    r = td.http.post(
+        f"{td.base}/api/tournaments/{tid}/import",
+        data=b"name\nA\n",
+        params={"op_id": uuid.uuid4().hex, "device_id": "dev1"},
+        timeout=10,
+    )
     assert r.status_code == 401
     upload(td, tid, b"name\nA\nB\n")
     command_ok(td, tid, "draw_seats", {"tables": 1})

@@ -1,6 +1,7 @@
 """Defects a review found in the registration desk and import, through the real server:
 an op_id reused for another kind of command is refused (it used to answer 500), and a player
 released at check-in cannot be disqualified (he never played; it used to answer 500)."""
+
 import uuid
 
 from server import command_ok as ok
@@ -25,8 +26,10 @@ def test_an_op_id_reused_for_another_command_is_refused_not_replayed(td):
 def test_a_player_released_at_check_in_cannot_be_disqualified(td):
     """N-3.6: he lost his seat at the check-in deadline and never played."""
     tid = td.post("/api/tournaments", {"name": "Montag", "preset": "generic"}).json()["id"]
-    r = td.post(f"/api/tournaments/{tid}/import?op_id={uuid.uuid4()}&device_id={td.device_id}",
-                data="Name;Bezahlt\nAnna;ja\nBert;\nCleo;\n".encode())
+    r = td.post(
+        f"/api/tournaments/{tid}/import?op_id={uuid.uuid4()}&device_id={td.device_id}",
+        data=b"Name;Bezahlt\nAnna;ja\nBert;\nCleo;\n",
+    )
     assert r.status_code == 200, r.text
     ids = {p["name"]: p["entry_id"] for p in r.json()["imported"]}
     ok(td, tid, "check_in", {"entry_id": ids["Cleo"]})

@@ -1,4 +1,5 @@
 """Seating over HTTP against a real server: dealers run hands, the director moves and breaks."""
+
 from server import Api, seated_tournament
 
 
@@ -32,12 +33,14 @@ def test_bad_moves_name_the_field_and_apply_nothing(server, td):
     table2 = next(t for t in view["tables"] if t["table_no"] == 2)
     taken = table2["seats"][0]["seat"]
     free = next(s for s in range(1, 11) if s not in {x["seat"] for x in table2["seats"]})
-    cases = [({"entry_id": mover["entry_id"], "to_table": 2, "to_seat": taken}, 409, "to_seat"),
-             ({"entry_id": mover["entry_id"], "to_table": 2, "to_seat": 11}, 409, "to_seat"),
-             ({"entry_id": mover["entry_id"], "to_table": 2, "to_seat": 0}, 400, "payload.to_seat"),
-             ({"entry_id": mover["entry_id"], "to_table": 7, "to_seat": free}, 404, "to_table"),
-             ({"entry_id": 999, "to_table": 2, "to_seat": free}, 404, "entry_id"),
-             ({"entry_id": mover["entry_id"], "to_table": "two", "to_seat": free}, 400, "payload.to_table")]
+    cases = [
+        ({"entry_id": mover["entry_id"], "to_table": 2, "to_seat": taken}, 409, "to_seat"),
+        ({"entry_id": mover["entry_id"], "to_table": 2, "to_seat": 11}, 409, "to_seat"),
+        ({"entry_id": mover["entry_id"], "to_table": 2, "to_seat": 0}, 400, "payload.to_seat"),
+        ({"entry_id": mover["entry_id"], "to_table": 7, "to_seat": free}, 404, "to_table"),
+        ({"entry_id": 999, "to_table": 2, "to_seat": free}, 404, "entry_id"),
+        ({"entry_id": mover["entry_id"], "to_table": "two", "to_seat": free}, 400, "payload.to_table"),
+    ]
     for payload, status, field in cases:
         r = td.command(tid, "move_player", payload)
         assert (r.status_code, r.json()["field"]) == (status, field), (payload, r.text)
@@ -62,15 +65,19 @@ def test_a_suggested_move_reaches_both_tables_and_the_moved_player(server, td):
     view = td.get(f"/api/tournaments/{tid}/view").json()
     (move,) = [s for s in view["suggestions"] if s["kind"] == "move"]
     assert move["from_table"] == 1 and move["to_table"] == 2 and move["text"]
-    r = td.command(tid, "move_player", {**{k: move[k] for k in ("entry_id", "to_table", "to_seat")},
-                                        "reason": "balancing"})
+    r = td.command(
+        tid, "move_player", {**{k: move[k] for k in ("entry_id", "to_table", "to_seat")}, "reason": "balancing"}
+    )
     assert r.status_code == 200
     dest = dealer_for(server, td, tid, 2).get(f"/api/tournaments/{tid}/view").json()
-    assert {"entry_id": move["entry_id"], "seat": move["to_seat"]}.items() <= \
-        next(s for s in dest["seats"] if s["entry_id"] == move["entry_id"]).items()
+    assert {"entry_id": move["entry_id"], "seat": move["to_seat"]}.items() <= next(
+        s for s in dest["seats"] if s["entry_id"] == move["entry_id"]
+    ).items()
     assert dest["moves"][0]["entry_id"] == move["entry_id"] and dest["moves"][0]["from_table"] == 1
     links = td.get(f"/api/tournaments/{tid}/links").json()
-    player = Api(server.url, next(p["url"] for p in links["players"] if p["entry_id"] == move["entry_id"]).rsplit("/", 1)[1])
+    player = Api(
+        server.url, next(p["url"] for p in links["players"] if p["entry_id"] == move["entry_id"]).rsplit("/", 1)[1]
+    )
     pv = player.get(f"/api/tournaments/{tid}/view").json()
     assert (pv["table_no"], pv["seat"]) == (2, move["to_seat"])
     assert pv["last_move"]["reason"] == "balancing" and pv["last_move"]["from_table"] == 1

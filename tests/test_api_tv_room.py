@@ -2,6 +2,7 @@
 name a page at a time and the display view, for the display token and the director only (a
 player's phone gets neither: the list is the wall's, not pushed to 10,000 phones); the printable
 seating list; the display view pushed to the TV's room on a move, never to a player."""
+
 import queue
 
 from server import Api, command_ok, links, token_of, view
@@ -22,8 +23,11 @@ def tournament(td, names=NAMES, tables=2):
 
 def tokens(server, td, tid):
     ls = links(td, tid)
-    return (Api(server.url, token_of(ls["display"]["url"])), Api(server.url, token_of(ls["players"][0]["url"])),
-            Api(server.url, token_of(ls["tables"][0]["url"])))
+    return (
+        Api(server.url, token_of(ls["display"]["url"])),
+        Api(server.url, token_of(ls["players"][0]["url"])),
+        Api(server.url, token_of(ls["tables"][0]["url"])),
+    )
 
 
 def test_the_seating_list_pages_by_name_for_the_tv_and_the_director_only(server, td):
@@ -39,8 +43,18 @@ def test_the_seating_list_pages_by_name_for_the_tv_and_the_director_only(server,
     last = tv.get(f"/api/tournaments/{tid}/seating", params={"per_page": 4, "page": 3}).json()
     assert [row["name"] for row in last["rows"]] == ["Weiß", "Zora"]
     everyone = td.get(f"/api/tournaments/{tid}/seating").json()["rows"]
-    assert [row["name"] for row in everyone] == ["Anna", "anton", "Bärbel", "Carl", "Dora", "Émile", "Ömer",
-                                                 "Wein", "Weiß", "Zora"]
+    assert [row["name"] for row in everyone] == [
+        "Anna",
+        "anton",
+        "Bärbel",
+        "Carl",
+        "Dora",
+        "Émile",
+        "Ömer",
+        "Wein",
+        "Weiß",
+        "Zora",
+    ]
     for other in (player, dealer):
         refused = other.get(f"/api/tournaments/{tid}/seating")
         assert refused.status_code == 403 and refused.json()["error"] == "forbidden"
@@ -50,8 +64,13 @@ def test_the_seating_list_pages_by_name_for_the_tv_and_the_director_only(server,
 def test_bad_seating_queries_are_json_400_naming_the_field(server, td):
     tid = tournament(td)
     tv, _, _ = tokens(server, td, tid)
-    for params, field in (({"page": 0}, "page"), ({"page": "x"}, "page"), ({"per_page": 201}, "per_page"),
-                          ({"per_page": -1}, "per_page"), ({"sort": "table"}, "sort")):
+    for params, field in (
+        ({"page": 0}, "page"),
+        ({"page": "x"}, "page"),
+        ({"per_page": 201}, "per_page"),
+        ({"per_page": -1}, "per_page"),
+        ({"sort": "table"}, "sort"),
+    ):
         r = tv.get(f"/api/tournaments/{tid}/seating", params=params)
         assert r.status_code == 400 and r.json()["field"] == field, (params, r.text)
     assert tv.get("/api/tournaments/999/seating").status_code in (403, 404)
@@ -68,8 +87,9 @@ def test_a_move_reaches_the_tv_s_room_as_a_small_display_view_and_no_player(serv
     anna = next(e for e in director["entries"] if e["name"] == "Anna")
     other = next(t for t in director["tables"] if t["table_no"] != anna["table_no"])
     free = next(s for s in range(1, other["max_seats"] + 1) if s not in {x["seat"] for x in other["seats"]})
-    seq = command_ok(td, tid, "move_player", {"entry_id": anna["entry_id"], "to_table": other["table_no"],
-                                              "to_seat": free})["seq"]
+    seq = command_ok(
+        td, tid, "move_player", {"entry_id": anna["entry_id"], "to_table": other["table_no"], "to_seat": free}
+    )["seq"]
     pushed = tv.next("display", seq=seq)
     assert pushed["moves"][0]["name"] == "Anna" and pushed["moves"][0]["to_table"] == other["table_no"]
     assert pushed["moves"][0]["to_seat"] == free

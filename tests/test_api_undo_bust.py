@@ -1,6 +1,7 @@
 """undo_bust over HTTP against a real server (issue 7): a director may, another table's dealer may not, bad
 payloads name the field, rejections say why, and a restarted server (cold start from the log)
 shows the same places and seats."""
+
 from server import Api, ServerProcess, command_ok, director, links, seated_tournament, view
 
 

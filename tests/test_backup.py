@@ -2,6 +2,7 @@
 consistent archive; `pokerfloor restore` on another var/ (no SECRET_KEY: the key comes from the
 archive) serves identical views and the QR codes printed before the backup; automatic backups
 appear while something changes, are pruned, and stop when nothing does. Real server processes."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -30,15 +31,21 @@ PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:54
 NO_ENV_KEY = {"SECRET_KEY": ""}  # the server reads var/secret_key (generated, or restored)
 
 
-def cli(var: Path, *args: str, database_url: str | None = None, secret_key: str | None = None,
-        extra: dict | None = None) -> subprocess.CompletedProcess:
+def cli(
+    var: Path, *args: str, database_url: str | None = None, secret_key: str | None = None, extra: dict | None = None
+) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DATABASE_URL", "BACKUP_AUTO")}
-    env.update(POKERFLOOR_VAR=str(var), DATABASE_URL=database_url or f"sqlite:///{var / 'pokerfloor.db'}",
-               PYTHONUNBUFFERED="1", **(extra or {}))
+    env.update(
+        POKERFLOOR_VAR=str(var),
+        DATABASE_URL=database_url or f"sqlite:///{var / 'pokerfloor.db'}",
+        PYTHONUNBUFFERED="1",
+        **(extra or {}),
+    )
     if secret_key is not None:
         env["SECRET_KEY"] = secret_key
-    return subprocess.run([sys.executable, "-m", "backend.cli", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "backend.cli", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def ok(done: subprocess.CompletedProcess) -> str:
@@ -76,6 +83,7 @@ def login(server: ServerProcess, username="td", password="correct horse") -> Api
 
 
 # ------------------------------------------------------------------ dealers at work
+
 
 class Flow:
     """Dealers (one thread per table) and the director send commands until stopped."""
@@ -115,7 +123,7 @@ class Flow:
             self._count(self.td.command(self.tid, "adjust_clock", {"seconds": -60}))
             time.sleep(0.05)
 
-    def __enter__(self) -> "Flow":
+    def __enter__(self) -> Flow:
         for t in self.threads:
             t.start()
         return self
@@ -141,6 +149,7 @@ def start_tournament(server: ServerProcess, td: Api) -> tuple[int, dict]:
 
 # ------------------------------------------------------------------ what a consistent copy is
 
+
 def check_consistent(rows) -> None:
     """rows(sql) -> list of tuples, on the copy: the log, the receipts and last_seq agree."""
     events = rows("SELECT tournament_id, seq, op_id, device_id FROM event ORDER BY tournament_id, seq")
@@ -165,12 +174,14 @@ def check_consistent(rows) -> None:
 
 
 def event_log(rows) -> list[tuple]:
-    return [tuple(json.dumps(v, sort_keys=True) if isinstance(v, (dict, list)) else v for v in r)
-            for r in rows("SELECT tournament_id, seq, type, payload, op_id, at FROM event "
-                          "ORDER BY tournament_id, seq")]
+    return [
+        tuple(json.dumps(v, sort_keys=True) if isinstance(v, (dict, list)) else v for v in r)
+        for r in rows("SELECT tournament_id, seq, type, payload, op_id, at FROM event ORDER BY tournament_id, seq")
+    ]
 
 
 # ------------------------------------------------------------------ same views, same QR codes
+
 
 def without_time(view):
     if isinstance(view, dict):
@@ -184,10 +195,12 @@ def views(server: ServerProcess, td: Api, tid: int, qr: dict) -> dict:
     dealer = Api(server.url, token_of(qr["tables"][0]["url"]))
     display = Api(server.url, token_of(qr["display"]["url"]))
     player = Api(server.url, token_of(qr["players"][0]["url"]))
-    got = {"director": td.get(f"/api/tournaments/{tid}/view"),
-           "table": dealer.get(f"/api/tournaments/{tid}/view"),
-           "public": display.get(f"/api/tournaments/{tid}/public"),
-           "player": player.get(f"/api/tournaments/{tid}/view")}
+    got = {
+        "director": td.get(f"/api/tournaments/{tid}/view"),
+        "table": dealer.get(f"/api/tournaments/{tid}/view"),
+        "public": display.get(f"/api/tournaments/{tid}/public"),
+        "player": player.get(f"/api/tournaments/{tid}/view"),
+    }
     for name, r in got.items():
         assert r.status_code == 200, (name, r.status_code, r.text[:300])
     return {name: without_time(r.json()) for name, r in got.items()}
@@ -207,6 +220,7 @@ def assert_same_night(old: ServerProcess, old_td: Api, new: ServerProcess, tid: 
 
 
 # ------------------------------------------------------------------ SQLite
+
 
 def test_backup_while_dealers_work_then_restore_elsewhere(tmp_path):
     src = ServerProcess(tmp_path / "club", env=NO_ENV_KEY).start()
@@ -228,15 +242,19 @@ def test_backup_while_dealers_work_then_restore_elsewhere(tmp_path):
 
         # The copy made mid-flow is one consistent snapshot, and the start of the live log.
         copy = sqlite3.connect(sqlite_from(flowing, tmp_path / "during.db"))
-        rows = lambda sql: copy.execute(sql).fetchall()  # noqa: E731
+        rows = lambda sql: copy.execute(sql).fetchall()
         assert rows("PRAGMA integrity_check") == [("ok",)]
         check_consistent(rows)
         theirs = event_log(lambda sql: read_db(src, sql))
         ours = event_log(rows)
-        assert 0 < len(ours) < len(theirs) and theirs[:len(ours)] == ours
+        assert 0 < len(ours) < len(theirs) and theirs[: len(ours)] == ours
         m = manifest_of(flowing)
-        assert m["database"] == {"kind": "sqlite", "file": "database/pokerfloor.db",
-                                 "alembic_revision": head_revision(), "schema": None}
+        assert m["database"] == {
+            "kind": "sqlite",
+            "file": "database/pokerfloor.db",
+            "alembic_revision": head_revision(),
+            "schema": None,
+        }
         assert m["tournaments"] == [{"id": tid, "name": "Monday", "last_seq": ours[-1][1]}]
         assert m["secret_key"]["source"] == "var/secret_key"
         with tarfile.open(flowing) as tar:
@@ -303,8 +321,9 @@ def test_restore_refuses_to_overwrite_and_explains_bad_files(small_backup, tmp_p
             dst.addfile(member, io.BytesIO(data))
     refused(cli(laptop, "restore", "--force", str(tampered)), "does not match its checksum")
     refused(cli(laptop, "restore", str(tmp_path / "missing.tar.gz")), "no such file")
-    refused(cli(laptop, "restore", "--force", str(archive), database_url=PG_URL),
-            "holds a sqlite database", "DATABASE_URL")
+    refused(
+        cli(laptop, "restore", "--force", str(archive), database_url=PG_URL), "holds a sqlite database", "DATABASE_URL"
+    )
     with sqlite3.connect(db) as con:  # nothing above touched the restored database
         assert con.execute("SELECT count(*) FROM tournament").fetchone() == (1,)
 
@@ -363,9 +382,11 @@ def test_key_files_under_var_travel(tmp_path):
 
 # ------------------------------------------------------------------ automatic backups
 
+
 def test_automatic_backups_while_something_changes(tmp_path):
-    srv = ServerProcess(tmp_path / "var", env={**NO_ENV_KEY, "BACKUP_INTERVAL_MINUTES": "0.02",
-                                               "BACKUP_KEEP": "3"}).start()
+    srv = ServerProcess(
+        tmp_path / "var", env={**NO_ENV_KEY, "BACKUP_INTERVAL_MINUTES": "0.02", "BACKUP_KEEP": "3"}
+    ).start()
     backups = srv.var_dir / "backups"
     try:
         log = srv.log_path.read_text()
@@ -403,8 +424,9 @@ def test_automatic_backups_while_something_changes(tmp_path):
 def test_a_failing_automatic_backup_never_breaks_the_server(tmp_path):
     blocked = tmp_path / "not-a-directory"
     blocked.write_text("a file where the backups should go")
-    srv = ServerProcess(tmp_path / "var", env={**NO_ENV_KEY, "BACKUP_INTERVAL_MINUTES": "0.01",
-                                               "BACKUP_DIR": str(blocked / "backups")}).start()
+    srv = ServerProcess(
+        tmp_path / "var", env={**NO_ENV_KEY, "BACKUP_INTERVAL_MINUTES": "0.01", "BACKUP_DIR": str(blocked / "backups")}
+    ).start()
     try:
         td = director(srv)
         tid = seated_tournament(td, players=6, tables=1)
@@ -443,15 +465,19 @@ def test_retention_keeps_the_newest_and_one_per_day(tmp_path):
         (tmp_path / name).write_bytes(b"")
     removed = prune(tmp_path, keep=4, keep_days=14, today=today)
     left = sorted(p.name for p in tmp_path.iterdir())
-    newest4 = ["pokerfloor-20250320-233000-auto.tar.gz", "pokerfloor-20250320-210000-auto.tar.gz",
-               "pokerfloor-20250320-190000-auto.tar.gz", "pokerfloor-20250319-233000-auto.tar.gz"]
-    daily = [f"pokerfloor-{(today - dt.timedelta(days=d)).strftime('%Y%m%d')}-233000-auto.tar.gz"
-             for d in range(14)]
+    newest4 = [
+        "pokerfloor-20250320-233000-auto.tar.gz",
+        "pokerfloor-20250320-210000-auto.tar.gz",
+        "pokerfloor-20250320-190000-auto.tar.gz",
+        "pokerfloor-20250319-233000-auto.tar.gz",
+    ]
+    daily = [f"pokerfloor-{(today - dt.timedelta(days=d)).strftime('%Y%m%d')}-233000-auto.tar.gz" for d in range(14)]
     assert left == sorted(set(newest4 + daily) | set(names[-2:]))
     assert len(removed) == len(names) - len(left)
 
 
 # ------------------------------------------------------------------ PostgreSQL
+
 
 @pytest.fixture
 def pg_databases():
@@ -485,10 +511,10 @@ def test_postgres_backup_while_dealers_work_then_restore(tmp_path, pg_databases)
         laptop = tmp_path / "platform"
         ok(cli(laptop, "restore", str(flowing), database_url=target_url))
         with psycopg.connect(target_url) as copy, psycopg.connect(source_url) as live:
-            rows = lambda sql: copy.execute(sql).fetchall()  # noqa: E731
+            rows = lambda sql: copy.execute(sql).fetchall()
             check_consistent(rows)
             ours, theirs = event_log(rows), event_log(lambda sql: live.execute(sql).fetchall())
-            assert 0 < len(ours) < len(theirs) and theirs[:len(ours)] == ours
+            assert 0 < len(ours) < len(theirs) and theirs[: len(ours)] == ours
             assert m["tournaments"] == [{"id": tid, "name": "Monday", "last_seq": ours[-1][1]}]
 
         final = tmp_path / "final.tar.gz"

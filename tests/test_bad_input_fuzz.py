@@ -1,4 +1,5 @@
 """Random bodies at every write endpoint of a real server: a JSON error, never a 500, nothing applied."""
+
 import uuid
 
 import pytest
@@ -7,20 +8,61 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from server import ServerProcess, director, seated_tournament
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4),
-    max_leaves=12)
-payload_keys = st.sampled_from(["entry_id", "name", "tables", "x", "table_no", "busts", "stacks",
-                                "starting_stack", "chips", "eliminated_by", "id", "reason"])
+    max_leaves=12,
+)
+payload_keys = st.sampled_from(
+    [
+        "entry_id",
+        "name",
+        "tables",
+        "x",
+        "table_no",
+        "busts",
+        "stacks",
+        "starting_stack",
+        "chips",
+        "eliminated_by",
+        "id",
+        "reason",
+    ]
+)
 commands = st.fixed_dictionaries(
-    {"op_id": st.one_of(st.uuids().map(str), json_values),
-     "device_id": st.one_of(st.just("fuzz-device"), json_values),
-     "type": st.one_of(st.sampled_from(["record_bust", "register_player", "draw_seats", "start_clock",
-                                        "pause_clock", "resume_clock", "record_busts", "chip_count",
-                                        "player_leaves", "rebuy", "addon", "reentry", "confirm_payout",
-                                        "settle_correction", "check_in", "seat_alternate"]), json_values),
-     "payload": st.one_of(st.dictionaries(payload_keys, json_values, max_size=3), json_values)},
-    optional={"at": json_values, "extra": json_values})
+    {
+        "op_id": st.one_of(st.uuids().map(str), json_values),
+        "device_id": st.one_of(st.just("fuzz-device"), json_values),
+        "type": st.one_of(
+            st.sampled_from(
+                [
+                    "record_bust",
+                    "register_player",
+                    "draw_seats",
+                    "start_clock",
+                    "pause_clock",
+                    "resume_clock",
+                    "record_busts",
+                    "chip_count",
+                    "player_leaves",
+                    "rebuy",
+                    "addon",
+                    "reentry",
+                    "confirm_payout",
+                    "settle_correction",
+                    "check_in",
+                    "seat_alternate",
+                ]
+            ),
+            json_values,
+        ),
+        "payload": st.one_of(st.dictionaries(payload_keys, json_values, max_size=3), json_values),
+    },
+    optional={"at": json_values, "extra": json_values},
+)
 
 
 @pytest.fixture(scope="module")
@@ -57,16 +99,20 @@ def test_fuzzing_left_the_tournament_consistent(fuzz_target):
     view = api.get(f"/api/tournaments/{tid}/view").json()
     busted = [e for e in view["entries"] if e["status"] == "busted"]
     assert view["players_left"] == len(view["entries"]) - len(busted)
-    assert sorted(e["place"] for e in busted) == list(range(len(view["entries"]) - len(busted) + 1,
-                                                            len(view["entries"]) + 1))
+    assert sorted(e["place"] for e in busted) == list(
+        range(len(view["entries"]) - len(busted) + 1, len(view["entries"]) + 1)
+    )
 
 
 def test_non_standard_json_numbers_are_refused(fuzz_target):
     srv, api, tid = fuzz_target
-    for raw in ('{"op_id":"%s","device_id":"dev-x","type":"record_bust","payload":{"entry_id":NaN}}',
-                '{"op_id":"%s","device_id":"dev-x","type":"record_bust","payload":{"entry_id":1},"at":Infinity}',
-                '{"op_id":"%s","device_id":"dev-x","type":"record_bust","payload":{"entry_id":1e400}}'):
-        r = api.post(f"/api/tournaments/{tid}/commands", data=raw % uuid.uuid4(),
-                     headers={"Content-Type": "application/json"})
+    for raw in (
+        '{"op_id":"%s","device_id":"dev-x","type":"record_bust","payload":{"entry_id":NaN}}',
+        '{"op_id":"%s","device_id":"dev-x","type":"record_bust","payload":{"entry_id":1},"at":Infinity}',
+        '{"op_id":"%s","device_id":"dev-x","type":"record_bust","payload":{"entry_id":1e400}}',
+    ):
+        r = api.post(
+            f"/api/tournaments/{tid}/commands", data=raw % uuid.uuid4(), headers={"Content-Type": "application/json"}
+        )
         assert r.status_code == 400, r.text
         assert r.json()["field"] in ("payload.entry_id", "at")

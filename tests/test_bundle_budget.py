@@ -2,6 +2,7 @@
 ≤ 60 kB gzipped JS for player, dealer and display; roles never import each other; each role's
 strings hold what its code names. The checker (pwa/scripts/check-budget.mjs) runs on the real
 build, and on small made-up builds to show it fails when it should."""
+
 import json
 import os
 import re
@@ -73,10 +74,26 @@ def fake_manifest():
         },
         "_shared.js": {"file": "assets/shared.js"},
         "_live.js": {"file": "assets/live.js", "imports": ["index.html"]},
-        "src/views/director/index.ts": {"file": "assets/director.js", "isDynamicEntry": True, "imports": ["index.html"]},
-        "src/views/dealer/Dealer.tsx": {"file": "assets/dealer.js", "isDynamicEntry": True, "imports": ["index.html", "_live.js"]},
-        "src/views/player/Player.tsx": {"file": "assets/player.js", "isDynamicEntry": True, "imports": ["index.html", "_live.js"]},
-        "src/views/display/Display.tsx": {"file": "assets/display.js", "isDynamicEntry": True, "imports": ["index.html"]},
+        "src/views/director/index.ts": {
+            "file": "assets/director.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html"],
+        },
+        "src/views/dealer/Dealer.tsx": {
+            "file": "assets/dealer.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html", "_live.js"],
+        },
+        "src/views/player/Player.tsx": {
+            "file": "assets/player.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html", "_live.js"],
+        },
+        "src/views/display/Display.tsx": {
+            "file": "assets/display.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html"],
+        },
     }
     for lang in ("en", "de"):
         for role in ("director", "dealer", "player", "display"):
@@ -85,8 +102,15 @@ def fake_manifest():
 
 
 def fake_files(**sizes):
-    files = {"index.js": 20_000, "shared.js": 5_000, "live.js": 5_000, "director.js": 70_000, "dealer.js": 10_000,
-             "player.js": 8_000, "display.js": 6_000}
+    files = {
+        "index.js": 20_000,
+        "shared.js": 5_000,
+        "live.js": 5_000,
+        "director.js": 70_000,
+        "dealer.js": 10_000,
+        "player.js": 8_000,
+        "display.js": 6_000,
+    }
     for lang in ("en", "de"):
         for role in ("director", "dealer", "player", "display"):
             files[f"{lang}-{role}.js"] = 3_000 if lang == "en" else 4_000
@@ -96,7 +120,12 @@ def fake_files(**sizes):
 
 def fake_src(tmp_path, dealer_code='import { t } from "../../i18n";\n'):
     src = tmp_path / "src"
-    for role, name in (("director", "index.ts"), ("dealer", "Dealer.tsx"), ("player", "Player.tsx"), ("display", "Display.tsx")):
+    for role, name in (
+        ("director", "index.ts"),
+        ("dealer", "Dealer.tsx"),
+        ("player", "Player.tsx"),
+        ("display", "Display.tsx"),
+    ):
         (src / "views" / role).mkdir(parents=True)
         (src / "views" / role / name).write_text('import { t } from "../../i18n";\n')
     (src / "views/dealer/Dealer.tsx").write_text(dealer_code)
@@ -125,9 +154,11 @@ def test_checker_fails_a_role_over_budget(tmp_path):
 
 def test_checker_fails_when_a_role_imports_another(tmp_path):
     dist = fake_build(tmp_path, fake_files(), fake_manifest())
-    for code in ('import { Money } from "../director/Money";\n',
-                 'const m = () => import("../../views/player/Player");\n',
-                 'export { Display } from "../display/Display";\n'):
+    for code in (
+        'import { Money } from "../director/Money";\n',
+        'const m = () => import("../../views/player/Player");\n',
+        'export { Display } from "../display/Display";\n',
+    ):
         res = run_check(dist, "--src", fake_src(tmp_path / str(abs(hash(code))), dealer_code=code))
         assert res.returncode == 1, code
         assert "roles import each other: views/dealer/Dealer.tsx imports" in res.stderr, res.stderr
@@ -159,30 +190,52 @@ def test_each_role_gets_the_strings_its_code_names(tmp_path):
     for role in ("director", "dealer", "player", "display"):
         (src / "views" / role).mkdir(parents=True)
     (src / "main.tsx").write_text('import { App } from "./app";\nimport "./styles.css";\n')
-    (src / "app.tsx").write_text('import { t } from "./i18n";\n// t("player.hello") in a comment names nothing\n'
-                                 'export const App = () => t("core.loading");\nconst d = () => import("./views/dealer/Dealer");\n')
-    (src / "i18n/index.ts").write_text('export const t = (k: string) => k;\n')
-    (src / "ui/words.ts").write_text('import { t } from "../i18n";\nexport const w = (x: string) => t(`clock.stop.${x}`);\n')
+    (src / "app.tsx").write_text(
+        'import { t } from "./i18n";\n// t("player.hello") in a comment names nothing\n'
+        'export const App = () => t("core.loading");\nconst d = () => import("./views/dealer/Dealer");\n'
+    )
+    (src / "i18n/index.ts").write_text("export const t = (k: string) => k;\n")
+    (src / "ui/words.ts").write_text(
+        'import { t } from "../i18n";\nexport const w = (x: string) => t(`clock.stop.${x}`);\n'
+    )
     (src / "views/dealer/Dealer.tsx").write_text(
         'import { t } from "../../i18n";\nimport { w } from "../../ui/words";\n'
-        'export const D = (x: string, k: string) => [t("dealer.bust"), t("cmd." + x), t(`${k}.title`), w(x)];\n')
-    (src / "views/director/index.ts").write_text('import { t } from "../../i18n";\nexport const M = () => t("director.only");\n')
+        'export const D = (x: string, k: string) => [t("dealer.bust"), t("cmd." + x), t(`${k}.title`), w(x)];\n'
+    )
+    (src / "views/director/index.ts").write_text(
+        'import { t } from "../../i18n";\nexport const M = () => t("director.only");\n'
+    )
     (src / "views/player/Player.tsx").write_text('export const P = "player.hello";\n')
     (src / "views/display/Display.tsx").write_text("export const X = `Tisch ${1}`;\n")
-    keys = ["core.loading", "dealer.bust", "dealer.unused", "cmd.bust", "cmd.seat", "a.title", "clock.stop.race",
-            "director.only", "player.hello", "clock.go"]
-    (src / "i18n/de.ts").write_text('import type { MessageKey } from "./en";\nexport const de: Record<MessageKey, string> = {\n'
-                                    + "".join(f'  "{k}": "{k} (de)",\n' for k in keys) + "};\n")
-    script = (
-        f'import {{ partFiles, usedKeys, readTable }} from {json.dumps(STRINGS.as_uri())};\n'
-        f'const parts = partFiles({json.dumps(str(src))});\n'
-        f'const table = readTable({json.dumps(str(src / "i18n/de.ts"))});\n'
-        'const out = {};\n'
-        'for (const [p, files] of Object.entries(parts)) out[p] = usedKeys(Object.keys(table), files);\n'
-        'out.table = table;\n'
-        'console.log(JSON.stringify(out));\n'
+    keys = [
+        "core.loading",
+        "dealer.bust",
+        "dealer.unused",
+        "cmd.bust",
+        "cmd.seat",
+        "a.title",
+        "clock.stop.race",
+        "director.only",
+        "player.hello",
+        "clock.go",
+    ]
+    (src / "i18n/de.ts").write_text(
+        'import type { MessageKey } from "./en";\nexport const de: Record<MessageKey, string> = {\n'
+        + "".join(f'  "{k}": "{k} (de)",\n' for k in keys)
+        + "};\n"
     )
-    res = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ROOT / "pwa")
+    script = (
+        f"import {{ partFiles, usedKeys, readTable }} from {json.dumps(STRINGS.as_uri())};\n"
+        f"const parts = partFiles({json.dumps(str(src))});\n"
+        f"const table = readTable({json.dumps(str(src / 'i18n/de.ts'))});\n"
+        "const out = {};\n"
+        "for (const [p, files] of Object.entries(parts)) out[p] = usedKeys(Object.keys(table), files);\n"
+        "out.table = table;\n"
+        "console.log(JSON.stringify(out));\n"
+    )
+    res = subprocess.run(
+        [NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ROOT / "pwa"
+    )
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["table"]["cmd.seat"] == "cmd.seat (de)"

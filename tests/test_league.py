@@ -1,6 +1,7 @@
 """Leagues and series: points (V-XII), standings per month and half-year (V-I.d.1), qualification
 (V-I.e, N-3.7, P-Satellite, G-Spielform), persons across tournaments — pure rules first, then
 the store and the service on SQLite and PostgreSQL."""
+
 import uuid
 
 import pytest
@@ -28,6 +29,7 @@ def T(tid, played_on, results, status="finished"):
 
 # --- V-XII: the points table ------------------------------------------------------------------
 
+
 def test_v_xii_points_table_and_its_continuation_to_the_floor():
     assert V_XII == {"table": [25, 21, 17, 13, 11, 10, 9, 8, 7], "then": "minus_one", "floor": 1}
     assert [lg.points_at(p, V_XII) for p in range(1, 10)] == [25, 21, 17, 13, 11, 10, 9, 8, 7]
@@ -49,6 +51,7 @@ def test_shared_places_get_the_average_rounded_down_and_no_place_gets_nothing():
 
 # --- V-I.d.1 and V-I.e: month and half-year standings, monthly winner to the Champions Trophy ---
 
+
 def test_month_and_half_year_standings_across_tournaments_and_monthly_winners_qualify():
     tournaments = [
         T(1, "2026-01-12", [R("Anna", 1, person=1), R("Ben", 2, person=2), R("Cem", 3, person=3)]),
@@ -60,8 +63,11 @@ def test_month_and_half_year_standings_across_tournaments_and_monthly_winners_qu
     months = {m["period"]: m["standings"] for m in out["months"]}
     assert list(months) == ["2026-01", "2026-02", "2026-07"]
     # January: Anna 25+17=42, Ben 21+25=46, Cem 17+21=38
-    assert [(x["name"], x["points"], x["rank"]) for x in months["2026-01"]] == \
-        [("Ben", 46, 1), ("Anna", 42, 2), ("Cem", 38, 3)]
+    assert [(x["name"], x["points"], x["rank"]) for x in months["2026-01"]] == [
+        ("Ben", 46, 1),
+        ("Anna", 42, 2),
+        ("Cem", 38, 3),
+    ]
     halves = {h["period"]: h["standings"] for h in out["half_years"]}
     assert list(halves) == ["2026-H1", "2026-H2"]
     assert [(x["name"], x["points"]) for x in halves["2026-H1"]] == [("Anna", 63), ("Ben", 63), ("Cem", 63)]
@@ -72,13 +78,18 @@ def test_month_and_half_year_standings_across_tournaments_and_monthly_winners_qu
     assert out["overall"][0]["name"] == "Anna" and out["overall"][0]["points"] == 88
     q = out["qualification"]
     assert q["rule"] == "V-I.e" and q["for"] == "champions_trophy"
-    assert [(x["name"], x["period"]) for x in q["qualified"]] == \
-        [("Ben", "2026-01"), ("Cem", "2026-02"), ("Anna", "2026-07")]
+    assert [(x["name"], x["period"]) for x in q["qualified"]] == [
+        ("Ben", "2026-01"),
+        ("Cem", "2026-02"),
+        ("Anna", "2026-07"),
+    ]
 
 
 def test_a_month_with_a_running_tournament_is_provisional_and_qualifies_nobody_yet():
-    tournaments = [T(1, "2026-03-02", [R("Anna", 1, person=1), R("Ben", 2, person=2)]),
-                   T(2, "2026-03-16", [R("Ben", 3, person=2), R("Anna", None, person=1)], status="running")]
+    tournaments = [
+        T(1, "2026-03-02", [R("Anna", 1, person=1), R("Ben", 2, person=2)]),
+        T(2, "2026-03-16", [R("Ben", 3, person=2), R("Anna", None, person=1)], status="running"),
+    ]
     out = lg.standings({"kind": "v_ranking", "points": V_XII}, tournaments)
     assert out["months"][0]["provisional"] is True
     assert out["half_years"][0]["provisional"] is True
@@ -88,10 +99,13 @@ def test_a_month_with_a_running_tournament_is_provisional_and_qualifies_nobody_y
 
 # --- N-3.7, P-Satellite, G-Spielform ----------------------------------------------------------------
 
+
 def test_n_series_each_winner_qualifies_for_the_series_final():
-    tournaments = [T(1, "2026-01-05", [R("Anna", 1, person=1), R("Ben", 2, person=2)]),
-                   T(2, "2026-01-12", [R("Ben", 1, person=2), R("Anna", 2, person=1)]),
-                   T(3, "2026-01-19", [R("Cem", 2, person=3), R("Dora", None, person=4)], status="running")]
+    tournaments = [
+        T(1, "2026-01-05", [R("Anna", 1, person=1), R("Ben", 2, person=2)]),
+        T(2, "2026-01-12", [R("Ben", 1, person=2), R("Anna", 2, person=1)]),
+        T(3, "2026-01-19", [R("Cem", 2, person=3), R("Dora", None, person=4)], status="running"),
+    ]
     q = lg.standings({"kind": "n_series", "points": None}, tournaments)["qualification"]
     assert q["rule"] == "N-3.7" and q["for"] == "series_final"
     assert [(x["name"], x["tournament_id"]) for x in q["qualified"]] == [("Anna", 1), ("Ben", 2)]
@@ -108,8 +122,9 @@ def test_p_satellite_every_table_winner_reaches_the_final_and_more_than_ten_need
 
 def test_g_tour_points_come_from_a_configured_table():
     rule = {"table": [100, 80, 60], "then": "zero", "floor": 0}
-    out = lg.standings({"kind": "g_tour", "points": rule},
-                       [T(1, "2026-05-01", [R("Anna", 1), R("Ben", 2), R("Cem", 3), R("Dora", 4)])])
+    out = lg.standings(
+        {"kind": "g_tour", "points": rule}, [T(1, "2026-05-01", [R("Anna", 1), R("Ben", 2), R("Cem", 3), R("Dora", 4)])]
+    )
     assert [(x["name"], x["points"]) for x in out["overall"]] == [("Anna", 100), ("Ben", 80), ("Cem", 60), ("Dora", 0)]
     assert out["qualification"]["qualified"] == []
 
@@ -120,6 +135,7 @@ def test_period_keys():
 
 
 # --- store and service: SQLite and PostgreSQL ---------------------------------------------------
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request, tmp_path):
@@ -133,8 +149,16 @@ def db(request, tmp_path):
 
 
 def command(service, tid, type, payload=None):
-    answer = service.execute(tid, type=type, payload=payload or {}, actor=DIRECTOR, actor_label="director:1",
-                             device_id="dev-1", op_id=str(uuid.uuid4()), at=None)
+    answer = service.execute(
+        tid,
+        type=type,
+        payload=payload or {},
+        actor=DIRECTOR,
+        actor_label="director:1",
+        device_id="dev-1",
+        op_id=str(uuid.uuid4()),
+        at=None,
+    )
     assert answer.status_code == 200, answer.body
     return answer.body["result"]
 
@@ -168,8 +192,11 @@ def test_persons_keep_one_identity_across_tournaments_and_standings_use_the_stat
         s.add(LeagueTournament(league_id=league.id, tournament_id=t2, played_on="2026-02-10", added_at=1))
     assert service.state(t1).status == service.state(t2).status == "finished"
     out = lg.league_standings(db, service, league)
-    assert [(x["name"], x["points"], x["tournaments"]) for x in out["overall"]] == \
-        [("Jürgen Müller", 42, 2), ("Zoë", 42, 2), ("Ökan", 42, 2)]  # 25+17, 17+25, 21+21: wins break ties
+    assert [(x["name"], x["points"], x["tournaments"]) for x in out["overall"]] == [
+        ("Jürgen Müller", 42, 2),
+        ("Zoë", 42, 2),
+        ("Ökan", 42, 2),
+    ]  # 25+17, 17+25, 21+21: wins break ties
     assert [x["rank"] for x in out["overall"]] == [1, 1, 3]
     winners = [(x["name"], x["period"]) for x in out["qualification"]["qualified"]]
     assert winners == [("Jürgen Müller", "2026-01"), ("Zoë", "2026-02")]

@@ -1,8 +1,9 @@
 """Sign-in guessing is slowed down: after 10 wrong passwords for one name from one address the
 server answers 429 with the wait, and the right password does not get through either until then;
 another name from the same address is counted apart."""
-from server import Api, director
+
 from backend.auth.throttle import LoginThrottle
+from server import Api, director
 
 
 def test_ten_wrong_passwords_then_429_with_the_wait(server):

@@ -2,6 +2,7 @@
 pokerfloor-migrate.service runs before the worker instances). On PostgreSQL two inits at once are
 safe (an advisory lock), and a worker on an unmigrated database refuses to start and writes
 nothing. SQLite keeps migrating in `serve` (one process serves a room): the other tests use it."""
+
 import os
 import subprocess
 import sys
@@ -32,16 +33,32 @@ def fresh_database():
 
 
 def cli(url: str, *args: str) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "test-secret-key-not-for-production",
-           "HOST": "127.0.0.1", "PORT": str(free_port()), "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen([sys.executable, "-m", "backend.cli", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "SECRET_KEY": "test-secret-key-not-for-production",
+        "HOST": "127.0.0.1",
+        "PORT": str(free_port()),
+        "PYTHONUNBUFFERED": "1",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "backend.cli", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def tables(url: str) -> list[str]:
     with psycopg.connect(url) as conn:
-        return [r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")]
+        return [
+            r[0]
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
+            )
+        ]
 
 
 def test_two_concurrent_inits_both_succeed_and_migrate_once(fresh_database):
@@ -52,8 +69,9 @@ def test_two_concurrent_inits_both_succeed_and_migrate_once(fresh_database):
         procs = [cli(fresh_database, "init"), cli(fresh_database, "init")]
         deadline = time.time() + 30
         while time.time() < deadline:
-            waiting = holder.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
-                                     "AND NOT granted").fetchone()[0]
+            waiting = holder.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            ).fetchone()[0]
             if waiting == 2 or any(p.poll() is not None for p in procs):
                 break
             time.sleep(0.05)
@@ -83,6 +101,7 @@ def test_a_worker_refuses_a_schema_behind_the_code_and_init_brings_it_to_head(fr
     from alembic import command
 
     from backend.store.db import _alembic_config
+
     engine = make_engine(fresh_database)
     try:
         cfg = _alembic_config()

@@ -4,9 +4,11 @@ of each rulebook's structure.
 The expected tables below are transcribed by hand from the German rulebooks (ids as in RULES.md:
 N = 000_…, V = 001_…, G = 002_…, S = 003_…, P = 004_…), never read from the preset files.
 """
+
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 
@@ -22,12 +24,24 @@ PRESET_DIR = ROOT / "shared_rules" / "presets"
 SCHEMA = json.loads((ROOT / "shared_rules" / "preset.schema.json").read_text(encoding="utf-8"))
 FILES = sorted(PRESET_DIR.glob("*.json"))
 PRESETS = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in FILES}
-EXPECTED_IDS = {"n-monday", "n-series-final", "v-ranking", "g-tour", "s-trophy", "p-qualifier", "p-final",
-                "generic"}
-SEEDS = {"N": "000_a08166820725fedf.txt", "V": "001_b43247454d0e1569.txt", "G": "002_cd791412584cb5f9.txt",
-         "S": "003_e412a3162a4f35a6.txt", "P": "004_88337cb2b1b28f15.txt"}
-SEED_OF = {"n-monday": "N", "n-series-final": "N", "v-ranking": "V", "g-tour": "G", "s-trophy": "S",
-           "p-qualifier": "P", "p-final": "P", "generic": None}
+EXPECTED_IDS = {"n-monday", "n-series-final", "v-ranking", "g-tour", "s-trophy", "p-qualifier", "p-final", "generic"}
+SEEDS = {
+    "N": "000_a08166820725fedf.txt",
+    "V": "001_b43247454d0e1569.txt",
+    "G": "002_cd791412584cb5f9.txt",
+    "S": "003_e412a3162a4f35a6.txt",
+    "P": "004_88337cb2b1b28f15.txt",
+}
+SEED_OF = {
+    "n-monday": "N",
+    "n-series-final": "N",
+    "v-ranking": "V",
+    "g-tour": "G",
+    "s-trophy": "S",
+    "p-qualifier": "P",
+    "p-final": "P",
+    "generic": None,
+}
 VALIDATOR = Draft202012Validator(SCHEMA)
 
 
@@ -55,8 +69,11 @@ def compact(preset: dict) -> list[tuple]:
 
 def level_problems(preset: dict) -> list[str]:
     """What the schema cannot say: bb >= sb in every level."""
-    return [f"entry {i}: bb {e['bb']} < sb {e['sb']}" for i, e in enumerate(preset["structure"])
-            if e["kind"] == "level" and e["bb"] < e["sb"]]
+    return [
+        f"entry {i}: bb {e['bb']} < sb {e['sb']}"
+        for i, e in enumerate(preset["structure"])
+        if e["kind"] == "level" and e["bb"] < e["sb"]
+    ]
 
 
 def start_times(preset: dict) -> list[tuple[str, str]]:
@@ -83,7 +100,7 @@ def points_for(points: dict, place: int) -> int:
 
 
 def deadline_target_exists(preset: dict, deadline: dict) -> bool:
-    (kind, n), = deadline.items()
+    ((kind, n),) = deadline.items()
     if kind == "break":
         return sum(e["kind"] == "break" for e in preset["structure"]) >= n
     if kind == "level":
@@ -92,6 +109,7 @@ def deadline_target_exists(preset: dict, deadline: dict) -> bool:
 
 
 # ------------------------------------------------------------------ schema and general sanity
+
 
 def test_schema_is_a_valid_draft_2020_12_schema():
     Draft202012Validator.check_schema(SCHEMA)
@@ -159,9 +177,16 @@ def test_source_names_its_seed_and_rules(preset_id):
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED_IDS))
 def test_deadlines_point_at_existing_entries(preset_id):
     fmt = P(preset_id)["format"]
-    deadlines = [(fmt[k] or {}).get(key) for k, key in
-                 (("rebuy", "until"), ("addon", "at"), ("reentry", "until"), ("alternates", "until"),
-                  ("late_seat", "until"))]
+    deadlines = [
+        (fmt[k] or {}).get(key)
+        for k, key in (
+            ("rebuy", "until"),
+            ("addon", "at"),
+            ("reentry", "until"),
+            ("alternates", "until"),
+            ("late_seat", "until"),
+        )
+    ]
     for deadline in filter(None, deadlines):
         assert deadline_target_exists(P(preset_id), deadline), deadline
 
@@ -201,14 +226,17 @@ def test_payout_brackets_add_up_and_do_not_overlap(preset_id):
         assert b["percent"] == sorted(b["percent"], reverse=True)
         assert b["min_players"] <= b["max_players"]
         assert len(b["percent"]) < b["min_players"]
-    for lower, upper in zip(brackets, brackets[1:]):
+    for lower, upper in itertools.pairwise(brackets):
         assert upper["min_players"] == lower["max_players"] + 1
 
 
 ASSUMED_CHIPS = {  # the chip sets the colour-up notes assume (the seeds name none)
-    "n-monday": [25, 100, 500, 1000, 5000], "n-series-final": [25, 100, 500, 1000, 5000],
-    "v-ranking": [25, 100, 500, 1000, 5000], "s-trophy": [50, 100, 500, 1000, 5000],
-    "p-qualifier": [100, 500, 1000, 5000], "p-final": [100, 500, 1000, 5000],
+    "n-monday": [25, 100, 500, 1000, 5000],
+    "n-series-final": [25, 100, 500, 1000, 5000],
+    "v-ranking": [25, 100, 500, 1000, 5000],
+    "s-trophy": [50, 100, 500, 1000, 5000],
+    "p-qualifier": [100, 500, 1000, 5000],
+    "p-final": [100, 500, 1000, 5000],
 }
 
 
@@ -222,8 +250,8 @@ def test_colour_up_removes_only_the_lowest_chips_no_longer_needed(preset_id):
         if "colour_up" not in e:
             continue
         removed = e["colour_up"]["remove"]
-        assert removed == chips[:len(removed)], (i, removed, chips)
-        chips = chips[len(removed):]
+        assert removed == chips[: len(removed)], (i, removed, chips)
+        chips = chips[len(removed) :]
         later = [x for x in structure[i:] if x["kind"] == "level"]
         for lv in later:
             assert all(amount % chips[0] == 0 for amount in (lv["sb"], lv["bb"], lv["ante"])), (i, lv)
@@ -231,6 +259,7 @@ def test_colour_up_removes_only_the_lowest_chips_no_longer_needed(preset_id):
 
 
 # ------------------------------------------------------------------ schema rejects what it must
+
 
 def _mutations():
     def m(path, value):
@@ -242,6 +271,7 @@ def _mutations():
                 del target[path[-1]]
             else:
                 target[path[-1]] = value
+
         return apply
 
     return {
@@ -266,8 +296,9 @@ def _mutations():
         "negative buy-in": m(["format", "buy_in"], -1),
         "bad deadline": m(["format", "late_seat"], {"until": {"hour": 2}, "posts": "big_blind"}),
         "bad who_moves": m(["seating", "who_moves"], "tallest"),
-        "players_left trigger without a number": m(["seating", "hand_for_hand"],
-                                                   {"trigger": "players_left", "players_left": None}),
+        "players_left trigger without a number": m(
+            ["seating", "hand_for_hand"], {"trigger": "players_left", "players_left": None}
+        ),
         "bad penalty": m(["penalties", "options"], ["flogging"]),
         "bad colour-up method": m(["structure", 2, "colour_up"], {"remove": [25], "method": "swap"}),
         "bad id": m(["id"], "N Monday"),
@@ -289,9 +320,24 @@ def test_schema_rejects(name):
 # ------------------------------------------------------------------ N: Noohn Basel
 
 N_3_9 = [  # Level, Zeit, Small Blind, Big Blind; Ante "Keine"
-    (25, 50), (50, 100), (100, 200), (200, 400), (300, 600), (500, 1000), (700, 1400), (1000, 2000),
-    (1500, 3000), (2000, 4000), (3000, 6000), (4000, 8000), (6000, 12000), (8000, 16000), (10000, 20000),
-    (15000, 30000), (20000, 40000), (30000, 60000),
+    (25, 50),
+    (50, 100),
+    (100, 200),
+    (200, 400),
+    (300, 600),
+    (500, 1000),
+    (700, 1400),
+    (1000, 2000),
+    (1500, 3000),
+    (2000, 4000),
+    (3000, 6000),
+    (4000, 8000),
+    (6000, 12000),
+    (8000, 16000),
+    (10000, 20000),
+    (15000, 30000),
+    (20000, 40000),
+    (30000, 60000),
 ]
 
 
@@ -381,13 +427,16 @@ def test_n_3_7_payout_table_every_bracket():
     assert [(b["min_players"], b["max_players"], b["percent"]) for b in payouts["brackets"]] == N_3_7
 
 
-@pytest.mark.parametrize("field, expected", [
-    (44, [1870, 1210, 935, 715, 495, 275]),      # 44 x 125 = 5,500 CHF
-    (31, [1321, 852, 658, 503, 348, 193]),       # 3,875: 1317 + the 4 francs rounded off elsewhere
-    (22, [1102, 687, 467, 302, 192]),            # 2,750: 1100 + 2 rounded off
-    (20, [1050, 700, 475, 275]),                 # 2,500
-    (10, [625, 375, 250]),                       # 1,250
-])
+@pytest.mark.parametrize(
+    "field, expected",
+    [
+        (44, [1870, 1210, 935, 715, 495, 275]),  # 44 x 125 = 5,500 CHF
+        (31, [1321, 852, 658, 503, 348, 193]),  # 3,875: 1317 + the 4 francs rounded off elsewhere
+        (22, [1102, 687, 467, 302, 192]),  # 2,750: 1100 + 2 rounded off
+        (20, [1050, 700, 475, 275]),  # 2,500
+        (10, [625, 375, 250]),  # 1,250
+    ],
+)
 def test_n_3_7_payout_amounts_in_chf(field, expected):
     """N-3.7 through the engine: whole francs, the remainder to the winner, the pool paid out exactly."""
     amounts = [x["amount"] for x in payout_amounts(P("n-monday")["payouts"], field, field * 125)]
@@ -403,8 +452,11 @@ def test_n_2_5_time_call(preset_id):
 @pytest.mark.parametrize("preset_id", ["n-monday", "n-series-final"])
 def test_n_2_23_penalties(preset_id):
     """N-2.23: warnings, missed hand penalties of 1, 2, 3, 4 rounds, time penalties, disqualification."""
-    assert P(preset_id)["penalties"] == {"options": ["warning", "missed_hand", "time", "disqualification"],
-                                         "orbits": [1, 2, 3, 4], "dealer": ["warning"]}  # the Turnierleiter's
+    assert P(preset_id)["penalties"] == {
+        "options": ["warning", "missed_hand", "time", "disqualification"],
+        "orbits": [1, 2, 3, 4],
+        "dealer": ["warning"],
+    }  # the Turnierleiter's
 
 
 @pytest.mark.parametrize("preset_id", ["n-monday", "n-series-final"])
@@ -424,12 +476,25 @@ def test_n_2_25_new_level_from_next_hand(preset_id):
 # ------------------------------------------------------------------ V: club ranking tournament
 
 V_XIII = [  # I.-VII. 10min, VIII. PAUSE 10min Add-on Phase, IX.-XIX. 15min
-    ("L", 25, 50, 0, 10), ("L", 50, 100, 0, 10), ("L", 75, 150, 0, 10), ("L", 100, 200, 0, 10),
-    ("L", 150, 300, 0, 10), ("L", 175, 350, 0, 10), ("L", 200, 400, 0, 10),
+    ("L", 25, 50, 0, 10),
+    ("L", 50, 100, 0, 10),
+    ("L", 75, 150, 0, 10),
+    ("L", 100, 200, 0, 10),
+    ("L", 150, 300, 0, 10),
+    ("L", 175, 350, 0, 10),
+    ("L", 200, 400, 0, 10),
     ("B", 10),
-    ("L", 300, 600, 0, 15), ("L", 500, 1000, 0, 15), ("L", 1500, 3000, 0, 15), ("L", 2000, 4000, 0, 15),
-    ("L", 3000, 6000, 0, 15), ("L", 4000, 8000, 0, 15), ("L", 5000, 10000, 0, 15), ("L", 6000, 12000, 0, 15),
-    ("L", 8000, 16000, 0, 15), ("L", 10000, 20000, 0, 15), ("L", 25000, 50000, 0, 15),
+    ("L", 300, 600, 0, 15),
+    ("L", 500, 1000, 0, 15),
+    ("L", 1500, 3000, 0, 15),
+    ("L", 2000, 4000, 0, 15),
+    ("L", 3000, 6000, 0, 15),
+    ("L", 4000, 8000, 0, 15),
+    ("L", 5000, 10000, 0, 15),
+    ("L", 6000, 12000, 0, 15),
+    ("L", 8000, 16000, 0, 15),
+    ("L", 10000, 20000, 0, 15),
+    ("L", 25000, 50000, 0, 15),
 ]
 
 
@@ -458,8 +523,28 @@ def test_v_xii_points():
     """V-XII: 25, 21, 17, 13, 11, 10, 9, 8, 7 'usw.': one less per place, floor 1 (noted)."""
     points = P("v-ranking")["points"]
     assert points == {"table": [25, 21, 17, 13, 11, 10, 9, 8, 7], "then": "minus_one", "floor": 1}
-    assert [points_for(points, place) for place in range(1, 21)] == \
-        [25, 21, 17, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1]
+    assert [points_for(points, place) for place in range(1, 21)] == [
+        25,
+        21,
+        17,
+        13,
+        11,
+        10,
+        9,
+        8,
+        7,
+        6,
+        5,
+        4,
+        3,
+        2,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+    ]
     assert any(n["rule"] == "V-XII" for n in P("v-ranking")["notes"])
 
 
@@ -480,8 +565,13 @@ def test_v_iv_final_table():
     """V-IV.a: the last 8 form the final table; V-IV.b clock stopped for the merge; V-IV.c no new draw,
     the free seats of the feature table are filled; V-IV.d button by high card."""
     p = P("v-ranking")
-    assert p["seating"]["final_table"] == {"size": 8, "seating": "fill_free_seats", "button": "high_card",
-                                           "stop_clock": True, "two_tables_at": None}
+    assert p["seating"]["final_table"] == {
+        "size": 8,
+        "seating": "fill_free_seats",
+        "button": "high_card",
+        "stop_clock": True,
+        "two_tables_at": None,
+    }
     assert p["clock"]["stop_for_table_merge"] is True
 
 
@@ -517,8 +607,11 @@ def test_v_x_a_time_call():
 
 def test_v_xi_e_penalties():
     """V-XI.d/e: warnings, missed hand penalties of 1-4 rounds, time penalties, disqualification."""
-    assert P("v-ranking")["penalties"] == {"options": ["warning", "missed_hand", "time", "disqualification"],
-                                           "orbits": [1, 2, 3, 4], "dealer": ["warning"]}  # V-XI.b: the floor's
+    assert P("v-ranking")["penalties"] == {
+        "options": ["warning", "missed_hand", "time", "disqualification"],
+        "orbits": [1, 2, 3, 4],
+        "dealer": ["warning"],
+    }  # V-XI.b: the floor's
 
 
 def test_v_x_z_new_level_from_next_hand():
@@ -529,13 +622,30 @@ def test_v_x_z_new_level_from_next_hand():
 # ------------------------------------------------------------------ G: German Golfpoker Tour
 
 G_DEFAULT = [  # not in the seed (G-Spielform: set by field size); the documented default for 30-60
-    ("L", 25, 50, 0, 15), ("L", 50, 100, 0, 15), ("L", 75, 150, 0, 15), ("L", 100, 200, 0, 15), ("B", 10),
-    ("L", 150, 300, 0, 15), ("L", 200, 400, 0, 15), ("L", 300, 600, 0, 15), ("L", 400, 800, 0, 15), ("B", 10),
-    ("L", 500, 1000, 0, 15), ("L", 600, 1200, 0, 15), ("L", 800, 1600, 0, 15), ("L", 1000, 2000, 0, 15),
+    ("L", 25, 50, 0, 15),
+    ("L", 50, 100, 0, 15),
+    ("L", 75, 150, 0, 15),
+    ("L", 100, 200, 0, 15),
     ("B", 10),
-    ("L", 1500, 3000, 0, 15), ("L", 2000, 4000, 0, 15), ("L", 3000, 6000, 0, 15), ("L", 4000, 8000, 0, 15),
+    ("L", 150, 300, 0, 15),
+    ("L", 200, 400, 0, 15),
+    ("L", 300, 600, 0, 15),
+    ("L", 400, 800, 0, 15),
     ("B", 10),
-    ("L", 5000, 10000, 0, 15), ("L", 6000, 12000, 0, 15), ("L", 8000, 16000, 0, 15), ("L", 10000, 20000, 0, 15),
+    ("L", 500, 1000, 0, 15),
+    ("L", 600, 1200, 0, 15),
+    ("L", 800, 1600, 0, 15),
+    ("L", 1000, 2000, 0, 15),
+    ("B", 10),
+    ("L", 1500, 3000, 0, 15),
+    ("L", 2000, 4000, 0, 15),
+    ("L", 3000, 6000, 0, 15),
+    ("L", 4000, 8000, 0, 15),
+    ("B", 10),
+    ("L", 5000, 10000, 0, 15),
+    ("L", 6000, 12000, 0, 15),
+    ("L", 8000, 16000, 0, 15),
+    ("L", 10000, 20000, 0, 15),
 ]
 
 
@@ -551,8 +661,7 @@ def test_g_spielform_default_structure_is_the_documented_one():
     """G-Spielform: the structure depends on the field; the default for ~30-60 players is noted."""
     assert compact(P("g-tour")) == G_DEFAULT
     assert all(bb == 2 * sb for sb, bb, _, _ in levels(P("g-tour")))
-    assert any(n["rule"] == "G-Spielform" and "30-60" in n["en"] and "3,000" in n["en"]
-               for n in P("g-tour")["notes"])
+    assert any(n["rule"] == "G-Spielform" and "30-60" in n["en"] and "3,000" in n["en"] for n in P("g-tour")["notes"])
 
 
 def test_g_einsaetze_blinds_only():
@@ -574,8 +683,13 @@ def test_g_final():
     final table, seats by lot."""
     s = P("g-tour")["seating"]
     assert s["balance_threshold_from_tables"] == [{"tables_at_most": 3, "threshold": 3}]
-    assert s["final_table"] == {"size": 8, "seating": "lot", "button": "high_card", "stop_clock": False,
-                                "two_tables_at": 16}
+    assert s["final_table"] == {
+        "size": 8,
+        "seating": "lot",
+        "button": "high_card",
+        "stop_clock": False,
+        "two_tables_at": 16,
+    }
 
 
 def test_g_setzregeln_same_hand_busts():
@@ -591,22 +705,56 @@ def test_g_turnierregeln_penalties():
 # ------------------------------------------------------------------ S: Swiss Poker Trophy
 
 S_BLINDS = [  # table "Blind Levels": Round n, Small Blind, Big Blind, Start Time; pauses 10 minutes
-    ("L", 50, 100, 0, 15), ("L", 100, 200, 0, 15), ("L", 150, 300, 0, 15), ("L", 200, 400, 0, 15), ("B", 10),
-    ("L", 300, 600, 0, 15), ("L", 400, 800, 0, 15), ("L", 500, 1000, 0, 15), ("L", 1000, 2000, 0, 15),
+    ("L", 50, 100, 0, 15),
+    ("L", 100, 200, 0, 15),
+    ("L", 150, 300, 0, 15),
+    ("L", 200, 400, 0, 15),
     ("B", 10),
-    ("L", 1500, 3000, 0, 15), ("L", 2500, 5000, 0, 15), ("L", 4000, 8000, 0, 15), ("L", 6000, 12000, 0, 15),
+    ("L", 300, 600, 0, 15),
+    ("L", 400, 800, 0, 15),
+    ("L", 500, 1000, 0, 15),
+    ("L", 1000, 2000, 0, 15),
     ("B", 10),
-    ("L", 10000, 20000, 0, 15), ("L", 15000, 30000, 0, 15), ("L", 20000, 40000, 0, 15),
-    ("L", 20000, 40000, 0, 15), ("B", 10),
-    ("L", 20000, 40000, 0, 15), ("L", 20000, 40000, 0, 15), ("L", 20000, 40000, 0, 15),
+    ("L", 1500, 3000, 0, 15),
+    ("L", 2500, 5000, 0, 15),
+    ("L", 4000, 8000, 0, 15),
+    ("L", 6000, 12000, 0, 15),
+    ("B", 10),
+    ("L", 10000, 20000, 0, 15),
+    ("L", 15000, 30000, 0, 15),
+    ("L", 20000, 40000, 0, 15),
+    ("L", 20000, 40000, 0, 15),
+    ("B", 10),
+    ("L", 20000, 40000, 0, 15),
+    ("L", 20000, 40000, 0, 15),
+    ("L", 20000, 40000, 0, 15),
     ("L", 20000, 40000, 0, 15),
 ]
 S_PRINTED_START = {  # "Start Time" column
-    "Round 1": "0:00", "Round 2": "0:15", "Round 3": "0:30", "Round 4": "0:45", "Pause 1": "1:00",
-    "Round 5": "1:10", "Round 6": "1:25", "Round 7": "1:40", "Round 8": "1:55", "Pause 2": "2:10",
-    "Round 9": "2:20", "Round 10": "2:35", "Round 11": "2:50", "Round 12": "3:05", "Pause 3": "3:20",
-    "Round 13": "3:30", "Round 14": "3:45", "Round 15": "4:00", "Round 16": "4:15", "Pause 4": "4:30",
-    "Round 17": "4:45", "Round 18": "5:00", "Round 19": "5:15", "Round 20": "5:30",
+    "Round 1": "0:00",
+    "Round 2": "0:15",
+    "Round 3": "0:30",
+    "Round 4": "0:45",
+    "Pause 1": "1:00",
+    "Round 5": "1:10",
+    "Round 6": "1:25",
+    "Round 7": "1:40",
+    "Round 8": "1:55",
+    "Pause 2": "2:10",
+    "Round 9": "2:20",
+    "Round 10": "2:35",
+    "Round 11": "2:50",
+    "Round 12": "3:05",
+    "Pause 3": "3:20",
+    "Round 13": "3:30",
+    "Round 14": "3:45",
+    "Round 15": "4:00",
+    "Round 16": "4:15",
+    "Pause 4": "4:30",
+    "Round 17": "4:45",
+    "Round 18": "5:00",
+    "Round 19": "5:15",
+    "Round 20": "5:30",
 }
 
 
@@ -684,8 +832,10 @@ def test_s_19_time_call():
 def test_s_36_penalties():
     """S-#36: reprimand/warning, missed hand or missed round penalty, once to four times."""
     assert P("s-trophy")["penalties"] == {
-        "options": ["warning", "missed_hand", "missed_round", "disqualification"], "orbits": [1, 2, 3, 4],
-        "dealer": ["warning", "missed_hand", "missed_round"]}
+        "options": ["warning", "missed_hand", "missed_round", "disqualification"],
+        "orbits": [1, 2, 3, 4],
+        "dealer": ["warning", "missed_hand", "missed_round"],
+    }
 
 
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED_IDS))
@@ -700,8 +850,11 @@ def test_s_36_which_penalties_a_dealer_gives_is_preset_data(preset_id):
 
 def test_s_42_new_level_from_next_hand_not_announced_early():
     """S-#42: the new level is not announced before the old one ends; it applies from the next hand."""
-    assert P("s-trophy")["clock"] == {"level_change": "next_hand", "stop_for_table_merge": False,
-                                      "new_blinds_notice_seconds": 0}
+    assert P("s-trophy")["clock"] == {
+        "level_change": "next_hand",
+        "stop_for_table_merge": False,
+        "new_blinds_notice_seconds": 0,
+    }
 
 
 def test_s_01_button_by_high_card():
@@ -711,27 +864,52 @@ def test_s_01_button_by_high_card():
 
 # ------------------------------------------------------------------ P: poker-company satellites
 
-P_QUALIFIER_LINE = ("100/200, 200/400, 300/600, Race for Chips, 500/1000, 1000/2000, 2000/4000, 3000/6000, "
-                    "Race for Chips, 5000/10000, 7000/14000, 10000/20000, 15000/30000.")
-P_FINAL_LINE = ("100/200, 200/400, 300/600, Ante:100, 500/1000, Ante: 200, 1000/2000, Ante: 400, 2000/4000, "
-                "Ante: 600, 3000/6000, Ante: 1000, 5000/10000, Ante: 1400, 7000/14000, Race for Chips, "
-                "Ante: 2000, 10000/20000, Ante: 3000, 15000/30000, Ante: 4000, 20000/40000, Ante: 5000, "
-                "25000/50000, Ante: 10000, 50000/100000, Ante: 20000, 100000/200000, Ante: 50000, "
-                "250000/500000, Ante: 100000, 500000/1000000.")
+P_QUALIFIER_LINE = (
+    "100/200, 200/400, 300/600, Race for Chips, 500/1000, 1000/2000, 2000/4000, 3000/6000, "
+    "Race for Chips, 5000/10000, 7000/14000, 10000/20000, 15000/30000."
+)
+P_FINAL_LINE = (
+    "100/200, 200/400, 300/600, Ante:100, 500/1000, Ante: 200, 1000/2000, Ante: 400, 2000/4000, "
+    "Ante: 600, 3000/6000, Ante: 1000, 5000/10000, Ante: 1400, 7000/14000, Race for Chips, "
+    "Ante: 2000, 10000/20000, Ante: 3000, 15000/30000, Ante: 4000, 20000/40000, Ante: 5000, "
+    "25000/50000, Ante: 10000, 50000/100000, Ante: 20000, 100000/200000, Ante: 50000, "
+    "250000/500000, Ante: 100000, 500000/1000000."
+)
 
 P_QUALIFIER = [
-    ("L", 100, 200, 0, 10), ("L", 200, 400, 0, 10), ("L", 300, 600, 0, 10), ("STOP", "race_for_chips"),
-    ("L", 500, 1000, 0, 10), ("L", 1000, 2000, 0, 10), ("L", 2000, 4000, 0, 10), ("L", 3000, 6000, 0, 10),
+    ("L", 100, 200, 0, 10),
+    ("L", 200, 400, 0, 10),
+    ("L", 300, 600, 0, 10),
     ("STOP", "race_for_chips"),
-    ("L", 5000, 10000, 0, 10), ("L", 7000, 14000, 0, 10), ("L", 10000, 20000, 0, 10), ("L", 15000, 30000, 0, 10),
+    ("L", 500, 1000, 0, 10),
+    ("L", 1000, 2000, 0, 10),
+    ("L", 2000, 4000, 0, 10),
+    ("L", 3000, 6000, 0, 10),
+    ("STOP", "race_for_chips"),
+    ("L", 5000, 10000, 0, 10),
+    ("L", 7000, 14000, 0, 10),
+    ("L", 10000, 20000, 0, 10),
+    ("L", 15000, 30000, 0, 10),
 ]
 P_FINAL = [
-    ("L", 100, 200, 0, 15), ("L", 200, 400, 0, 15), ("L", 300, 600, 0, 15),
-    ("L", 500, 1000, 100, 15), ("L", 1000, 2000, 200, 15), ("L", 2000, 4000, 400, 15), ("L", 3000, 6000, 600, 15),
-    ("L", 5000, 10000, 1000, 15), ("L", 7000, 14000, 1400, 15), ("STOP", "race_for_chips"),
-    ("L", 10000, 20000, 2000, 15), ("L", 15000, 30000, 3000, 15), ("L", 20000, 40000, 4000, 15),
-    ("L", 25000, 50000, 5000, 15), ("L", 50000, 100000, 10000, 15), ("L", 100000, 200000, 20000, 15),
-    ("L", 250000, 500000, 50000, 15), ("L", 500000, 1000000, 100000, 15),
+    ("L", 100, 200, 0, 15),
+    ("L", 200, 400, 0, 15),
+    ("L", 300, 600, 0, 15),
+    ("L", 500, 1000, 100, 15),
+    ("L", 1000, 2000, 200, 15),
+    ("L", 2000, 4000, 400, 15),
+    ("L", 3000, 6000, 600, 15),
+    ("L", 5000, 10000, 1000, 15),
+    ("L", 7000, 14000, 1400, 15),
+    ("STOP", "race_for_chips"),
+    ("L", 10000, 20000, 2000, 15),
+    ("L", 15000, 30000, 3000, 15),
+    ("L", 20000, 40000, 4000, 15),
+    ("L", 25000, 50000, 5000, 15),
+    ("L", 50000, 100000, 10000, 15),
+    ("L", 100000, 200000, 20000, 15),
+    ("L", 250000, 500000, 50000, 15),
+    ("L", 500000, 1000000, 100000, 15),
 ]
 
 
@@ -818,8 +996,11 @@ def test_p_satellite_final_at_most_ten():
     """P-Satellite: at most 10 at the final table; blinds start at 100/200."""
     p = P("p-final")
     assert p["format"]["capacity"]["max"] == 10
-    assert (p["seating"]["max_per_table"], p["seating"]["max_tables"], p["seating"]["final_table"]["size"]) == \
-        (10, 1, 10)
+    assert (p["seating"]["max_per_table"], p["seating"]["max_tables"], p["seating"]["final_table"]["size"]) == (
+        10,
+        1,
+        10,
+    )
     assert levels(p)[0][:2] == (100, 200)
 
 
@@ -844,12 +1025,24 @@ def test_p_sidepots_same_hand_busts_and_p_dealer_button(preset_id):
 # ------------------------------------------------------------------ generic
 
 GENERIC_STRUCTURE = [
-    ("L", 25, 50, 0, 20), ("L", 50, 100, 0, 20), ("L", 75, 150, 0, 20), ("L", 100, 200, 0, 20), ("B", 10),
-    ("L", 150, 300, 300, 20), ("L", 200, 400, 400, 20), ("L", 300, 600, 600, 20), ("L", 400, 800, 800, 20),
+    ("L", 25, 50, 0, 20),
+    ("L", 50, 100, 0, 20),
+    ("L", 75, 150, 0, 20),
+    ("L", 100, 200, 0, 20),
     ("B", 10),
-    ("L", 500, 1000, 1000, 20), ("L", 700, 1400, 1400, 20), ("L", 1000, 2000, 2000, 20),
-    ("L", 1500, 3000, 3000, 20), ("B", 10),
-    ("L", 2000, 4000, 4000, 20), ("L", 3000, 6000, 6000, 20), ("L", 4000, 8000, 8000, 20),
+    ("L", 150, 300, 300, 20),
+    ("L", 200, 400, 400, 20),
+    ("L", 300, 600, 600, 20),
+    ("L", 400, 800, 800, 20),
+    ("B", 10),
+    ("L", 500, 1000, 1000, 20),
+    ("L", 700, 1400, 1400, 20),
+    ("L", 1000, 2000, 2000, 20),
+    ("L", 1500, 3000, 3000, 20),
+    ("B", 10),
+    ("L", 2000, 4000, 4000, 20),
+    ("L", 3000, 6000, 6000, 20),
+    ("L", 4000, 8000, 8000, 20),
     ("L", 6000, 12000, 12000, 20),
 ]
 
@@ -858,8 +1051,7 @@ def test_generic_keeps_its_numbers():
     """generic: the structure, stack and table size the engine tests are built on."""
     p = P("generic")
     assert compact(p) == GENERIC_STRUCTURE
-    assert (p["format"]["entry"], p["format"]["start_stack"], p["seating"]["max_per_table"]) == \
-        ("freezeout", 10000, 10)
+    assert (p["format"]["entry"], p["format"]["start_stack"], p["seating"]["max_per_table"]) == ("freezeout", 10000, 10)
 
 
 @pytest.mark.parametrize("preset_id,mode", [("n-monday", "after"), ("v-ranking", "after"), ("s-trophy", "within")])
@@ -870,8 +1062,10 @@ def test_time_call_final_count_mode(preset_id, mode):
 
 # ------------------------------------------------------------------ places, money and entries (issue 5)
 
-@pytest.mark.parametrize("preset_id", ["n-monday", "n-series-final", "v-ranking", "g-tour", "s-trophy",
-                                       "p-qualifier", "p-final"])
+
+@pytest.mark.parametrize(
+    "preset_id", ["n-monday", "n-series-final", "v-ranking", "g-tour", "s-trophy", "p-qualifier", "p-final"]
+)
 def test_p_sidepots_equal_stacks_are_decided_by_a_card(preset_id):
     """P-SidePots: equal stacks out in one coup draw a card each; RULES.md §3 applies it where the
     seed is silent (N-1.15, V-V.a, G-Setzregeln, S-#6), with a note saying so."""
@@ -916,5 +1110,8 @@ def test_citations_name_the_presets_own_rulebook(preset_id):
     RULES.md §3), or TDA (or `generic`, its own choice, as in its house rules) for the generic preset."""
     letter = SEED_OF[preset_id]
     for key, rule in P(preset_id).get("cite", {}).items():
-        assert (rule.startswith(f"{letter}-") or rule == "P-SidePots" if letter
-                else rule.startswith("TDA") or rule == "generic"), (key, rule)
+        assert (
+            rule.startswith(f"{letter}-") or rule == "P-SidePots"
+            if letter
+            else rule.startswith("TDA") or rule == "generic"
+        ), (key, rule)

@@ -1,4 +1,5 @@
 """Socket.IO with a real python-socketio client against the real server."""
+
 import queue
 import time
 
@@ -10,11 +11,10 @@ from server import Api, seated_tournament
 
 class ViewListener:
     def __init__(self, url: str, token: str | None):
-        self.views: "queue.Queue[dict]" = queue.Queue()
+        self.views: queue.Queue[dict] = queue.Queue()
         self.client = socketio.Client(reconnection=False)
         self.client.on("view", self.views.put)
-        self.client.connect(url, auth={"token": token} if token else None, transports=["websocket"],
-                            wait_timeout=10)
+        self.client.connect(url, auth={"token": token} if token else None, transports=["websocket"], wait_timeout=10)
 
     def next(self, kind: str, timeout: float = 5.0, **match) -> dict:
         while True:
@@ -50,8 +50,9 @@ def test_a_bust_reaches_director_table_player_and_display(server, td):
     display = ViewListener(server.url, token_of(links["display"]["url"]))
     assert display.next("public")["players_left"] == 8
 
-    r = Api(server.url, token_of(links["tables"][0]["url"])).command(tid, "record_bust",
-                                                                      {"entry_id": victim["entry_id"]})
+    r = Api(server.url, token_of(links["tables"][0]["url"])).command(
+        tid, "record_bust", {"entry_id": victim["entry_id"]}
+    )
     assert r.status_code == 200
     seq = r.json()["seq"]
     delta = director.next("director", seq=seq)
@@ -134,8 +135,12 @@ def test_a_revoked_table_qr_stops_at_once_and_a_new_one_is_printed(server, td):
     assert new_url != old_url
     assert Api(server.url, token_of(new_url)).get(f"/api/tournaments/{tid}/view").json()["table_no"] == 1
     assert td.post(f"/api/tournaments/{tid}/tokens/revoke", {"role": "dealer"}).json()["field"] == "table_no"
-    assert Api(server.url, token_of(new_url)).post(f"/api/tournaments/{tid}/tokens/revoke",
-                                                    {"role": "dealer", "table_no": 1}).status_code == 403
+    assert (
+        Api(server.url, token_of(new_url))
+        .post(f"/api/tournaments/{tid}/tokens/revoke", {"role": "dealer", "table_no": 1})
+        .status_code
+        == 403
+    )
 
 
 def test_logout_of_a_shared_qr_does_not_revoke_it_but_a_director_logout_does(server, td):

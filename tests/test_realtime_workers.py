@@ -1,6 +1,7 @@
 """Two server processes behind one database and Redis, as deploy/ runs them: a view pushed by
 the worker that took the command reaches a phone connected to the other, and a revoked table QR
 drops the phones on every worker at once, not only on the worker that revoked it."""
+
 import time
 import uuid
 

@@ -1,4 +1,5 @@
 """The event store and the service on SQLite and on PostgreSQL (both run in CI)."""
+
 import threading
 import uuid
 
@@ -8,12 +9,11 @@ from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
+from backend.config import ROOT
 from backend.engine import Actor, Event
 from backend.presets import load_presets
-from backend.config import ROOT
 from backend.service import TournamentService
-from backend.store import EventRow, make_engine, migrate, session_scope
-from backend.store import event_store
+from backend.store import EventRow, event_store, make_engine, migrate, session_scope
 from backend.store.event_store import ConcurrentWrite
 
 GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
@@ -32,8 +32,16 @@ def db(request, tmp_path):
 
 
 def command(service, tid, type, payload=None, op_id=None, device="dev-1"):
-    return service.execute(tid, type=type, payload=payload or {}, actor=DIRECTOR, actor_label="director:1",
-                           device_id=device, op_id=op_id or str(uuid.uuid4()), at=None)
+    return service.execute(
+        tid,
+        type=type,
+        payload=payload or {},
+        actor=DIRECTOR,
+        actor_label="director:1",
+        device_id=device,
+        op_id=op_id or str(uuid.uuid4()),
+        at=None,
+    )
 
 
 def test_migration_matches_the_models(db):
@@ -52,13 +60,22 @@ def test_append_numbers_events_in_order_and_refuses_a_stale_writer(db):
     service = TournamentService(db)
     tid = service.create_tournament("T", GENERIC, None).id
     with session_scope(db) as s:
-        assert event_store.append(s, tid, 1, [Event("player_registered", {"entry_id": 1, "name": "A"}),
-                                              Event("player_registered", {"entry_id": 2, "name": "B"})],
-                                  actor="t", at=1) == 3
-    with pytest.raises(ConcurrentWrite):
-        with session_scope(db) as s:
-            event_store.append(s, tid, 1, [Event("player_registered", {"entry_id": 3, "name": "C"})],
-                               actor="t", at=2)
+        assert (
+            event_store.append(
+                s,
+                tid,
+                1,
+                [
+                    Event("player_registered", {"entry_id": 1, "name": "A"}),
+                    Event("player_registered", {"entry_id": 2, "name": "B"}),
+                ],
+                actor="t",
+                at=1,
+            )
+            == 3
+        )
+    with pytest.raises(ConcurrentWrite), session_scope(db) as s:
+        event_store.append(s, tid, 1, [Event("player_registered", {"entry_id": 3, "name": "C"})], actor="t", at=2)
     with session_scope(db) as s:
         assert [seq for seq, _ in event_store.load(s, tid)] == [1, 2, 3]
         assert [e.payload["name"] for _, e in event_store.load(s, tid, after_seq=1)] == ["A", "B"]
@@ -67,9 +84,8 @@ def test_append_numbers_events_in_order_and_refuses_a_stale_writer(db):
 def test_event_seq_is_unique_per_tournament(db):
     service = TournamentService(db)
     tid = service.create_tournament("T", GENERIC, None).id
-    with pytest.raises(IntegrityError):
-        with session_scope(db) as s:
-            s.add(EventRow(tournament_id=tid, seq=1, type="x", payload={}, actor="t", at=0))
+    with pytest.raises(IntegrityError), session_scope(db) as s:
+        s.add(EventRow(tournament_id=tid, seq=1, type="x", payload={}, actor="t", at=0))
 
 
 def test_service_applies_once_per_op_id_and_rebuilds_from_the_log(db):
@@ -98,7 +114,7 @@ def test_two_workers_on_one_database_stay_consistent(db):
             for i in range(15):
                 answer = command(service, tid, "register_player", {"name": f"{prefix}{i}"}, device=prefix)
                 assert answer.status_code == 200, answer.body
-        except Exception as exc:  # surfaced below
+        except Exception as exc:  # noqa: BLE001 - surfaced below, in the test thread
             errors.append(exc)
 
     threads = [threading.Thread(target=register, args=(s, p)) for s, p in ((a, "a"), (b, "b"))]

@@ -1,4 +1,5 @@
 """Migration 0004 on SQLite and PostgreSQL: op receipts keep what was asked and by whom."""
+
 import uuid
 
 import pytest
@@ -19,8 +20,9 @@ GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request, tmp_path):
-    url = (f"sqlite:///{tmp_path / 'store.db'}" if request.param == "sqlite"
-           else request.getfixturevalue("pg_schema_url"))
+    url = (
+        f"sqlite:///{tmp_path / 'store.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_schema_url")
+    )
     engine = make_engine(url)
     migrate(engine)
     yield engine
@@ -39,16 +41,35 @@ def test_a_rejected_command_keeps_type_payload_and_actor(db):
     service = TournamentService(db)
     tid = service.create_tournament("T", GENERIC, None).id
     dealer = Actor("dealer", table_no=2)
-    answer = service.execute(tid, type="record_bust", payload={"entry_id": 7}, actor=dealer,
-                             actor_label="dealer:table2", device_id="phone-2", op_id=str(uuid.uuid4()), at=None)
+    answer = service.execute(
+        tid,
+        type="record_bust",
+        payload={"entry_id": 7},
+        actor=dealer,
+        actor_label="dealer:table2",
+        device_id="phone-2",
+        op_id=str(uuid.uuid4()),
+        at=None,
+    )
     assert answer.body["status"] == "rejected"
-    applied = service.execute(tid, type="register_player", payload={"name": "Anna"}, actor=Actor("director"),
-                              actor_label="director:1", device_id="td", op_id=str(uuid.uuid4()), at=None)
+    applied = service.execute(
+        tid,
+        type="register_player",
+        payload={"name": "Anna"},
+        actor=Actor("director"),
+        actor_label="director:1",
+        device_id="td",
+        op_id=str(uuid.uuid4()),
+        at=None,
+    )
     assert applied.status_code == 200
     with session_scope(db) as s:
         rows = {r.device_id: r for r in s.exec(select(OpReceipt).where(OpReceipt.tournament_id == tid))}
-    assert (rows["phone-2"].type, rows["phone-2"].payload, rows["phone-2"].actor) == \
-        ("record_bust", {"entry_id": 7}, "dealer:table2")
+    assert (rows["phone-2"].type, rows["phone-2"].payload, rows["phone-2"].actor) == (
+        "record_bust",
+        {"entry_id": 7},
+        "dealer:table2",
+    )
     assert rows["phone-2"].status_code != 200 and rows["phone-2"].response["error"]
     assert (rows["td"].type, rows["td"].actor, rows["td"].payload) == ("register_player", "director:1", None)
 
@@ -65,9 +86,16 @@ def test_migration_0004_goes_down_and_up_again(db):
 def test_a_big_refused_payload_is_not_copied_into_the_receipt(db):
     service = TournamentService(db)
     tid = service.create_tournament("T", GENERIC, None).id
-    answer = service.execute(tid, type="record_bust", payload={"entry_id": 7, "note": "x" * 5000},
-                             actor=Actor("director"), actor_label="director:1", device_id="td",
-                             op_id=str(uuid.uuid4()), at=None)
+    answer = service.execute(
+        tid,
+        type="record_bust",
+        payload={"entry_id": 7, "note": "x" * 5000},
+        actor=Actor("director"),
+        actor_label="director:1",
+        device_id="td",
+        op_id=str(uuid.uuid4()),
+        at=None,
+    )
     assert answer.body["status"] == "rejected"
     with session_scope(db) as s:
         row = s.exec(select(OpReceipt).where(OpReceipt.tournament_id == tid)).one()

@@ -1,5 +1,6 @@
 """A real venue: QR codes carry an address phones can open, HTTPS with the venue's own CA, the
 trust page, staff tokens never over plain HTTP, and printouts that say what they are."""
+
 import datetime as dt
 import re
 import shutil
@@ -17,12 +18,18 @@ from backend.local_ca import CaError, ensure_certificates
 from backend.serve import plan_venue
 from server import Api, ServerProcess, command_ok, director, free_port, links, seated_tournament, token_of
 
-
 # --- where phones find the server -------------------------------------------------------------
 
+
 def test_rank_addresses_prefers_the_default_route_and_leaves_out_bridges_and_loopback():
-    interfaces = [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("eth0", "203.0.113.7"),
-                  ("wlan0", "192.168.1.20"), ("br-5a", "172.18.0.1"), ("eth1", "169.254.3.3")]
+    interfaces = [
+        ("lo", "127.0.0.1"),
+        ("docker0", "172.17.0.1"),
+        ("eth0", "203.0.113.7"),
+        ("wlan0", "192.168.1.20"),
+        ("br-5a", "172.18.0.1"),
+        ("eth1", "169.254.3.3"),
+    ]
     assert rank_addresses(interfaces, "192.168.1.20", []) == ["192.168.1.20", "203.0.113.7"]
     # without a default route (an offline club router): private addresses first
     assert rank_addresses(interfaces, None, ["127.0.1.1"]) == ["192.168.1.20", "203.0.113.7"]
@@ -48,13 +55,24 @@ def test_loopback_urls():
 
 
 def test_plan_venue_puts_the_lan_address_in_links():
-    plan = plan_venue("0.0.0.0", 5000, https=False, https_port=5443, hostnames=[],
-                      addresses=["192.168.1.20", "10.0.0.5"])
+    plan = plan_venue(
+        "0.0.0.0", 5000, https=False, https_port=5443, hostnames=[], addresses=["192.168.1.20", "10.0.0.5"]
+    )
     assert (plan.staff_url, plan.player_url) == ("http://192.168.1.20:5000", "")
     assert plan.other_urls == ["http://10.0.0.5:5000"] and not plan.warning
     # PUBLIC_URL (a proxy with a real name) always wins
-    assert plan_venue("0.0.0.0", 5000, https=False, https_port=5443, hostnames=[], addresses=["192.168.1.20"],
-                      public_url="https://poker.example.org").staff_url == "https://poker.example.org"
+    assert (
+        plan_venue(
+            "0.0.0.0",
+            5000,
+            https=False,
+            https_port=5443,
+            hostnames=[],
+            addresses=["192.168.1.20"],
+            public_url="https://poker.example.org",
+        ).staff_url
+        == "https://poker.example.org"
+    )
     # this computer only: the address the director used (nothing to invent)
     assert plan_venue("127.0.0.1", 5000, https=False, https_port=5443, hostnames=[], addresses=[]).staff_url == ""
     # listening on the network without any network: say so
@@ -63,8 +81,15 @@ def test_plan_venue_puts_the_lan_address_in_links():
 
 
 def test_plan_venue_with_https_sends_staff_to_https_and_players_to_plain_http():
-    plan = plan_venue("0.0.0.0", 5000, https=True, https_port=5443, hostnames=[],
-                      addresses=["192.168.1.20"], machine_names=["clublaptop", "clublaptop.local"])
+    plan = plan_venue(
+        "0.0.0.0",
+        5000,
+        https=True,
+        https_port=5443,
+        hostnames=[],
+        addresses=["192.168.1.20"],
+        machine_names=["clublaptop", "clublaptop.local"],
+    )
     assert plan.staff_url == "https://192.168.1.20:5443"
     assert plan.player_url == "http://192.168.1.20:5000/p"  # players never install a CA
     assert plan.trust_url == "http://192.168.1.20:5000/trust"
@@ -73,6 +98,7 @@ def test_plan_venue_with_https_sends_staff_to_https_and_players_to_plain_http():
 
 
 # --- the venue's own CA ------------------------------------------------------------------------
+
 
 def _verify(files, name):
     store = Store(x509.load_pem_x509_certificates(files.ca_cert.read_bytes()))
@@ -84,6 +110,7 @@ def _verify(files, name):
 def test_local_ca_issues_a_server_certificate_phones_can_verify(tmp_path):
     files = ensure_certificates(tmp_path / "tls", ["clublaptop.local", "localhost"], ["192.168.1.20", "127.0.0.1"])
     import ipaddress
+
     _verify(files, DNSName("clublaptop.local"))
     _verify(files, IPAddress(ipaddress.ip_address("192.168.1.20")))
     with pytest.raises(VerificationError):
@@ -101,11 +128,12 @@ def test_local_ca_is_name_constrained_and_kept_across_new_addresses(tmp_path):
     assert moved.fingerprint == first.fingerprint  # the phones' trust stays valid
     assert moved.server_chain.read_bytes() != server_before
     import ipaddress
+
     _verify(moved, IPAddress(ipaddress.ip_address("10.0.0.7")))
-    with pytest.raises(CaError, match="cannot vouch for www.bank.com"):
+    with pytest.raises(CaError, match=r"cannot vouch for www\.bank\.com"):
         ensure_certificates(tmp_path, ["www.bank.com"], ["10.0.0.7"])
     # near its end the server certificate is renewed, with the same CA
-    later = dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=380)
+    later = dt.datetime.now(dt.UTC) + dt.timedelta(days=380)
     renewed = ensure_certificates(tmp_path, ["clublaptop.local"], ["10.0.0.7"], now=later)
     cert = x509.load_pem_x509_certificate(renewed.server_chain.read_bytes())
     assert cert.not_valid_after_utc > later + dt.timedelta(days=300)
@@ -114,11 +142,14 @@ def test_local_ca_is_name_constrained_and_kept_across_new_addresses(tmp_path):
 
 # --- a server with HTTPS at the venue ------------------------------------------------------------
 
+
 @pytest.fixture
 def https_server(tmp_path):
     https_port = free_port()
-    srv = ServerProcess(tmp_path / "var", args=["--https", "--host", "127.0.0.1", "--https-port", str(https_port),
-                                                "--hostname", "pokerfloor.test"]).start()
+    srv = ServerProcess(
+        tmp_path / "var",
+        args=["--https", "--host", "127.0.0.1", "--https-port", str(https_port), "--hostname", "pokerfloor.test"],
+    ).start()
     srv.https = f"https://127.0.0.1:{https_port}"
     srv.https_port = https_port
     srv.ca = tmp_path / "var" / "tls" / "ca.pem"
@@ -182,8 +213,9 @@ def test_https_server_links_trust_page_and_plain_http_rules(https_server):
     assert got["display"]["url"].startswith(f"http://pokerfloor.test:{port}/p/#/display/")
 
     # staff tokens never travel in clear: refused on plain HTTP, fine over HTTPS
-    plain_login = requests.post(srv.url + "/api/auth/login", json={"username": "td", "password": "correct horse"},
-                                timeout=5)
+    plain_login = requests.post(
+        srv.url + "/api/auth/login", json={"username": "td", "password": "correct horse"}, timeout=5
+    )
     assert plain_login.status_code == 403 and plain_login.json()["error"] == "https_required"
     assert plain_login.json()["secure_url"] == venue["staff_url"]
     plain_dealer = Api(srv.url, token_of(dealer_url))

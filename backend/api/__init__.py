@@ -5,6 +5,7 @@ from .exports import bp as exports_bp
 from .league import bp as league_bp
 from .openapi import bp as openapi_bp
 from .phone import bp as phone_bp
+from .print_assets import bp as print_assets_bp
 from .printouts import bp as printouts_bp
 from .registration_import import bp as registration_import_bp
 from .review import bp as review_bp
@@ -12,6 +13,19 @@ from .tournaments import bp as tournaments_bp
 from .venue import bp as venue_bp
 from .views import bp as views_bp
 
-BLUEPRINTS = [auth_bp, commands_bp, openapi_bp, tournaments_bp, views_bp, league_bp, exports_bp,
-              printouts_bp, review_bp, directors_bp, registration_import_bp,
-              phone_bp, venue_bp]
+BLUEPRINTS = [
+    auth_bp,
+    commands_bp,
+    openapi_bp,
+    tournaments_bp,
+    views_bp,
+    league_bp,
+    exports_bp,
+    printouts_bp,
+    review_bp,
+    directors_bp,
+    registration_import_bp,
+    phone_bp,
+    venue_bp,
+    print_assets_bp,
+]

@@ -1,4 +1,5 @@
 """Director setup, login and logout; who-am-I for every role."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -11,6 +12,9 @@ from ..auth.throttle import LoginThrottle
 from ..auth.tokens import find_token
 from ..service import now_ms
 from ..store import Director, Token, session_scope
+from . import answer_schemas as out
+from .contract import documented
+from .edge import JsonTooDeep
 from .errors import ApiError
 from .phone_links import refuse_staff_over_plain_http
 from .schemas import LoginSchema, SetupSchema
@@ -28,7 +32,16 @@ def _throttle() -> LoginThrottle:
 
 
 def json_body() -> dict:
-    body = request.get_json(silent=True)
+    """The body as a JSON object. Parsed by the app's JSON (api/edge.py): too deep a body is a 400
+    of its own, never a RecursionError (issue 14)."""
+    body = None
+    if request.is_json:
+        try:
+            body = current_app.json.loads(request.get_data(cache=True))
+        except JsonTooDeep as err:
+            raise ApiError(400, "json_too_deep", str(err)) from None
+        except ValueError:  # not JSON, or not UTF-8
+            raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_json", "The request body must be a JSON object.")
     return body
@@ -36,13 +49,14 @@ def json_body() -> dict:
 
 def _session_for(session, director: Director) -> dict:
     app = current_app.extensions["pokerfloor"]
-    token, _ = mint_token(session, app.config.SECRET_KEY, role="director", now=now_ms(),
-                          director_id=director.id)
+    token, _ = mint_token(session, app.config.SECRET_KEY, role="director", now=now_ms(), director_id=director.id)
     return {"token": token, "director": {"id": director.id, "username": director.username}}
 
 
 @bp.post("/auth/setup")
+@documented(out.Session, body=SetupSchema, errors=(400, 401, 403, 409), auth=False)
 def setup():
+    """The first director account, or another one from an invitation (a one-time setup link)"""
     refuse_staff_over_plain_http("setup")
     data = SetupSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
@@ -50,34 +64,51 @@ def setup():
         # An invitation from another director (director_id set) is good for a week.
         expired = row is not None and row.director_id is not None and now_ms() - row.created_at > INVITE_VALID_MS
         if row is None or row.role != "setup" or expired:
-            raise ApiError(401, "invalid_setup_token",
-                           "This setup link has already been used, has expired or is not valid.", "setup_token")
+            raise ApiError(
+                401,
+                "invalid_setup_token",
+                "This setup link has already been used, has expired or is not valid.",
+                "setup_token",
+            )
         username = data["username"].strip()
         if session.exec(select(Director).where(Director.username == username)).first():
             raise ApiError(409, "username_taken", f"The user name {username} is taken.", "username")
         # A setup link works once: claim it with a conditional UPDATE, so two phones racing
         # with the same link cannot both create a director.
-        claimed = session.execute(update(Token).where(Token.id == row.id, Token.revoked_at == None)  # noqa: E711
-                                  .values(revoked_at=now_ms()))
+        claimed = session.execute(
+            update(Token)
+            .where(Token.id == row.id, Token.revoked_at == None)  # noqa: E711
+            .values(revoked_at=now_ms())
+        )
         if claimed.rowcount != 1:
-            raise ApiError(401, "invalid_setup_token",
-                           "This first-login link has already been used or is not valid.", "setup_token")
-        director = Director(username=username, password_hash=hash_password(data["password"]),
-                            created_at=now_ms())
+            raise ApiError(
+                401,
+                "invalid_setup_token",
+                "This first-login link has already been used or is not valid.",
+                "setup_token",
+            )
+        director = Director(username=username, password_hash=hash_password(data["password"]), created_at=now_ms())
         session.add(director)
         session.flush()
         return jsonify(_session_for(session, director))
 
 
 @bp.post("/auth/login")
+@documented(out.Session, body=LoginSchema, errors=(400, 401, 403, 429), auth=False)
 def login():
+    """Director login: a session token"""
     refuse_staff_over_plain_http("director")
     data = LoginSchema().load(json_body())
     key = f"{data['username'].strip().casefold()}|{request.remote_addr or '?'}"
     wait = _throttle().retry_after(key)
     if wait is not None:
-        raise ApiError(429, "too_many_attempts", f"Too many wrong passwords: try again in {wait} seconds.",
-                       "password", retry_after=wait)
+        raise ApiError(
+            429,
+            "too_many_attempts",
+            f"Too many wrong passwords: try again in {wait} seconds.",
+            "password",
+            retry_after=wait,
+        )
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         director = session.exec(select(Director).where(Director.username == data["username"].strip())).first()
         # An unknown name costs the same argon2 work as a wrong password: timing tells nothing.
@@ -90,6 +121,7 @@ def login():
 
 
 @bp.post("/auth/logout")
+@documented(out.LoggedOut, errors=(401,))
 def logout():
     """Ends a director's session. A table, seat or display QR is shared by the phones that
     scanned it: logging out of one only forgets it there (the director revokes QR codes)."""
@@ -103,17 +135,28 @@ def logout():
 
 
 @bp.get("/me")
+@documented(out.Me, errors=(401,))
 def me():
+    """The caller's role and what it is bound to"""
     caller = current_caller()
     director = None
     if caller.role == "director":
         with session_scope(current_app.extensions["pokerfloor"].db) as session:
             d = session.get(Director, caller.director_id)
             director = {"id": d.id, "username": d.username}
-    return jsonify({"role": caller.role, "tournament_id": caller.tournament_id,
-                    "table_no": caller.table_no, "entry_id": caller.entry_id, "director": director})
+    return jsonify(
+        {
+            "role": caller.role,
+            "tournament_id": caller.tournament_id,
+            "table_no": caller.table_no,
+            "entry_id": caller.entry_id,
+            "director": director,
+        }
+    )
 
 
 @bp.get("/health")
+@documented(out.Health, auth=False)
 def health():
+    """Liveness and server time"""
     return jsonify({"ok": True, "server_time": now_ms()})

@@ -1,4 +1,5 @@
 """Every error is JSON: {"error", "message", "field"}. Never an HTML page, never a bare 500."""
+
 from __future__ import annotations
 
 import logging
@@ -51,10 +52,11 @@ def register_error_handlers(app: Flask) -> None:
     def _http(err: HTTPException):
         if not request.path.startswith("/api/"):
             return err
-        return error_response(err.code or 500, (err.name or "error").lower().replace(" ", "_"),
-                              err.description or err.name)
+        return error_response(
+            err.code or 500, (err.name or "error").lower().replace(" ", "_"), err.description or err.name
+        )
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
-        log.exception("unexpected error on %s %s", request.method, request.path)
+        log.error("unexpected error on %s %s", request.method, request.path, exc_info=err)
         return error_response(500, "internal", "Something went wrong on the server; nothing was applied.")

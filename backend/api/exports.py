@@ -1,6 +1,7 @@
 """Exports (directors only): results and standings as CSV for Excel, and a printable results
 page (A4). CSV is UTF-8 with a BOM, `;`-separated, CRLF: what German Excel opens with a
 double click, umlauts intact."""
+
 from __future__ import annotations
 
 import csv
@@ -15,7 +16,10 @@ from ..engine import money
 from ..engine.payouts import shown
 from ..locale_format import money_text, region_of
 from ..store import League, Tournament, session_scope
+from .contract import LANG, Answer, documented, query_param
 from .errors import ApiError
+from .print_assets import PAGE_CSP, head_tags, print_script
+from .schemas import text_problem
 
 bp = Blueprint("exports", __name__, url_prefix="/api")
 
@@ -39,9 +43,11 @@ def _csv(rows: list[list], filename: str) -> Response:
     writer = csv.writer(buf, delimiter=";", lineterminator="\r\n")
     writer.writerows([[_cell(v) for v in row] for row in rows])
     body = "\ufeff" + buf.getvalue()
-    return Response(body.encode("utf-8"), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"',
-                             "Cache-Control": "no-store"})
+    return Response(
+        body.encode("utf-8"),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
 
 
 def _money(value) -> str:
@@ -69,8 +75,7 @@ def _rows(tid: int):
 
 HEAD = {
     "en": ["Place", "Tie", "Name", "Prize", "Paid", "Rebuys", "Add-on", "Re-entries", "Disqualified"],
-    "de": ["Platz", "geteilt", "Name", "Preisgeld", "ausbezahlt", "Rebuys", "Add-on", "Re-Entries",
-           "disqualifiziert"],
+    "de": ["Platz", "geteilt", "Name", "Preisgeld", "ausbezahlt", "Rebuys", "Add-on", "Re-Entries", "disqualifiziert"],
 }
 
 
@@ -82,25 +87,50 @@ def _lang() -> str:
 
 
 @bp.get("/tournaments/<int:tid>/results.csv")
+@documented(Answer({"type": "string"}, "text/csv"), query=[LANG], errors=(400, 401, 403, 404))
 def results_csv(tid: int):
+    """Results as CSV (UTF-8 BOM, ';')"""
     require_tournament(tid, {"director"})
     lang = _lang()
-    state, name, leagues, rows = _rows(tid)
+    _state, _name, leagues, rows = _rows(tid)
     yes, no = ("ja", "nein") if lang == "de" else ("yes", "no")
     out = [HEAD[lang] + [f"{'Punkte' if lang == 'de' else 'Points'} {lge.name}" for lge in leagues]]
     for r, e, prize, pts in rows:
-        out.append([r.place, r.tie if r.place is not None else None, r.name, _money(prize),
-                     _money(shown(e.paid)) if e.paid is not None else None, e.rebuys,
-                     yes if e.addon else no, e.reentries, yes if r.disqualified else no]
-                    + [pts[lge.id] for lge in leagues])
+        out.append(
+            [
+                r.place,
+                r.tie if r.place is not None else None,
+                r.name,
+                _money(prize),
+                _money(shown(e.paid)) if e.paid is not None else None,
+                e.rebuys,
+                yes if e.addon else no,
+                e.reentries,
+                yes if r.disqualified else no,
+            ]
+            + [pts[lge.id] for lge in leagues]
+        )
     return _csv(out, f"results-{tid}.csv")
 
 
 @bp.get("/leagues/<int:league_id>/standings.csv")
+@documented(
+    Answer({"type": "string"}, "text/csv"),
+    errors=(400, 401, 403, 404),
+    query=[
+        LANG,
+        query_param(
+            "period", {"type": "string", "default": "overall"}, description="overall, YYYY-MM, YYYY-H1 or YYYY-H2"
+        ),
+    ],
+)
 def standings_csv(league_id: int):
+    """Standings as CSV (UTF-8 BOM, ';')"""
     require_director()
     lang = _lang()
     period = request.args.get("period", "overall")
+    if text_problem(period, 20):  # it names the file (a header): no control characters (issue 14)
+        raise ApiError(400, "validation", f"period: {text_problem(period, 20)}", "period")
     with session_scope(_app().db) as session:
         row = session.get(League, league_id)
     if row is None:
@@ -111,52 +141,65 @@ def standings_csv(league_id: int):
     else:
         found = [p for p in body["months"] + body["half_years"] if p["period"] == period]
         if not found:
-            raise ApiError(404, "unknown_period", f"No tournament of this league counts for '{period}' "
-                           "(use YYYY-MM, YYYY-H1, YYYY-H2 or overall).", "period")
+            raise ApiError(
+                404,
+                "unknown_period",
+                f"No tournament of this league counts for '{period}' (use YYYY-MM, YYYY-H1, YYYY-H2 or overall).",
+                "period",
+            )
         lines = found[0]["standings"]
-    head = {"de": ["Rang", "Name", "Punkte", "Turniere", "Siege", "bester Platz"],
-            "en": ["Rank", "Name", "Points", "Tournaments", "Wins", "Best place"]}[lang]
-    out = [head] + [[x["rank"], x["name"], x["points"], x["tournaments"], x["wins"], x["best_place"]]
-                    for x in lines]
+    head = {
+        "de": ["Rang", "Name", "Punkte", "Turniere", "Siege", "bester Platz"],
+        "en": ["Rank", "Name", "Points", "Tournaments", "Wins", "Best place"],
+    }[lang]
+    out = [head] + [[x["rank"], x["name"], x["points"], x["tournaments"], x["wins"], x["best_place"]] for x in lines]
     return _csv(out, f"standings-{league_id}-{period}.csv")
 
 
 TEXT = {
-    "de": {"title": "Ergebnisse", "place": "Platz", "name": "Name", "prize": "Preisgeld",
-           "paid": "ausbezahlt", "extra": "Rebuys / Add-on / Re-Entries", "points": "Punkte",
-           "dq": "disqualifiziert", "in": "noch im Spiel", "provisional": "Vorläufig: das Turnier läuft noch.",
-           "entries": "Teilnehmer", "pool": "Preispool", "print": "Drucken"},
-    "en": {"title": "Results", "place": "Place", "name": "Name", "prize": "Prize",
-           "paid": "paid", "extra": "Rebuys / add-on / re-entries", "points": "Points",
-           "dq": "disqualified", "in": "still in", "provisional": "Provisional: the tournament is still running.",
-           "entries": "Entries", "pool": "Prize pool", "print": "Print"},
+    "de": {
+        "title": "Ergebnisse",
+        "place": "Platz",
+        "name": "Name",
+        "prize": "Preisgeld",
+        "paid": "ausbezahlt",
+        "extra": "Rebuys / Add-on / Re-Entries",
+        "points": "Punkte",
+        "dq": "disqualifiziert",
+        "in": "noch im Spiel",
+        "provisional": "Vorläufig: das Turnier läuft noch.",
+        "entries": "Teilnehmer",
+        "pool": "Preispool",
+        "print": "Drucken",
+    },
+    "en": {
+        "title": "Results",
+        "place": "Place",
+        "name": "Name",
+        "prize": "Prize",
+        "paid": "paid",
+        "extra": "Rebuys / add-on / re-entries",
+        "points": "Points",
+        "dq": "disqualified",
+        "in": "still in",
+        "provisional": "Provisional: the tournament is still running.",
+        "entries": "Entries",
+        "pool": "Prize pool",
+        "print": "Print",
+    },
 }
-
-STYLE = """
-@page { size: A4; margin: 15mm; }
-body { font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #000;
-       background: #fff; margin: 0 auto; max-width: 180mm; padding: 8mm; }
-h1 { font-size: 18pt; margin: 0 0 2mm; } p.meta { margin: 0 0 5mm; color: #333; }
-table { width: 100%; border-collapse: collapse; }
-th, td { text-align: left; padding: 1.5mm 2mm; border-bottom: 0.3mm solid #999; }
-th { border-bottom: 0.6mm solid #000; } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
-tr { break-inside: avoid; } thead { display: table-header-group; }
-.note { font-style: italic; } button { font-size: 12pt; padding: 2mm 5mm; margin-bottom: 5mm; }
-.wide { overflow-x: auto; }  /* a phone scrolls the table sideways instead of cutting columns */
-@media screen and (max-width: 600px) { body { padding: 4mm; font-size: 10pt; } th, td { padding: 1.5mm 1mm; } }
-@media print { button { display: none; } body { padding: 0; max-width: none; } .wide { overflow: visible; } }
-"""
 
 
 @bp.get("/tournaments/<int:tid>/results.html")
+@documented(Answer({"type": "string"}, "text/html"), query=[LANG], errors=(400, 401, 403, 404))
 def results_html(tid: int):
+    """Printable results page (A4)"""
     require_tournament(tid, {"director"})
     lang = _lang()
     t = TEXT[lang]
     state, name, leagues, rows = _rows(tid)
     currency, region = state.format.get("currency", ""), region_of(state.format)
-    head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + \
-        [f"{t['points']} {lge.name}" for lge in leagues]
+    head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + [f"{t['points']} {lge.name}" for lge in leagues]
     classes = ["n", "", "n", "n", "n"] + ["n"] * len(leagues)
     body_rows = []
     for r, e, prize, pts in rows:
@@ -166,21 +209,28 @@ def results_html(tid: int):
             place = t["in"]
         else:
             place = f"{r.place}." if r.tie == 1 else f"{r.place}.–{r.place + r.tie - 1}."
-        cells = [place, r.name, money_text(prize, currency, lang, region) if prize else "",
-                 money_text(shown(e.paid), currency, lang, region) if e.paid is not None else "",
-                 f"{e.rebuys} / {1 if e.addon else 0} / {e.reentries}"] + \
-            ["" if pts[lge.id] is None else str(pts[lge.id]) for lge in leagues]
-        body_rows.append("<tr>" + "".join(f'<td class="{c}">{escape(str(v))}</td>' for c, v in zip(classes, cells))
-                         + "</tr>")
+        cells = [
+            place,
+            r.name,
+            money_text(prize, currency, lang, region) if prize else "",
+            money_text(shown(e.paid), currency, lang, region) if e.paid is not None else "",
+            f"{e.rebuys} / {1 if e.addon else 0} / {e.reentries}",
+        ] + ["" if pts[lge.id] is None else str(pts[lge.id]) for lge in leagues]
+        body_rows.append(
+            "<tr>"
+            + "".join(f'<td class="{c}">{escape(str(v))}</td>' for c, v in zip(classes, cells, strict=True))
+            + "</tr>"
+        )
     pool = shown(money.pool(state))
     note = f'<p class="note">{t["provisional"]}</p>' if state.status != "finished" else ""
     html = f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(name)} – {t["title"]}</title><style>{STYLE}</style></head>
-<body><button onclick="window.print()">{t["print"]}</button>
+<title>{escape(name)} – {t["title"]}</title>{head_tags("results.css")}</head>
+<body><button type="button" data-print>{t["print"]}</button>
 <h1>{escape(name)} – {t["title"]}</h1>
 <p class="meta">{t["entries"]}: {len(state.entries) - len(state.released)} · {t["pool"]}: {escape(money_text(pool, currency, lang, region))}</p>{note}
-<div class="wide"><table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head))}</tr></thead>
-<tbody>{"".join(body_rows)}</tbody></table></div></body></html>"""
-    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",
-                                                         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})
+<div class="wide"><table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head, strict=True))}</tr></thead>
+<tbody>{"".join(body_rows)}</tbody></table></div>{print_script()}</body></html>"""
+    return Response(
+        html, mimetype="text/html", headers={"Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP}
+    )

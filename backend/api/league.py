@@ -1,6 +1,7 @@
 """Persons and leagues (directors only): search persons, create leagues, assign tournaments,
 standings per month, half-year and overall, and who qualifies (V-XII, V-I.d.1, V-I.e, N-3.7,
 P-Satellite, G-Spielform)."""
+
 from __future__ import annotations
 
 import itertools
@@ -17,9 +18,11 @@ from ..locale_format import fold, name_matches
 from ..presets import find_preset
 from ..service import now_ms
 from ..store import League, LeagueTournament, Person, Tournament, session_scope
+from . import answer_schemas as out
 from .auth import json_body
+from .contract import documented, query_param
 from .errors import ApiError
-from .schemas import StrictSchema, _not_blank
+from .schemas import ID, StrictSchema, Text, _not_blank, text_problem
 
 bp = Blueprint("league", __name__, url_prefix="/api")
 
@@ -27,26 +30,27 @@ DEFAULT_PRESET = {"v_ranking": "v-ranking"}  # the kinds whose rulebook has a po
 
 
 class PointsSchema(StrictSchema):
-    table = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=10000)),
-                        required=True, validate=validate.Length(min=1, max=200))
-    then = fields.String(load_default="minus_one", validate=validate.OneOf(["minus_one", "zero"]))
+    table = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=10000)),
+        required=True,
+        validate=validate.Length(min=1, max=200),
+    )
+    then = Text(load_default="minus_one", validate=validate.OneOf(["minus_one", "zero"]))
     floor = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=10000))
 
 
 class CreateLeagueSchema(StrictSchema):
-    name = fields.String(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
-    kind = fields.String(required=True, validate=validate.OneOf(lg.KINDS))
+    name = Text(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
+    kind = Text(required=True, validate=validate.OneOf(lg.KINDS))
     points = fields.Nested(PointsSchema, load_default=None, allow_none=True)
-    points_preset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60))
+    points_preset = Text(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60))
 
     @validates_schema
     def _one_source(self, data, **_):
         if data.get("points") is not None and data.get("points_preset") is not None:
             raise ValidationError("Give either points or points_preset, not both.", "points")
-        if data["kind"] in ("g_tour", "custom") and data.get("points") is None \
-                and data.get("points_preset") is None:
-            raise ValidationError("G-Spielform names no points table: give one "
-                                  "({table, then, floor}).", "points")
+        if data["kind"] in ("g_tour", "custom") and data.get("points") is None and data.get("points_preset") is None:
+            raise ValidationError("G-Spielform names no points table: give one ({table, then, floor}).", "points")
 
 
 def _date(value: str) -> None:
@@ -54,14 +58,15 @@ def _date(value: str) -> None:
         raise ValidationError("Must be a date YYYY-MM-DD.")
     try:
         from datetime import date
+
         date.fromisoformat(value)
     except ValueError as err:
         raise ValidationError("Must be a real date YYYY-MM-DD.") from err
 
 
 class AddTournamentSchema(StrictSchema):
-    tournament_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
-    played_on = fields.String(load_default=None, allow_none=True, validate=_date)
+    tournament_id = fields.Integer(required=True, strict=True, validate=ID)
+    played_on = Text(load_default=None, allow_none=True, validate=_date)
 
 
 def _app():
@@ -76,9 +81,15 @@ def _league(session, league_id: int) -> League:
 
 
 @bp.get("/persons")
+@documented(out.Person(many=True), query=[query_param("q", {"type": "string"})], errors=(401, 403))
 def search_persons():
+    """Search persons by name (accents and ß folded)"""
     require_director()
-    q = fold(request.args.get("q", ""))[:80]
+    q = request.args.get("q", "")
+    problem = text_problem(q, 80)
+    if problem:
+        raise ApiError(400, "validation", f"q: {problem}", "q")
+    q = fold(q)
     with session_scope(_app().db) as session:
         query = select(Person).order_by(Person.name_key)
         if not q:
@@ -90,16 +101,21 @@ def search_persons():
 
 
 @bp.get("/leagues")
+@documented(out.League(many=True), errors=(401, 403))
 def list_leagues():
+    """List leagues"""
     require_director()
     with session_scope(_app().db) as session:
         rows = session.exec(select(League).order_by(League.id)).all()
-        return jsonify([lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)])
-                        for r in rows])
+        return jsonify(
+            [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)]) for r in rows]
+        )
 
 
 @bp.post("/leagues")
+@documented(out.League, status=201, body=CreateLeagueSchema, errors=(400, 401, 403))
 def create_league():
+    """Create a league or series"""
     caller = require_director()
     data = CreateLeagueSchema().load(json_body())
     points = data["points"]
@@ -113,15 +129,22 @@ def create_league():
         if not points and data["points_preset"]:
             raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
     with session_scope(_app().db) as session:
-        row = League(name=data["name"].strip(), kind=data["kind"], points=points,
-                     created_by=caller.director_id, created_at=now_ms())
+        row = League(
+            name=data["name"].strip(),
+            kind=data["kind"],
+            points=points,
+            created_by=caller.director_id,
+            created_at=now_ms(),
+        )
         session.add(row)
         session.flush()
         return jsonify(lg.league_json(row, [])), 201
 
 
 @bp.get("/leagues/<int:league_id>")
+@documented(out.League, errors=(401, 403, 404))
 def get_league(league_id: int):
+    """One league"""
     require_director()
     with session_scope(_app().db) as session:
         row = _league(session, league_id)
@@ -130,7 +153,9 @@ def get_league(league_id: int):
 
 
 @bp.post("/leagues/<int:league_id>/tournaments")
+@documented(out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404))
 def add_tournament(league_id: int):
+    """Assign a tournament (and the day it counts for)"""
     require_director()
     data = AddTournamentSchema().load(json_body())
     tid = data["tournament_id"]
@@ -142,8 +167,9 @@ def add_tournament(league_id: int):
         link = session.get(LeagueTournament, (league_id, tid))
         played_on = data["played_on"] or (link.played_on if link else lg.day_of(tournament.created_at))
         if link is None:
-            session.add(LeagueTournament(league_id=league_id, tournament_id=tid, played_on=played_on,
-                                         added_at=now_ms()))
+            session.add(
+                LeagueTournament(league_id=league_id, tournament_id=tid, played_on=played_on, added_at=now_ms())
+            )
         else:
             link.played_on = played_on
         session.flush()
@@ -152,7 +178,9 @@ def add_tournament(league_id: int):
 
 
 @bp.get("/leagues/<int:league_id>/standings")
+@documented(out.Standings, errors=(401, 403, 404))
 def get_standings(league_id: int):
+    """Standings overall, per month and half-year, and qualification"""
     require_director()
     with session_scope(_app().db) as session:
         row = _league(session, league_id)

@@ -1,201 +1,173 @@
-"""The OpenAPI 3 document, built from the same marshmallow schemas that validate input."""
+"""The OpenAPI 3.1 document, generated: every /api route of app.url_map with the declaration on the route
+(backend/api/contract.py), its request schemas (the marshmallow schemas that validate input) and its
+answers (backend/api/view_schemas.py), through apispec's MarshmallowPlugin.
+
+`python -c "from backend.api.openapi import main; main()"` prints it; `npm run api-types` in pwa/ turns it
+into TypeScript (pwa/src/api/types.gen.ts).
+"""
+
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
-from marshmallow import Schema, fields, validate
+import json
+import re
+import sys
 
-from .league import AddTournamentSchema, CreateLeagueSchema
-from .schemas import PAYLOADS, CommandSchema, CreateTournamentSchema, LoginSchema, SavePresetSchema, SetupSchema
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Blueprint, Flask, current_app, jsonify
+
+from . import view_schemas
+from .contract import JSON, Answer, Declaration, documented
+from .schemas import PAYLOADS, CommandSchema
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
-_TYPES = {fields.String: "string", fields.Integer: "integer", fields.Dict: "object", fields.Nested: "object",
-          fields.Boolean: "boolean", fields.Float: "number", fields.List: "array"}
+_PARAM = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>")
+_HIDDEN = {"HEAD", "OPTIONS"}
+ERROR = "Error"
 
 
-def schema_json(schema: type[Schema]) -> dict:
-    props, required = {}, []
-    for name, field in schema().fields.items():
-        prop = {"type": next((t for cls, t in _TYPES.items() if isinstance(field, cls)), "string")}
-        if isinstance(field, fields.List):
-            inner = field.inner
-            prop["items"] = schema_json(type(inner.schema)) if isinstance(inner, fields.Nested) else \
-                {"type": next((t for cls, t in _TYPES.items() if isinstance(inner, cls)), "string")}
-        for v in field.validators:
-            if isinstance(v, validate.Length):
-                lo, hi = ("minItems", "maxItems") if isinstance(field, fields.List) else \
-                    ("minProperties", "maxProperties") if isinstance(field, fields.Dict) else ("minLength", "maxLength")
-                prop.update({k: val for k, val in ((lo, v.min), (hi, v.max)) if val is not None})
-            elif isinstance(v, validate.Range):
-                prop.update({k: val for k, val in (("minimum", v.min), ("maximum", v.max)) if val is not None})
-            elif isinstance(v, validate.OneOf):
-                prop["enum"] = list(v.choices)
-            elif isinstance(v, validate.Regexp):
-                prop["pattern"] = v.regex.pattern
+def openapi_path(rule: str) -> str:
+    """Flask's /tournaments/<int:tid> as OpenAPI's /tournaments/{tid}."""
+    return _PARAM.sub(r"{\2}", rule)
+
+
+def _path_parameters(rule: str) -> list[dict]:
+    kinds = {"int": "integer", "float": "number"}
+    return [
+        {"name": name, "in": "path", "required": True, "schema": {"type": kinds.get(conv or "", "string")}}
+        for conv, name in _PARAM.findall(rule)
+    ]
+
+
+def _json_schema_of_field(converter, field, ret: dict) -> dict:
+    """A field can give its own JSON Schema (view_schemas.LocalText)."""
+    own = getattr(field, "json_schema", None)
+    if own is not None:
+        schema = dict(own)
         if field.allow_none:
-            prop["nullable"] = True
-        props[name] = prop
-        if field.required:
-            required.append(name)
-    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+            schema = {"anyOf": [*schema.get("anyOf", [schema]), {"type": "null"}]}
+        return schema
+    return {}
 
 
-def _body(ref: str) -> dict:
-    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
+def _content(answer: Answer | list) -> dict:
+    if isinstance(answer, list):  # one of several shapes (a role's view; a refusal or an error)
+        return {JSON: {"schema": {"oneOf": [_ref_or_schema(a) for a in answer]}}}
+    return {answer.media: {"schema": _ref_or_schema(answer.schema)}}
 
 
-def _answers(*codes: int) -> dict:
-    out = {"200": {"description": "OK"}}
-    for code in codes:
-        out[str(code)] = {"description": "Error", "content": {"application/json": {
-            "schema": {"$ref": "#/components/schemas/Error"}}}}
-    return out
+def _ref_or_schema(schema):
+    if isinstance(schema, str):
+        return {"$ref": f"#/components/schemas/{schema}"}
+    return schema  # a marshmallow schema (the plugin resolves it) or a JSON Schema dict
 
 
-def document() -> dict:
-    tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "integer"}}
-    schemas = {"Setup": schema_json(SetupSchema), "Login": schema_json(LoginSchema),
-               "CreateTournament": schema_json(CreateTournamentSchema), "Command": schema_json(CommandSchema),
-               "SavePreset": schema_json(SavePresetSchema),
-               "CreateLeague": schema_json(CreateLeagueSchema), "AddTournament": schema_json(AddTournamentSchema),
-               "Error": {"type": "object", "required": ["error", "message"], "properties": {
-                   "error": {"type": "string"}, "message": {"type": "string"},
-                   "field": {"type": "string", "nullable": True}}}}
-    for name, payload in PAYLOADS.items():
-        schemas[f"payload_{name}"] = schema_json(payload)
-    secured = [{"bearer": []}]
-    return {
-        "openapi": "3.0.3",
-        "info": {"title": "pokerfloor", "version": "1",
-                 "description": "Commands up (with op ids), versioned views down. See docs/api.md."},
-        "components": {"schemas": schemas,
-                       "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
-        "paths": {
-            "/api/health": {"get": {"summary": "Liveness and server time", "responses": _answers()}},
-            "/api/auth/setup": {"post": {"summary": "First director account from the setup link",
-                                         "requestBody": _body("Setup"), "responses": _answers(400, 401, 409)}},
-            "/api/auth/login": {"post": {"summary": "Director login", "requestBody": _body("Login"),
-                                         "responses": _answers(400, 401)}},
-            "/api/auth/logout": {"post": {"summary": "Revoke this token", "security": secured,
-                                          "responses": _answers(401)}},
-            "/api/me": {"get": {"summary": "The caller's role", "security": secured, "responses": _answers(401)}},
-            "/api/presets": {"get": {"summary": "Available presets (files and custom)", "responses": _answers()},
-                             "post": {"summary": "Save a tournament's preset as a custom preset", "security": secured,
-                                      "requestBody": _body("SavePreset"), "responses": _answers(400, 401, 403, 404)}},
-            "/api/presets/{preset_id}": {"get": {"summary": "One whole preset", "responses": _answers(404),
-                                                 "parameters": [{"name": "preset_id", "in": "path", "required": True,
-                                                                 "schema": {"type": "string"}}]}},
-            "/api/tournaments/{tid}/qr/table/{table_no}.svg": {"get": {
-                "summary": "A table's dealer QR code (SVG)", "security": secured,
-                "parameters": [tid, {"name": "table_no", "in": "path", "required": True, "schema": {"type": "integer"}}],
-                "responses": _answers(401, 403, 404)}},
-            "/api/tournaments": {
-                "get": {"summary": "List tournaments", "security": secured, "responses": _answers(401, 403)},
-                "post": {"summary": "Create a tournament from a preset", "security": secured,
-                         "requestBody": _body("CreateTournament"), "responses": _answers(400, 401, 403)}},
-            "/api/tournaments/{tid}/commands": {"post": {
-                "summary": "Send a command (idempotent by device_id + op_id); payload schemas: payload_<type>",
-                "security": secured, "parameters": [tid], "requestBody": _body("Command"),
-                "responses": _answers(400, 401, 403, 404, 409)}},
-            "/api/tournaments/{tid}/view": {"get": {"summary": "The caller's role view", "security": secured,
-                                                    "parameters": [tid], "responses": _answers(401, 403, 404)}},
-            "/api/tournaments/{tid}/public": {"get": {"summary": "The public view", "security": secured,
-                                                      "parameters": [tid], "responses": _answers(401, 403, 404)}},
-            "/api/tournaments/{tid}/my-league": {"get": {
-                "summary": "A player's league standing: his rank, points, the top 10, qualification (player token)",
-                "security": secured, "parameters": [tid], "responses": _answers(401, 403, 404)}},
-            "/api/tournaments/{tid}/stacks": {"get": {
-                "summary": "The latest counted stacks, sorted (director), for the chip histogram",
-                "security": secured, "parameters": [tid], "responses": _answers(401, 403, 404)}},
-            **_league_paths(secured, tid),
-            **_director_tools_paths(secured, tid),
-            "/api/tournaments/{tid}/import": {"post": {
-                "summary": "Register players from a CSV file (raw bytes; one import_players command, idempotent by op_id)",
-                "security": secured,
-                "parameters": [tid, {"name": "op_id", "in": "query", "required": True, "schema": {"type": "string"}},
-                               {"name": "device_id", "in": "query", "required": True, "schema": {"type": "string"}}],
-                "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string",
-                                                                                   "format": "binary"}}}},
-                "responses": _answers(400, 401, 403, 404, 409, 413)}},
-            "/api/tournaments/{tid}/links": {"get": {"summary": "QR links for display, tables, players",
-                                                     "security": secured, "parameters": [tid],
-                                                     "responses": _answers(401, 403, 404)}},
+def _operation(view, rule: str) -> dict:
+    decl: Declaration | None = getattr(view, "api_doc", None)
+    doc = (view.__doc__ or "").strip()
+    summary, _, description = doc.partition("\n")
+    op: dict = {
+        "operationId": view.__name__,
+        "summary": summary.strip() or view.__name__,
+        "parameters": _path_parameters(rule),
+    }
+    if description.strip():
+        op["description"] = re.sub(r"\s*\n\s*", " ", description.strip())
+    if decl is None:  # an undeclared route: listed, but without answers (the contract test fails on it)
+        op["responses"] = {"default": {"description": "Undeclared"}}
+        return op
+    if isinstance(decl.query, list):
+        op["parameters"] += decl.query
+    elif decl.query is not None:
+        op["parameters"].append({"in": "query", "schema": decl.query})
+    if decl.body is not None:
+        op["requestBody"] = {"required": True, "content": {decl.body_media: {"schema": _ref_or_schema(decl.body)}}}
+    if decl.auth:
+        op["security"] = [{"bearer": []}]
+    responses = {}
+    for code, answer in decl.responses.items():
+        description = ("OK" if code < 300 else "Refused") if isinstance(answer, list) else answer.description
+        responses[str(code)] = {"description": description, "content": _content(answer)}
+    for code in decl.errors:
+        responses.setdefault(str(code), {"description": "Error", "content": _content(Answer(ERROR))})
+    op["responses"] = responses
+    return op
+
+
+def _typed_command(name: str) -> dict:
+    """The envelope with its `type` fixed to `name` and that type's payload."""
+    typed = {
+        "type": "object",
+        "required": ["type"],
+        "properties": {
+            "type": {"type": "string", "enum": [name]},
+            "payload": {"$ref": f"#/components/schemas/payload_{name}"},
         },
     }
+    return {"allOf": [{"$ref": "#/components/schemas/Command"}, typed]}
 
 
-def _league_paths(secured: list, tid: dict) -> dict:
-    """Persons, leagues and exports (docs/api.md "Persons, leagues and exports"), directors only."""
-    lid = {"name": "league_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-    lang = {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["de", "en"]}}
-    period = {"name": "period", "in": "query", "schema": {"type": "string"},
-              "description": "overall (default), YYYY-MM, YYYY-H1 or YYYY-H2"}
-    return {
-        "/api/persons": {"get": {"summary": "Search persons by name", "security": secured,
-                                 "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}],
-                                 "responses": _answers(401, 403)}},
-        "/api/leagues": {
-            "get": {"summary": "List leagues", "security": secured, "responses": _answers(401, 403)},
-            "post": {"summary": "Create a league or series", "security": secured,
-                     "requestBody": _body("CreateLeague"), "responses": _answers(400, 401, 403)}},
-        "/api/leagues/{league_id}": {"get": {"summary": "One league", "security": secured, "parameters": [lid],
-                                             "responses": _answers(401, 403, 404)}},
-        "/api/leagues/{league_id}/tournaments": {"post": {
-            "summary": "Assign a tournament (and the day it counts for)", "security": secured, "parameters": [lid],
-            "requestBody": _body("AddTournament"), "responses": _answers(400, 401, 403, 404)}},
-        "/api/leagues/{league_id}/standings": {"get": {
-            "summary": "Standings overall, per month and half-year, and qualification", "security": secured,
-            "parameters": [lid], "responses": _answers(401, 403, 404)}},
-        "/api/leagues/{league_id}/standings.csv": {"get": {
-            "summary": "Standings as CSV (UTF-8 BOM, ';')", "security": secured, "parameters": [lid, period, lang],
-            "responses": _answers(400, 401, 403, 404)}},
-        "/api/tournaments/{tid}/results.csv": {"get": {
-            "summary": "Results as CSV (UTF-8 BOM, ';')", "security": secured, "parameters": [tid, lang],
-            "responses": _answers(400, 401, 403, 404)}},
-        "/api/tournaments/{tid}/results.html": {"get": {
-            "summary": "Printable results page (A4)", "security": secured, "parameters": [tid, lang],
-            "responses": _answers(400, 401, 403, 404)}},
-    }
+def _commands(spec: APISpec, plugin: MarshmallowPlugin) -> None:
+    """The command envelope, each type's payload, and AnyCommand: one of them, by `type`."""
+    spec.components.schema("Command", schema=CommandSchema)
+    for name, payload in PAYLOADS.items():
+        # as a JSON Schema: one payload class serves several types (EntryPayload), each gets its own name
+        spec.components.schema(f"payload_{name}", component=plugin.converter.schema2jsonschema(payload))
+    spec.components.schema("AnyCommand", component={"oneOf": [_typed_command(name) for name in PAYLOADS]})
 
 
-def _director_tools_paths(secured: list, tid: dict) -> dict:
-    """Printouts, audit log, review list, inviting directors (docs/api.md "Director tools")."""
-    def q(name, kind="integer", **extra):
-        return {"name": name, "in": "query", "schema": {"type": kind, **extra}}
-    lang = q("lang", "string", enum=["de", "en"])
-    return {
-        "/api/tournaments/{tid}/print/seat-cards": {"get": {
-            "summary": "Printable seat cards with the players' QR codes (A4, 8 per page)", "security": secured,
-            "parameters": [tid, lang, q("table"), q("from_table"), q("to_table")],
-            "responses": _answers(400, 401, 403, 404, 409)}},
-        "/api/tournaments/{tid}/print/seating-list": {"get": {
-            "summary": "Printable seating list sorted by name (A4, two columns)", "security": secured,
-            "parameters": [tid, lang], "responses": _answers(400, 401, 403, 404, 409)}},
-        "/api/tournaments/{tid}/display": {"get": {
-            "summary": "The TV's display view: the last moves for its ticker (display token or director)",
-            "security": secured, "parameters": [tid], "responses": _answers(401, 403, 404)}},
-        "/api/tournaments/{tid}/seating": {"get": {
-            "summary": "The seating list by name, a page at a time (display token or director)",
-            "security": secured, "parameters": [tid, q("page", minimum=1), q("per_page", minimum=1, maximum=200)],
-            "responses": _answers(400, 401, 403, 404)}},
-        "/api/tournaments/{tid}/print/table-sheets": {"get": {
-            "summary": "Printable dealer QR sheet per table, and the display's", "security": secured,
-            "parameters": [tid, lang, q("table"), q("from_table"), q("to_table")],
-            "responses": _answers(400, 401, 403, 404, 409)}},
-        "/api/tournaments/{tid}/audit": {"get": {
-            "summary": "The event log newest first: who did what and when", "security": secured,
-            "parameters": [tid, lang, q("before"), q("limit"), q("table"), q("entry")],
-            "responses": _answers(400, 401, 403, 404)}},
-        "/api/tournaments/{tid}/rejections": {"get": {
-            "summary": "Rejected commands to review, newest first", "security": secured,
-            "parameters": [tid, lang, q("limit")], "responses": _answers(400, 401, 403, 404)}},
-        "/api/directors": {"get": {"summary": "Director accounts", "security": secured,
-                                   "responses": _answers(401, 403)}},
-        "/api/directors/invite": {"post": {"summary": "A one-time setup link for another director",
-                                           "security": secured, "responses": _answers(401, 403)}},
-    }
+def document(app: Flask | None = None) -> dict:
+    app = app or current_app
+    plugin = MarshmallowPlugin()
+    spec = APISpec(
+        title="pokerfloor",
+        version="1",
+        openapi_version="3.1.0",
+        plugins=[plugin],
+        info={
+            "description": "Commands up (with op ids), versioned views down. Generated from the "
+            "routes' declarations: see docs/api.md."
+        },
+    )
+    plugin.converter.add_attribute_function(_json_schema_of_field)
+    spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    spec.components.schema(ERROR, schema=view_schemas.Error)
+    _commands(spec, plugin)
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if not rule.rule.startswith("/api/"):
+            continue
+        view = app.view_functions[rule.endpoint]
+        for method in sorted(rule.methods - _HIDDEN):
+            spec.path(path=openapi_path(rule.rule), operations={method.lower(): _operation(view, rule.rule)})
+    return spec.to_dict()
 
 
 @bp.get("/openapi.json")
+@documented({"type": "object", "description": "An OpenAPI 3.1 document"}, auth=False)
 def openapi_json():
-    return jsonify(document())
+    """This document: every /api route, its request and its answers"""
+    cache = current_app.extensions.setdefault("openapi", {})
+    if "document" not in cache:
+        cache["document"] = document(current_app)
+    return jsonify(cache["document"])
+
+
+def api_app() -> Flask:
+    """The routes alone, no database: enough to print the document."""
+    from . import BLUEPRINTS
+
+    app = Flask(__name__)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    return app
+
+
+def main() -> None:
+    app = api_app()
+    with app.app_context():
+        sys.stdout.write(json.dumps(document(app), indent=2, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -2,6 +2,7 @@
 - GET /api/tournaments/<tid>/my-league (player token): his league standing (backend/my_league.py).
 - GET /api/tournaments/<tid>/stacks (director): the latest counted stacks, for the chip histogram.
 """
+
 from __future__ import annotations
 
 import threading
@@ -11,6 +12,8 @@ from flask import Blueprint, current_app, jsonify
 from ..auth.access import require_tournament
 from ..my_league import my_leagues
 from ..service import now_ms
+from . import view_schemas as out
+from .contract import documented
 
 bp = Blueprint("phone", __name__, url_prefix="/api")
 
@@ -23,7 +26,9 @@ def _app():
 
 
 @bp.get("/tournaments/<int:tid>/my-league")
+@documented(out.MyLeague, errors=(401, 403, 404))
 def my_league(tid: int):
+    """A player's league standing: his rank, points, the top 10, qualification (player token)"""
     caller = require_tournament(tid, {"player"})
     body = my_leagues(_app().db, _app().service, tid, caller.entry_id, _app().config.LEAGUE_REFRESH_MS)
     return jsonify({**body, "server_time": now_ms()})
@@ -36,19 +41,30 @@ def counted_stacks(state) -> list[int]:
         hit = _stacks_cache.get(state.tournament_id)
     if hit and hit[0] == state.seq:
         return hit[1]
-    stacks = sorted(int(v) for count in state.chip_counts.values()
-                    for v in (count.get("stacks") or {}).values() if int(v) > 0)
+    stacks = sorted(
+        int(v) for count in state.chip_counts.values() for v in (count.get("stacks") or {}).values() if int(v) > 0
+    )
     with _stacks_lock:
         _stacks_cache[state.tournament_id] = (state.seq, stacks)
     return stacks
 
 
 @bp.get("/tournaments/<int:tid>/stacks")
+@documented(out.Stacks, errors=(401, 403, 404))
 def stacks(tid: int):
+    """The latest counted stacks, sorted (director), for the chip histogram"""
     require_tournament(tid, {"director"})
     state = _app().service.state(tid)
     counts = state.chip_counts
-    return jsonify({"kind": "stacks", "tournament_id": tid, "seq": state.seq, "server_time": now_ms(),
-                    "stacks": counted_stacks(state), "tables_counted": len(counts),
-                    "counted_at": max((c.get("at") or 0 for c in counts.values()), default=None) or None,
-                    "average_stack": state.chips["in_play"] // state.players_left if state.players_left else 0})
+    return jsonify(
+        {
+            "kind": "stacks",
+            "tournament_id": tid,
+            "seq": state.seq,
+            "server_time": now_ms(),
+            "stacks": counted_stacks(state),
+            "tables_counted": len(counts),
+            "counted_at": max((c.get("at") or 0 for c in counts.values()), default=None) or None,
+            "average_stack": state.chips["in_play"] // state.players_left if state.players_left else 0,
+        }
+    )

@@ -4,6 +4,7 @@ Staff (director, dealers) and the public (players' seat cards, the TV) may get d
 with the venue's own CA (`serve --https`) staff phones trust it once and use HTTPS, while a
 player's phone, which never installs a CA, opens the plain-HTTP address under /p.
 """
+
 from __future__ import annotations
 
 from flask import current_app, request
@@ -39,8 +40,13 @@ def refuse_staff_over_plain_http(role: str) -> None:
     plain-HTTP listener (kept for players' phones and the trust page) refuses staff."""
     if role in STAFF_ROLES and request.environ.get(PLAIN_HTTP):
         from .errors import ApiError
+
         config = _config()
-        raise ApiError(403, "https_required",
-                       f"Staff phones use the secure address {config.PUBLIC_URL}: open the app there "
-                       f"(first time on this phone: trust the server at {config.TRUST_URL}).",
-                       secure_url=config.PUBLIC_URL, trust_url=config.TRUST_URL)
+        raise ApiError(
+            403,
+            "https_required",
+            f"Staff phones use the secure address {config.PUBLIC_URL}: open the app there "
+            f"(first time on this phone: trust the server at {config.TRUST_URL}).",
+            secure_url=config.PUBLIC_URL,
+            trust_url=config.TRUST_URL,
+        )

@@ -1,6 +1,7 @@
 """Printouts (directors only): seat cards (8 per A4 page, with cut lines) and one QR sheet per
 table for the dealer, plus the TV's QR. Opened by the PWA as a blob, like the results page;
 every name is escaped, the tokens ride in the QR codes' URL fragments."""
+
 from __future__ import annotations
 
 import time
@@ -8,7 +9,7 @@ from html import escape
 
 from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema, fields, validate
-from sqlmodel import select
+from sqlmodel import col, select
 
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
@@ -16,10 +17,13 @@ from ..engine.balancing import active_tables
 from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
-from .views import cached_seating
 from ..store import Token, Tournament, session_scope
+from .contract import Answer, documented
 from .errors import ApiError
 from .phone_links import phone_link, public_base, staff_base
+from .print_assets import PAGE_CSP, head_tags, print_script
+from .schemas import Text
+from .views import cached_seating
 
 bp = Blueprint("printouts", __name__, url_prefix="/api")
 
@@ -30,76 +34,54 @@ MAX_CARDS = 600
 MAX_SHEETS = 100
 
 WORDS = {
-    "en": {"seat_cards": "Seat cards", "table_sheets": "Table QR codes", "table": "Table", "seat": "Seat",
-           "scan_player": "Scan for your seat, the clock and the payouts",
-           "scan_dealer": "Dealer: scan to open this table", "display": "Display (TV)",
-           "dealer_only": "Dealer only — whoever scans this can record busts at this table. "
-                          "Keep it with the dealer; lost? The director issues a new code in two taps.",
-           "trust_first": "First time on this phone? Scan this first to trust the server:",
-           "loopback": "These QR codes point at {url}: no phone can open them. Restart the server with "
-                       "“HOST=0.0.0.0 make run” (or “make venue”) and print again.",
-           "scan_display": "Open on the TV: the clock, the blinds and the payouts", "print": "Print",
-           "seating_list": "Seating list by name", "name": "Name", "list_seat": "Seat", "seated": "{n} players seated, as of {time}"},
-    "de": {"seat_cards": "Sitzkarten", "table_sheets": "Tisch-QR-Codes", "table": "Tisch", "seat": "Sitz",
-           "scan_player": "Scannen für deinen Sitz, die Uhr und die Auszahlungen",
-           "scan_dealer": "Dealer: scannen, um diesen Tisch zu öffnen", "display": "Anzeige (TV)",
-           "dealer_only": "Nur für den Dealer — wer diesen Code scannt, kann an diesem Tisch Busts erfassen. "
-                          "Beim Dealer lassen; verloren? Die Turnierleitung erstellt mit zwei Tipps einen neuen.",
-           "trust_first": "Zum ersten Mal auf diesem Telefon? Zuerst diesen Code scannen, um dem Server zu vertrauen:",
-           "loopback": "Diese QR-Codes zeigen auf {url}: kein Telefon kann sie öffnen. Den Server mit "
-                       "„HOST=0.0.0.0 make run“ (oder „make venue“) neu starten und noch einmal drucken.",
-           "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen", "print": "Drucken",
-           "seating_list": "Sitzliste nach Namen", "name": "Name", "list_seat": "Sitz", "seated": "{n} Spieler am Tisch, Stand {time}"},
+    "en": {
+        "seat_cards": "Seat cards",
+        "table_sheets": "Table QR codes",
+        "table": "Table",
+        "seat": "Seat",
+        "scan_player": "Scan for your seat, the clock and the payouts",
+        "scan_dealer": "Dealer: scan to open this table",
+        "display": "Display (TV)",
+        "dealer_only": "Dealer only — whoever scans this can record busts at this table. "
+        "Keep it with the dealer; lost? The director issues a new code in two taps.",
+        "trust_first": "First time on this phone? Scan this first to trust the server:",
+        "loopback": "These QR codes point at {url}: no phone can open them. Restart the server with "
+        "“HOST=0.0.0.0 make run” (or “make venue”) and print again.",
+        "scan_display": "Open on the TV: the clock, the blinds and the payouts",
+        "print": "Print",
+        "seating_list": "Seating list by name",
+        "name": "Name",
+        "list_seat": "Seat",
+        "seated": "{n} players seated, as of {time}",
+    },
+    "de": {
+        "seat_cards": "Sitzkarten",
+        "table_sheets": "Tisch-QR-Codes",
+        "table": "Tisch",
+        "seat": "Sitz",
+        "scan_player": "Scannen für deinen Sitz, die Uhr und die Auszahlungen",
+        "scan_dealer": "Dealer: scannen, um diesen Tisch zu öffnen",
+        "display": "Anzeige (TV)",
+        "dealer_only": "Nur für den Dealer — wer diesen Code scannt, kann an diesem Tisch Busts erfassen. "
+        "Beim Dealer lassen; verloren? Die Turnierleitung erstellt mit zwei Tipps einen neuen.",
+        "trust_first": "Zum ersten Mal auf diesem Telefon? Zuerst diesen Code scannen, um dem Server zu vertrauen:",
+        "loopback": "Diese QR-Codes zeigen auf {url}: kein Telefon kann sie öffnen. Den Server mit "
+        "„HOST=0.0.0.0 make run“ (oder „make venue“) neu starten und noch einmal drucken.",
+        "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen",
+        "print": "Drucken",
+        "seating_list": "Sitzliste nach Namen",
+        "name": "Name",
+        "list_seat": "Sitz",
+        "seated": "{n} Spieler am Tisch, Stand {time}",
+    },
 }
-
-STYLE = """
-@page { size: A4; margin: 10mm; }
-* { box-sizing: border-box; }
-body { margin: 0; background: #777; color: #000; font: 11pt/1.3 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
-.bar { padding: 4mm; text-align: center; } .bar button { font-size: 14pt; padding: 3mm 8mm; }
-.page { width: 190mm; height: 276mm; margin: 0 auto 6mm; background: #fff; overflow: hidden;
-        break-after: page; page-break-after: always; }
-.page:last-child { break-after: auto; page-break-after: auto; }
-.list { width: 190mm; margin: 0 auto 6mm; background: #fff; padding: 6mm; }
-.list h1 { font-size: 16pt; margin: 0 0 1mm; } .list .when { margin: 0 0 4mm; color: #333; }
-.list .cols { columns: 2; column-gap: 8mm; column-rule: 0.2mm solid #bbb; }
-.list .row { display: grid; grid-template-columns: 1fr 14mm 12mm; gap: 2mm; padding: 0.6mm 0;
-             border-bottom: 0.2mm solid #ddd; break-inside: avoid; }
-.list .row.head { font-weight: 700; border-bottom: 0.4mm solid #000; }
-.list .row span:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
-@media print { .list { width: auto; margin: 0; padding: 0; } }
-.cards { display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: repeat(4, 1fr); }
-.cards[data-warned] { grid-template-rows: auto repeat(4, 1fr); }
-.card { border: 0.3mm dashed #888; padding: 4mm; display: grid; grid-template-columns: 1fr 36mm;
-        grid-template-rows: auto 1fr auto; column-gap: 3mm; break-inside: avoid; page-break-inside: avoid; }
-.card .tn { grid-column: 1 / 3; font-size: 9pt; color: #333; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.card .who { align-self: center; }
-.card .name { font-size: 15pt; font-weight: 700; overflow-wrap: anywhere; }
-.card .where { font-size: 14pt; margin-top: 2mm; }
-.card .qr { grid-row: 2 / 4; grid-column: 2; align-self: center; }
-.card .scan { font-size: 8pt; color: #333; }
-.qr svg { display: block; width: 100%; height: auto; }
-.sheet { display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 10mm; }
-.sheet .big { font-size: 64pt; font-weight: 800; margin: 0; }
-.sheet .qr { width: 120mm; margin: 8mm 0; }
-.sheet .scan { font-size: 18pt; margin: 0 0 6mm; }
-.sheet .tn { font-size: 14pt; color: #333; margin: 0; }
-.sheet .dealer-only { font-size: 15pt; font-weight: 700; border: 1mm solid #000; padding: 3mm 5mm; margin: 0 0 6mm; }
-.sheet .trust { display: flex; align-items: center; gap: 5mm; font-size: 11pt; text-align: left; margin-top: 4mm; }
-.sheet .trust .qr { width: 30mm; margin: 0; flex: none; }
-.loopback { background: #ffd7d7; color: #7a0000; border: 1mm solid #b00000; font-size: 13pt; font-weight: 700;
-            padding: 3mm 4mm; margin: 0 0 3mm; }
-.cards .loopback { grid-column: 1 / 3; }
-@media screen and (max-width: 800px) { .page { zoom: 0.5; } }
-@media print { body { background: #fff; } .bar { display: none; } .page { margin: 0; } }
-"""
 
 
 class PrintQuery(Schema):
     class Meta:
         unknown = "raise"
 
-    lang = fields.String(load_default="de", validate=validate.OneOf(["de", "en"]))
+    lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))
     table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
     from_table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
     to_table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
@@ -110,15 +92,20 @@ def _chosen_tables(state, q) -> list:
     if q["table"] is not None and (q["table"] not in state.tables or state.tables[q["table"]].broken):
         raise ApiError(404, "unknown_table", f"There is no table {q['table']} in play.", "table")
     low = q["table"] or q["from_table"] or 1
-    high = q["table"] or q["to_table"] or 10 ** 9
+    high = q["table"] or q["to_table"] or 10**9
     if low > high:
         raise ApiError(400, "validation", "to_table: Must not be below from_table.", "to_table")
     return sorted((t for t in active_tables(state) if low <= t.table_no <= high), key=lambda t: t.table_no)
 
 
 def _too_many(what: str, n: int, most: int) -> ApiError:
-    return ApiError(409, "too_many", f"{n} {what} are too many for one printout (at most {most}): print a range "
-                    "of tables at a time (from_table, to_table) or one table.", "table")
+    return ApiError(
+        409,
+        "too_many",
+        f"{n} {what} are too many for one printout (at most {most}): print a range "
+        "of tables at a time (from_table, to_table) or one table.",
+        "table",
+    )
 
 
 def _app():
@@ -130,16 +117,16 @@ def _links(session, tid: int, role: str, subjects: list) -> dict:
     missing ones minted (not one query per player: a field may have thousands)."""
     key = "entry_id" if role == "player" else "table_no"
     secret = _app().config.SECRET_KEY
-    rows = session.exec(select(Token).where(Token.role == role, Token.tournament_id == tid,
-                                            Token.revoked_at == None)).all()  # noqa: E711
+    rows = session.exec(
+        select(Token).where(Token.role == role, Token.tournament_id == tid, col(Token.revoked_at).is_(None))
+    ).all()
     nonces = {getattr(r, key): r.nonce for r in rows}
     out = {}
     for subject in subjects:
         if subject in nonces:
             token = token_value(secret, nonces[subject])
         else:
-            token = mint_token(session, secret, role=role, now=now_ms(), tournament_id=tid,
-                               **{key: subject})[0]
+            token = mint_token(session, secret, role=role, now=now_ms(), tournament_id=tid, **{key: subject})[0]
         out[subject] = phone_link(role, token)
     return out
 
@@ -155,12 +142,12 @@ def _page(lang: str, title: str, pages: list[str]) -> Response:
     w = WORDS[lang]
     html = f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{STYLE}</style></head>
-<body><div class="bar"><button onclick="window.print()">{w["print"]}</button></div>
-{"".join(pages)}</body></html>"""
-    return Response(html, mimetype="text/html", headers={
-        "Cache-Control": "no-store",
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})
+<title>{escape(title)}</title>{head_tags("printout.css")}</head>
+<body><div class="bar"><button type="button" data-print>{w["print"]}</button></div>
+{"".join(pages)}{print_script()}</body></html>"""
+    return Response(
+        html, mimetype="text/html", headers={"Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP}
+    )
 
 
 def _loopback_warning(w: dict, base: str) -> str:
@@ -175,8 +162,10 @@ def _trust_block(w: dict) -> str:
     config = _app().config
     if not config.LOCAL_HTTPS:
         return ""
-    return (f'<div class="trust" data-testid="trust-qr"><div class="qr">{qr_svg(config.TRUST_URL)}</div>'
-            f'<p>{escape(w["trust_first"])}<br>{escape(config.TRUST_URL)}</p></div>')
+    return (
+        f'<div class="trust" data-testid="trust-qr"><div class="qr">{qr_svg(config.TRUST_URL)}</div>'
+        f"<p>{escape(w['trust_first'])}<br>{escape(config.TRUST_URL)}</p></div>"
+    )
 
 
 def _name(tid: int) -> str:
@@ -185,31 +174,43 @@ def _name(tid: int) -> str:
 
 
 @bp.get("/tournaments/<int:tid>/print/seat-cards")
+@documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
 def seat_cards(tid: int):
+    """Printable seat cards with the players' QR codes (A4, 8 per page)"""
     require_tournament(tid, {"director"})
     q = PrintQuery().load(request.args)
     state = _app().service.state(tid)
     if not state.tables:
-        raise ApiError(409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seat cards.")
-    seated = [(t.table_no, seat, entry_id) for t in _chosen_tables(state, q) for seat, entry_id in sorted(t.seats.items())]
+        raise ApiError(
+            409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seat cards."
+        )
+    seated = [
+        (t.table_no, seat, entry_id) for t in _chosen_tables(state, q) for seat, entry_id in sorted(t.seats.items())
+    ]
     if len(seated) > MAX_CARDS:
         raise _too_many("seat cards", len(seated), MAX_CARDS)
     lang, w, name = q["lang"], WORDS[q["lang"]], escape(_name(tid))
     with session_scope(_app().db) as session:
         urls = _links(session, tid, "player", [e for _, _, e in seated])
-    cards = [f"""<div class="card" data-entry-id="{entry_id}"><div class="tn">{name}</div>
+    cards = [
+        f"""<div class="card" data-entry-id="{entry_id}"><div class="tn">{name}</div>
 <div class="who"><div class="name">{escape(state.entries[entry_id].name)}</div>
 <div class="where">{w["table"]} {table_no} · {w["seat"]} {seat}</div></div>
 <div class="qr">{_qr(urls[entry_id])}</div><div class="scan">{w["scan_player"]}</div></div>"""
-             for table_no, seat, entry_id in seated]
+        for table_no, seat, entry_id in seated
+    ]
     warn = _loopback_warning(w, public_base())
-    pages = [f'<section class="page cards"{" data-warned" if warn else ""}>{warn}{"".join(cards[i:i + CARDS_PER_PAGE])}</section>'
-             for i in range(0, len(cards), CARDS_PER_PAGE)]
+    pages = [
+        f'<section class="page cards"{" data-warned" if warn else ""}>{warn}{"".join(cards[i : i + CARDS_PER_PAGE])}</section>'
+        for i in range(0, len(cards), CARDS_PER_PAGE)
+    ]
     return _page(lang, f"{_name(tid)} – {w['seat_cards']}", pages)
 
 
 @bp.get("/tournaments/<int:tid>/print/table-sheets")
+@documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
 def table_sheets(tid: int):
+    """Printable dealer QR sheet per table, and the display's"""
     require_tournament(tid, {"director"})
     q = PrintQuery().load(request.args)
     state = _app().service.state(tid)
@@ -221,10 +222,12 @@ def table_sheets(tid: int):
         urls = _links(session, tid, "dealer", numbers)
         display = _links(session, tid, "display", [None])[None]
     warn, trust = _loopback_warning(w, staff_base()), _trust_block(w)
-    pages = [f"""<section class="page sheet" data-table="{n}">{warn}<p class="big">{w["table"]} {n}</p>
+    pages = [
+        f"""<section class="page sheet" data-table="{n}">{warn}<p class="big">{w["table"]} {n}</p>
 <div class="qr">{_qr(urls[n])}</div><p class="scan">{w["scan_dealer"]}</p>
 <p class="dealer-only" data-testid="dealer-only">{escape(w["dealer_only"])}</p><p class="tn">{name}</p>{trust}</section>"""
-             for n in numbers]
+        for n in numbers
+    ]
     if q["table"] is None and q["from_table"] is None and q["to_table"] is None:
         pages.append(f"""<section class="page sheet" data-display="1">{_loopback_warning(w, public_base())}
 <p class="big">{w["display"]}</p><div class="qr">{qr_svg(display)}</div><p class="scan">{w["scan_display"]}</p>
@@ -236,10 +239,11 @@ class SeatingListQuery(Schema):
     class Meta:
         unknown = "raise"
 
-    lang = fields.String(load_default="de", validate=validate.OneOf(["de", "en"]))
+    lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))
 
 
 @bp.get("/tournaments/<int:tid>/print/seating-list")
+@documented(Answer({"type": "string"}, "text/html"), query=SeatingListQuery, errors=(400, 401, 403, 404, 409))
 def seating_list(tid: int):
     """Everyone seated, sorted by name (the list people look for on the wall), two columns per A4
     page; no QR codes, so a field of 10,000 prints in one go (about 110 pages)."""
@@ -247,14 +251,21 @@ def seating_list(tid: int):
     q = SeatingListQuery().load(request.args)
     state = _app().service.state(tid)
     if not state.tables:
-        raise ApiError(409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list.")
+        raise ApiError(
+            409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list."
+        )
     lang, w = q["lang"], WORDS[q["lang"]]
     rows = cached_seating(state)
     when = time.strftime("%H:%M", time.localtime(now_ms() / 1000))
     head = f'<div class="row head"><span>{w["name"]}</span><span>{w["table"]}</span><span>{w["list_seat"]}</span></div>'
-    lines = "".join(f'<div class="row" data-table="{r["table_no"]}" data-seat="{r["seat"]}"><span>{escape(r["name"])}</span>'
-                    f'<span>{r["table_no"]}</span><span>{r["seat"]}</span></div>' for r in rows)
-    page = (f'<section class="list" data-testid="seating-list"><h1>{escape(_name(tid))} – {w["seating_list"]}</h1>'
-            f'<p class="when">{escape(w["seated"].format(n=len(rows), time=when))}</p>'
-            f'<div class="cols">{head}{lines}</div></section>')
+    lines = "".join(
+        f'<div class="row" data-table="{r["table_no"]}" data-seat="{r["seat"]}"><span>{escape(r["name"])}</span>'
+        f"<span>{r['table_no']}</span><span>{r['seat']}</span></div>"
+        for r in rows
+    )
+    page = (
+        f'<section class="list" data-testid="seating-list"><h1>{escape(_name(tid))} – {w["seating_list"]}</h1>'
+        f'<p class="when">{escape(w["seated"].format(n=len(rows), time=when))}</p>'
+        f'<div class="cols">{head}{lines}</div></section>'
+    )
     return _page(lang, f"{_name(tid)} – {w['seating_list']}", [page])

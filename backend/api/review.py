@@ -2,6 +2,7 @@
 
 Both read one tournament's rows newest first through an index and stop after a page, so a
 10,000-player tournament costs the same per request as a small one."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -12,6 +13,9 @@ from ..audit import actor_text, describe_command, describe_event, director_ids, 
 from ..auth.access import require_tournament
 from ..store import Director, EventRow, session_scope
 from ..store.models import OpReceipt
+from . import answer_schemas as out
+from .contract import documented
+from .schemas import Text
 
 bp = Blueprint("review", __name__, url_prefix="/api")
 
@@ -25,7 +29,7 @@ class ListQuery(Schema):
     class Meta:
         unknown = "raise"
 
-    lang = fields.String(load_default="de", validate=validate.OneOf(["de", "en"]))
+    lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 
@@ -45,6 +49,7 @@ def _namer(tid: int):
     def name_of(entry_id) -> str:
         entry = entries.get(entry_id) if isinstance(entry_id, int) else None
         return entry.name if entry else (f"#{entry_id}" if entry_id is not None else "?")
+
     return name_of
 
 
@@ -56,7 +61,9 @@ def _directors(session, labels) -> dict[int, str]:
 
 
 @bp.get("/tournaments/<int:tid>/audit")
+@documented(out.AuditPage, query=AuditQuery, errors=(400, 401, 403, 404))
 def audit(tid: int):
+    """The event log newest first: who did what and when"""
     require_tournament(tid, {"director"})
     q = AuditQuery().load(request.args)
     filtered = q["table"] is not None or q["entry"] is not None
@@ -65,7 +72,7 @@ def audit(tid: int):
         if q["before"] is not None:
             query = query.where(EventRow.seq < q["before"])
         rows = session.exec(query.order_by(EventRow.seq.desc()).limit(FILTER_SCAN if filtered else q["limit"])).all()
-        picked = [r for r in rows if touches(r.payload or {}, q["table"], q["entry"])][:q["limit"]]
+        picked = [r for r in rows if touches(r.payload or {}, q["table"], q["entry"])][: q["limit"]]
         directors = _directors(session, {r.actor for r in picked})
     name_of = _namer(tid)
     lang = q["lang"]
@@ -75,21 +82,34 @@ def audit(tid: int):
         next_before = rows[-1].seq  # nothing more matched in this stretch: look further back
     else:
         next_before = None
-    items = [{"seq": r.seq, "at": r.at, "type": r.type, "actor": r.actor,
-              "actor_text": actor_text(r.actor, lang, directors, name_of), "device_id": r.device_id,
-              "op_id": r.op_id, "text": describe_event(r.type, r.payload or {}, lang, name_of)} for r in picked]
+    items = [
+        {
+            "seq": r.seq,
+            "at": r.at,
+            "type": r.type,
+            "actor": r.actor,
+            "actor_text": actor_text(r.actor, lang, directors, name_of),
+            "device_id": r.device_id,
+            "op_id": r.op_id,
+            "text": describe_event(r.type, r.payload or {}, lang, name_of),
+        }
+        for r in picked
+    ]
     return jsonify({"items": items, "next_before": next_before if next_before and next_before > 1 else None})
 
 
 @bp.get("/tournaments/<int:tid>/rejections")
+@documented(out.Rejections, query=ListQuery, errors=(400, 401, 403, 404))
 def rejections(tid: int):
+    """Rejected commands to review, newest first"""
     require_tournament(tid, {"director"})
     q = ListQuery().load(request.args)
     # Refusals are 4xx: a range on the (tournament_id, status_code, created_at) index.
     rejected = (OpReceipt.tournament_id == tid, OpReceipt.status_code >= 400)
     with session_scope(_app().db) as session:
-        rows = session.exec(select(OpReceipt).where(*rejected)
-                            .order_by(OpReceipt.created_at.desc()).limit(q["limit"])).all()
+        rows = session.exec(
+            select(OpReceipt).where(*rejected).order_by(OpReceipt.created_at.desc()).limit(q["limit"])
+        ).all()
         count = session.exec(select(func.count()).select_from(OpReceipt).where(*rejected)).one()
         directors = _directors(session, {r.actor for r in rows})
     name_of = _namer(tid)
@@ -99,9 +119,20 @@ def rejections(tid: int):
         who = actor_text(r.actor, lang, directors, name_of) if r.actor else None
         what = describe_command(r.type, r.payload, lang, name_of) if r.type else None
         answer = r.response or {}
-        items.append({"op_id": r.op_id, "device_id": r.device_id, "at": r.created_at, "type": r.type,
-                      "actor": r.actor, "actor_text": who, "what": what,
-                      "text": f"{who}: {what}" if who and what else (what or who or ""),
-                      "error": answer.get("error"), "why": answer.get("message"), "field": answer.get("field"),
-                      "params": answer.get("params")})
+        items.append(
+            {
+                "op_id": r.op_id,
+                "device_id": r.device_id,
+                "at": r.created_at,
+                "type": r.type,
+                "actor": r.actor,
+                "actor_text": who,
+                "what": what,
+                "text": f"{who}: {what}" if who and what else (what or who or ""),
+                "error": answer.get("error"),
+                "why": answer.get("message"),
+                "field": answer.get("field"),
+                "params": answer.get("params"),
+            }
+        )
     return jsonify({"count": count, "items": items})

@@ -1,8 +1,9 @@
 """Tournaments: presets, create, list, and the QR links for tables, players and the TV."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify
-from sqlmodel import select
+from sqlmodel import col, select
 
 from ..auth.access import require_director, require_tournament
 from ..auth.tokens import subject_token
@@ -10,7 +11,9 @@ from ..presets import all_presets, find_preset, save_custom
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope
+from . import answer_schemas as out
 from .auth import json_body
+from .contract import Answer, documented
 from .errors import ApiError
 from .phone_links import phone_link
 from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
@@ -23,8 +26,13 @@ def _app():
 
 
 def _tournament_json(t: Tournament, state=None) -> dict:
-    return {"id": t.id, "name": t.name, "preset_id": t.preset_id, "created_at": t.created_at,
-            "status": state.status if state else None}
+    return {
+        "id": t.id,
+        "name": t.name,
+        "preset_id": t.preset_id,
+        "created_at": t.created_at,
+        "status": state.status if state else None,
+    }
 
 
 def _presets_dir() -> str:
@@ -32,13 +40,17 @@ def _presets_dir() -> str:
 
 
 @bp.get("/presets")
+@documented(out.PresetSummary(many=True), auth=False)
 def presets():
+    """Available presets (files and custom)"""
     with session_scope(_app().db) as session:
         return jsonify(all_presets(session, _presets_dir()))
 
 
 @bp.get("/presets/<preset_id>")
+@documented(out.Preset, errors=(404,), auth=False)
 def preset(preset_id: str):
+    """One whole preset"""
     with session_scope(_app().db) as session:
         found = find_preset(session, _presets_dir(), preset_id)
     if found is None:
@@ -47,7 +59,9 @@ def preset(preset_id: str):
 
 
 @bp.post("/presets")
+@documented(out.SavedPreset, status=201, body=SavePresetSchema, errors=(400, 401, 403, 404))
 def save_preset():
+    """Save a tournament's preset as a custom preset"""
     caller = require_director()
     data = SavePresetSchema().load(json_body())
     tid = data["from_tournament"]
@@ -59,7 +73,9 @@ def save_preset():
 
 
 @bp.get("/tournaments")
+@documented(out.Tournament(many=True), errors=(401, 403))
 def list_tournaments():
+    """List tournaments, newest first"""
     require_director()
     with session_scope(_app().db) as session:
         rows = session.exec(select(Tournament).order_by(Tournament.id.desc())).all()
@@ -67,7 +83,9 @@ def list_tournaments():
 
 
 @bp.post("/tournaments")
+@documented(out.Tournament, status=201, body=CreateTournamentSchema, errors=(400, 401, 403))
 def create_tournament():
+    """Create a tournament from a preset"""
     caller = require_director()
     data = CreateTournamentSchema().load(json_body())
     with session_scope(_app().db) as session:
@@ -80,21 +98,34 @@ def create_tournament():
 
 def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
     with session_scope(_app().db) as session:
-        token = subject_token(session, _app().config.SECRET_KEY, role=role, now=now_ms(),
-                              tournament_id=tournament_id, table_no=table_no, entry_id=entry_id)
+        token = subject_token(
+            session,
+            _app().config.SECRET_KEY,
+            role=role,
+            now=now_ms(),
+            tournament_id=tournament_id,
+            table_no=table_no,
+            entry_id=entry_id,
+        )
     return phone_link(role, token)
 
 
 @bp.get("/tournaments/<int:tid>/links")
+@documented(out.Links, errors=(401, 403, 404))
 def links(tid: int):
+    """QR links for the display, the tables and the players"""
     require_tournament(tid, {"director"})
     state = _app().service.state(tid)
-    return jsonify({
-        "display": {"url": _link("display", tid)},
-        "tables": [{"table_no": n, "url": _link("dealer", tid, table_no=n)} for n in sorted(state.tables)],
-        "players": [{"entry_id": e.entry_id, "name": e.name, "url": _link("player", tid, entry_id=e.entry_id)}
-                    for e in state.entries.values()],
-    })
+    return jsonify(
+        {
+            "display": {"url": _link("display", tid)},
+            "tables": [{"table_no": n, "url": _link("dealer", tid, table_no=n)} for n in sorted(state.tables)],
+            "players": [
+                {"entry_id": e.entry_id, "name": e.name, "url": _link("player", tid, entry_id=e.entry_id)}
+                for e in state.entries.values()
+            ],
+        }
+    )
 
 
 def _svg(url: str) -> Response:
@@ -102,13 +133,17 @@ def _svg(url: str) -> Response:
 
 
 @bp.get("/tournaments/<int:tid>/qr/display.svg")
+@documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def qr_display(tid: int):
+    """The display's (TV's) QR code (SVG)"""
     require_tournament(tid, {"director"})
     return _svg(_link("display", tid))
 
 
 @bp.get("/tournaments/<int:tid>/qr/table/<int:table_no>.svg")
+@documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def qr_table(tid: int, table_no: int):
+    """A table's dealer QR code (SVG)"""
     require_tournament(tid, {"director"})
     if table_no not in _app().service.state(tid).tables:
         raise ApiError(404, "unknown_table", f"There is no table {table_no}.", "table_no")
@@ -116,7 +151,9 @@ def qr_table(tid: int, table_no: int):
 
 
 @bp.get("/tournaments/<int:tid>/qr/player/<int:entry_id>.svg")
+@documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def qr_player(tid: int, entry_id: int):
+    """A player's seat-card QR code (SVG)"""
     require_tournament(tid, {"director"})
     if entry_id not in _app().service.state(tid).entries:
         raise ApiError(404, "unknown_entry", f"There is no player #{entry_id}.", "entry_id")
@@ -124,6 +161,7 @@ def qr_player(tid: int, entry_id: int):
 
 
 @bp.post("/tournaments/<int:tid>/tokens/revoke")
+@documented(out.Revoked, body=RevokeSchema, errors=(400, 401, 403, 404))
 def revoke_link(tid: int):
     """A QR code that got into the wrong hands stops working at once (phones holding it are
     disconnected); the next `links` call mints a new one to print."""
@@ -132,9 +170,15 @@ def revoke_link(tid: int):
     table_no = data["table_no"] if data["role"] == "dealer" else None
     entry_id = data["entry_id"] if data["role"] == "player" else None
     with session_scope(_app().db) as session:
-        rows = session.exec(select(Token).where(
-            Token.tournament_id == tid, Token.role == data["role"], Token.table_no == table_no,
-            Token.entry_id == entry_id, Token.revoked_at == None)).all()  # noqa: E711
+        rows = session.exec(
+            select(Token).where(
+                Token.tournament_id == tid,
+                Token.role == data["role"],
+                Token.table_no == table_no,
+                Token.entry_id == entry_id,
+                col(Token.revoked_at).is_(None),
+            )
+        ).all()
         for row in rows:
             row.revoked_at = now_ms()
         revoked = [row.id for row in rows]

@@ -4,6 +4,7 @@
 could open it at all (a loopback address cannot). `/trust` is a plain page, readable over HTTP
 before a phone trusts anything: it hands out the CA certificate and the steps for Android and
 iOS, and checks from the phone whether the HTTPS address is trusted yet."""
+
 from __future__ import annotations
 
 from html import escape
@@ -14,6 +15,8 @@ from ..auth.access import require_director
 from ..lan import is_loopback_url
 from ..local_ca import ca_der
 from ..qr import qr_svg
+from . import answer_schemas as out
+from .contract import documented
 from .phone_links import public_base, staff_base
 
 bp = Blueprint("venue", __name__)
@@ -24,6 +27,7 @@ def _config():
 
 
 @bp.get("/api/venue")
+@documented(out.Venue, errors=(401, 403))
 def venue():
     """Where phones reach this server, and what is wrong with it for phones."""
     require_director()
@@ -31,25 +35,27 @@ def venue():
     staff, public = staff_base(), public_base()
     loopback = is_loopback_url(staff) or is_loopback_url(public)
     only_here = config.HOST not in ("0.0.0.0", "::", "")
-    return jsonify({
-        "staff_url": staff,
-        "player_url": public,
-        "secure": staff.startswith("https://"),
-        "loopback": loopback,
-        # the fix for a loopback link: restart listening on the network, or connect the machine
-        "fix": ("listen_on_lan" if only_here else "connect_network") if loopback else None,
-        "local_https": config.LOCAL_HTTPS,
-        "trust_url": config.TRUST_URL or None,
-        "ca_fingerprint": config.CA_FINGERPRINT or None,
-        "other_urls": list(config.OTHER_URLS),
-    })
+    return jsonify(
+        {
+            "staff_url": staff,
+            "player_url": public,
+            "secure": staff.startswith("https://"),
+            "loopback": loopback,
+            # the fix for a loopback link: restart listening on the network, or connect the machine
+            "fix": ("listen_on_lan" if only_here else "connect_network") if loopback else None,
+            "local_https": config.LOCAL_HTTPS,
+            "trust_url": config.TRUST_URL or None,
+            "ca_fingerprint": config.CA_FINGERPRINT or None,
+            "other_urls": list(config.OTHER_URLS),
+        }
+    )
 
 
 WORDS = {
     "en": {
         "title": "Trust this server",
         "why": "Staff phones (director, dealers) need a secure connection so the app opens even "
-               "when the Wi-Fi is down and keeps the screen on. Do this once on each staff phone.",
+        "when the Wi-Fi is down and keeps the screen on. Do this once on each staff phone.",
         "players": "Players and the TV do not need this: seat cards and the TV link work without it.",
         "download": "1. Download the certificate",
         "android": "Android (Chrome)",
@@ -74,19 +80,18 @@ WORDS = {
         "open": "3. Open pokerfloor (secure)",
         "fingerprint": "Certificate fingerprint (SHA-256), to compare with the director's screen:",
         "share": "Next phone? Let it scan this code:",
-        "constrained": "This certificate can only vouch for addresses in your local network, never for "
-                       "other websites.",
+        "constrained": "This certificate can only vouch for addresses in your local network, never for other websites.",
         "off_title": "This server runs without HTTPS",
         "off_text": "Phones can use it, but the app cannot reopen without Wi-Fi and the screen may turn off. "
-                    "The director starts the server with “make venue” (or “pokerfloor serve --https”); "
-                    "see “At the venue” in the README.",
+        "The director starts the server with “make venue” (or “pokerfloor serve --https”); "
+        "see “At the venue” in the README.",
         "already": "This connection is already secure: nothing to do on this phone.",
         "other_lang": "Deutsch",
     },
     "de": {
         "title": "Diesem Server vertrauen",
         "why": "Die Telefone des Personals (Turnierleitung, Dealer) brauchen eine sichere Verbindung, "
-               "damit die App auch ohne WLAN startet und der Bildschirm an bleibt. Einmal pro Telefon.",
+        "damit die App auch ohne WLAN startet und der Bildschirm an bleibt. Einmal pro Telefon.",
         "players": "Spieler und der TV brauchen das nicht: Sitzkarten und der TV-Link funktionieren ohne.",
         "download": "1. Zertifikat herunterladen",
         "android": "Android (Chrome)",
@@ -115,8 +120,8 @@ WORDS = {
         "constrained": "Dieses Zertifikat bürgt nur für Adressen in eurem lokalen Netz, nie für andere Websites.",
         "off_title": "Dieser Server läuft ohne HTTPS",
         "off_text": "Telefone können ihn nutzen, aber die App startet ohne WLAN nicht neu und der Bildschirm "
-                    "kann ausgehen. Die Turnierleitung startet den Server mit „make venue“ (oder "
-                    "„pokerfloor serve --https“); siehe „At the venue“ im README.",
+        "kann ausgehen. Die Turnierleitung startet den Server mit „make venue“ (oder "
+        "„pokerfloor serve --https“); siehe „At the venue“ im README.",
         "already": "Diese Verbindung ist schon sicher: auf diesem Telefon ist nichts zu tun.",
         "other_lang": "English",
     },
@@ -161,8 +166,10 @@ CHECK_JS = """// The trust page's check: can this phone open the HTTPS address? 
 })();
 """
 
-PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
-            "connect-src {probe}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+PAGE_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
+    "connect-src {probe}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def _lang() -> str:
@@ -182,15 +189,20 @@ def trust_page():
     lang = _lang()
     w = WORDS[lang]
     other = "de" if lang == "en" else "en"
-    head = (f'<a class="lang" href="/trust?lang={other}">{w["other_lang"]}</a><h1>{escape(w["title"])}</h1>')
+    head = f'<a class="lang" href="/trust?lang={other}">{w["other_lang"]}</a><h1>{escape(w["title"])}</h1>'
     if not config.LOCAL_HTTPS:
-        body = head + (f'<p class="status ok">{escape(w["already"])}</p>' if request.is_secure else
-                       f'<h2>{escape(w["off_title"])}</h2><p>{escape(w["off_text"])}</p>')
+        body = head + (
+            f'<p class="status ok">{escape(w["already"])}</p>'
+            if request.is_secure
+            else f"<h2>{escape(w['off_title'])}</h2><p>{escape(w['off_text'])}</p>"
+        )
         return _html(lang, w["title"], body, probe="'none'")
     secure = config.PUBLIC_URL
     ua = request.headers.get("User-Agent", "")
     apple = "iPhone" in ua or "iPad" in ua  # open the steps for this phone first
-    body = head + f"""
+    body = (
+        head
+        + f"""
 <p>{escape(w["why"])}</p><p class="muted">{escape(w["players"])}</p>
 <a class="btn" href="/trust/pokerfloor-ca.crt" data-testid="trust-download">{escape(w["download"])}</a>
 <details{"" if apple else " open"}><summary>{escape(w["android"])}</summary>{_steps(w["android_steps"])}</details>
@@ -204,15 +216,22 @@ def trust_page():
 <h2>{escape(w["share"])}</h2><div class="qr"><img src="/trust/qr.svg" alt="QR {escape(config.TRUST_URL)}"></div>
 <p><code>{escape(config.TRUST_URL)}</code></p>
 <script src="/trust/check.js"></script>"""
+    )
     return _html(lang, w["title"], body, probe=secure)
 
 
 def _html(lang: str, title: str, body: str, probe: str) -> Response:
-    html = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
-            f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>")
-    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store",
-                                                         "Content-Security-Policy": PAGE_CSP.format(probe=probe)})
+    html = (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
+        '<link rel="icon" href="/favicon.svg">'  # else /favicon.ico: sent to HTTPS by serve --https, blocked by CSP
+        f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>"
+    )
+    return Response(
+        html,
+        mimetype="text/html",
+        headers={"Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP.format(probe=probe)},
+    )
 
 
 def _ca_pem():
@@ -227,10 +246,14 @@ def trust_certificate():
     """The CA in DER as application/x-x509-ca-cert: Android's and iOS's installers take that."""
     path = _ca_pem()
     if path is None:
-        return Response("This server has no certificate of its own: it runs without HTTPS.\n", 404,
-                        mimetype="text/plain")
-    return Response(ca_der(path), mimetype="application/x-x509-ca-cert", headers={
-        "Content-Disposition": 'inline; filename="pokerfloor-ca.crt"', "Cache-Control": "no-cache"})
+        return Response(
+            "This server has no certificate of its own: it runs without HTTPS.\n", 404, mimetype="text/plain"
+        )
+    return Response(
+        ca_der(path),
+        mimetype="application/x-x509-ca-cert",
+        headers={"Content-Disposition": 'inline; filename="pokerfloor-ca.crt"', "Cache-Control": "no-cache"},
+    )
 
 
 @bp.get("/trust/check.js")

@@ -1,6 +1,7 @@
 """GET the current view: after any gap a phone asks for what it missed.
 The TV's own reads (display token or director): its display view, and the seating list by name,
 a page at a time (GET /seating?page=&per_page=), sorted once per seq and never pushed."""
+
 from __future__ import annotations
 
 import threading
@@ -11,6 +12,8 @@ from marshmallow import Schema, fields, validate
 from ..auth.access import Caller, require_tournament
 from ..service import now_ms
 from ..views import render, seating_by_name
+from . import view_schemas as out
+from .contract import documented
 
 bp = Blueprint("views", __name__, url_prefix="/api")
 
@@ -26,14 +29,18 @@ def view_key(caller: Caller) -> tuple:
 
 
 @bp.get("/tournaments/<int:tid>/view")
+@documented([out.DirectorView, out.TableView, out.PlayerView, out.PublicView], errors=(401, 403, 404))
 def role_view(tid: int):
+    """The caller's role view: director, dealer (table), player, else public"""
     caller = require_tournament(tid)
     state = current_app.extensions["pokerfloor"].service.state(tid)
     return jsonify(render(state, view_key(caller), now_ms()))
 
 
 @bp.get("/tournaments/<int:tid>/public")
+@documented(out.PublicView, errors=(401, 403, 404))
 def public(tid: int):
+    """The public view: clock, structure, counts, payouts"""
     require_tournament(tid)
     state = current_app.extensions["pokerfloor"].service.state(tid)
     return jsonify(render(state, ("public",), now_ms()))
@@ -43,7 +50,9 @@ DISPLAY_ROLES = {"display", "director"}  # the wall list: the TV and the directo
 
 
 @bp.get("/tournaments/<int:tid>/display")
+@documented(out.DisplayView, errors=(401, 403, 404))
 def display(tid: int):
+    """The TV's display view: the last moves for its ticker (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     state = current_app.extensions["pokerfloor"].service.state(tid)
     return jsonify(render(state, ("display",), now_ms()))
@@ -74,7 +83,9 @@ def cached_seating(state) -> list[dict]:
 
 
 @bp.get("/tournaments/<int:tid>/seating")
+@documented(out.SeatingPage, query=SeatingQuery, errors=(400, 401, 403, 404))
 def seating(tid: int):
+    """The seating list by name, a page at a time (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     q = SeatingQuery().load(request.args)
     state = current_app.extensions["pokerfloor"].service.state(tid)
@@ -82,6 +93,16 @@ def seating(tid: int):
     page, per_page = q["page"], q["per_page"]
     pages = max(1, -(-len(rows) // per_page))
     start = (page - 1) * per_page
-    return jsonify({"kind": "seating", "tournament_id": tid, "seq": state.seq, "server_time": now_ms(),
-                    "total": len(rows), "page": page, "per_page": per_page, "pages": pages,
-                    "rows": [{k: r[k] for k in ("name", "table_no", "seat")} for r in rows[start:start + per_page]]})
+    return jsonify(
+        {
+            "kind": "seating",
+            "tournament_id": tid,
+            "seq": state.seq,
+            "server_time": now_ms(),
+            "total": len(rows),
+            "page": page,
+            "per_page": per_page,
+            "pages": pages,
+            "rows": [{k: r[k] for k in ("name", "table_no", "seat")} for r in rows[start : start + per_page]],
+        }
+    )

@@ -1,11 +1,11 @@
 """Who is calling: the bearer token decides the role and what it may reach."""
+
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Optional
 
-from flask import current_app, g, request
+from flask import Flask, current_app, g, request
 
 from ..api.errors import ApiError
 from ..api.phone_links import refuse_staff_over_plain_http
@@ -20,10 +20,10 @@ SESSION_ROLES = {"director", "dealer", "player", "display"}
 class Caller:
     role: str
     token_id: int
-    tournament_id: Optional[int] = None
-    table_no: Optional[int] = None
-    entry_id: Optional[int] = None
-    director_id: Optional[int] = None
+    tournament_id: int | None = None
+    table_no: int | None = None
+    entry_id: int | None = None
+    director_id: int | None = None
 
     @property
     def label(self) -> str:
@@ -45,7 +45,7 @@ CACHED_CALLERS = 50_000
 CALLER_TTL_S = 60.0
 
 
-def caller_for(token: Optional[str]) -> Optional[Caller]:
+def caller_for(token: str | None) -> Caller | None:
     """The caller a valid token stands for. A token never changes what it grants, only whether
     it is revoked: known callers are kept in memory (a DB round trip less per command), and every
     revocation goes through `forget_token` on every worker (realtime.drop_token)."""
@@ -61,6 +61,7 @@ def caller_for(token: Optional[str]) -> Optional[Caller]:
         row = find_token(session, token)
         if row is None or row.role not in SESSION_ROLES:
             return None
+        assert row.id is not None  # a stored row has its id
         caller = Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
     if ext.get("revocations", 0) == epoch:  # no revocation while we read: the row is still good
         if len(cache) >= CACHED_CALLERS:
@@ -69,7 +70,7 @@ def caller_for(token: Optional[str]) -> Optional[Caller]:
     return caller
 
 
-def forget_token(app, token_id: int) -> None:
+def forget_token(app: Flask, token_id: int) -> None:
     """A revoked token stops working at once on this worker."""
     app.extensions["revocations"] = app.extensions.get("revocations", 0) + 1
     cache = app.extensions.get("callers", {})
@@ -77,22 +78,23 @@ def forget_token(app, token_id: int) -> None:
         cache.pop(token, None)
 
 
-def revoked_error(token: str) -> Optional[ApiError]:
+def revoked_error(token: str) -> ApiError | None:
     """A link the director replaced says what it was, so a dealer knows the phone was reassigned."""
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         row = find_revoked_token(session, token)
         if row is None or row.role not in ("dealer", "player", "display"):
             return None
         if row.role == "dealer":
-            message = (f"This phone no longer runs table {row.table_no}: the director issued a new QR code "
-                       "for this table. Ask the director for it; entries not yet sent were not applied.")
+            message = (
+                f"This phone no longer runs table {row.table_no}: the director issued a new QR code "
+                "for this table. Ask the director for it; entries not yet sent were not applied."
+            )
         else:
             message = "The director has replaced this QR code; ask the director for the new one."
-        return ApiError(401, "revoked", message, role=row.role, table_no=row.table_no,
-                        revoked_at=row.revoked_at)
+        return ApiError(401, "revoked", message, role=row.role, table_no=row.table_no, revoked_at=row.revoked_at)
 
 
-def bearer_token() -> Optional[str]:
+def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" else None
@@ -106,7 +108,8 @@ def current_caller() -> Caller:
         caller = caller_for(token)
         if caller is None:
             raise revoked_error(token) or ApiError(
-                401, "unauthorized", "This link or login is no longer valid; ask the director for a new one.")
+                401, "unauthorized", "This link or login is no longer valid; ask the director for a new one."
+            )
         refuse_staff_over_plain_http(caller.role)
         g.caller = caller
     return g.caller

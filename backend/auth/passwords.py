@@ -1,4 +1,5 @@
 """Director passwords, hashed with argon2id."""
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 

@@ -4,19 +4,20 @@ within `WINDOW_S`, further tries are refused until the oldest failure leaves the
 Kept in this process's memory: a restart forgets it, and with several workers each counts on its
 own (nginx's `limit_req` in deploy/ is the shared guard). Argon2 already makes each guess cost
 tens of milliseconds; this turns a password list into days."""
+
 from __future__ import annotations
 
 import threading
 import time
 from collections import deque
-from typing import Optional
+from collections.abc import Callable
 
 LIMIT = 10
 WINDOW_S = 300.0
 
 
 class LoginThrottle:
-    def __init__(self, limit: int = LIMIT, window_s: float = WINDOW_S, clock=time.monotonic):
+    def __init__(self, limit: int = LIMIT, window_s: float = WINDOW_S, clock: Callable[[], float] = time.monotonic):
         self.limit, self.window_s, self.clock = limit, window_s, clock
         self._failures: dict[str, deque] = {}
         self._lock = threading.Lock()
@@ -27,7 +28,7 @@ class LoginThrottle:
             q.popleft()
         return q
 
-    def retry_after(self, *keys: str) -> Optional[int]:
+    def retry_after(self, *keys: str) -> int | None:
         """Seconds to wait when any key has used up its tries, else None."""
         now = self.clock()
         with self._lock:

@@ -4,13 +4,13 @@ A token is HMAC-SHA256(secret, nonce) in base64url (256 bits). The database keep
 and the token's SHA-256, never the token: a leaked database gives no working token, yet the
 server can show a table's QR code again. Revoking sets revoked_at.
 """
+
 from __future__ import annotations
 
 import base64
 import hashlib
 import hmac
 import secrets
-from typing import Optional
 
 from sqlmodel import Session, select
 
@@ -30,30 +30,62 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def mint_token(session: Session, secret: str, *, role: str, now: int, tournament_id=None,
-               table_no=None, entry_id=None, director_id=None) -> tuple[str, Token]:
+def mint_token(
+    session: Session,
+    secret: str,
+    *,
+    role: str,
+    now: int,
+    tournament_id: int | None = None,
+    table_no: int | None = None,
+    entry_id: int | None = None,
+    director_id: int | None = None,
+) -> tuple[str, Token]:
     nonce = secrets.token_urlsafe(24)
     token = token_value(secret, nonce)
-    row = Token(token_hash=_hash(token), nonce=nonce, role=role, tournament_id=tournament_id,
-                table_no=table_no, entry_id=entry_id, director_id=director_id, created_at=now)
+    row = Token(
+        token_hash=_hash(token),
+        nonce=nonce,
+        role=role,
+        tournament_id=tournament_id,
+        table_no=table_no,
+        entry_id=entry_id,
+        director_id=director_id,
+        created_at=now,
+    )
     session.add(row)
     session.flush()
     return token, row
 
 
-def subject_token(session: Session, secret: str, *, role: str, now: int, tournament_id: int,
-                  table_no=None, entry_id=None) -> str:
+def subject_token(
+    session: Session,
+    secret: str,
+    *,
+    role: str,
+    now: int,
+    tournament_id: int,
+    table_no: int | None = None,
+    entry_id: int | None = None,
+) -> str:
     """The live token for a table, an entry or the display, minted on first use."""
-    row = session.exec(select(Token).where(
-        Token.role == role, Token.tournament_id == tournament_id, Token.table_no == table_no,
-        Token.entry_id == entry_id, Token.revoked_at == None)).first()  # noqa: E711
+    row = session.exec(
+        select(Token).where(
+            Token.role == role,
+            Token.tournament_id == tournament_id,
+            Token.table_no == table_no,
+            Token.entry_id == entry_id,
+            Token.revoked_at == None,  # noqa: E711 — SQLAlchemy turns `== None` into IS NULL
+        )
+    ).first()
     if row is not None:
         return token_value(secret, row.nonce)
-    return mint_token(session, secret, role=role, now=now, tournament_id=tournament_id,
-                      table_no=table_no, entry_id=entry_id)[0]
+    return mint_token(
+        session, secret, role=role, now=now, tournament_id=tournament_id, table_no=table_no, entry_id=entry_id
+    )[0]
 
 
-def find_token(session: Session, token: Optional[str]) -> Optional[Token]:
+def find_token(session: Session, token: str | None) -> Token | None:
     if not token or len(token) > 200:
         return None
     row = session.exec(select(Token).where(Token.token_hash == _hash(token))).first()
@@ -62,7 +94,7 @@ def find_token(session: Session, token: Optional[str]) -> Optional[Token]:
     return row
 
 
-def find_revoked_token(session: Session, token: Optional[str]) -> Optional[Token]:
+def find_revoked_token(session: Session, token: str | None) -> Token | None:
     """The row of a token the director has revoked, so the phone can be told why it stopped."""
     if not token or len(token) > 200:
         return None

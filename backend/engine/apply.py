@@ -1,12 +1,29 @@
 """Events change state. `apply` mutates and returns the state it is given: the service
 applies only committed events to its cached copy, and replay starts from a fresh state."""
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import check_in, headhunter, late_seats, penalties, settings, undo
-from . import history
+from . import (
+    away,
+    breaking,
+    check_in,
+    clock,
+    entries,
+    hand_for_hand,
+    headhunter,
+    history,
+    late_seats,
+    money,
+    penalties,
+    registration,
+    results,
+    seating,
+    settings,
+    table_ops,
+    undo,
+)
 from .model import Event, TournamentState
 
 
@@ -73,7 +90,11 @@ ALSO = {
     "player_busted": (headhunter.apply_extra, undo.note_bust),  # note_bust: a dealer's undo (undo.py)
     "players_busted": (headhunter.apply_extra, undo.note_bust),
     "bust_undone": (headhunter.apply_extra,),  # the HH chips of the bust go back
-    "hand_started": (penalties.apply_hand, late_seats.apply_hand, undo.note_hand),  # P-Spielverlauf: the first big blind
+    "hand_started": (
+        penalties.apply_hand,
+        late_seats.apply_hand,
+        undo.note_hand,
+    ),  # P-Spielverlauf: the first big blind
 }
 
 

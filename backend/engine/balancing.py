@@ -3,10 +3,10 @@
 Pure: the service passes a seed for anything decided by lot. Costs are per table involved
 (plus one pass over the table counts), never per player in the tournament.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from .hands import hands_until_big_blind, next_occupied, next_positions, seats_between, upcoming_button_and_sb
 from .model import Table, TournamentState
@@ -25,7 +25,7 @@ def forbidden_seats(table: Table, profile: dict) -> set[int]:
     return forbidden
 
 
-def worst_seat(table: Table, profile: dict) -> Optional[tuple[int, str]]:
+def worst_seat(table: Table, profile: dict) -> tuple[int, str] | None:
     """The allowed empty seat that reaches the big blind soonest (TDA 11A), with the reason;
     without a known button the lowest-numbered empty seat."""
     empty = [s for s in range(1, table.max_seats + 1) if s not in table.seats]
@@ -41,7 +41,7 @@ def worst_seat(table: Table, profile: dict) -> Optional[tuple[int, str]]:
     # Soonest to the big blind; on a tie the first seat clockwise from the small blind.
     clockwise = lambda s: (s - upcoming[1]) % table.max_seats  # noqa: E731
     hands, _, seat = min((hands_until_big_blind(table, s), clockwise(s), s) for s in allowed)
-    return seat, ("next_big_blind" if hands == 1 else "big_blind_in_%d" % hands)
+    return seat, ("next_big_blind" if hands == 1 else f"big_blind_in_{hands}")
 
 
 def who_moves(state: TournamentState, source: Table, dest: Table, seed: int) -> tuple[int, str]:
@@ -78,13 +78,14 @@ def active_tables(state: TournamentState) -> list[Table]:
     return [t for t in state.tables.values() if not t.broken]
 
 
-def balance_plan(counts: dict[int, int], limit: int, most: int | None = None,
-                 lot: Optional[random.Random] = None) -> list[tuple[int, int]]:
+def balance_plan(
+    counts: dict[int, int], limit: int, most: int | None = None, lot: random.Random | None = None
+) -> list[tuple[int, int]]:
     """Single moves (from, to) until no two tables differ by more than `limit` (or `most` moves).
     Fullest first, to the shortest (lowest number on ties). Among equally full tables the lowest
     number gives up the player, or the one `lot` draws (G-Sitzordnung: `fuller_table_ties: "lot"`)."""
     counts = dict(counts)
-    moves = []
+    moves: list[tuple[int, int]] = []
     while len(counts) > 1 and (most is None or len(moves) < most):
         full = min(counts, key=lambda n: (-counts[n], n))
         if lot is not None:
@@ -98,7 +99,7 @@ def balance_plan(counts: dict[int, int], limit: int, most: int | None = None,
     return moves
 
 
-def halt_setting(state: TournamentState) -> Optional[tuple[int, str]]:
+def halt_setting(state: TournamentState) -> tuple[int, str] | None:
     """(players short of the fullest table that halt a table, the rule), or None: V-III.h stops a
     table two short, TDA 11D one three short (`seating.halt_short_table`)."""
     halt = state.seating.get("halt_short_table")
@@ -120,7 +121,7 @@ def fullest(state: TournamentState) -> int:
     return top
 
 
-def halt_of(state: TournamentState, table: Table, top: Optional[int] = None) -> Optional[dict]:
+def halt_of(state: TournamentState, table: Table, top: int | None = None) -> dict | None:
     """{"short", "rule"} while `table` must hold its next hand until it is balanced (V-III.h,
     TDA 11D), else None (not short enough, or the director let it play on)."""
     setting = halt_setting(state)

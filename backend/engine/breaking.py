@@ -1,4 +1,5 @@
 """Breaking a table and forming the final table (TDA 10B/11C, V-III.d/i, V-IV, S-#5, G-Final)."""
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,15 @@ def spread(state: TournamentState, players: list[int], targets: list[Table], rng
         taken[table_no].add(seat)
         counts[table_no] += 1
         entry = state.entries[entry_id]
-        moves.append({"entry_id": entry_id, "from_table": entry.table_no, "from_seat": entry.seat,
-                      "to_table": table_no, "to_seat": seat})
+        moves.append(
+            {
+                "entry_id": entry_id,
+                "from_table": entry.table_no,
+                "from_seat": entry.seat,
+                "to_table": table_no,
+                "to_seat": seat,
+            }
+        )
     return moves
 
 
@@ -61,7 +69,7 @@ def decide_break_order(state: TournamentState, cmd: Command) -> Decision | Rejec
 
 def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
-    table = state.tables.get(table_no)
+    table = state.tables.get(table_no) if isinstance(table_no, int) else None
     if table is None:
         return Rejection("unknown_table", f"There is no table {table_no}.", "table_no", "not_found")
     if table.broken:
@@ -74,21 +82,31 @@ def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
         # (N-2.9 redraw, V-IV clock stopped and free seats filled, S-#2, G-Final), never earlier.
         size, rule = final_size(state), final_rule(state)
         if state.players_left > size:
-            return Rejection("final_table_not_yet",
-                             f"{state.players_left} players are left; breaking table {table_no} would seat them at "
-                             f"one table, but the final table is formed at {size}{_cited(rule)}. Keep both tables.",
-                             "table_no", params={"table": table_no, "players": state.players_left, "size": size,
-                                                 **_rule_params(rule)})
-        return decide_final_table(state, Command("form_final_table", {"table_no": others[0].table_no}, cmd.actor,
-                                                 cmd.now, cmd.at, cmd.seed))
+            return Rejection(
+                "final_table_not_yet",
+                f"{state.players_left} players are left; breaking table {table_no} would seat them at "
+                f"one table, but the final table is formed at {size}{_cited(rule)}. Keep both tables.",
+                "table_no",
+                params={"table": table_no, "players": state.players_left, "size": size, **_rule_params(rule)},
+            )
+        return decide_final_table(
+            state, Command("form_final_table", {"table_no": others[0].table_no}, cmd.actor, cmd.now, cmd.at, cmd.seed)
+        )
     free = sum(t.max_seats - len(t.seats) for t in others)
     if free < len(table.seats):
-        return Rejection("no_room", f"The other tables have {free} free seats for {len(table.seats)} players.",
-                         "table_no")
+        return Rejection(
+            "no_room", f"The other tables have {free} free seats for {len(table.seats)} players.", "table_no"
+        )
     moves = spread(state, sorted(table.seats.values()), others, random.Random(cmd.seed))
-    return Decision([Event("table_broken", {"table_no": table_no, "moves": moves,
-                                            "redraw_button": _redraws(state, moves), "at": cmd.now})],
-                    {"moved": len(moves)})
+    return Decision(
+        [
+            Event(
+                "table_broken",
+                {"table_no": table_no, "moves": moves, "redraw_button": _redraws(state, moves), "at": cmd.now},
+            )
+        ],
+        {"moved": len(moves)},
+    )
 
 
 def final_size(state: TournamentState) -> int:
@@ -130,10 +148,18 @@ def _redraw(state: TournamentState, targets: list[Table], seats_per_table: int, 
     rng.shuffle(everyone)
     moves = []
     for i, target in enumerate(targets):
-        group = everyone[i::len(targets)]
+        group = everyone[i :: len(targets)]
         seats = rng.sample(range(1, max(target.max_seats, seats_per_table) + 1), len(group))
-        moves += [{"entry_id": e, "from_table": state.entries[e].table_no, "from_seat": state.entries[e].seat,
-                   "to_table": target.table_no, "to_seat": s} for e, s in zip(group, seats)]
+        moves += [
+            {
+                "entry_id": e,
+                "from_table": state.entries[e].table_no,
+                "from_seat": state.entries[e].seat,
+                "to_table": target.table_no,
+                "to_seat": s,
+            }
+            for e, s in zip(group, seats, strict=True)
+        ]
     return moves
 
 
@@ -144,9 +170,12 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
         size = int(final.get("size", state.max_per_table))
         if state.players_left > size:
             rule = final_rule(state)
-            return Rejection("too_many_players",
-                             f"{state.players_left} players are left; the final table is formed at {size}{_cited(rule)}.",
-                             None, params={"players": state.players_left, "size": size, **_rule_params(rule)})
+            return Rejection(
+                "too_many_players",
+                f"{state.players_left} players are left; the final table is formed at {size}{_cited(rule)}.",
+                None,
+                params={"players": state.players_left, "size": size, **_rule_params(rule)},
+            )
         return Rejection("already_one_table", "Everyone already sits at one table.", None)
     count, size = stage
     tables = active_tables(state)
@@ -162,17 +191,29 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
     else:
         by_number = sorted(tables, key=lambda t: t.table_no)
         first = state.tables[chosen] if chosen else by_number[0]
-        targets = [first] + [t for t in by_number if t is not first][:count - 1]
+        targets = [first] + [t for t in by_number if t is not first][: count - 1]
         moves = _redraw(state, targets, size, rng)
     kept = {t.table_no for t in targets}
-    events = [Event("final_table_formed", {
-        "table_no": targets[0].table_no, "tables": sorted(kept), "max_seats": max(targets[0].max_seats, size),
-        "moves": moves, "broken": sorted(t.table_no for t in tables if t.table_no not in kept), "at": cmd.now})]
+    events = [
+        Event(
+            "final_table_formed",
+            {
+                "table_no": targets[0].table_no,
+                "tables": sorted(kept),
+                "max_seats": max(targets[0].max_seats, size),
+                "moves": moves,
+                "broken": sorted(t.table_no for t in tables if t.table_no not in kept),
+                "at": cmd.now,
+            },
+        )
+    ]
     stop = final.get("stop_clock") or state.preset.get("clock", {}).get("stop_for_table_merge")
     if count == 1 and stop and state.clock.status == "running":
         from .clock import decide_pause  # the merge stops the clock (V-IV.b)
+
         paused = decide_pause(state, Command("pause_clock", {"reason": "table_merge"}, cmd.actor, cmd.now))
-        events += paused.events
+        if isinstance(paused, Decision):  # a running clock always pauses
+            events += paused.events
     if count == 1 and state.hand_for_hand["active"]:
         # One table: nobody to wait for. Hand-for-hand ends with the final table (N-2.13, V-V.b).
         events.append(Event("hand_for_hand_stopped", {"at": cmd.now, "reason": "final_table"}))
@@ -182,6 +223,7 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
 def apply_breaking(state: TournamentState, event: Event) -> None:
     from .hand_for_hand import tables_changed
     from .table_ops import move_entry, remember_moves, reset_button
+
     p = event.payload
     if event.type == "break_order_set":
         state.break_order = list(p["tables"])
@@ -200,6 +242,7 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
         tables_changed(state, p.get("at"))
     elif event.type == "final_table_formed":
         from .entries import forget_count
+
         kept = p.get("tables", [p["table_no"]])
         for n in set(kept) | set(p["broken"]):
             forget_count(state, n)

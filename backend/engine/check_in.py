@@ -8,6 +8,7 @@ players keep their reserved seat (N-3.2). The released and the promoted are writ
 events, so replay copies the outcome and never decides again. `close_plan` is what the director
 sees before closing: a pass over the absent players and the head of the waiting list only.
 """
+
 from __future__ import annotations
 
 from . import money
@@ -20,8 +21,12 @@ def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if problem:
         return problem
     if entry.status == "released":
-        return Rejection("check_in_closed", f"Check-in is closed: {entry.name} did not check in in time and the "
-                         f"seat went to the waiting list{state.cite('check_in')}.", "entry_id")
+        return Rejection(
+            "check_in_closed",
+            f"Check-in is closed: {entry.name} did not check in in time and the "
+            f"seat went to the waiting list{state.cite('check_in')}.",
+            "entry_id",
+        )
     if entry.present:
         return Rejection("already_present", f"{entry.name} is already checked in.", "entry_id")
     if entry.status != "active":
@@ -30,8 +35,11 @@ def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Rejection("check_in_closed", f"Check-in is closed{state.cite('check_in')}.", "entry_id")
     id_checked = bool(cmd.payload.get("id_checked")) or entry.id_checked
     if _id_required(state) and not id_checked:
-        return Rejection("id_not_checked", f"Check {entry.name}'s ID (age 18+) before check-in"
-                         f"{state.cite('id_check')}.", "id_checked")
+        return Rejection(
+            "id_not_checked",
+            f"Check {entry.name}'s ID (age 18+) before check-in{state.cite('id_check')}.",
+            "id_checked",
+        )
     payload = {"entry_id": entry.entry_id, "at": cmd.now}
     if cmd.payload.get("id_checked"):
         payload["id_checked"] = True
@@ -44,15 +52,20 @@ def decide_flags(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return problem
     if entry.status == "released":
         return Rejection("released", f"{entry.name} lost the seat at the check-in deadline.", "entry_id")
-    changes = {k: bool(cmd.payload[k]) for k in ("prepaid", "id_checked")
-               if cmd.payload.get(k) is not None and bool(cmd.payload[k]) != getattr(entry, k)}
+    changes = {
+        k: bool(cmd.payload[k])
+        for k in ("prepaid", "id_checked")
+        if cmd.payload.get(k) is not None and bool(cmd.payload[k]) != getattr(entry, k)
+    }
     if not changes:
         return Rejection("no_change", f"{entry.name}'s flags are already like that.", "entry_id")
-    return Decision([Event("registration_flags_set", {"entry_id": entry.entry_id, **changes})],
-                    {"entry_id": entry.entry_id, **changes})
+    return Decision(
+        [Event("registration_flags_set", {"entry_id": entry.entry_id, **changes})],
+        {"entry_id": entry.entry_id, **changes},
+    )
 
 
-def _before_draw(state: TournamentState, field: str) -> Rejection | None:
+def _before_draw(state: TournamentState, field: str | None) -> Rejection | None:
     if state.status not in OPEN:
         return Rejection("seats_drawn", "Seats are already drawn: the registration desk is closed.", field)
     return None
@@ -72,8 +85,12 @@ def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen
     events, next_id = [], len(state.entries) + 1
     for wait_id in wait_ids:
         w = state.waiting[wait_id]
-        payload = {"entry_id": next_id, "name": w["name"], "from_waiting": wait_id,
-                   **{f: True for f in FLAGS if w.get(f)}}
+        payload = {
+            "entry_id": next_id,
+            "name": w["name"],
+            "from_waiting": wait_id,
+            **{f: True for f in FLAGS if w.get(f)},
+        }
         if id_seen:
             payload["id_checked"] = True
         if not present or (_id_required(state) and not payload.get("id_checked")):
@@ -86,7 +103,7 @@ def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen
 def close_plan(state: TournamentState) -> dict:
     """Who loses the seat and who moves up if check-in closes now (N-3.6, N-3.2, N-3.3)."""
     released = sorted(e for e in state.absent if not state.entries[e].prepaid)
-    promoted = list(state.waiting)[:free_places(state, len(released))]
+    promoted = list(state.waiting)[: free_places(state, len(released))]
     return {"released": released, "promoted": promoted}
 
 
@@ -98,11 +115,16 @@ def decide_close(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("already_closed", "Check-in is already closed.", None)
     plan = close_plan(state)
     # Those who move up at the deadline are at the desk: they take the seat now.
-    events = [Event("check_in_closed", {"at": cmd.now, "released": plan["released"]})] \
-        + _promote(state, plan["promoted"], present=True)
-    return Decision(events, {
-        "released": [{"entry_id": e, "name": state.entries[e].name} for e in plan["released"]],
-        "promoted": [{"entry_id": ev.payload["entry_id"], "name": ev.payload["name"]} for ev in events[1:]]})
+    events = [Event("check_in_closed", {"at": cmd.now, "released": plan["released"]})] + _promote(
+        state, plan["promoted"], present=True
+    )
+    return Decision(
+        events,
+        {
+            "released": [{"entry_id": e, "name": state.entries[e].name} for e in plan["released"]],
+            "promoted": [{"entry_id": ev.payload["entry_id"], "name": ev.payload["name"]} for ev in events[1:]],
+        },
+    )
 
 
 def decide_promote(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -112,8 +134,12 @@ def decide_promote(state: TournamentState, cmd: Command) -> Decision | Rejection
     if not state.waiting:
         return Rejection("waiting_list_empty", "Nobody is on the waiting list.", None)
     if free_places(state) < 1:
-        return Rejection("field_full", f"The field is full ({capacity(state)} players{state.cite('capacity')}): "
-                         "a seat must free up first, or raise the capacity.", None)
+        return Rejection(
+            "field_full",
+            f"The field is full ({capacity(state)} players{state.cite('capacity')}): "
+            "a seat must free up first, or raise the capacity.",
+            None,
+        )
     events = _promote(state, list(state.waiting)[:1], present=True, id_seen=bool(cmd.payload.get("id_checked")))
     p = events[0].payload
     return Decision(events, {"promoted": [{"entry_id": p["entry_id"], "name": p["name"]}]})
@@ -130,13 +156,14 @@ def decide_capacity(state: TournamentState, cmd: Command) -> Decision | Rejectio
     problem = _before_draw(state, "max")
     if problem:
         return problem
-    limit = cmd.payload.get("max")
+    limit = cmd.payload["max"]  # required by the API's schema (SetCapacityPayload)
     if field_size(state) > limit:
         return Rejection("below_field", f"{field_size(state)} players are already in the field.", "max")
     return Decision([Event("capacity_set", {"max": limit})], {"max": limit})
 
 
 # ------------------------------------------------------------------ appliers
+
 
 def apply_desk(state: TournamentState, event: Event) -> None:
     p = event.payload
@@ -167,35 +194,48 @@ def _release(state: TournamentState, entry_id: int) -> None:
     state.money["buy_ins"] -= 1
     state.chips["in_play"] -= state.start_stack
     fmt = state.format
-    money.add_money(state, "released", entry_id, -money.exact(fmt.get("buy_in", 0)),
-                    -money.exact(fmt.get("fee", 0)), -state.start_stack)
+    money.add_money(
+        state,
+        "released",
+        entry_id,
+        -money.exact(fmt.get("buy_in", 0)),
+        -money.exact(fmt.get("fee", 0)),
+        -state.start_stack,
+    )
 
 
 PREVIEW_SHOWN = 50
-
-
 
 
 def desk_view(state: TournamentState) -> dict:
     """The director's registration card: the count against the capacity, the waiting list in
     order, the check-in deadline and, before it closes, who would lose the seat and who moves up."""
     from .registration import waiting_list
+
     closed = state.check_in_closed_at
     waiting = waiting_list(state)
-    view = {"capacity": capacity(state), "field": field_size(state), "waiting": waiting[:PREVIEW_SHOWN],
-            "waiting_total": len(waiting),
-            "id_check": _id_required(state), "check_in_closes": state.format.get("check_in_closes"),
-            "check_in_closed_at": closed, "open": state.status in OPEN, "close_preview": None,
-            "released": [{"entry_id": e, "name": state.entries[e].name} for e in state.released[:PREVIEW_SHOWN]],
-            "released_total": len(state.released),
-            # moved up at the deadline as reservations (no ID seen yet): their check-in stays open (N-3.4)
-            "check_in_open_for": sorted(state.check_in_open_for),
-            "cite": {k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check")}}
+    view = {
+        "capacity": capacity(state),
+        "field": field_size(state),
+        "waiting": waiting[:PREVIEW_SHOWN],
+        "waiting_total": len(waiting),
+        "id_check": _id_required(state),
+        "check_in_closes": state.format.get("check_in_closes"),
+        "check_in_closed_at": closed,
+        "open": state.status in OPEN,
+        "close_preview": None,
+        "released": [{"entry_id": e, "name": state.entries[e].name} for e in state.released[:PREVIEW_SHOWN]],
+        "released_total": len(state.released),
+        # moved up at the deadline as reservations (no ID seen yet): their check-in stays open (N-3.4)
+        "check_in_open_for": sorted(state.check_in_open_for),
+        "cite": {k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check")},
+    }
     if closed is None and state.status in OPEN:
         plan = close_plan(state)
         view["close_preview"] = {
             "released": [{"entry_id": e, "name": state.entries[e].name} for e in plan["released"][:PREVIEW_SHOWN]],
             "released_total": len(plan["released"]),
             "promoted": [{"wait_id": w, "name": state.waiting[w]["name"]} for w in plan["promoted"][:PREVIEW_SHOWN]],
-            "promoted_total": len(plan["promoted"])}
+            "promoted_total": len(plan["promoted"]),
+        }
     return view

@@ -6,7 +6,10 @@ added). `clock_at` walks the structure from there; a `stop` entry (a race for ch
 halts a running clock until the director resumes it. `clock_at` is mirrored line for line by
 `pwa/src/clock/clock.ts`; both run the cases in `shared_rules/vectors/clock.json`.
 """
+
 from __future__ import annotations
+
+from typing import Any
 
 from .model import Clock, Command, Decision, Event, Rejection, TournamentState
 from .structure import structure_problem
@@ -19,7 +22,7 @@ TOURNAMENT_OVER = "tournament_over"
 def entry_ms(entry: dict) -> int:
     if entry.get("kind") == "stop":
         return 0
-    return int(round(float(entry["minutes"]) * 60_000))
+    return round(float(entry["minutes"]) * 60_000)
 
 
 def clock_at(structure: list[dict], clock: dict, now: int) -> dict:
@@ -29,16 +32,19 @@ def clock_at(structure: list[dict], clock: dict, now: int) -> dict:
     if not structure:
         return {"index": 0, "remaining_ms": 0, "status": status, "finished": True}
     if status == "idle":
-        return {"index": index, "remaining_ms": entry_ms(structure[index]),
-                "status": status, "finished": False}
+        return {"index": index, "remaining_ms": entry_ms(structure[index]), "status": status, "finished": False}
     t = int(clock.get("elapsed_ms", 0))
     if status == "running":
         # A phone whose clock runs behind the anchor sees the anchor, never time running back.
         t += max(0, now - int(clock["anchor_at"]))
     while index < len(structure):
         if structure[index].get("kind") == "stop":
-            return {"index": index, "remaining_ms": 0,
-                    "status": "halted" if status == "running" else status, "finished": False}
+            return {
+                "index": index,
+                "remaining_ms": 0,
+                "status": "halted" if status == "running" else status,
+                "finished": False,
+            }
         length = entry_ms(structure[index])
         if t < length:
             return {"index": index, "remaining_ms": length - t, "status": status, "finished": False}
@@ -69,8 +75,12 @@ def stop_for_good(state: TournamentState, at: int) -> list[Event]:
         return []
     at = max(at, state.clock.anchor_at or at)  # a bust recorded before the last clock change
     where = _where(state, at)
-    return [Event("clock_paused", {"at": at, "level_index": where["index"],
-                                   "elapsed_ms": _elapsed(state, where), "reason": TOURNAMENT_OVER})]
+    return [
+        Event(
+            "clock_paused",
+            {"at": at, "level_index": where["index"], "elapsed_ms": _elapsed(state, where), "reason": TOURNAMENT_OVER},
+        )
+    ]
 
 
 def decide_pause(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -80,8 +90,15 @@ def decide_pause(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.clock.status != "running":
         return Rejection("clock_not_running", "The clock is not running, so it cannot be paused.")
     where = _where(state, cmd.now)
-    return Decision([Event("clock_paused", {"at": cmd.now, "level_index": where["index"],
-                                            "elapsed_ms": _elapsed(state, where), "reason": reason})], {})
+    return Decision(
+        [
+            Event(
+                "clock_paused",
+                {"at": cmd.now, "level_index": where["index"], "elapsed_ms": _elapsed(state, where), "reason": reason},
+            )
+        ],
+        {},
+    )
 
 
 def decide_resume(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -106,12 +123,26 @@ def decide_adjust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if where["finished"] or where["status"] == "halted":
         return Rejection("clock_stopped", "The clock stands at a stop; resume it first.", "seconds")
     if where["remaining_ms"] + seconds * 1000 <= 0:
-        return Rejection("would_end_level",
-                         f"Only {where['remaining_ms'] // 1000} s are left; to end the level, jump to the next one.",
-                         "seconds")
-    return Decision([Event("clock_adjusted", {
-        "at": cmd.now, "status": state.clock.status, "level_index": where["index"],
-        "elapsed_ms": _elapsed(state, where) - seconds * 1000, "seconds": seconds})], {})
+        return Rejection(
+            "would_end_level",
+            f"Only {where['remaining_ms'] // 1000} s are left; to end the level, jump to the next one.",
+            "seconds",
+        )
+    return Decision(
+        [
+            Event(
+                "clock_adjusted",
+                {
+                    "at": cmd.now,
+                    "status": state.clock.status,
+                    "level_index": where["index"],
+                    "elapsed_ms": _elapsed(state, where) - seconds * 1000,
+                    "seconds": seconds,
+                },
+            )
+        ],
+        {},
+    )
 
 
 def decide_jump(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -119,12 +150,14 @@ def decide_jump(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         return Rejection("invalid_index", "The level must be a structure position (0 or more).", "index", "invalid")
     if index >= len(state.structure):
-        return Rejection("past_last_level",
-                         f"The structure has {len(state.structure)} entries; there is no entry {index + 1}.", "index")
+        return Rejection(
+            "past_last_level",
+            f"The structure has {len(state.structure)} entries; there is no entry {index + 1}.",
+            "index",
+        )
     if state.structure[index].get("kind") == "stop":
         return Rejection("jump_to_stop", "Jump to a level or a break, not to a stop.", "index")
-    return Decision([Event("clock_jumped", {"at": cmd.now, "level_index": index,
-                                            "status": state.clock.status})], {})
+    return Decision([Event("clock_jumped", {"at": cmd.now, "level_index": index, "status": state.clock.status})], {})
 
 
 def decide_set_structure(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -132,15 +165,23 @@ def decide_set_structure(state: TournamentState, cmd: Command) -> Decision | Rej
     problem = structure_problem(structure)
     if problem:
         return Rejection("invalid_structure", problem[1], problem[0], "invalid")
-    clock = {"status": state.clock.status, "level_index": state.clock.level_index, "elapsed_ms": 0,
-             "anchor_at": cmd.now, "reason": state.clock.reason}
+    assert structure is not None  # structure_problem refuses a missing one
+    clock: dict[str, Any] = {
+        "status": state.clock.status,
+        "level_index": state.clock.level_index,
+        "elapsed_ms": 0,
+        "anchor_at": cmd.now,
+        "reason": state.clock.reason,
+    }
     if state.clock.status != "idle":
         where = _where(state, cmd.now)  # pin the clock where it stands before the entries change
         clock.update(level_index=where["index"], elapsed_ms=_elapsed(state, where))
     if clock["level_index"] >= len(structure):
-        return Rejection("structure_too_short",
-                         f"The clock is at entry {clock['level_index'] + 1}; keep at least that many entries.",
-                         "structure")
+        return Rejection(
+            "structure_too_short",
+            f"The clock is at entry {clock['level_index'] + 1}; keep at least that many entries.",
+            "structure",
+        )
     # A level shortened below the time already played ends now; the next one starts in full.
     clock["elapsed_ms"] = min(clock["elapsed_ms"], entry_ms(structure[clock["level_index"]]))
     return Decision([Event("structure_set", {"structure": structure, "clock": clock})], {})
@@ -162,5 +203,10 @@ def apply_clock(state: TournamentState, event: Event) -> None:
     elif event.type == "structure_set":
         state.preset = {**state.preset, "structure": p["structure"]}
         k = p["clock"]
-        state.clock = Clock(k["status"], k["level_index"], k["elapsed_ms"],
-                            k["anchor_at"] if k["status"] != "idle" else None, k.get("reason"))
+        state.clock = Clock(
+            k["status"],
+            k["level_index"],
+            k["elapsed_ms"],
+            k["anchor_at"] if k["status"] != "idle" else None,
+            k.get("reason"),
+        )

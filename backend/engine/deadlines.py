@@ -1,4 +1,5 @@
 """Deadlines written in presets as structure points: {"break": 1}, {"level": 6}, {"race_for_chips": 1}."""
+
 from __future__ import annotations
 
 from .clock import clock_at
@@ -10,8 +11,9 @@ def deadline_index(structure: list[dict], deadline: dict) -> int | None:
     kind, nth = next(iter(deadline.items()))
     seen = 0
     for i, entry in enumerate(structure):
-        if kind == "break" and entry.get("kind") == "break" \
-                or kind == "race_for_chips" and entry.get("kind") == "stop" and entry.get("reason") == "race_for_chips":
+        if (kind == "break" and entry.get("kind") == "break") or (
+            kind == "race_for_chips" and entry.get("kind") == "stop" and entry.get("reason") == "race_for_chips"
+        ):
             seen += 1
             if seen == nth:
                 return i
@@ -36,7 +38,7 @@ def is_at(state: TournamentState, point: dict | None, now: int) -> bool:
     """True while the clock stands at the structure point (V-XIII: the add-on during the break)."""
     if not point:
         return False
-    kind, nth = next(iter(point.items()))
+    kind = next(iter(point))
     index = deadline_index(state.structure, point)
     if index is None:
         return False

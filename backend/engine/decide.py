@@ -1,8 +1,26 @@
 """One entry point for every command: look up the rule, let it decide."""
+
 from __future__ import annotations
 
-from . import away, breaking, clock, entries, hand_for_hand, money, registration, results, seating, table_ops
-from . import check_in, headhunter, late_seats, penalties, refusals, settings, undo
+from . import (
+    away,
+    breaking,
+    check_in,
+    clock,
+    entries,
+    hand_for_hand,
+    headhunter,
+    late_seats,
+    money,
+    penalties,
+    refusals,
+    registration,
+    results,
+    seating,
+    settings,
+    table_ops,
+    undo,
+)
 from .model import Command, Decision, Rejection, TournamentState
 
 RULES = {

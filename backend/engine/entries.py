@@ -10,31 +10,32 @@ Chips in play are the start stacks plus every rebuy, add-on and re-entry stack, 
 players who leave; a dealer's count replaces that table's previous one, and the totals move by
 the difference (never a pass over the players).
 """
+
 from __future__ import annotations
 
 import math
 import random
-from typing import Optional
+from typing import Any
 
 from . import money
 from .clock import clock_at
 from .deadlines import describe, is_at, is_open
-from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .places import apply_remove, plan_remove, shift_out_places
 from .registration import late_seat
 
 
-def _entry(state: TournamentState, cmd: Command, field: str = "entry_id"):
+def _entry(state: TournamentState, cmd: Command, field: str = "entry_id") -> Lookup:
     return find_entry(state, cmd.payload.get(field), field)
 
 
-def _playing(state: TournamentState) -> Optional[Rejection]:
+def _playing(state: TournamentState) -> Rejection | None:
     if state.status not in ("seated", "running"):
         return Rejection("not_seated", "Seats have not been drawn yet.", "entry_id")
     return None
 
 
-def _buy(state: TournamentState, cmd: Command, key: str, what: str):
+def _buy(state: TournamentState, cmd: Command, key: str, what: str) -> tuple[Any, Any, Rejection | None]:
     """The preset's rule for a rebuy/add-on/re-entry and the entry it is for, or the rejection."""
     rule = state.format.get(key)
     if not rule:
@@ -43,28 +44,33 @@ def _buy(state: TournamentState, cmd: Command, key: str, what: str):
     return rule, entry, problem or _playing(state)
 
 
-def _out_for_good(entry: Entry, what: str) -> Optional[Rejection]:
+def _out_for_good(entry: Entry, what: str) -> Rejection | None:
     if entry.disqualified or entry.out_reason in ("left", "absent", "no_show"):
-        return Rejection("not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot {what}.",
-                         "entry_id")
+        return Rejection(
+            "not_eligible", f"{entry.name} is out for good ({entry.out_reason}) and cannot {what}.", "entry_id"
+        )
     return None
 
 
-def _seat_back(state: TournamentState, entry: Entry, seed: int, keep: bool = True):
+def _seat_back(state: TournamentState, entry: Entry, seed: int, keep: bool = True) -> tuple[int, int] | None:
     """The seat a reinstated player takes: his own if it is still free (S-#47 "behält seinen
     Platz"), else a late seat drawn like a late entry (TDA 8A)."""
-    table = state.tables.get(entry.table_no)
+    table = state.tables.get(entry.table_no) if entry.table_no is not None else None
     if keep and table and not table.broken and entry.seat is not None and entry.seat not in table.seats:
-        return entry.table_no, entry.seat
+        return table.table_no, entry.seat
     return late_seat(state, random.Random(seed))
 
 
-def _reinstate(state: TournamentState, entry: Entry, cmd: Command, what: str, keep: bool):
+def _reinstate(state: TournamentState, entry: Entry, cmd: Command, what: str, keep: bool) -> Lookup:
     seat = _seat_back(state, entry, cmd.seed, keep)
     if seat is None:
         return None, Rejection("no_free_seat", f"There is no free seat for {entry.name}'s {what}.", "entry_id")
-    fields = {"reinstated": True, "table_no": seat[0], "seat": seat[1],
-              **plan_remove(state, entry.entry_id, state.players_left + 1)}
+    fields = {
+        "reinstated": True,
+        "table_no": seat[0],
+        "seat": seat[1],
+        **plan_remove(state, entry.entry_id, state.players_left + 1),
+    }
     return fields, None
 
 
@@ -73,24 +79,38 @@ def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if problem:
         return problem
     if not is_open(state, rule["until"], cmd.now):
-        return Rejection("rebuy_closed", f"Rebuys closed at {describe(rule['until'])}{state.cite('rebuy')}.",
-                         "entry_id")
+        return Rejection(
+            "rebuy_closed", f"Rebuys closed at {describe(rule['until'])}{state.cite('rebuy')}.", "entry_id"
+        )
     problem = _out_for_good(entry, "rebuy")
     if problem:
         return problem
     if rule.get("condition") == "busted" and entry.status == "active":
-        return Rejection("not_busted", f"A rebuy is for a busted player; {entry.name} is still in"
-                         f"{state.cite('rebuy')}.", "entry_id")
-    payload = {"entry_id": entry.entry_id, "chips": int(rule["stack"]), "price": rule.get("price", 0),
-               "at": cmd.now, "reinstated": False}
+        return Rejection(
+            "not_busted", f"A rebuy is for a busted player; {entry.name} is still in{state.cite('rebuy')}.", "entry_id"
+        )
+    payload = {
+        "entry_id": entry.entry_id,
+        "chips": int(rule["stack"]),
+        "price": rule.get("price", 0),
+        "at": cmd.now,
+        "reinstated": False,
+    }
     if entry.status != "active":
         fields, problem = _reinstate(state, entry, cmd, "rebuy", True)
         if problem:
             return problem
         payload.update(fields)
-    return Decision([Event("rebought", payload)],
-                    {"entry_id": entry.entry_id, "rebuys": entry.rebuys + 1, "chips": payload["chips"],
-                     "table_no": payload.get("table_no", entry.table_no), "seat": payload.get("seat", entry.seat)})
+    return Decision(
+        [Event("rebought", payload)],
+        {
+            "entry_id": entry.entry_id,
+            "rebuys": entry.rebuys + 1,
+            "chips": payload["chips"],
+            "table_no": payload.get("table_no", entry.table_no),
+            "seat": payload.get("seat", entry.seat),
+        },
+    )
 
 
 def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -100,15 +120,28 @@ def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if entry.status != "active":
         return Rejection("not_in", f"{entry.name} is out; an add-on is for players still in.", "entry_id")
     if entry.addon:
-        return Rejection("addon_taken", f"{entry.name} already took the add-on: one per player"
-                         f"{state.cite('addon')}.", "entry_id")
+        return Rejection(
+            "addon_taken", f"{entry.name} already took the add-on: one per player{state.cite('addon')}.", "entry_id"
+        )
     if not is_at(state, rule["at"], cmd.now):
-        return Rejection("addon_not_now", f"The add-on is taken during {describe(rule['at'])}"
-                         f"{state.cite('addon')}.", "entry_id")
-    return Decision([Event("addon_bought", {"entry_id": entry.entry_id, "chips": int(rule["stack"]),
-                                            "price": rule.get("price", 0), "at": cmd.now,
-                                            "table_no": entry.table_no})],
-                    {"entry_id": entry.entry_id, "chips": int(rule["stack"])})
+        return Rejection(
+            "addon_not_now", f"The add-on is taken during {describe(rule['at'])}{state.cite('addon')}.", "entry_id"
+        )
+    return Decision(
+        [
+            Event(
+                "addon_bought",
+                {
+                    "entry_id": entry.entry_id,
+                    "chips": int(rule["stack"]),
+                    "price": rule.get("price", 0),
+                    "at": cmd.now,
+                    "table_no": entry.table_no,
+                },
+            )
+        ],
+        {"entry_id": entry.entry_id, "chips": int(rule["stack"])},
+    )
 
 
 def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -117,11 +150,13 @@ def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection
     if problem:
         return problem
     if not is_open(state, rule["until"], cmd.now):
-        return Rejection("reentry_closed", f"Re-entry closed at {describe(rule['until'])}"
-                         f"{state.cite('reentry')}.", "entry_id")
+        return Rejection(
+            "reentry_closed", f"Re-entry closed at {describe(rule['until'])}{state.cite('reentry')}.", "entry_id"
+        )
     if entry.status == "active":
-        return Rejection("not_busted", f"{entry.name} is still in; re-entry follows a bust{state.cite('reentry')}.",
-                         "entry_id")
+        return Rejection(
+            "not_busted", f"{entry.name} is still in; re-entry follows a bust{state.cite('reentry')}.", "entry_id"
+        )
     problem = _out_for_good(entry, "re-enter")
     if problem:
         return problem
@@ -129,11 +164,23 @@ def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection
     if problem:
         return problem
     fmt = state.format
-    payload = {"entry_id": entry.entry_id, "chips": state.start_stack, "price": fmt.get("buy_in", 0),
-               "fee": fmt.get("fee", 0), "at": cmd.now, **fields}
-    return Decision([Event("reentered", payload)],
-                    {"entry_id": entry.entry_id, "reentries": entry.reentries + 1,
-                     "table_no": fields["table_no"], "seat": fields["seat"]})
+    payload = {
+        "entry_id": entry.entry_id,
+        "chips": state.start_stack,
+        "price": fmt.get("buy_in", 0),
+        "fee": fmt.get("fee", 0),
+        "at": cmd.now,
+        **fields,
+    }
+    return Decision(
+        [Event("reentered", payload)],
+        {
+            "entry_id": entry.entry_id,
+            "reentries": entry.reentries + 1,
+            "table_no": fields["table_no"],
+            "seat": fields["seat"],
+        },
+    )
 
 
 def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -153,21 +200,36 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
     if state.status not in ("seated", "running"):
         return Rejection("not_seated", "Seats have not been drawn yet: register the player instead.", "replaces")
     if not is_open(state, rule["until"], cmd.now):
-        return Rejection("alternates_closed", f"Alternates closed at {describe(rule['until'])}"
-                         f"{state.cite('alternates')}.", "replaces")
+        return Rejection(
+            "alternates_closed",
+            f"Alternates closed at {describe(rule['until'])}{state.cite('alternates')}.",
+            "replaces",
+        )
     if replaced.status == "active":
-        return Rejection("seat_taken", f"{replaced.name} is still in; an alternate takes a busted player's seat"
-                         f"{state.cite('alternates')}.", "replaces")
+        return Rejection(
+            "seat_taken",
+            f"{replaced.name} is still in; an alternate takes a busted player's seat{state.cite('alternates')}.",
+            "replaces",
+        )
     table = state.tables.get(replaced.table_no)
     if table is None or table.broken or replaced.seat is None or replaced.seat in table.seats:
         return Rejection("seat_gone", f"{replaced.name}'s seat is no longer free.", "replaces")
     fmt = state.format
     entry_id = len(state.entries) + 1
-    payload = {"entry_id": entry_id, "name": name, "replaces": replaced.entry_id, "table_no": table.table_no,
-               "seat": replaced.seat, "chips": state.start_stack, "price": fmt.get("buy_in", 0),
-               "fee": fmt.get("fee", 0), "at": cmd.now}
-    return Decision([Event("alternate_seated", payload)],
-                    {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat})
+    payload = {
+        "entry_id": entry_id,
+        "name": name,
+        "replaces": replaced.entry_id,
+        "table_no": table.table_no,
+        "seat": replaced.seat,
+        "chips": state.start_stack,
+        "price": fmt.get("buy_in", 0),
+        "fee": fmt.get("fee", 0),
+        "at": cmd.now,
+    }
+    return Decision(
+        [Event("alternate_seated", payload)], {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat}
+    )
 
 
 def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -175,11 +237,21 @@ def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Reject
     table_no = cmd.payload.get("table_no")
     table = state.tables.get(table_no) if isinstance(table_no, int) else None
     if table is None or table.broken:
-        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found",
-                         params={"table": table_no} if isinstance(table_no, int) else None)
+        return Rejection(
+            "unknown_table",
+            f"Table {table_no} is not in play.",
+            "table_no",
+            "not_found",
+            params={"table": table_no} if isinstance(table_no, int) else None,
+        )
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no",
-                         "forbidden", params={"own_table": cmd.actor.table_no})
+        return Rejection(
+            "not_your_table",
+            f"This phone belongs to table {cmd.actor.table_no}.",
+            "table_no",
+            "forbidden",
+            params={"own_table": cmd.actor.table_no},
+        )
     raw = cmd.payload.get("stacks")
     if not isinstance(raw, dict) or not raw:
         return Rejection("no_stacks", "Count every stack at the table.", "stacks", "invalid", params={})
@@ -187,37 +259,64 @@ def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Reject
     for key, chips in raw.items():
         seat = int(key) if str(key).isdigit() else None
         if seat is None or not 1 <= seat <= table.max_seats:
-            return Rejection("no_such_seat", f"Table {table_no} has seats 1 to {table.max_seats}.",
-                             f"stacks.{key}", "invalid", params={"table": table_no, "seats": table.max_seats})
+            return Rejection(
+                "no_such_seat",
+                f"Table {table_no} has seats 1 to {table.max_seats}.",
+                f"stacks.{key}",
+                "invalid",
+                params={"table": table_no, "seats": table.max_seats},
+            )
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
-            return Rejection("invalid_chips", "A stack is a whole number of chips, 0 or more.", f"stacks.{key}", "invalid",
-                             params={})
+            return Rejection(
+                "invalid_chips", "A stack is a whole number of chips, 0 or more.", f"stacks.{key}", "invalid", params={}
+            )
         if chips and seat not in table.seats:
-            return Rejection("seat_empty", f"Seat {seat} at table {table_no} is empty; only 0 can be counted there.",
-                             f"stacks.{key}", params={"seat": seat, "table": table_no})
+            return Rejection(
+                "seat_empty",
+                f"Seat {seat} at table {table_no} is empty; only 0 can be counted there.",
+                f"stacks.{key}",
+                params={"seat": seat, "table": table_no},
+            )
         stacks[seat] = chips
     for seat, entry_id in sorted(table.seats.items()):
         if seat not in stacks:
-            return Rejection("seat_missing", f"Seat {seat} ({state.entries[entry_id].name}) has no count.",
-                             f"stacks.{seat}", params={"seat": seat, "name": state.entries[entry_id].name})
+            return Rejection(
+                "seat_missing",
+                f"Seat {seat} ({state.entries[entry_id].name}) has no count.",
+                f"stacks.{seat}",
+                params={"seat": seat, "name": state.entries[entry_id].name},
+            )
     total = sum(stacks.values())
-    return Decision([Event("chips_counted", {"table_no": table_no, "stacks": {str(s): c for s, c in sorted(stacks.items())},
-                                             "total": total, "at": cmd.now})],
-                    {"table_no": table_no, "total": total})
+    return Decision(
+        [
+            Event(
+                "chips_counted",
+                {
+                    "table_no": table_no,
+                    "stacks": {str(s): c for s, c in sorted(stacks.items())},
+                    "total": total,
+                    "at": cmd.now,
+                },
+            )
+        ],
+        {"table_no": table_no, "total": total},
+    )
 
 
 # ------------------------------------------------------------------ appliers
 
-def forget_count(state: TournamentState, table_no) -> None:
+
+def forget_count(state: TournamentState, table_no: int | None) -> None:
     """Chips went in or out of a table: its last count no longer says anything."""
-    old = state.chip_counts.pop(table_no, None)
+    old = state.chip_counts.pop(table_no, None) if table_no is not None else None
     if old is not None:
         state.chips["counted"] -= old["total"]
 
 
 def _seat(state: TournamentState, entry: Entry, table_no: int, seat: int) -> None:
-    if entry.table_no in state.tables and state.tables[entry.table_no].seats.get(entry.seat) == entry.entry_id:
-        state.tables[entry.table_no].seats.pop(entry.seat)
+    old = state.tables.get(entry.table_no) if entry.table_no is not None else None
+    if old is not None and entry.seat is not None and old.seats.get(entry.seat) == entry.entry_id:
+        old.seats.pop(entry.seat)
     state.tables[table_no].seats[seat] = entry.entry_id
     entry.table_no, entry.seat = table_no, seat
 
@@ -238,10 +337,12 @@ def apply_entries(state: TournamentState, event: Event) -> None:
         state.chip_counts[p["table_no"]] = {"total": p["total"], "at": p["at"], "stacks": p["stacks"]}
         state.chips["counted"] += p["total"]
         return
-    entry = state.entries.get(p["entry_id"])
-    touched: list[int] = []
     if t == "alternate_seated":
         entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])
+    else:
+        entry = state.entries[p["entry_id"]]
+    touched: list[int] = []
+    if t == "alternate_seated":
         state.entries[entry.entry_id] = entry
         state.names.add(p["name"].casefold())
         state.players_left += 1
@@ -275,7 +376,8 @@ def apply_entries(state: TournamentState, event: Event) -> None:
 
 # ------------------------------------------------------------------ the chip check
 
-def _colour_up_passed(state: TournamentState, now: int) -> Optional[int]:
+
+def _colour_up_passed(state: TournamentState, now: int) -> int | None:
     """The structure index the clock stands at, if a colour-up notice lies behind it."""
     structure = state.structure
     first = next((i for i, e in enumerate(structure) if "colour_up" in e), None)
@@ -292,8 +394,9 @@ def tolerance(state: TournamentState, now: int) -> int:
     index = _colour_up_passed(state, now)
     if index is None:
         return 0
-    level = next((e for e in state.structure[index:] if e.get("kind") == "level"), None) \
-        or next((e for e in reversed(state.structure[:index]) if e.get("kind") == "level"), None)
+    level = next((e for e in state.structure[index:] if e.get("kind") == "level"), None) or next(
+        (e for e in reversed(state.structure[:index]) if e.get("kind") == "level"), None
+    )
     if level is None:
         return 0
     chip = math.gcd(level["sb"], level["bb"], level.get("ante", 0) or 0)
@@ -310,8 +413,15 @@ def chips_view(state: TournamentState, now: int) -> dict:
     unknown = state.chips["unknown_removals"]
     # With chips gone of players who left uncounted, only a surplus is certain to be wrong.
     alarm = complete and (difference > allowed if unknown else abs(difference) > allowed)
-    return {"in_play": in_play, "counted": counted if counted_tables else None,
-            # Which tables have a current count, so the director knows which one to recount.
-            "tables": [{"table_no": n, "counted": c["total"], "at": c["at"]} for n, c in sorted(state.chip_counts.items())],
-            "difference": difference if complete else None, "tables_counted": counted_tables,
-            "tables_total": tables_total, "tolerance": allowed, "unknown_removals": unknown, "alarm": alarm}
+    return {
+        "in_play": in_play,
+        "counted": counted if counted_tables else None,
+        # Which tables have a current count, so the director knows which one to recount.
+        "tables": [{"table_no": n, "counted": c["total"], "at": c["at"]} for n, c in sorted(state.chip_counts.items())],
+        "difference": difference if complete else None,
+        "tables_counted": counted_tables,
+        "tables_total": tables_total,
+        "tolerance": allowed,
+        "unknown_removals": unknown,
+        "alarm": alarm,
+    }

@@ -5,6 +5,7 @@ hand finished, `dealt` the tables whose hand of this round is running or over. W
 every table's hand in play counts as dealt (the tables finish it, then all start together). A
 table may start a hand only while it is neither dealt nor done: the server enforces the wait.
 """
+
 from __future__ import annotations
 
 from .balancing import active_tables
@@ -17,7 +18,7 @@ def rule_id(state: TournamentState) -> str:
     """The rule hand-for-hand runs under: the preset's `cite.hand_for_hand`, else by its trigger."""
     cited = (state.preset.get("cite") or {}).get("hand_for_hand")
     trigger = (state.seating.get("hand_for_hand") or {}).get("trigger")
-    return cited or RULE_FOR_TRIGGER.get(trigger, "TDA 21")
+    return cited or RULE_FOR_TRIGGER.get(trigger or "", "TDA 21")
 
 
 def wait_rejection(state: TournamentState, table_no: int) -> Rejection | None:
@@ -28,15 +29,21 @@ def wait_rejection(state: TournamentState, table_no: int) -> Rejection | None:
     rule = rule_id(state)
     if table_no in hfh["done"]:
         waiting = sum(1 for t in active_tables(state) if t.table_no not in hfh["done"])
-        return Rejection("hand_for_hand_wait",
-                         f"Hand-for-hand: table {table_no} has finished this hand; tables still playing: {waiting}. "
-                         f"The next hand starts when every table has finished ({rule}).", "table_no",
-                         params={"variant": "others", "table": table_no, "waiting": waiting, "rule": rule})
+        return Rejection(
+            "hand_for_hand_wait",
+            f"Hand-for-hand: table {table_no} has finished this hand; tables still playing: {waiting}. "
+            f"The next hand starts when every table has finished ({rule}).",
+            "table_no",
+            params={"variant": "others", "table": table_no, "waiting": waiting, "rule": rule},
+        )
     if table_no in hfh.get("dealt", ()):
-        return Rejection("hand_for_hand_wait",
-                         f"Hand-for-hand: table {table_no} is playing this round's hand. Finish it and tap "
-                         f"Hand done; the next hand starts when every table has finished ({rule}).", "table_no",
-                         params={"variant": "own", "table": table_no, "rule": rule})
+        return Rejection(
+            "hand_for_hand_wait",
+            f"Hand-for-hand: table {table_no} is playing this round's hand. Finish it and tap "
+            f"Hand done; the next hand starts when every table has finished ({rule}).",
+            "table_no",
+            params={"variant": "own", "table": table_no, "rule": rule},
+        )
     return None
 
 
@@ -55,29 +62,50 @@ def decide_stop(state: TournamentState, cmd: Command) -> Decision | Rejection:
 def decide_hand_done(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     if not state.hand_for_hand["active"]:
-        return Rejection("not_hand_for_hand", "Hand-for-hand is not on; just start the next hand.", "table_no",
-                         params={"variant": "hand_done"})
+        return Rejection(
+            "not_hand_for_hand",
+            "Hand-for-hand is not on; just start the next hand.",
+            "table_no",
+            params={"variant": "hand_done"},
+        )
     if table_no not in state.tables or state.tables[table_no].broken:
-        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found",
-                         params={"table": table_no} if isinstance(table_no, int) else None)
+        return Rejection(
+            "unknown_table",
+            f"Table {table_no} is not in play.",
+            "table_no",
+            "not_found",
+            params={"table": table_no} if isinstance(table_no, int) else None,
+        )
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden",
-                         params={"own_table": cmd.actor.table_no})
+        return Rejection(
+            "not_your_table",
+            f"This phone belongs to table {cmd.actor.table_no}.",
+            "table_no",
+            "forbidden",
+            params={"own_table": cmd.actor.table_no},
+        )
     if table_no in state.hand_for_hand["done"]:
-        return Rejection("already_done", f"Table {table_no} has already reported this hand.", "table_no",
-                         params={"table": table_no})
-    return Decision([Event("hand_for_hand_table_done", {"table_no": table_no, "round": state.hand_for_hand["round"],
-                                                        "at": cmd.now})], {})
+        return Rejection(
+            "already_done", f"Table {table_no} has already reported this hand.", "table_no", params={"table": table_no}
+        )
+    return Decision(
+        [
+            Event(
+                "hand_for_hand_table_done", {"table_no": table_no, "round": state.hand_for_hand["round"], "at": cmd.now}
+            )
+        ],
+        {},
+    )
 
 
-def _round_started(state: TournamentState, at, rnd: int) -> None:
+def _round_started(state: TournamentState, at: int | None, rnd: int) -> None:
     """Remember when each round began, so a bust recorded offline lands in its round (places.py)."""
     if at is None:  # an event written before rounds carried their time
         at = state.h4h_starts[-1][0] if state.h4h_starts else 0
     state.h4h_starts.append((at, state.h4h_period, rnd))
 
 
-def _next_round(state: TournamentState, at) -> None:
+def _next_round(state: TournamentState, at: int | None) -> None:
     rnd = state.hand_for_hand["round"] + 1
     state.hand_for_hand = {"active": True, "round": rnd, "done": [], "dealt": []}  # all start together
     _round_started(state, at, rnd)
@@ -91,7 +119,7 @@ def hand_started(state: TournamentState, table_no: int) -> None:
         state.hand_for_hand = {**hfh, "dealt": dealt + [table_no]}  # a new dict: views may hold the old one
 
 
-def tables_changed(state: TournamentState, at, redrawn: bool = False) -> None:
+def tables_changed(state: TournamentState, at: int | None, redrawn: bool = False) -> None:
     """Tables were broken (or redrawn onto fewer tables, G-Final) during hand-for-hand: the round
     no longer waits for a table that is gone; after a redraw everyone starts the next hand together."""
     hfh = state.hand_for_hand
@@ -110,13 +138,19 @@ def apply_hand_for_hand(state: TournamentState, event: Event) -> None:
     at = event.payload.get("at")
     if event.type == "hand_for_hand_started":
         # The hands in play count as this round's: each table finishes it, then all start together.
-        state.hand_for_hand = {"active": True, "round": 1, "done": [],
-                               "dealt": sorted(t.table_no for t in active_tables(state))}
+        state.hand_for_hand = {
+            "active": True,
+            "round": 1,
+            "done": [],
+            "dealt": sorted(t.table_no for t in active_tables(state)),
+        }
         state.h4h_period += 1
         _round_started(state, at, 1)
     elif event.type == "hand_for_hand_stopped":
         state.hand_for_hand = {"active": False, "round": hfh["round"], "done": [], "dealt": []}
-        state.h4h_stops[state.h4h_period] = at if at is not None else (state.h4h_starts[-1][0] if state.h4h_starts else 0)
+        state.h4h_stops[state.h4h_period] = (
+            at if at is not None else (state.h4h_starts[-1][0] if state.h4h_starts else 0)
+        )
     elif event.type == "hand_for_hand_table_done":
         done = hfh["done"] + [event.payload["table_no"]]
         if {t.table_no for t in active_tables(state)} <= set(done):

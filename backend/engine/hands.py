@@ -4,14 +4,13 @@ TDA 32 / N-2.25 / S-#41: the big blind moves to the next player each hand; the s
 and the button follow it and may be dead. N-1.16 / S-#45: heads-up the button posts the
 small blind, and nobody posts the big blind twice in a row.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from .model import Table
 
 
-def next_occupied(table: Table, seat: int) -> Optional[int]:
+def next_occupied(table: Table, seat: int) -> int | None:
     """The first occupied seat clockwise after `seat` (wrapping), or None at an empty table."""
     for step in range(1, table.max_seats + 1):
         candidate = (seat - 1 + step) % table.max_seats + 1
@@ -20,9 +19,18 @@ def next_occupied(table: Table, seat: int) -> Optional[int]:
     return None
 
 
+def _next_player(table: Table, seat: int) -> int:
+    """next_occupied where the positions are dealt: the table has players."""
+    found = next_occupied(table, seat)
+    if found is None:
+        raise ValueError(f"table {table.table_no} has no players to deal to")
+    return found
+
+
 def seats_between(table: Table, start: int, end: int) -> list[int]:
     """Seats strictly between `start` and `end`, clockwise."""
-    out, seat = [], start % table.max_seats + 1
+    out: list[int] = []
+    seat = start % table.max_seats + 1
     while seat != end and len(out) < table.max_seats:
         out.append(seat)
         seat = seat % table.max_seats + 1
@@ -31,14 +39,14 @@ def seats_between(table: Table, start: int, end: int) -> list[int]:
 
 def first_hand_positions(table: Table, button: int) -> dict:
     if len(table.seats) == 2:  # heads-up: the button is the small blind
-        bb = next_occupied(table, button)
+        bb = _next_player(table, button)
         return {"button": button, "sb": button, "bb": bb, "utg": button}
-    sb = next_occupied(table, button)
-    bb = next_occupied(table, sb)
-    return {"button": button, "sb": sb, "bb": bb, "utg": next_occupied(table, bb)}
+    sb = _next_player(table, button)
+    bb = _next_player(table, sb)
+    return {"button": button, "sb": sb, "bb": bb, "utg": _next_player(table, bb)}
 
 
-def next_positions(table: Table) -> Optional[dict]:
+def next_positions(table: Table) -> dict | None:
     """The next hand's {button, sb, bb, utg}, or None while no button is known."""
     if len(table.seats) < 2:
         return None
@@ -46,14 +54,14 @@ def next_positions(table: Table) -> Optional[dict]:
         if table.button is None:
             return None
         return first_hand_positions(table, table.button)
-    bb = next_occupied(table, table.bb)
+    bb = _next_player(table, table.bb)
     if len(table.seats) == 2:
-        other = next_occupied(table, bb)
+        other = _next_player(table, bb)
         return {"button": other, "sb": other, "bb": bb, "utg": other}
-    return {"button": table.sb, "sb": table.bb, "bb": bb, "utg": next_occupied(table, bb)}
+    return {"button": table.sb, "sb": table.bb, "bb": bb, "utg": _next_player(table, bb)}
 
 
-def upcoming_button_and_sb(table: Table) -> Optional[tuple[int, int]]:
+def upcoming_button_and_sb(table: Table) -> tuple[int, int] | None:
     """The next hand's button and small-blind seats as they stand before anyone new sits down
     (either may be dead), or None while no button is known."""
     if table.hand_no and table.bb is not None and table.sb is not None:
@@ -64,7 +72,7 @@ def upcoming_button_and_sb(table: Table) -> Optional[tuple[int, int]]:
     return (table.button, sb) if sb is not None else None
 
 
-def hands_until_big_blind(table: Table, seat: int) -> Optional[int]:
+def hands_until_big_blind(table: Table, seat: int) -> int | None:
     """For an empty seat: in how many hands a player seated there now posts the big blind
     (1 = the very next hand). The BB walks clockwise from the next hand's small blind."""
     upcoming = upcoming_button_and_sb(table)

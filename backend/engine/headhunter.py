@@ -17,18 +17,17 @@
 The outcome is written into the events (`hh` on registrations, `hh_transfers` on busts, the
 `wild_card_used` event), so replay copies and never recomputes. A balance never goes negative.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from . import entries
 from .deadlines import describe, is_open
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Entry, Event, Rejection, TournamentState
 
 RULE = "V-VII.r"
 
 
-def rules(state: TournamentState) -> Optional[dict]:
+def rules(state: TournamentState) -> dict | None:
     return state.preset.get("headhunter") or None
 
 
@@ -36,7 +35,7 @@ def _start(state: TournamentState) -> int:
     return int((rules(state) or {}).get("start_chips", 0))
 
 
-def transfers(state: TournamentState, busted: list[int], by: Optional[int]) -> list[dict]:
+def transfers(state: TournamentState, busted: list[int], by: int | None) -> list[dict]:
     """The HH chips each busted entry hands to the eliminator (none without an eliminator)."""
     if by is None or not rules(state):
         return []
@@ -48,7 +47,7 @@ def transfers(state: TournamentState, busted: list[int], by: Optional[int]) -> l
     return out
 
 
-def annotate(state: TournamentState, cmd: Command, outcome):
+def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection) -> Decision | Rejection:
     """Write the headhunter outcome into the events another rule decided (registrations, busts)."""
     if not isinstance(outcome, Decision) or not rules(state):
         return outcome
@@ -82,8 +81,9 @@ def decide_wild_card(state: TournamentState, cmd: Command) -> Decision | Rejecti
     need = int(hh["wild_card_at"])
     have = state.hh.get(entry.entry_id, 0)
     if have < need:
-        return Rejection("too_few_hh_chips", f"{entry.name} has {have} HH chips; a wild card takes {need} "
-                         f"({RULE}).", "entry_id")
+        return Rejection(
+            "too_few_hh_chips", f"{entry.name} has {have} HH chips; a wild card takes {need} ({RULE}).", "entry_id"
+        )
     if use == "rebuy":
         outcome = entries.decide_rebuy(state, cmd)
         if isinstance(outcome, Rejection):
@@ -92,16 +92,17 @@ def decide_wild_card(state: TournamentState, cmd: Command) -> Decision | Rejecti
         bought = Event(bought.type, {**bought.payload, "price": 0, "wild_card": True})
         result = outcome.result
     else:
-        outcome = _addon(state, cmd, entry)
-        if isinstance(outcome, Rejection):
-            return outcome
-        bought, result = outcome
-    used = Event("wild_card_used", {"entry_id": entry.entry_id, "as": use, "spent": need,
-                                    "hh_left": have - need, "at": cmd.now})
+        addon = _addon(state, cmd, entry)
+        if isinstance(addon, Rejection):
+            return addon
+        bought, result = addon
+    used = Event(
+        "wild_card_used", {"entry_id": entry.entry_id, "as": use, "spent": need, "hh_left": have - need, "at": cmd.now}
+    )
     return Decision([used, bought], {**result, "hh_chips": have - need, "wild_card": use})
 
 
-def _addon(state: TournamentState, cmd: Command, entry):
+def _addon(state: TournamentState, cmd: Command, entry: Entry) -> tuple[Event, dict] | Rejection:
     """The add-on for free with a wild card: only before the add-on's break (V-VII.r "vor der Pause")."""
     rule = state.format.get("addon")
     if not rule:
@@ -110,19 +111,33 @@ def _addon(state: TournamentState, cmd: Command, entry):
     if problem:
         return problem
     if entry.status != "active":
-        return Rejection("not_in", f"{entry.name} is out; an add-on is for players still in "
-                         "(a busted player uses the wild card as a rebuy).", "as")
+        return Rejection(
+            "not_in",
+            f"{entry.name} is out; an add-on is for players still in (a busted player uses the wild card as a rebuy).",
+            "as",
+        )
     if entry.addon:
-        return Rejection("addon_taken", f"{entry.name} already took the add-on: one per player"
-                         f"{state.cite('addon')}.", "as")
+        return Rejection(
+            "addon_taken", f"{entry.name} already took the add-on: one per player{state.cite('addon')}.", "as"
+        )
     if not is_open(state, rule["at"], cmd.now):
         return Rejection("wild_card_closed", f"A wild card is used before {describe(rule['at'])} ({RULE}).", "as")
-    event = Event("addon_bought", {"entry_id": entry.entry_id, "chips": int(rule["stack"]), "price": 0,
-                                   "at": cmd.now, "table_no": entry.table_no, "wild_card": True})
+    event = Event(
+        "addon_bought",
+        {
+            "entry_id": entry.entry_id,
+            "chips": int(rule["stack"]),
+            "price": 0,
+            "at": cmd.now,
+            "table_no": entry.table_no,
+            "wild_card": True,
+        },
+    )
     return event, {"entry_id": entry.entry_id, "chips": int(rule["stack"])}
 
 
 # ------------------------------------------------------------------ appliers
+
 
 def apply_extra(state: TournamentState, event: Event) -> None:
     """Runs after the applier of a registration or a bust: the HH part of the event."""
@@ -132,7 +147,7 @@ def apply_extra(state: TournamentState, event: Event) -> None:
         state.hh_carried[p["entry_id"]] = p["hh"]["carried"]
     if event.type in ("player_busted", "players_busted"):
         # What each bust handed over, so undo_bust can give back exactly that (engine/undo.py).
-        for entry_id in ([b["entry_id"] for b in p["busts"]] if event.type == "players_busted" else [p["entry_id"]]):
+        for entry_id in [b["entry_id"] for b in p["busts"]] if event.type == "players_busted" else [p["entry_id"]]:
             state.hh_given.pop(entry_id, None)
         for t in p.get("hh_transfers", ()):
             state.hh_given[t["from"]] = {"to": t["to"], "chips": t["chips"]}
@@ -146,10 +161,14 @@ def apply_wild_card(state: TournamentState, event: Event) -> None:
     state.hh[p["entry_id"]] = p["hh_left"]
 
 
-def entry_view(state: TournamentState, entry_id: int) -> Optional[dict]:
+def entry_view(state: TournamentState, entry_id: int) -> dict | None:
     hh = rules(state)
     if not hh:
         return None
     chips = state.hh.get(entry_id, 0)
-    return {"hh_chips": chips, "hh_carried": state.hh_carried.get(entry_id, 0),
-            "wild_card_at": int(hh["wild_card_at"]), "wild_card": chips >= int(hh["wild_card_at"])}
+    return {
+        "hh_chips": chips,
+        "hh_carried": state.hh_carried.get(entry_id, 0),
+        "wild_card_at": int(hh["wild_card_at"]),
+        "wild_card": chips >= int(hh["wild_card_at"]),
+    }

@@ -9,6 +9,7 @@ before the start carry no time: consecutive untimed points collapse into one (th
 start). Times never run backwards: a bust recorded earlier than the last point (an offline
 dealer) is drawn at the last point's time, because the count only changes in arrival order.
 """
+
 from __future__ import annotations
 
 from .clock import clock_at
@@ -17,7 +18,7 @@ from .model import Event, TournamentState
 CAP = 500
 
 
-def _time_of(state: TournamentState, event: Event):
+def _time_of(state: TournamentState, event: Event) -> int | None:
     p = event.payload
     at = p.get("at")
     if at is None and p.get("busts"):
@@ -27,7 +28,7 @@ def _time_of(state: TournamentState, event: Event):
     return at
 
 
-def _level_at(state: TournamentState, at) -> int | None:
+def _level_at(state: TournamentState, at: int | None) -> int | None:
     if at is None or state.clock.status == "idle" or not state.structure:
         return None
     return clock_at(state.structure, state.clock.as_dict(), at)["index"]

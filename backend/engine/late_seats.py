@@ -11,9 +11,10 @@ in that very hand. A late seat is never the dead small blind (he would owe both 
 nor between the button and the small blind (registration.late_seat). Costs: the seats of one table
 per new hand.
 """
+
 from __future__ import annotations
 
-from .model import Command, Decision, Event, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState
 
 
 def posts_big_blind(state: TournamentState) -> bool:
@@ -28,7 +29,7 @@ def owing_at(state: TournamentState, table_no: int) -> list[dict]:
     return [{"entry_id": e, "seat": s} for s, e in sorted(table.seats.items()) if e in state.owes_big_blind]
 
 
-def annotate(state: TournamentState, cmd: Command, outcome):
+def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection) -> Decision | Rejection:
     """A new hand at a table where a newcomer sits: he posts the big blind in it."""
     if not isinstance(outcome, Decision) or not state.owes_big_blind:
         return outcome
@@ -45,6 +46,7 @@ def annotate(state: TournamentState, cmd: Command, outcome):
 
 
 # ------------------------------------------------------------------ appliers
+
 
 def apply_registered(state: TournamentState, event: Event) -> None:
     """After `player_registered`: a late seat that posts the big blind owes it from now on."""
@@ -66,10 +68,16 @@ def apply_hand(state: TournamentState, event: Event) -> None:
 
 # ------------------------------------------------------------------ views
 
+
 def table_lines(state: TournamentState, table_no: int) -> dict:
     """For the dealer's phone: who owes the big blind in the next hand, who posts it in this one."""
-    def named(items):
-        return [{"seat": i["seat"], "entry_id": i["entry_id"], "name": state.entries[i["entry_id"]].name}
-                for i in items]
-    return {"owes_big_blind": named(owing_at(state, table_no)),
-            "new_big_blinds": named(state.new_big_blinds.get(table_no, []))}
+
+    def named(items: list[dict]) -> list[dict]:
+        return [
+            {"seat": i["seat"], "entry_id": i["entry_id"], "name": state.entries[i["entry_id"]].name} for i in items
+        ]
+
+    return {
+        "owes_big_blind": named(owing_at(state, table_no)),
+        "new_big_blinds": named(state.new_big_blinds.get(table_no, [])),
+    }

@@ -1,15 +1,16 @@
 """State, commands, events: plain data the rest of the engine works on."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 
 @dataclass(frozen=True)
 class Actor:
     role: str  # director | dealer | player | display
-    table_no: Optional[int] = None
-    entry_id: Optional[int] = None
+    table_no: int | None = None
+    entry_id: int | None = None
     name: str = ""
 
 
@@ -19,7 +20,7 @@ class Command:
     payload: dict
     actor: Actor
     now: int  # server time (ms) when the command is decided
-    at: Optional[int] = None  # server time (ms) when the device recorded it
+    at: int | None = None  # server time (ms) when the device recorded it
     seed: int = 0  # randomness chosen by the service, recorded through the events
 
 
@@ -38,24 +39,31 @@ class Decision:
 @dataclass(frozen=True)
 class Rejection:
     """The rules said no. `kind` maps to an HTTP status at the edge."""
+
     error: str
     message: str
-    field: Optional[str] = None
+    field: str | None = None
     kind: str = "conflict"  # conflict | forbidden | not_found | invalid
     # The message's parts (names, numbers; JSON-safe), so a phone can say it in its own language.
-    params: Optional[dict] = None
+    params: dict | None = None
     # What the refusal rests on (engine/refusals.py): the rulebook id, and the basis ("rule",
     # "setting", "validation", "permission", "lookup", "procedure"); filled in by `decide`.
-    rule: Optional[str] = None
-    basis: Optional[str] = None
+    rule: str | None = None
+    basis: str | None = None
 
 
-def find_entry(state: "TournamentState", entry_id, field: str = "entry_id"):
+# A lookup's answer: (the thing, None), or (None, the rejection). Callers return the rejection first and
+# then use the thing; mypy cannot follow that through the unpacking, so the thing is typed Any.
+Lookup = tuple[Any, Rejection | None]
+
+
+def find_entry(state: TournamentState, entry_id: object, field: str = "entry_id") -> Lookup:
     """(entry, None), or (None, the 404 rejection naming `field`): one lookup for every command."""
     entry = state.entries.get(entry_id) if isinstance(entry_id, int) and not isinstance(entry_id, bool) else None
     if entry is None:
-        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
-                               field, "not_found")
+        return None, Rejection(
+            "unknown_entry", f"There is no player #{entry_id} in this tournament.", field, "not_found"
+        )
     return entry, None
 
 
@@ -64,16 +72,16 @@ class Entry:
     entry_id: int
     name: str
     status: str = "active"  # active | busted
-    table_no: Optional[int] = None
-    seat: Optional[int] = None
-    place: Optional[int] = None
-    busted_at: Optional[int] = None
+    table_no: int | None = None
+    seat: int | None = None
+    place: int | None = None
+    busted_at: int | None = None
     accessible: bool = False  # needs an accessible seat (S-#3)
-    last_move: Optional[dict] = None  # the latest seat change and why, for the player's phone
+    last_move: dict | None = None  # the latest seat change and why, for the player's phone
     # Places (engine/places.py): `tie` is the number of players sharing `place` (1 = alone).
     tie: int = 1
-    out_reason: Optional[str] = None  # bust | left | absent | no_show | disqualified
-    eliminated_by: Optional[int] = None  # entry id of the player who won the pot (bounties)
+    out_reason: str | None = None  # bust | left | absent | no_show | disqualified
+    eliminated_by: int | None = None  # entry id of the player who won the pot (bounties)
     disqualified: bool = False
     no_prize: bool = False  # out with a place but not prize-eligible (N-3.2: absent)
     # Entries and money (engine/entries.py, engine/money.py).
@@ -83,8 +91,8 @@ class Entry:
     rebuys: int = 0
     addon: bool = False
     reentries: int = 0
-    alternate_for: Optional[int] = None  # the busted entry whose seat an alternate took (S-#46)
-    paid: Optional[object] = None  # the amount handed out (Fraction), None while nothing was paid
+    alternate_for: int | None = None  # the busted entry whose seat an alternate took (S-#46)
+    paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
 
 
 @dataclass
@@ -93,18 +101,18 @@ class Table:
     max_seats: int
     seats: dict[int, int] = field(default_factory=dict)  # seat -> entry_id
     # The current hand's positions (seat numbers; a seat may be empty: dead button / dead SB).
-    button: Optional[int] = None
-    sb: Optional[int] = None
-    bb: Optional[int] = None
+    button: int | None = None
+    sb: int | None = None
+    bb: int | None = None
     hand_no: int = 0
     broken: bool = False
     # V-III.i: players who joined since the table's last hand or button draw, and why the button
     # must be drawn again before the next hand ("new_players", "final_table"; None: no redraw due).
     arrivals: int = 0
-    redraw: Optional[str] = None
+    redraw: str | None = None
     # V-III.h / TDA 11D: the director let this short table play on at (its players, the fullest
     # table's players); any change of either ends it.
-    halt_override: Optional[tuple] = None
+    halt_override: tuple | None = None
 
 
 @dataclass
@@ -112,12 +120,17 @@ class Clock:
     status: str = "idle"  # idle | running | paused
     level_index: int = 0
     elapsed_ms: int = 0  # time already spent in level_index at anchor_at
-    anchor_at: Optional[int] = None
-    reason: Optional[str] = None  # why it is paused (director, table_merge, race_for_chips)
+    anchor_at: int | None = None
+    reason: str | None = None  # why it is paused (director, table_merge, race_for_chips)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "level_index": self.level_index, "elapsed_ms": self.elapsed_ms,
-                "anchor_at": self.anchor_at, "reason": self.reason if self.status == "paused" else None}
+        return {
+            "status": self.status,
+            "level_index": self.level_index,
+            "elapsed_ms": self.elapsed_ms,
+            "anchor_at": self.anchor_at,
+            "reason": self.reason if self.status == "paused" else None,
+        }
 
 
 @dataclass
@@ -143,11 +156,20 @@ class TournamentState:
     h4h_stops: dict[int, int] = field(default_factory=dict)  # period -> stopped_at
     h4h_period: int = 0
     next_group_id: int = 1
-    winner: Optional[int] = None
-    drawn_at: Optional[int] = None  # server time of the seat draw: no bust happened before it
+    winner: int | None = None
+    drawn_at: int | None = None  # server time of the seat draw: no bust happened before it
     # Money (engine/money.py): counters kept as events arrive, never recomputed over the field.
-    money: dict = field(default_factory=lambda: {
-        "buy_ins": 0, "pool": 0, "fees": 0, "rebuys": 0, "addons": 0, "reentries": 0, "paid_out": 0})
+    money: dict = field(
+        default_factory=lambda: {
+            "buy_ins": 0,
+            "pool": 0,
+            "fees": 0,
+            "rebuys": 0,
+            "addons": 0,
+            "reentries": 0,
+            "paid_out": 0,
+        }
+    )
     due: set[int] = field(default_factory=set)  # out entries with an unpaid prize
     paid: set[int] = field(default_factory=set)  # entries that were handed money
     special_groups: dict[int, Any] = field(default_factory=dict)  # OutGroups with shared or forfeited places
@@ -186,9 +208,9 @@ class TournamentState:
     waiting_names: dict[str, int] = field(default_factory=dict)
     next_wait_id: int = 1
     released: list[int] = field(default_factory=list)  # entry ids, in the order they lost the seat
-    check_in_closed_at: Optional[int] = None
+    check_in_closed_at: int | None = None
     check_in_open_for: set[int] = field(default_factory=set)  # moved up at the deadline as reservations (N-3.4)
-    capacity_max: Optional[int] = None
+    capacity_max: int | None = None
 
     @property
     def structure(self) -> list[dict]:

@@ -9,13 +9,14 @@ A prize is handed out right after the bust (N-3.8): the director's view lists wh
 disqualification, a change of the pool) a **correction** says who was paid what and who should
 get what; `settle_correction` records that the difference changed hands.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
-from .model import Command, Decision, Event, Rejection, TournamentState
-from .payouts import exact, payout_fractions, payout_percentages, rounding_unit, shown, split
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState
+from .payouts import Money, exact, payout_fractions, payout_percentages, rounding_unit, shown, split
 
 LEDGER_SIZE = 50
 ZERO = Fraction(0)
@@ -33,8 +34,11 @@ def amounts(state: TournamentState) -> list[Fraction]:
     if cached is None or cached[0] != key:
         # No money in the pool (a generic freeze-out before the director sets a buy-in): no paid places.
         paying = payouts if pool(state) > 0 else None
-        cached = (key, payout_fractions(paying, state.money["buy_ins"], pool(state)),
-                  payout_percentages(paying, state.money["buy_ins"]))
+        cached = (
+            key,
+            payout_fractions(paying, state.money["buy_ins"], pool(state)),
+            payout_percentages(paying, state.money["buy_ins"]),
+        )
         state.cache["payouts"] = cached
     return cached[1]
 
@@ -43,7 +47,9 @@ def payout_list(state: TournamentState) -> list[dict]:
     """[{place, percent, amount}] for the public view."""
     table = amounts(state)
     percents = state.cache["payouts"][2]
-    return [{"place": i + 1, "percent": p, "amount": shown(a)} for i, (p, a) in enumerate(zip(percents, table))]
+    return [
+        {"place": i + 1, "percent": p, "amount": shown(a)} for i, (p, a) in enumerate(zip(percents, table, strict=True))
+    ]
 
 
 def paid_places(state: TournamentState) -> int:
@@ -75,7 +81,7 @@ def winner_extra(state: TournamentState, table: list[Fraction]) -> Fraction:
     return extra
 
 
-def remainder_to(state: TournamentState):
+def remainder_to(state: TournamentState) -> int | None:
     """Who takes the remainders: the winner (N-3.7 "der Rest an den Sieger"), or, if the first
     place holds no prize (an absent player moved up by a disqualification), the best-placed
     player who does. None while the tournament runs."""
@@ -85,11 +91,11 @@ def remainder_to(state: TournamentState):
     if winner is not None and not winner.no_prize and not winner.disqualified:
         return winner.entry_id
     from .places import out_entries_newest_first
-    return next((e for e in out_entries_newest_first(state, paid_places(state))
-                 if not state.entries[e].no_prize), None)
+
+    return next((e for e in out_entries_newest_first(state, paid_places(state)) if not state.entries[e].no_prize), None)
 
 
-def prize(state: TournamentState, entry) -> Fraction:
+def prize(state: TournamentState, entry: Entry) -> Fraction:
     """The entry's prize for its place as things stand (0 without one)."""
     if entry.place is None or entry.disqualified or entry.no_prize:
         return ZERO
@@ -143,8 +149,14 @@ def refresh(state: TournamentState, entry_ids: Iterable[int]) -> set[int]:
                 cid = state.next_correction_id
                 state.next_correction_id += 1
                 state.correction_of[entry_id] = cid
-                state.corrections[cid] = {"id": cid, "entry_id": entry_id, "paid": e.paid, "due": now,
-                                          "place": e.place, "seq": state.seq + 1}
+                state.corrections[cid] = {
+                    "id": cid,
+                    "entry_id": entry_id,
+                    "paid": e.paid,
+                    "due": now,
+                    "place": e.place,
+                    "seq": state.seq + 1,
+                }
             else:
                 state.corrections[cid].update(due=now, place=e.place)
         elif cid is not None:  # moved back: nothing to settle any more
@@ -158,15 +170,31 @@ def refresh_table(state: TournamentState) -> set[int]:
     return refresh(state, set(in_money_out(state)) | state.due | state.paid)
 
 
-def add_money(state: TournamentState, kind: str, entry_id: int, price, fee=0, chips: int = 0,
-              at=None) -> None:
+def add_money(
+    state: TournamentState,
+    kind: str,
+    entry_id: int,
+    price: Money,
+    fee: Money = 0,
+    chips: int = 0,
+    at: int | None = None,
+) -> None:
     """A buy-in, rebuy, add-on or re-entry: the price into the pool, the fee beside it, and a line
     in the ledger ("every rebuy on the screen, with a receipt")."""
     m = state.money
     m["pool"] = exact(m["pool"]) + exact(price)
     m["fees"] = exact(m["fees"]) + exact(fee)
-    _ledger(state, {"kind": kind, "entry_id": entry_id, "amount": shown(exact(price) + exact(fee)),
-                    "to_pool": shown(exact(price)), "chips": chips, "at": at})
+    _ledger(
+        state,
+        {
+            "kind": kind,
+            "entry_id": entry_id,
+            "amount": shown(exact(price) + exact(fee)),
+            "to_pool": shown(exact(price)),
+            "chips": chips,
+            "at": at,
+        },
+    )
 
 
 def _ledger(state: TournamentState, line: dict) -> None:
@@ -176,12 +204,14 @@ def _ledger(state: TournamentState, line: dict) -> None:
 
 # ------------------------------------------------------------------ commands
 
-def _entry(state: TournamentState, cmd: Command):
+
+def _entry(state: TournamentState, cmd: Command) -> Lookup:
     entry_id = cmd.payload.get("entry_id")
     entry = state.entries.get(entry_id) if isinstance(entry_id, int) else None
     if entry is None:
-        return None, Rejection("unknown_entry", f"There is no player #{entry_id} in this tournament.",
-                               "entry_id", "not_found")
+        return None, Rejection(
+            "unknown_entry", f"There is no player #{entry_id} in this tournament.", "entry_id", "not_found"
+        )
     return entry, None
 
 
@@ -197,11 +227,20 @@ def decide_confirm_payout(state: TournamentState, cmd: Command) -> Decision | Re
     amount = prize(state, entry)
     if amount <= 0:
         where = f"place {entry.place}" if entry.place else "no place yet"
-        return Rejection("no_prize", f"{entry.name} has no prize ({where}; {paid_places(state)} places are paid"
-                         f"{state.cite('payouts')}).", "entry_id")
-    return Decision([Event("payout_confirmed", {"entry_id": entry.entry_id, "amount": shown(amount),
-                                                "place": entry.place, "at": cmd.now})],
-                    {"entry_id": entry.entry_id, "amount": shown(amount)})
+        return Rejection(
+            "no_prize",
+            f"{entry.name} has no prize ({where}; {paid_places(state)} places are paid{state.cite('payouts')}).",
+            "entry_id",
+        )
+    return Decision(
+        [
+            Event(
+                "payout_confirmed",
+                {"entry_id": entry.entry_id, "amount": shown(amount), "place": entry.place, "at": cmd.now},
+            )
+        ],
+        {"entry_id": entry.entry_id, "amount": shown(amount)},
+    )
 
 
 def decide_settle_correction(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -209,10 +248,21 @@ def decide_settle_correction(state: TournamentState, cmd: Command) -> Decision |
     correction = state.corrections.get(cid) if isinstance(cid, int) else None
     if correction is None:
         return Rejection("unknown_correction", f"There is no open correction #{cid}.", "id", "not_found")
-    return Decision([Event("correction_settled", {
-        "id": cid, "entry_id": correction["entry_id"], "paid": shown(correction["paid"]),
-        "due": shown(correction["due"]), "at": cmd.now})],
-        {"id": cid, "difference": shown(correction["due"] - correction["paid"])})
+    return Decision(
+        [
+            Event(
+                "correction_settled",
+                {
+                    "id": cid,
+                    "entry_id": correction["entry_id"],
+                    "paid": shown(correction["paid"]),
+                    "due": shown(correction["due"]),
+                    "at": cmd.now,
+                },
+            )
+        ],
+        {"id": cid, "difference": shown(correction["due"] - correction["paid"])},
+    )
 
 
 def apply_money(state: TournamentState, event: Event) -> None:
@@ -222,14 +272,21 @@ def apply_money(state: TournamentState, event: Event) -> None:
         e.paid = exact(p["amount"])
         state.paid.add(e.entry_id)
         state.money["paid_out"] = exact(state.money["paid_out"]) + e.paid
-        _ledger(state, {"kind": "payout", "entry_id": e.entry_id, "amount": p["amount"], "place": p.get("place"),
-                        "at": p.get("at")})
+        _ledger(
+            state,
+            {
+                "kind": "payout",
+                "entry_id": e.entry_id,
+                "amount": p["amount"],
+                "place": p.get("place"),
+                "at": p.get("at"),
+            },
+        )
     elif event.type == "correction_settled":
         state.corrections.pop(p["id"], None)
         state.correction_of.pop(e.entry_id, None)
         difference = exact(p["due"]) - exact(p["paid"])
         e.paid = exact(p["due"])
         state.money["paid_out"] = exact(state.money["paid_out"]) + difference
-        _ledger(state, {"kind": "correction", "entry_id": e.entry_id, "amount": shown(difference),
-                        "at": p.get("at")})
+        _ledger(state, {"kind": "correction", "entry_id": e.entry_id, "amount": shown(difference), "at": p.get("at")})
     refresh(state, [e.entry_id])

@@ -1,15 +1,15 @@
 """Prize money from the preset's payout table (N-3.7): shares by field size, rounded down to
 the preset's unit, the remainder to the winner. Exact arithmetic (fractions), so the amounts
 always add up to the prize pool."""
+
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Union
 
-Money = Union[int, float, Fraction]
+Money = int | float | Fraction
 
 
-def exact(value) -> Fraction:
+def exact(value: Money | str) -> Fraction:
     """A money value as an exact fraction (12.35 is 1235/100, not the float's binary value)."""
     if isinstance(value, Fraction):
         return value
@@ -18,7 +18,7 @@ def exact(value) -> Fraction:
     return Fraction(str(value))
 
 
-def shown(value: Fraction) -> Union[int, float]:
+def shown(value: Fraction) -> int | float:
     """Money for JSON: an int when whole, else a float to the cent."""
     value = exact(value)
     return int(value) if value.denominator == 1 else round(float(value), 2)
@@ -44,7 +44,7 @@ def payout_percentages(payouts: dict | None, field: int) -> list[float]:
     if brackets and field > brackets[-1].get("max_players", field):
         return list(brackets[-1]["percent"])
     if brackets and field < brackets[0]["min_players"]:
-        return list(brackets[0]["percent"])[:max(1, field - 1)]
+        return list(brackets[0]["percent"])[: max(1, field - 1)]
     return []
 
 
@@ -65,13 +65,16 @@ def payout_amounts(payouts: dict | None, field: int, prize_pool: Money) -> list[
     """[{place, percent, amount}] adding up to the prize pool exactly."""
     percents = payout_percentages(payouts, field)
     amounts = payout_fractions(payouts, field, prize_pool)
-    return [{"place": i + 1, "percent": p, "amount": shown(a)} for i, (p, a) in enumerate(zip(percents, amounts))]
+    return [
+        {"place": i + 1, "percent": p, "amount": shown(a)}
+        for i, (p, a) in enumerate(zip(percents, amounts, strict=True))
+    ]
 
 
 def split(amounts: list[Fraction], place: int, span: int, unit: Fraction) -> tuple[Fraction, Fraction]:
     """A tie over places place..place+span-1 (TDA RP-8): (each one's share, the remainder),
     the shares rounded down to the unit; the remainder goes to the winner like every other."""
-    total = sum(amounts[place - 1:place - 1 + span], Fraction(0))
+    total = sum(amounts[place - 1 : place - 1 + span], Fraction(0))
     if span == 1:
         return total, Fraction(0)  # a place of its own keeps its amount (the winner's holds the remainder)
     share = round_down(total / span, unit)
@@ -82,7 +85,7 @@ def prizes(amounts: list[Fraction], ties: list[tuple[int, int]], unit: Fraction)
     """Each paid place's prize with ties [(best place, span)]: a tie splits its places' amounts
     evenly (TDA RP-8), rounded down to the unit; every remainder goes to the winner."""
     out: dict[int, Fraction] = {}
-    tied = {place: span for place, span in ties}
+    tied = dict(ties)
     remainder = Fraction(0)
     place = 2
     while place <= len(amounts):

@@ -16,16 +16,22 @@ counts) are accepted.
 The countdown is written into `hand_started` events (`penalties`, `penalties_ended`), so replay
 copies it. Only live penalties are looked at per hand (a handful), never the field.
 """
+
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any
 
 from . import results
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
 
 KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
-KIND_WORDS = {"warning": "A warning", "missed_hand": "A missed hand", "missed_round": "A missed round",
-              "time": "A time penalty", "disqualification": "A disqualification"}
+KIND_WORDS = {
+    "warning": "A warning",
+    "missed_hand": "A missed hand",
+    "missed_round": "A missed round",
+    "time": "A time penalty",
+    "disqualification": "A disqualification",
+}
 RULE_IDS = ("N-2.23", "V-XI.e", "S-#36", "G-Turnierregeln", "P-Teilnahme")
 
 
@@ -51,11 +57,14 @@ def dealer_kinds(state: TournamentState) -> list[str]:
 def dealer_view(state: TournamentState) -> dict:
     """What the dealer's phone offers: the kinds, the orbit counts, the rule."""
     cited = _cite(state)
-    return {"kinds": dealer_kinds(state), "orbits": list(_options(state).get("orbits", [])),
-            "rule": cited[2:-1] if cited else None}
+    return {
+        "kinds": dealer_kinds(state),
+        "orbits": list(_options(state).get("orbits", [])),
+        "rule": cited[2:-1] if cited else None,
+    }
 
 
-def live(state: TournamentState, entry_id: int, now: Optional[int] = None) -> Optional[dict]:
+def live(state: TournamentState, entry_id: int, now: int | None = None) -> dict | None:
     """The penalty an entry is sitting out, if any (None once over or when he is out)."""
     pen = state.penalties.get(entry_id)
     entry = state.entries.get(entry_id)
@@ -66,7 +75,7 @@ def live(state: TournamentState, entry_id: int, now: Optional[int] = None) -> Op
     return pen
 
 
-def _int(cmd: Command, key: str):
+def _int(cmd: Command, key: str) -> int | None:
     value = cmd.payload.get(key)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -80,17 +89,27 @@ def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return Rejection("unknown_penalty", f"A penalty is one of {', '.join(KINDS)}.", "kind", "invalid")
     opts = _options(state)
     if kind not in opts.get("options", []):
-        allowed = ", ".join(opts.get("options", [])) or "none"
-        return Rejection("penalty_not_allowed", f"This tournament's rules allow these penalties: {allowed}"
-                         f"{_cite(state)}.", "kind")
+        listed = ", ".join(opts.get("options", [])) or "none"
+        return Rejection(
+            "penalty_not_allowed", f"This tournament's rules allow these penalties: {listed}{_cite(state)}.", "kind"
+        )
     if cmd.actor.role == "dealer":
         allowed = dealer_kinds(state)
         if kind not in allowed:
-            return Rejection("director_only", f"{KIND_WORDS[kind]} is the director's to give, not the dealer's"
-                             f"{_cite(state)}.", "kind", "forbidden", params={"allowed": allowed, "kind": kind})
+            return Rejection(
+                "director_only",
+                f"{KIND_WORDS[kind]} is the director's to give, not the dealer's{_cite(state)}.",
+                "kind",
+                "forbidden",
+                params={"allowed": allowed, "kind": kind},
+            )
         if entry.table_no != cmd.actor.table_no:
-            return Rejection("not_at_your_table", f"{entry.name} does not sit at table {cmd.actor.table_no}.",
-                             "entry_id", "forbidden")
+            return Rejection(
+                "not_at_your_table",
+                f"{entry.name} does not sit at table {cmd.actor.table_no}.",
+                "entry_id",
+                "forbidden",
+            )
     if kind == "disqualification":
         return results.decide_disqualify(state, cmd)
     if entry.status != "active":
@@ -99,34 +118,45 @@ def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejectio
     extra = {"warning": (), "missed_hand": ("hands", "orbits"), "missed_round": ("orbits",), "time": ("minutes",)}
     for key in ("hands", "orbits", "minutes"):
         if cmd.payload.get(key) is not None and key not in extra[kind]:
-            return Rejection("not_for_this_penalty", f"'{key}' does not go with a {kind.replace('_', ' ')} penalty.",
-                             key, "invalid")
+            return Rejection(
+                "not_for_this_penalty", f"'{key}' does not go with a {kind.replace('_', ' ')} penalty.", key, "invalid"
+            )
     reason = " ".join(str(cmd.payload.get("reason") or "").split())[:200]
-    payload = {"entry_id": entry.entry_id, "kind": kind, "reason": reason, "at": cmd.now,
-               "by": cmd.actor.role, "table_no": entry.table_no}
-    if kind != "warning":
-        if live(state, entry.entry_id, cmd.now):
-            return Rejection("already_penalised", f"{entry.name} is already sitting out a penalty; lift it first.",
-                             "entry_id")
+    payload = {
+        "entry_id": entry.entry_id,
+        "kind": kind,
+        "reason": reason,
+        "at": cmd.now,
+        "by": cmd.actor.role,
+        "table_no": entry.table_no,
+    }
+    if kind != "warning" and live(state, entry.entry_id, cmd.now):
+        return Rejection(
+            "already_penalised", f"{entry.name} is already sitting out a penalty; lift it first.", "entry_id"
+        )
     if kind in ("missed_hand", "missed_round"):
         table = state.tables.get(entry.table_no)
         if state.status not in ("seated", "running") or table is None:
-            return Rejection("not_seated", f"{entry.name} has no seat yet; hands are counted at his table.",
-                             "entry_id")
+            return Rejection("not_seated", f"{entry.name} has no seat yet; hands are counted at his table.", "entry_id")
         orbits, hands = _int(cmd, "orbits"), _int(cmd, "hands")
         if orbits is None and hands is None:
             field = "orbits" if kind == "missed_round" else "hands"
-            return Rejection("count_required", "Say how many orbits (or hands) he sits out"
-                             f"{_cite(state)}.", field, "invalid")
+            return Rejection(
+                "count_required", f"Say how many orbits (or hands) he sits out{_cite(state)}.", field, "invalid"
+            )
         if orbits is not None:
             if orbits < 1 or orbits not in opts.get("orbits", []):
                 listed = ", ".join(str(o) for o in opts.get("orbits", [])) or "none"
-                return Rejection("orbits_not_allowed", f"Orbits allowed: {listed}{_cite(state)}.", "orbits",
-                                 "invalid" if orbits < 1 else "conflict")
+                return Rejection(
+                    "orbits_not_allowed",
+                    f"Orbits allowed: {listed}{_cite(state)}.",
+                    "orbits",
+                    "invalid" if orbits < 1 else "conflict",
+                )
             players = len(table.seats)
             hands = orbits * players
             payload.update(orbits=orbits, players_at_table=players)
-        elif hands < 1:
+        elif hands is None or hands < 1:
             return Rejection("invalid_hands", "A missed-hand penalty is 1 hand or more.", "hands", "invalid")
         payload.update(hands=hands, hands_left=hands)
     elif kind == "time":
@@ -134,8 +164,11 @@ def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejectio
         if minutes is None or minutes < 1:
             return Rejection("minutes_required", "A time penalty lasts 1 minute or more.", "minutes", "invalid")
         payload.update(minutes=minutes, until=cmd.now + minutes * 60_000)
-    result = {"entry_id": entry.entry_id, "kind": kind,
-              **{k: payload[k] for k in ("hands", "orbits", "until") if k in payload}}
+    result: dict[str, Any] = {
+        "entry_id": entry.entry_id,
+        "kind": kind,
+        **{k: payload[k] for k in ("hands", "orbits", "until") if k in payload},
+    }
     return Decision([Event("player_penalized", payload)], result)
 
 
@@ -146,12 +179,18 @@ def decide_lift(state: TournamentState, cmd: Command) -> Decision | Rejection:
     pen = live(state, entry.entry_id, cmd.now)
     if pen is None:
         return Rejection("no_penalty", f"{entry.name} is not sitting out a penalty.", "entry_id")
-    return Decision([Event("penalty_lifted", {"entry_id": entry.entry_id, "kind": pen["kind"], "at": cmd.now,
-                                              "table_no": entry.table_no})],
-                    {"entry_id": entry.entry_id})
+    return Decision(
+        [
+            Event(
+                "penalty_lifted",
+                {"entry_id": entry.entry_id, "kind": pen["kind"], "at": cmd.now, "table_no": entry.table_no},
+            )
+        ],
+        {"entry_id": entry.entry_id},
+    )
 
 
-def annotate(state: TournamentState, cmd: Command, outcome):
+def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection) -> Decision | Rejection:
     """A new hand counts one hand for every penalised player at that table (written into the event)."""
     if not isinstance(outcome, Decision) or not state.penalties:
         return outcome
@@ -178,14 +217,14 @@ def annotate(state: TournamentState, cmd: Command, outcome):
 
 # ------------------------------------------------------------------ appliers
 
+
 def apply_penalty(state: TournamentState, event: Event) -> None:
     p = event.payload
     if event.type == "penalty_lifted":
         state.penalties.pop(p["entry_id"], None)
         return
     if p["kind"] == "warning":
-        state.warnings.setdefault(p["entry_id"], []).append(
-            {"reason": p["reason"], "at": p["at"], "by": p["by"]})
+        state.warnings.setdefault(p["entry_id"], []).append({"reason": p["reason"], "at": p["at"], "by": p["by"]})
         return
     pen = {"kind": p["kind"], "reason": p["reason"], "at": p["at"]}
     for key in ("hands_left", "hands", "orbits", "until"):
@@ -206,6 +245,7 @@ def apply_hand(state: TournamentState, event: Event) -> None:
 
 # ------------------------------------------------------------------ views
 
+
 def _shown(pen: dict) -> dict:
     out = {"kind": pen["kind"], "reason": pen["reason"]}
     if "hands_left" in pen:
@@ -215,7 +255,7 @@ def _shown(pen: dict) -> dict:
     return out
 
 
-def entry_penalty(state: TournamentState, entry_id: int, now: Optional[int] = None) -> Optional[dict]:
+def entry_penalty(state: TournamentState, entry_id: int, now: int | None = None) -> dict | None:
     pen = live(state, entry_id, now)
     return _shown(pen) if pen else None
 

@@ -12,12 +12,13 @@ after it, and the deciding rule writes every re-placing into its event: replay n
 Everything here is pure: `plan_*` functions read the state and return what the event records;
 `apply_*` functions write exactly that.
 """
+
 from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Optional
 
 from .model import TournamentState
 
@@ -26,7 +27,7 @@ SUITS = "cdhs"  # clubs < diamonds < hearts < spades (P-SidePots, the race-for-c
 DECK = [r + s for r in RANKS for s in SUITS]
 
 
-def card_value(card: Optional[str]) -> int:
+def card_value(card: str | None) -> int:
     """Rank first, then suit (P-SidePots: "dieselbe Rangfolge wie bei einem Race for Chips")."""
     if not card:
         return -1
@@ -39,12 +40,13 @@ class OutGroup:
     at: int
     members: list[dict]  # {"entry_id", "stack", "card", "at", "n", "table_no"}
     shared: bool = False  # a hand-for-hand round whose players share the place (TDA RP-8)
-    round: Optional[tuple] = None  # (hand-for-hand period, round) or None
+    round: tuple | None = None  # (hand-for-hand period, round) or None
     tiers: list[list[int]] = field(default_factory=list)  # worst first; several in a tier = a tie
     ordered_by: str = "single"  # single | stack | recorded | shared
 
 
 # ------------------------------------------------------------------ ranking inside a group
+
 
 def equal_stacks_rule(state: TournamentState) -> str:
     """What decides between equal starting stacks: a card draw (P-SidePots) or a shared place."""
@@ -104,6 +106,7 @@ def draw_cards(members: list[dict], equal_stacks: str, seed: int) -> dict[str, s
 
 # ------------------------------------------------------------------ places from the top
 
+
 def tail_places(tail: list[OutGroup], players_left_after: int) -> dict[int, tuple[int, int]]:
     """{entry_id: (place, tie)} for the groups in `tail`, which must run to the latest group.
     The latest group's best tier takes the place right below the players still in."""
@@ -135,7 +138,8 @@ def index_of(state: TournamentState, group: OutGroup) -> int:
 
 # ------------------------------------------------------------------ hand-for-hand rounds by time
 
-def h4h_round_at(state: TournamentState, at: int) -> Optional[tuple]:
+
+def h4h_round_at(state: TournamentState, at: int) -> tuple | None:
     """The hand-for-hand round (period, round) running when a bust was recorded, or None."""
     starts = state.h4h_starts
     if not starts:
@@ -152,7 +156,8 @@ def h4h_round_at(state: TournamentState, at: int) -> Optional[tuple]:
 
 # ------------------------------------------------------------------ plans (decide) and appliers
 
-def place_absent(tiers: list[list[int]], absent: list[int], best: int, bubble: Optional[int]) -> list[list[int]]:
+
+def place_absent(tiers: list[list[int]], absent: list[int], best: int, bubble: int | None) -> list[list[int]]:
     """N-3.2: absent players removed in a group take the bubble places (`bubble` = the first
     unpaid place and on) as far as the group's places reach; the players who went out in the hand
     fill the places around them in their own order. `tiers` are worst first, the group's best
@@ -169,12 +174,18 @@ def place_absent(tiers: list[list[int]], absent: list[int], best: int, bubble: O
             break
         out.insert(0, tier)
         above += len(tier)
-    rest = tiers[:len(tiers) - len(out)]
+    rest = tiers[: len(tiers) - len(out)]
     return rest + [[e] for e in sorted(absent, reverse=True)] + out
 
 
-def plan_out(state: TournamentState, new_members: list[dict], at: int, round_key: Optional[tuple],
-             seed: int, bubble: Optional[int] = None) -> dict:
+def plan_out(
+    state: TournamentState,
+    new_members: list[dict],
+    at: int,
+    round_key: tuple | None,
+    seed: int,
+    bubble: int | None = None,
+) -> dict:
     """The event fields for players going out at `at`: the group they form or join, the cards
     drawn, the tiers and every place that changes. Members marked `absent` (N-3.2, removed at
     the bubble) are placed at the bubble, not ranked with the hand."""
@@ -195,18 +206,33 @@ def plan_out(state: TournamentState, new_members: list[dict], at: int, round_key
         if str(m["entry_id"]) in cards:
             m["card"] = cards[str(m["entry_id"])]
     tiers, ordered_by = rank_tiers(playing, shared, mode) if playing else ([], "absent")
-    later = state.out_groups[start + (1 if join else 0):]
+    later = state.out_groups[start + (1 if join else 0) :]
     players_left_after = state.players_left - len(new_members)
     best = players_left_after + 1 + sum(len(m) for g in later for m in g.tiers)
     tiers = place_absent(tiers, [m["entry_id"] for m in members if m.get("absent")], best, bubble)
     group = OutGroup(gid, group_at, members, shared, round_key, tiers, ordered_by)
     places = tail_places([group] + later, players_left_after)
     new_ids = {m["entry_id"] for m in new_members}
-    return {"group": {"id": gid, "join": join, "at": group_at, "shared": shared,
-                      "round": list(round_key) if round_key else None, "ordered_by": ordered_by},
-            "members": [{**{k: m.get(k) for k in ("entry_id", "stack", "card", "at", "n", "table_no")},
-                         **({"absent": True} if m.get("absent") else {})} for m in new_members],
-            "cards": cards, "tiers": tiers, "places": _changes(state, places, new_ids)}
+    return {
+        "group": {
+            "id": gid,
+            "join": join,
+            "at": group_at,
+            "shared": shared,
+            "round": list(round_key) if round_key else None,
+            "ordered_by": ordered_by,
+        },
+        "members": [
+            {
+                **{k: m.get(k) for k in ("entry_id", "stack", "card", "at", "n", "table_no")},
+                **({"absent": True} if m.get("absent") else {}),
+            }
+            for m in new_members
+        ],
+        "cards": cards,
+        "tiers": tiers,
+        "places": _changes(state, places, new_ids),
+    }
 
 
 def plan_remove(state: TournamentState, entry_id: int, players_left_after: int) -> dict:
@@ -216,9 +242,16 @@ def plan_remove(state: TournamentState, entry_id: int, players_left_after: int) 
     start = index_of(state, group)
     tiers = [[e for e in tier if e != entry_id] for tier in group.tiers]
     tiers = [t for t in tiers if t]
-    reduced = OutGroup(group.gid, group.at, [m for m in group.members if m["entry_id"] != entry_id],
-                       group.shared, group.round, tiers, group.ordered_by)
-    after = state.out_groups[start + 1:]
+    reduced = OutGroup(
+        group.gid,
+        group.at,
+        [m for m in group.members if m["entry_id"] != entry_id],
+        group.shared,
+        group.round,
+        tiers,
+        group.ordered_by,
+    )
+    after = state.out_groups[start + 1 :]
     # Players out before him keep their count from the top only if the players left grow with him
     # (a reinstatement); a disqualification moves everyone below him up (N-3.7), so recount all.
     if players_left_after > state.players_left:
@@ -255,7 +288,7 @@ def apply_out(state: TournamentState, p: dict, members: list[dict]) -> OutGroup:
     g = p["group"]
     round_key = tuple(g["round"]) if g.get("round") else None
     if g.get("join"):
-        group = state.h4h_groups[round_key]
+        group = state.h4h_groups[tuple(g["round"])]  # joining: a hand-for-hand round's group
         for m in group.members:
             if str(m["entry_id"]) in p.get("cards", {}):
                 m["card"] = p["cards"][str(m["entry_id"])]
@@ -286,8 +319,9 @@ def apply_remove(state: TournamentState, entry_id: int, p: dict) -> None:
         del state.out_groups[i]
         del state.out_ats[i]
         state.special_groups.pop(group.gid, None)
-        if group.round is not None and state.h4h_groups.get(group.round) is group:
-            del state.h4h_groups[group.round]
+        round_key = group.round
+        if round_key is not None and state.h4h_groups.get(round_key) is group:
+            del state.h4h_groups[round_key]
     else:
         _mark_special(state, group)
     e = state.entries[entry_id]
@@ -310,7 +344,7 @@ def shift_out_places(state: TournamentState, by: int) -> list[int]:
     return touched
 
 
-def out_entries_newest_first(state: TournamentState, limit: int):
+def out_entries_newest_first(state: TournamentState, limit: int) -> Iterator[int]:
     """Entry ids in finishing order, the best place first (the latest out), at most `limit`."""
     count = 0
     for group in reversed(state.out_groups):

@@ -19,10 +19,10 @@ A refusal whose call site already knows its rule puts it into `params["rule"]` (
 wait, a halted table, a redraw): that wins over the table. `tests/engine/test_refusal_rules.py`
 walks the engine's source: a refusal code missing from `REFUSALS` fails the suite.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional, Union
 
 from .model import Rejection, TournamentState
 
@@ -34,81 +34,153 @@ class Cite(str):
     """A house rule whose id is the preset's `cite[key]`."""
 
 
-Basis = Union[Cite, str]
+Basis = Cite | str
 
 # code -> its basis. A Cite names the preset's cite key; a plain string is one of NOT_RULES.
 REFUSALS: dict[str, Basis] = {
     # -- house rules (the preset's rulebook id) ------------------------------------------------
-    "registration_closed": Cite("late_seat"),     # P-Spielverlauf: late seats until the first race
-    "field_full": Cite("capacity"),               # N-3.5, P-Teilnahme
-    "check_in_closed": Cite("check_in"),          # N-3.6
-    "released": Cite("check_in"),                 # N-3.6: lost the seat at the deadline
-    "never_played": Cite("check_in"),             # N-3.6
-    "id_not_checked": Cite("id_check"),           # N-3.4, P-Teilnahme
-    "no_rebuy": Cite("rebuy"), "rebuy_closed": Cite("rebuy"), "not_busted": Cite("rebuy"),
+    "registration_closed": Cite("late_seat"),  # P-Spielverlauf: late seats until the first race
+    "field_full": Cite("capacity"),  # N-3.5, P-Teilnahme
+    "check_in_closed": Cite("check_in"),  # N-3.6
+    "released": Cite("check_in"),  # N-3.6: lost the seat at the deadline
+    "never_played": Cite("check_in"),  # N-3.6
+    "id_not_checked": Cite("id_check"),  # N-3.4, P-Teilnahme
+    "no_rebuy": Cite("rebuy"),
+    "rebuy_closed": Cite("rebuy"),
+    "not_busted": Cite("rebuy"),
     "not_eligible": Cite("rebuy"),
-    "no_addon": Cite("addon"), "addon_taken": Cite("addon"), "addon_not_now": Cite("addon"), "not_in": Cite("addon"),
-    "no_reentry": Cite("reentry"), "reentry_closed": Cite("reentry"),
-    "no_alternates": Cite("alternates"), "alternates_closed": Cite("alternates"),
-    "no_prize": Cite("payouts"),                  # N-3.7
-    "penalty_not_allowed": Cite("penalties"), "orbits_not_allowed": Cite("penalties"),
-    "director_only": Cite("penalties"),           # S-#36: which penalties a dealer gives
-    "no_headhunter": Cite("headhunter"), "too_few_hh_chips": Cite("headhunter"),
-    "wild_card_closed": Cite("headhunter"),       # V-VII.s
+    "no_addon": Cite("addon"),
+    "addon_taken": Cite("addon"),
+    "addon_not_now": Cite("addon"),
+    "not_in": Cite("addon"),
+    "no_reentry": Cite("reentry"),
+    "reentry_closed": Cite("reentry"),
+    "no_alternates": Cite("alternates"),
+    "alternates_closed": Cite("alternates"),
+    "no_prize": Cite("payouts"),  # N-3.7
+    "penalty_not_allowed": Cite("penalties"),
+    "orbits_not_allowed": Cite("penalties"),
+    "director_only": Cite("penalties"),  # S-#36: which penalties a dealer gives
+    "no_headhunter": Cite("headhunter"),
+    "too_few_hh_chips": Cite("headhunter"),
+    "wild_card_closed": Cite("headhunter"),  # V-VII.s
     "hand_for_hand_wait": Cite("hand_for_hand"),  # N-2.13, V-V.b
-    "too_many_players": Cite("final_table"),      # N-2.9, V-IV, S-#2, G-Final, P-Satellite
+    "too_many_players": Cite("final_table"),  # N-2.9, V-IV, S-#2, G-Final, P-Satellite
     "final_table_not_yet": Cite("final_table"),
-    "max_tables": Cite("max_tables"),             # N-3.12, P-Satellite
-    "table_halted": Cite("halt_short_table"),     # V-III.h, TDA 11D
+    "max_tables": Cite("max_tables"),  # N-3.12, P-Satellite
+    "table_halted": Cite("halt_short_table"),  # V-III.h, TDA 11D
     "between_button_and_small_blind": Cite("where_to"),  # N-2.10, V-III.c, S-#5, TDA 11A
     # -- validation: the command itself is wrong ----------------------------------------------
-    "unknown_command": VALIDATION, "name_required": VALIDATION, "invalid_rows": VALIDATION,
-    "invalid_tables": VALIDATION, "invalid_reason": VALIDATION, "invalid_seconds": VALIDATION,
-    "invalid_index": VALIDATION, "past_last_level": VALIDATION, "jump_to_stop": VALIDATION,
-    "invalid_structure": VALIDATION, "invalid_order": VALIDATION, "invalid_stack": VALIDATION,
-    "invalid_chips": VALIDATION, "invalid_hands": VALIDATION, "invalid_wild_card": VALIDATION,
-    "no_stacks": VALIDATION, "no_such_seat": VALIDATION, "seat_empty": VALIDATION, "seat_missing": VALIDATION,
-    "no_busts": VALIDATION, "duplicate_entry": VALIDATION, "not_at_this_table": VALIDATION,
-    "eliminated_by_self": VALIDATION, "reason_required": VALIDATION, "unknown_penalty": VALIDATION,
-    "not_for_this_penalty": VALIDATION, "count_required": VALIDATION, "minutes_required": VALIDATION,
-    "seat_required": VALIDATION, "table_required": VALIDATION, "empty_seat": VALIDATION,
+    "unknown_command": VALIDATION,
+    "name_required": VALIDATION,
+    "invalid_rows": VALIDATION,
+    "invalid_tables": VALIDATION,
+    "invalid_reason": VALIDATION,
+    "invalid_seconds": VALIDATION,
+    "invalid_index": VALIDATION,
+    "past_last_level": VALIDATION,
+    "jump_to_stop": VALIDATION,
+    "invalid_structure": VALIDATION,
+    "invalid_order": VALIDATION,
+    "invalid_stack": VALIDATION,
+    "invalid_chips": VALIDATION,
+    "invalid_hands": VALIDATION,
+    "invalid_wild_card": VALIDATION,
+    "no_stacks": VALIDATION,
+    "no_such_seat": VALIDATION,
+    "seat_empty": VALIDATION,
+    "seat_missing": VALIDATION,
+    "no_busts": VALIDATION,
+    "duplicate_entry": VALIDATION,
+    "not_at_this_table": VALIDATION,
+    "eliminated_by_self": VALIDATION,
+    "reason_required": VALIDATION,
+    "unknown_penalty": VALIDATION,
+    "not_for_this_penalty": VALIDATION,
+    "count_required": VALIDATION,
+    "minutes_required": VALIDATION,
+    "seat_required": VALIDATION,
+    "table_required": VALIDATION,
+    "empty_seat": VALIDATION,
     "nothing_to_change": VALIDATION,
     # -- permission: not this phone's to do ---------------------------------------------------
-    "forbidden": PERMISSION, "not_your_table": PERMISSION, "not_at_your_table": PERMISSION,
+    "forbidden": PERMISSION,
+    "not_your_table": PERMISSION,
+    "not_at_your_table": PERMISSION,
     # -- lookup: it names something that is not there -----------------------------------------
-    "unknown_entry": LOOKUP, "unknown_table": LOOKUP, "unknown_correction": LOOKUP, "not_waiting": LOOKUP,
+    "unknown_entry": LOOKUP,
+    "unknown_table": LOOKUP,
+    "unknown_correction": LOOKUP,
+    "not_waiting": LOOKUP,
     # -- procedure: it does not fit the tournament's state now --------------------------------
-    "tournament_finished": PROCEDURE, "not_seated": PROCEDURE, "no_change": PROCEDURE,
-    "already_out": PROCEDURE, "already_present": PROCEDURE, "seats_drawn": PROCEDURE,
-    "already_closed": PROCEDURE, "waiting_list_empty": PROCEDURE, "below_field": PROCEDURE,
-    "duplicate_name": PROCEDURE, "no_free_seat": PROCEDURE, "seat_taken": PROCEDURE, "seat_gone": PROCEDURE,
-    "clock_already_started": PROCEDURE, "no_structure": PROCEDURE, "clock_not_running": PROCEDURE,
-    "clock_not_paused": PROCEDURE, "clock_not_started": PROCEDURE, "clock_stopped": PROCEDURE,
-    "would_end_level": PROCEDURE, "structure_too_short": PROCEDURE, "structure_over": PROCEDURE,
-    "table_broken": PROCEDURE, "last_table": PROCEDURE, "no_room": PROCEDURE, "already_one_table": PROCEDURE,
-    "already_hand_for_hand": PROCEDURE, "not_hand_for_hand": PROCEDURE, "already_done": PROCEDURE,
-    "not_halted": PROCEDURE, "no_button": PROCEDURE, "too_few_players": PROCEDURE,
-    "already_drawn": PROCEDURE, "no_players": PROCEDURE, "too_many_tables": PROCEDURE,
-    "too_few_tables": PROCEDURE, "settings_locked": PROCEDURE, "already_paid": PROCEDURE,
-    "already_penalised": PROCEDURE, "no_penalty": PROCEDURE, "already_disqualified": PROCEDURE,
-    "last_player": PROCEDURE, "nobody_left": PROCEDURE, "eliminator_out": PROCEDURE,
-    "eliminator_elsewhere": PROCEDURE, "still_in": PROCEDURE, "not_a_bust": PROCEDURE,
+    "tournament_finished": PROCEDURE,
+    "not_seated": PROCEDURE,
+    "no_change": PROCEDURE,
+    "already_out": PROCEDURE,
+    "already_present": PROCEDURE,
+    "seats_drawn": PROCEDURE,
+    "already_closed": PROCEDURE,
+    "waiting_list_empty": PROCEDURE,
+    "below_field": PROCEDURE,
+    "duplicate_name": PROCEDURE,
+    "no_free_seat": PROCEDURE,
+    "seat_taken": PROCEDURE,
+    "seat_gone": PROCEDURE,
+    "clock_already_started": PROCEDURE,
+    "no_structure": PROCEDURE,
+    "clock_not_running": PROCEDURE,
+    "clock_not_paused": PROCEDURE,
+    "clock_not_started": PROCEDURE,
+    "clock_stopped": PROCEDURE,
+    "would_end_level": PROCEDURE,
+    "structure_too_short": PROCEDURE,
+    "structure_over": PROCEDURE,
+    "table_broken": PROCEDURE,
+    "last_table": PROCEDURE,
+    "no_room": PROCEDURE,
+    "already_one_table": PROCEDURE,
+    "already_hand_for_hand": PROCEDURE,
+    "not_hand_for_hand": PROCEDURE,
+    "already_done": PROCEDURE,
+    "not_halted": PROCEDURE,
+    "no_button": PROCEDURE,
+    "too_few_players": PROCEDURE,
+    "already_drawn": PROCEDURE,
+    "no_players": PROCEDURE,
+    "too_many_tables": PROCEDURE,
+    "too_few_tables": PROCEDURE,
+    "settings_locked": PROCEDURE,
+    "already_paid": PROCEDURE,
+    "already_penalised": PROCEDURE,
+    "no_penalty": PROCEDURE,
+    "already_disqualified": PROCEDURE,
+    "last_player": PROCEDURE,
+    "nobody_left": PROCEDURE,
+    "eliminator_out": PROCEDURE,
+    "eliminator_elsewhere": PROCEDURE,
+    "still_in": PROCEDURE,
+    "not_a_bust": PROCEDURE,
     "table_not_in_play": PROCEDURE,
-    "not_last_bust": PROCEDURE, "hand_since_bust": PROCEDURE, "undo_too_late": PROCEDURE,  # a dealer's undo
+    "not_last_bust": PROCEDURE,
+    "hand_since_bust": PROCEDURE,
+    "undo_too_late": PROCEDURE,  # a dealer's undo
 }
 
 # One code, another rule for another command (the command type decides).
 BY_COMMAND: dict[tuple[str, str], Basis] = {
-    ("reentry", "not_busted"): Cite("reentry"), ("reentry", "not_eligible"): Cite("reentry"),
-    ("use_wild_card", "not_in"): Cite("headhunter"), ("use_wild_card", "not_eligible"): Cite("headhunter"),
-    ("seat_alternate", "seat_taken"): Cite("alternates"), ("seat_alternate", "seat_gone"): Cite("alternates"),
+    ("reentry", "not_busted"): Cite("reentry"),
+    ("reentry", "not_eligible"): Cite("reentry"),
+    ("use_wild_card", "not_in"): Cite("headhunter"),
+    ("use_wild_card", "not_eligible"): Cite("headhunter"),
+    ("seat_alternate", "seat_taken"): Cite("alternates"),
+    ("seat_alternate", "seat_gone"): Cite("alternates"),
     ("seat_alternate", "not_seated"): PROCEDURE,
     ("import_players", "registration_closed"): PROCEDURE,  # "import before the draw": bookkeeping
     ("close_check_in", "seats_drawn"): PROCEDURE,
 }
 
 
-def basis_of(command: str, error: str) -> Optional[Basis]:
+def basis_of(command: str, error: str) -> Basis | None:
     return BY_COMMAND.get((command, error)) or REFUSALS.get(error)
 
 
@@ -137,5 +209,10 @@ def named(state: TournamentState, command: str, refusal: Rejection) -> Rejection
         rule, kind = None, "unlisted"
     if rule and params is not None and params.get("rule") != rule:
         params = {**params, "rule": rule}
-    return replace(refusal, rule=rule, basis=kind, params=params,
-                   message=with_rule(refusal.message, rule) if rule else refusal.message)
+    return replace(
+        refusal,
+        rule=rule,
+        basis=kind,
+        params=params,
+        message=with_rule(refusal.message, rule) if rule else refusal.message,
+    )

@@ -1,21 +1,21 @@
 """Registration: players enter before the seat draw, or later where the preset has late seats."""
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field as dc_field
-from typing import Optional
+from typing import Any
 
 from .balancing import active_tables, forbidden_seats
 from .deadlines import is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
 from .refusals import named
 
-
 FLAGS = ("accessible", "prepaid", "id_checked")
 OPEN = ("new", "registering")  # before the seat draw
 
 
-def capacity(state: TournamentState) -> Optional[int]:
+def capacity(state: TournamentState) -> int | None:
     """The most entries the field takes (N-3.5): the director's setting, else the preset's; None: no limit."""
     if state.capacity_max is not None:
         return state.capacity_max
@@ -31,6 +31,7 @@ def field_size(state: TournamentState) -> int:
 class Desk:
     """What one command has registered so far: a typed registration is a batch of one, an import
     a batch of many; both go through `admit`, so duplicates and capacity are decided in one place."""
+
     field: int
     next_entry: int
     waiting: int
@@ -38,11 +39,11 @@ class Desk:
     names: set = dc_field(default_factory=set)
 
     @classmethod
-    def of(cls, state: TournamentState) -> "Desk":
+    def of(cls, state: TournamentState) -> Desk:
         return cls(field_size(state), len(state.entries) + 1, len(state.waiting), state.next_wait_id)
 
 
-def clean_name(raw) -> str:
+def clean_name(raw: object) -> str:
     return " ".join(str(raw or "").split())
 
 
@@ -51,27 +52,39 @@ def id_required(state: TournamentState) -> bool:
     return bool(state.format.get("id_check"))
 
 
-def walk_in_without_id(state: TournamentState, name: str, fields: dict, present: bool) -> Optional[Rejection]:
+def walk_in_without_id(state: TournamentState, name: str, fields: dict, present: bool) -> Rejection | None:
     """N-3.4, P-Teilnahme: a walk-in is checked in as he registers, so his ID is checked then (a
     reservation shows it at check-in)."""
     if present and id_required(state) and not fields.get("id_checked"):
-        return Rejection("id_not_checked", f"Check {name}'s ID (age 18+) before registering him as here"
-                         f"{state.cite('id_check')}.", "id_checked", params={"name": name, "variant": "walk_in"})
+        return Rejection(
+            "id_not_checked",
+            f"Check {name}'s ID (age 18+) before registering him as here{state.cite('id_check')}.",
+            "id_checked",
+            params={"name": name, "variant": "walk_in"},
+        )
     return None
 
 
-def duplicate(state: TournamentState, desk: Optional[Desk], name: str) -> Optional[Rejection]:
+def duplicate(state: TournamentState, desk: Desk | None, name: str) -> Rejection | None:
     key = name.casefold()
     if key in state.waiting_names:
-        return Rejection("duplicate_name", f"{name} is already on the waiting list.", "name",
-                         params={"name": name, "waiting": True, "variant": "waiting"})
+        return Rejection(
+            "duplicate_name",
+            f"{name} is already on the waiting list.",
+            "name",
+            params={"name": name, "waiting": True, "variant": "waiting"},
+        )
     if key in state.names or (desk is not None and key in desk.names):
-        return Rejection("duplicate_name", f"{name} is already registered.", "name",
-                         params={"name": name, "waiting": False, "variant": "registered"})
+        return Rejection(
+            "duplicate_name",
+            f"{name} is already registered.",
+            "name",
+            params={"name": name, "waiting": False, "variant": "registered"},
+        )
     return None
 
 
-def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True):
+def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True) -> tuple[Event, dict] | Rejection:
     """(event, result) for one registration before the draw, or a Rejection: into the field while
     it has room, else onto the waiting list, first come first served (N-3.3, N-3.5)."""
     name = clean_name(fields.get("name"))
@@ -85,8 +98,12 @@ def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True
     if not fields.get("present", present):
         if state.check_in_closed_at is not None and not fields.get("prepaid"):
             # He could never check in: only a prepaid reservation keeps a seat after the deadline.
-            return Rejection("check_in_closed", f"Check-in is closed{state.cite('check_in')}: register only "
-                             "players who are here, or mark the reservation prepaid.", "present")
+            return Rejection(
+                "check_in_closed",
+                f"Check-in is closed{state.cite('check_in')}: register only "
+                "players who are here, or mark the reservation prepaid.",
+                "present",
+            )
         registered["present"] = False
     desk.names.add(name.casefold())
     limit = capacity(state)
@@ -118,8 +135,12 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return late_seats_closed(state, late)
     limit = capacity(state)
     if limit is not None and field_size(state) >= limit:
-        return Rejection("field_full", f"The field is full ({limit} players{state.cite('capacity')}).", "name",
-                         params={"limit": limit, "cite": state.cite("capacity")})
+        return Rejection(
+            "field_full",
+            f"The field is full ({limit} players{state.cite('capacity')}).",
+            "name",
+            params={"limit": limit, "cite": state.cite("capacity")},
+        )
     problem = walk_in_without_id(state, name, cmd.payload, cmd.payload.get("present") is not False)
     if problem:
         return problem
@@ -131,7 +152,7 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if cmd.payload.get("present") is False:
         registered["present"] = False
     registered.update(table_no=seat[0], seat=seat[1])
-    result = {"entry_id": entry_id, "table_no": seat[0], "seat": seat[1]}
+    result: dict[str, Any] = {"entry_id": entry_id, "table_no": seat[0], "seat": seat[1]}
     if (late or {}).get("posts") == "big_blind":  # P-Spielverlauf: he owes the big blind in his first hand
         registered["posts"] = result["posts"] = "big_blind"
     return Decision([Event("player_registered", registered)], result)
@@ -144,8 +165,9 @@ def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A list of registrations (a CSV file, parsed at the edge) as one batch: each row is decided
     like a typed registration; the good ones land together in one command, the others are reported."""
     if state.status not in OPEN:
-        return Rejection("registration_closed", "Import players before the seat draw.", "rows",
-                         params={"variant": "import"})
+        return Rejection(
+            "registration_closed", "Import players before the seat draw.", "rows", params={"variant": "import"}
+        )
     rows = cmd.payload.get("rows")
     if not isinstance(rows, list) or not rows or len(rows) > MAX_IMPORT:
         return Rejection("invalid_rows", f"Send 1 to {MAX_IMPORT} rows.", "rows", "invalid")
@@ -157,9 +179,17 @@ def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
         admitted = admit(state, desk, row, present=False)
         if isinstance(admitted, Rejection):
             admitted = named(state, "register_player", admitted)  # each line names its rule (N-3.4, N-3.6)
-            report["rejected"].append({"line": line, "name": clean_name(row.get("name")), "error": admitted.error,
-                                       "reason": admitted.message, "field": admitted.field, "rule": admitted.rule,
-                                       **({"params": admitted.params} if admitted.params is not None else {})})
+            report["rejected"].append(
+                {
+                    "line": line,
+                    "name": clean_name(row.get("name")),
+                    "error": admitted.error,
+                    "reason": admitted.message,
+                    "field": admitted.field,
+                    "rule": admitted.rule,
+                    **({"params": admitted.params} if admitted.params is not None else {}),
+                }
+            )
             continue
         event, result = admitted
         events.append(event)
@@ -168,7 +198,7 @@ def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision(events, report)
 
 
-def late_seat(state: TournamentState, rng: random.Random):
+def late_seat(state: TournamentState, rng: random.Random) -> tuple[int, int] | None:
     """TDA 8A/10A: a late entry draws a seat at random at the table with the fewest players,
     never between the button and the small blind (nor in the SB where the preset says so, S-#5)."""
     open_tables = [t for t in active_tables(state) if len(t.seats) < t.max_seats]
@@ -189,10 +219,16 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     from . import money
     from .entries import forget_count
     from .places import shift_out_places
+
     p = event.payload
-    entry = Entry(p["entry_id"], p["name"], accessible=p.get("accessible", False),
-                  prepaid=p.get("prepaid", False), present=p.get("present", True),
-                  id_checked=p.get("id_checked", False))
+    entry = Entry(
+        p["entry_id"],
+        p["name"],
+        accessible=p.get("accessible", False),
+        prepaid=p.get("prepaid", False),
+        present=p.get("present", True),
+        id_checked=p.get("id_checked", False),
+    )
     state.entries[p["entry_id"]] = entry
     state.names.add(p["name"].casefold())
     if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
@@ -235,12 +271,17 @@ def apply_waiting(state: TournamentState, event: Event) -> None:
 
 def waiting_list(state: TournamentState) -> list[dict]:
     """The waiting list in order, with positions (1 = next to move up)."""
-    return [{"position": i, "wait_id": w["wait_id"], "name": w["name"],
-             **{f: True for f in FLAGS if w.get(f)}} for i, w in enumerate(state.waiting.values(), start=1)]
+    return [
+        {"position": i, "wait_id": w["wait_id"], "name": w["name"], **{f: True for f in FLAGS if w.get(f)}}
+        for i, w in enumerate(state.waiting.values(), start=1)
+    ]
 
 
-LATE_OVER = {"race_for_chips": ("late_over_race", "race for chips {nth}"), "break": ("late_over_break", "break {nth}"),
-             "level": ("late_over_level", "the end of level {nth}")}
+LATE_OVER = {
+    "race_for_chips": ("late_over_race", "race for chips {nth}"),
+    "break": ("late_over_break", "break {nth}"),
+    "level": ("late_over_level", "the end of level {nth}"),
+}
 
 
 def late_seats_closed(state: TournamentState, late: dict | None) -> Rejection:
@@ -250,7 +291,15 @@ def late_seats_closed(state: TournamentState, late: dict | None) -> Rejection:
     kind, nth = next(iter(point.items())) if isinstance(point, dict) and point else (None, None)
     if kind in LATE_OVER:
         variant, words = LATE_OVER[kind]
-        return Rejection("registration_closed", f"Late seats closed at {words.format(nth=nth)}: no new players.",
-                         "name", params={"variant": variant, "nth": nth})
-    return Rejection("registration_closed", "Seats are already drawn and this tournament has no open late seats.",
-                     "name", params={"variant": "late"})
+        return Rejection(
+            "registration_closed",
+            f"Late seats closed at {words.format(nth=nth)}: no new players.",
+            "name",
+            params={"variant": variant, "nth": nth},
+        )
+    return Rejection(
+        "registration_closed",
+        "Seats are already drawn and this tournament has no open late seats.",
+        "name",
+        params={"variant": "late"},
+    )

@@ -3,20 +3,21 @@
 The places themselves are worked out in `places.py`; this module checks the commands and writes
 the events. Every event that moves a place lists the new places (`places`), so replay only copies.
 """
+
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Iterable
 
 from . import money
 from .clock import stop_for_good
-from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
 
 OUT_REASONS = ("left", "absent", "no_show")
 NO_PRIZE = ("absent", "no_show")  # N-3.2: "Ein nichtanwesender Spieler ist nicht Preisgeld berechtigt"
 
 
-def recorded_at(cmd: Command, floor: Optional[int] = None) -> int:
+def recorded_at(cmd: Command, floor: int | None = None) -> int:
     """When it happened: the device's recorded time, never later than now, and never before
     `floor` (the player took his seat then: a phone whose clock is far behind must not make his
     bust the earliest of the night and move everybody's place)."""
@@ -24,45 +25,66 @@ def recorded_at(cmd: Command, floor: Optional[int] = None) -> int:
     return max(at, floor) if floor is not None else at
 
 
-def _not_here(entry, table_no: int, what: str) -> Rejection:
+def _not_here(entry: Entry, table_no: int | None, what: str) -> Rejection:
     """A dealer's entry for a player who is no longer at his table: say where he went."""
     move = entry.last_move or {}
     moved = bool(entry.table_no and move.get("from_table") == table_no)
     if moved:
-        text = (f"{entry.name} was moved to table {entry.table_no}, seat {entry.seat} — {what} not applied; "
-                f"the dealer there records it.")
+        text = (
+            f"{entry.name} was moved to table {entry.table_no}, seat {entry.seat} — {what} not applied; "
+            f"the dealer there records it."
+        )
     else:
         where = f"table {entry.table_no}" if entry.table_no else "no table"
         text = f"{entry.name} sits at {where}, not at table {table_no} — {what} not applied."
     variant = "moved" if moved else "elsewhere" if entry.table_no else "unseated"
-    return Rejection("not_at_your_table", text, "entry_id", "forbidden",
-                     params={"name": entry.name, "table": entry.table_no, "seat": entry.seat, "moved": moved,
-                             "own_table": table_no, "what": what, "variant": variant})
+    return Rejection(
+        "not_at_your_table",
+        text,
+        "entry_id",
+        "forbidden",
+        params={
+            "name": entry.name,
+            "table": entry.table_no,
+            "seat": entry.seat,
+            "moved": moved,
+            "own_table": table_no,
+            "what": what,
+            "variant": variant,
+        },
+    )
 
 
-def seated_since(state: TournamentState, entries) -> Optional[int]:
+def seated_since(state: TournamentState, entries: Iterable[Entry]) -> int | None:
     """The latest time any of these players sat down where he is: the draw or his last move."""
     times = [state.drawn_at] + [(e.last_move or {}).get("at") for e in entries]
     known = [t for t in times if t is not None]
     return max(known) if known else None
 
 
-def _entry(state: TournamentState, entry_id, field: str = "entry_id"):
+def _entry(state: TournamentState, entry_id: object, field: str = "entry_id") -> Lookup:
     return find_entry(state, entry_id, field)
 
 
-def _still_in(state: TournamentState, entry, field: str, what: str) -> Optional[Rejection]:
+def _still_in(state: TournamentState, entry: Entry, field: str, what: str) -> Rejection | None:
     if entry.status == "active":
         return None
     if entry.disqualified:
-        return Rejection("already_out", f"{entry.name} was disqualified — {what} not applied.", field,
-                         params={"name": entry.name, "what": what, "variant": "disqualified"})
-    return Rejection("already_out", f"{entry.name} is already out (place {entry.place}; a player is out once, "
-                     f"N-1.15) — {what} not applied.", field,
-                     params={"name": entry.name, "place": entry.place, "what": what, "variant": "out"})
+        return Rejection(
+            "already_out",
+            f"{entry.name} was disqualified — {what} not applied.",
+            field,
+            params={"name": entry.name, "what": what, "variant": "disqualified"},
+        )
+    return Rejection(
+        "already_out",
+        f"{entry.name} is already out (place {entry.place}; a player is out once, N-1.15) — {what} not applied.",
+        field,
+        params={"name": entry.name, "place": entry.place, "what": what, "variant": "out"},
+    )
 
 
-def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]):
+def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]) -> Lookup:
     by = cmd.payload.get("eliminated_by")
     if by is None:
         return None, None
@@ -70,21 +92,32 @@ def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]):
     if problem:
         return None, problem
     if by in out_ids:
-        return None, Rejection("eliminated_by_self", f"{entry.name} cannot eliminate himself.", "eliminated_by",
-                               params={"name": entry.name})
+        return None, Rejection(
+            "eliminated_by_self",
+            f"{entry.name} cannot eliminate himself.",
+            "eliminated_by",
+            params={"name": entry.name},
+        )
     if entry.status != "active":
-        return None, Rejection("eliminator_out", f"{entry.name} is out and cannot have won the pot (V-VII.r).",
-                               "eliminated_by", params={"name": entry.name})
-    tables = {state.entries[i].table_no for i in out_ids if i in state.entries}
+        return None, Rejection(
+            "eliminator_out",
+            f"{entry.name} is out and cannot have won the pot (V-VII.r).",
+            "eliminated_by",
+            params={"name": entry.name},
+        )
+    tables = {t for i in out_ids if i in state.entries and (t := state.entries[i].table_no) is not None}
     if entry.table_no is not None and tables and entry.table_no not in tables:
         # the pot was won at the busted player's table: a name from elsewhere is a slip of the thumb
-        return None, Rejection("eliminator_elsewhere", f"{entry.name} plays at table {entry.table_no}, not at "
-                               f"table {min(tables)} where the hand was played.", "eliminated_by",
-                               params={"name": entry.name, "table": entry.table_no, "hand_table": min(tables)})
+        return None, Rejection(
+            "eliminator_elsewhere",
+            f"{entry.name} plays at table {entry.table_no}, not at table {min(tables)} where the hand was played.",
+            "eliminated_by",
+            params={"name": entry.name, "table": entry.table_no, "hand_table": min(tables)},
+        )
     return by, None
 
 
-def _h4h_round(state: TournamentState, at: int):
+def _h4h_round(state: TournamentState, at: int) -> tuple | None:
     return h4h_round_at(state, at) if state.hand_for_hand["active"] or state.h4h_stops else None
 
 
@@ -100,7 +133,7 @@ def _winner_events(state: TournamentState, leaving: set[int], at: int) -> list[E
     return [Event("tournament_won", {"entry_id": winner, "at": at}), *stop_for_good(state, at)]
 
 
-def _absent_no_prize(state: TournamentState, entry) -> bool:
+def _absent_no_prize(state: TournamentState, entry: Entry) -> bool:
     """N-3.2: a player who never came is not prize-eligible, however he goes out."""
     return not entry.present and bool(state.format.get("no_show"))
 
@@ -109,7 +142,7 @@ def _seq_n(state: TournamentState, i: int) -> int:
     return (state.seq + 1) * 100 + i  # arrival order, for ties broken by recorded order
 
 
-def absent_at_bubble(state: TournamentState, leaving: set[int]) -> tuple[list[int], Optional[int]]:
+def absent_at_bubble(state: TournamentState, leaving: set[int]) -> tuple[list[int], int | None]:
     """N-3.2: absent prepaid players are blinded off "until one place before the money": once the
     players still in (the absent ones counted) would be no more than the paid places plus the
     absent ones, they are out with this bust, at the bubble place, before any paid place is given
@@ -127,8 +160,18 @@ def absent_at_bubble(state: TournamentState, leaving: set[int]) -> tuple[list[in
 
 
 def _absent_members(state: TournamentState, absent: list[int], at: int, start: int) -> list[dict]:
-    return [{"entry_id": e, "stack": None, "card": None, "at": at, "n": _seq_n(state, start + i),
-             "table_no": state.entries[e].table_no, "absent": True} for i, e in enumerate(absent)]
+    return [
+        {
+            "entry_id": e,
+            "stack": None,
+            "card": None,
+            "at": at,
+            "n": _seq_n(state, start + i),
+            "table_no": state.entries[e].table_no,
+            "absent": True,
+        }
+        for i, e in enumerate(absent)
+    ]
 
 
 def _absent_out(state: TournamentState, absent: list[int]) -> list[dict]:
@@ -150,21 +193,36 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if problem:
         return problem
     if state.status not in ("seated", "running"):
-        return Rejection("not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id",
-                         params={"what": "bust"})
+        return Rejection(
+            "not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id", params={"what": "bust"}
+        )
     by, problem = _eliminator(state, cmd, {entry.entry_id})
     if problem:
         return problem
     stack = cmd.payload.get("starting_stack")
     at = recorded_at(cmd, seated_since(state, [entry]))
     round_key = _h4h_round(state, at)
-    member = {"entry_id": entry.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, 0),
-              "table_no": entry.table_no}
+    member = {
+        "entry_id": entry.entry_id,
+        "stack": stack,
+        "card": None,
+        "at": at,
+        "n": _seq_n(state, 0),
+        "table_no": entry.table_no,
+    }
     absent, bubble = absent_at_bubble(state, {entry.entry_id})
     plan = plan_out(state, [member] + _absent_members(state, absent, at, 1), at, round_key, cmd.seed, bubble)
     place = next(c["place"] for c in plan["places"] if c["entry_id"] == entry.entry_id)
-    bust = {"entry_id": entry.entry_id, "place": place, "at": at, "table_no": entry.table_no, "seat": entry.seat,
-            "reason": "bust", "decided_at": cmd.now, **plan}  # decided_at: a dealer's undo window (undo.py)
+    bust = {
+        "entry_id": entry.entry_id,
+        "place": place,
+        "at": at,
+        "table_no": entry.table_no,
+        "seat": entry.seat,
+        "reason": "bust",
+        "decided_at": cmd.now,
+        **plan,
+    }  # decided_at: a dealer's undo window (undo.py)
     if round_key is not None:
         bust["hand_for_hand_round"] = round_key[1]  # same-hand busts (TDA RP-8)
     if by is not None:
@@ -186,14 +244,25 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     table = state.tables.get(table_no) if isinstance(table_no, int) else None
     if table is None or table.broken:
-        return Rejection("unknown_table", f"Table {table_no} is not in play.", "table_no", "not_found",
-                         params={"table": table_no} if isinstance(table_no, int) else None)
+        return Rejection(
+            "unknown_table",
+            f"Table {table_no} is not in play.",
+            "table_no",
+            "not_found",
+            params={"table": table_no} if isinstance(table_no, int) else None,
+        )
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.", "table_no", "forbidden",
-                         params={"own_table": cmd.actor.table_no})
+        return Rejection(
+            "not_your_table",
+            f"This phone belongs to table {cmd.actor.table_no}.",
+            "table_no",
+            "forbidden",
+            params={"own_table": cmd.actor.table_no},
+        )
     if state.status not in ("seated", "running"):
-        return Rejection("not_seated", "Seats have not been drawn yet — busts not applied.", "busts",
-                         params={"what": "busts"})
+        return Rejection(
+            "not_seated", "Seats have not been drawn yet — busts not applied.", "busts", params={"what": "busts"}
+        )
     busts = cmd.payload.get("busts")
     if not isinstance(busts, list) or not busts:
         return Rejection("no_busts", "List the players out in this hand.", "busts", "invalid")
@@ -210,39 +279,68 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
         if problem:
             return problem
         if entry.table_no != table_no:
-            return Rejection("not_at_this_table", f"{entry.name} sits at table {entry.table_no}, not at table "
-                             f"{table_no} — busts not applied.", f"busts.{i}.entry_id",
-                             params={"name": entry.name, "table": entry.table_no, "own_table": table_no})
+            return Rejection(
+                "not_at_this_table",
+                f"{entry.name} sits at table {entry.table_no}, not at table {table_no} — busts not applied.",
+                f"busts.{i}.entry_id",
+                params={"name": entry.name, "table": entry.table_no, "own_table": table_no},
+            )
         stack = b.get("starting_stack")
         if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
-            return Rejection("invalid_stack", "The starting stack is a whole number of chips, 0 or more "
-                             "(N-1.15: ranked by the chips at the start of the hand).",
-                             f"busts.{i}.starting_stack", "invalid", params={})
+            return Rejection(
+                "invalid_stack",
+                "The starting stack is a whole number of chips, 0 or more "
+                "(N-1.15: ranked by the chips at the start of the hand).",
+                f"busts.{i}.starting_stack",
+                "invalid",
+                params={},
+            )
         entries.append((entry, stack))
     if len(entries) >= state.players_left:
-        return Rejection("nobody_left", "Somebody wins the pot: at least one player must stay in.", "busts",
-                         params={})
+        return Rejection("nobody_left", "Somebody wins the pot: at least one player must stay in.", "busts", params={})
     by, problem = _eliminator(state, cmd, seen)
     if problem:
         return problem
     at = recorded_at(cmd, seated_since(state, [e for e, _ in entries]))
     round_key = _h4h_round(state, at)
-    members = [{"entry_id": e.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, i),
-                "table_no": table_no} for i, (e, stack) in enumerate(entries)]
+    members = [
+        {"entry_id": e.entry_id, "stack": stack, "card": None, "at": at, "n": _seq_n(state, i), "table_no": table_no}
+        for i, (e, stack) in enumerate(entries)
+    ]
     absent, bubble = absent_at_bubble(state, seen)
-    plan = plan_out(state, members + _absent_members(state, absent, at, len(members)), at, round_key, cmd.seed,
-                    bubble)
-    payload = {"table_no": table_no, "at": at, "reason": "bust", "decided_at": cmd.now,
-               "busts": [{"entry_id": e.entry_id, "seat": e.seat, "starting_stack": stack,
-                          **({"no_prize": True} if _absent_no_prize(state, e) else {})} for e, stack in entries],
-               **plan}
+    plan = plan_out(state, members + _absent_members(state, absent, at, len(members)), at, round_key, cmd.seed, bubble)
+    payload = {
+        "table_no": table_no,
+        "at": at,
+        "reason": "bust",
+        "decided_at": cmd.now,
+        "busts": [
+            {
+                "entry_id": e.entry_id,
+                "seat": e.seat,
+                "starting_stack": stack,
+                **({"no_prize": True} if _absent_no_prize(state, e) else {}),
+            }
+            for e, stack in entries
+        ],
+        **plan,
+    }
     if round_key is not None:
         payload["hand_for_hand_round"] = round_key[1]
     if by is not None:
         payload["eliminated_by"] = by
     placed = {c["entry_id"]: c for c in plan["places"]}
-    result = {"places": [{"entry_id": e.entry_id, "place": placed[e.entry_id]["place"],
-                          "tie": placed[e.entry_id]["tie"], "card": _card(plan, e.entry_id)} for e, _ in entries]}
+    result = {
+        "places": [
+            {
+                "entry_id": e.entry_id,
+                "place": placed[e.entry_id]["place"],
+                "tie": placed[e.entry_id]["tie"],
+                "card": _card(plan, e.entry_id),
+            }
+            for e, _ in entries
+        ]
+    }
     if absent:  # N-3.2: out at the bubble with this hand
         payload["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
@@ -250,9 +348,10 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision(events, result)
 
 
-def _card(plan: dict, entry_id: int):
-    return next((m["card"] for m in plan["members"] if m["entry_id"] == entry_id), None) \
-        or plan["cards"].get(str(entry_id))
+def _card(plan: dict, entry_id: int) -> str | None:
+    return next((m["card"] for m in plan["members"] if m["entry_id"] == entry_id), None) or plan["cards"].get(
+        str(entry_id)
+    )
 
 
 def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -272,12 +371,26 @@ def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.players_left < 2:
         return Rejection("last_player", f"{entry.name} is the last player in.", "entry_id")
     at = recorded_at(cmd, seated_since(state, [entry]))
-    member = {"entry_id": entry.entry_id, "stack": None, "card": None, "at": at, "n": _seq_n(state, 0),
-              "table_no": entry.table_no}
+    member = {
+        "entry_id": entry.entry_id,
+        "stack": None,
+        "card": None,
+        "at": at,
+        "n": _seq_n(state, 0),
+        "table_no": entry.table_no,
+    }
     plan = plan_out(state, [member], at, None, cmd.seed)
     place = next(c["place"] for c in plan["places"] if c["entry_id"] == entry.entry_id)
-    payload = {"entry_id": entry.entry_id, "place": place, "at": at, "reason": reason, "table_no": entry.table_no,
-               "seat": entry.seat, "chips": cmd.payload.get("chips"), **plan}
+    payload = {
+        "entry_id": entry.entry_id,
+        "place": place,
+        "at": at,
+        "reason": reason,
+        "table_no": entry.table_no,
+        "seat": entry.seat,
+        "chips": cmd.payload.get("chips"),
+        **plan,
+    }
     events = [Event("player_left", payload)] + _winner_events(state, {entry.entry_id}, at)
     return Decision(events, {"entry_id": entry.entry_id, "place": place, "prize": reason not in NO_PRIZE})
 
@@ -296,12 +409,18 @@ def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Reject
     if state.status not in ("seated", "running", "finished"):
         return Rejection("not_seated", "Before the seat draw, remove nobody: just do not seat him.", "entry_id")
     if entry.status == "released":
-        return Rejection("never_played", f"{entry.name} lost the seat at check-in and never played.",
-                         "entry_id")
+        return Rejection("never_played", f"{entry.name} lost the seat at check-in and never played.", "entry_id")
     active = entry.status == "active"
-    payload = {"entry_id": entry.entry_id, "reason": reason, "at": recorded_at(cmd), "was": "in" if active else "out",
-               "was_place": entry.place, "table_no": entry.table_no, "seat": entry.seat,
-               "chips": cmd.payload.get("chips")}
+    payload = {
+        "entry_id": entry.entry_id,
+        "reason": reason,
+        "at": recorded_at(cmd),
+        "was": "in" if active else "out",
+        "was_place": entry.place,
+        "table_no": entry.table_no,
+        "seat": entry.seat,
+        "chips": cmd.payload.get("chips"),
+    }
     events = []
     if active:
         if state.players_left - 1 < 1 and state.status != "finished":
@@ -311,16 +430,19 @@ def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Reject
             events = _winner_events(state, {entry.entry_id}, payload["at"])
     else:
         payload.update(plan_remove(state, entry.entry_id, state.players_left))
-    return Decision([Event("player_disqualified", payload)] + events,
-                    {"entry_id": entry.entry_id, "moved_up": len(payload["places"])})
+    return Decision(
+        [Event("player_disqualified", payload)] + events,
+        {"entry_id": entry.entry_id, "moved_up": len(payload["places"])},
+    )
 
 
 # ------------------------------------------------------------------ appliers
 
+
 def _take_out(state: TournamentState, entry_id: int, at: int, reason: str) -> None:
     entry = state.entries[entry_id]
     entry.status, entry.busted_at, entry.out_reason = "busted", at, reason
-    if entry.table_no in state.tables:
+    if entry.table_no in state.tables and entry.seat is not None:
         state.tables[entry.table_no].seats.pop(entry.seat, None)
     state.players_left -= 1
     state.absent.discard(entry_id)
@@ -328,20 +450,31 @@ def _take_out(state: TournamentState, entry_id: int, at: int, reason: str) -> No
 
 def _legacy_bust(state: TournamentState, p: dict) -> None:
     """A player_busted event written before issue 5 (place only): a group of one, at its time."""
-    member = {"entry_id": p["entry_id"], "stack": None, "card": None, "at": p["at"], "n": 0,
-              "table_no": p.get("table_no")}
+    member = {
+        "entry_id": p["entry_id"],
+        "stack": None,
+        "card": None,
+        "at": p["at"],
+        "n": 0,
+        "table_no": p.get("table_no"),
+    }
     gid = state.next_group_id
-    apply_out(state, {"group": {"id": gid, "join": False, "at": p["at"]}, "tiers": [[p["entry_id"]]],
-                      "places": [{"entry_id": p["entry_id"], "place": p["place"], "tie": 1}]}, [member])
+    apply_out(
+        state,
+        {
+            "group": {"id": gid, "join": False, "at": p["at"]},
+            "tiers": [[p["entry_id"]]],
+            "places": [{"entry_id": p["entry_id"], "place": p["place"], "tie": 1}],
+        },
+        [member],
+    )
 
 
 def apply_busted(state: TournamentState, event: Event) -> None:
     from .entries import forget_count
+
     p = event.payload
-    if event.type == "players_busted":
-        items = p["busts"]
-    else:
-        items = [p]
+    items = p["busts"] if event.type == "players_busted" else [p]
     ids = [item["entry_id"] for item in items]
     for item in items:
         _take_out(state, item["entry_id"], p["at"], p.get("reason", "bust"))
@@ -378,6 +511,7 @@ def apply_won(state: TournamentState, event: Event) -> None:
 
 def apply_disqualified(state: TournamentState, event: Event) -> None:
     from .entries import forget_count
+
     p = event.payload
     entry = state.entries[p["entry_id"]]
     if p["was"] == "in":

@@ -1,5 +1,6 @@
 """Seat draw. The service supplies a random seed; the drawn seats go into the event,
 so replay never draws again."""
+
 from __future__ import annotations
 
 import math
@@ -11,8 +12,9 @@ from .model import Command, Decision, Event, Rejection, Table, TournamentState
 def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
     tables = cmd.payload.get("tables")
     if not isinstance(tables, int) or isinstance(tables, bool) or tables < 1:
-        return Rejection("invalid_tables", "The number of tables must be a whole number of at least 1.",
-                         "tables", "invalid")
+        return Rejection(
+            "invalid_tables", "The number of tables must be a whole number of at least 1.", "tables", "invalid"
+        )
     if state.status != "registering":
         if state.status == "new":
             return Rejection("no_players", "Register players before drawing seats.", "tables")
@@ -21,28 +23,38 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if limit is not None and tables > int(limit):
         rule = (state.preset.get("cite") or {}).get("max_tables")  # N-3.12, P-Satellite; None: a setting
         at = "at one table" if limit == 1 else f"at {limit} tables at most"
-        return Rejection("max_tables", f"This tournament plays {at}{f' ({rule})' if rule else ''}: "
-                                       f"{tables} tables cannot be drawn.", "tables",
-                         params={"tables": tables, "max": int(limit), **({"rule": rule} if rule else {}),
-                                 **_max_tables_variant(limit, rule)})
+        return Rejection(
+            "max_tables",
+            f"This tournament plays {at}{f' ({rule})' if rule else ''}: {tables} tables cannot be drawn.",
+            "tables",
+            params={
+                "tables": tables,
+                "max": int(limit),
+                **({"rule": rule} if rule else {}),
+                **_max_tables_variant(limit, rule),
+            },
+        )
     players = sorted(e.entry_id for e in state.entries.values() if e.status == "active")
     if len(players) < 2:
         return Rejection("too_few_players", "A seat draw needs at least 2 players.", "tables")
     if tables > len(players):
-        return Rejection("too_many_tables",
-                         f"{tables} tables for {len(players)} players would leave a table empty.",
-                         "tables")
+        return Rejection(
+            "too_many_tables", f"{tables} tables for {len(players)} players would leave a table empty.", "tables"
+        )
     per_table = state.max_per_table
     if math.ceil(len(players) / tables) > per_table:
         need = math.ceil(len(players) / per_table)
-        return Rejection("too_few_tables",
-                         f"{len(players)} players need at least {need} tables of {per_table}.",
-                         "tables")
+        return Rejection(
+            "too_few_tables", f"{len(players)} players need at least {need} tables of {per_table}.", "tables"
+        )
     rng = random.Random(cmd.seed)  # deterministic given the service's seed
     # S-#3: players who need an accessible seat are dealt first, one per table in turn, and
     # take the accessible seats; everyone else draws from the remaining seats.
-    accessible_seats = [s for s in cmd.payload.get("accessible_seats") or state.seating.get("accessible_seats", [1])
-                        if 1 <= s <= per_table]
+    accessible_seats = [
+        s
+        for s in cmd.payload.get("accessible_seats") or state.seating.get("accessible_seats", [1])
+        if 1 <= s <= per_table
+    ]
     needs = [e for e in players if state.entries[e].accessible]
     others = [e for e in players if not state.entries[e].accessible]
     rng.shuffle(needs)
@@ -52,18 +64,17 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
         by_table[i % tables + 1].append(entry_id)
     seats = []
     for table_no, entry_ids in by_table.items():
-        flagged = [e for e in entry_ids if state.entries[e].accessible][:len(accessible_seats)]
-        chosen = dict(zip(flagged, accessible_seats))
+        flagged = [e for e in entry_ids if state.entries[e].accessible][: len(accessible_seats)]
+        chosen = dict(zip(flagged, accessible_seats, strict=False))  # fewer flagged players than seats
         free = [s for s in range(1, per_table + 1) if s not in chosen.values()]
         rest = [e for e in entry_ids if e not in chosen]
-        chosen.update(zip(rest, rng.sample(free, len(rest))))
+        chosen.update(zip(rest, rng.sample(free, len(rest)), strict=True))
         seats += [{"entry_id": e, "table_no": table_no, "seat": chosen[e]} for e in entry_ids]
     event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats, "at": cmd.now})
-    return Decision([event], {"tables": [{"table_no": n, "players": len(ids)}
-                                         for n, ids in by_table.items()]})
+    return Decision([event], {"tables": [{"table_no": n, "players": len(ids)} for n, ids in by_table.items()]})
 
 
-def _max_tables_variant(limit: int, rule) -> dict:
+def _max_tables_variant(limit: int, rule: str | None) -> dict:
     """The phone's wording: one table or several, with the rule id or as the preset's own setting."""
     variant = "_".join(part for part in ("one" if limit == 1 else "", "" if rule else "setting") if part)
     return {"variant": variant} if variant else {}

@@ -1,7 +1,10 @@
 """The director edits the tournament's money and chips before the seat draw: buy-in, fee,
 starting stack, currency. Players already registered are re-priced with one delta each for
 the pool, the fees and the chips in play (never a pass over the players)."""
+
 from __future__ import annotations
+
+from typing import Any
 
 from . import money
 from .model import Command, Decision, Event, Rejection, TournamentState
@@ -10,7 +13,7 @@ EDITABLE = ("buy_in", "fee", "start_stack", "currency")
 OPEN = ("new", "registering")
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """150.0 from a phone's number field is stored as 150, like the presets write it."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
@@ -18,18 +21,24 @@ def _plain(value):
 def decide_edit_settings(state: TournamentState, cmd: Command) -> Decision | Rejection:
     asked = {k: _plain(cmd.payload[k]) for k in EDITABLE if cmd.payload.get(k) is not None}
     if not asked:
-        return Rejection("nothing_to_change", "Change at least one of buy-in, fee, starting stack or currency.",
-                         None, "invalid")
+        return Rejection(
+            "nothing_to_change", "Change at least one of buy-in, fee, starting stack or currency.", None, "invalid"
+        )
     if state.status not in OPEN:
-        return Rejection("settings_locked", "The seats are drawn: buy-in, fee, starting stack and currency "
-                         "stay as they are for everyone.", next(iter(asked)))
+        return Rejection(
+            "settings_locked",
+            "The seats are drawn: buy-in, fee, starting stack and currency stay as they are for everyone.",
+            next(iter(asked)),
+        )
     fmt = state.format
     changes = {k: v for k, v in asked.items() if fmt.get(k) != v}
     if not changes:
         return Rejection("nothing_to_change", "These are already the tournament's settings.", next(iter(asked)))
     before = {k: fmt.get(k) for k in changes}
-    return Decision([Event("settings_edited", {"changes": changes, "before": before})],
-                    {"changed": sorted(changes), "registered": state.money["buy_ins"]})
+    return Decision(
+        [Event("settings_edited", {"changes": changes, "before": before})],
+        {"changed": sorted(changes), "registered": state.money["buy_ins"]},
+    )
 
 
 def apply_settings_edited(state: TournamentState, event: Event) -> None:
@@ -37,7 +46,9 @@ def apply_settings_edited(state: TournamentState, event: Event) -> None:
     counted = state.money["buy_ins"]  # the buy-ins booked so far, at the old price
     m = state.money
     if "buy_in" in changes:
-        m["pool"] = money.exact(m["pool"]) + counted * (money.exact(changes["buy_in"]) - money.exact(before["buy_in"] or 0))
+        m["pool"] = money.exact(m["pool"]) + counted * (
+            money.exact(changes["buy_in"]) - money.exact(before["buy_in"] or 0)
+        )
     if "fee" in changes:
         m["fees"] = money.exact(m["fees"]) + counted * (money.exact(changes["fee"]) - money.exact(before["fee"] or 0))
     if "start_stack" in changes:

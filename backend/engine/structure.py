@@ -1,14 +1,13 @@
 """What makes a blind structure valid (docs/presets.md). Shared by the engine and the edge."""
+
 from __future__ import annotations
 
-from typing import Optional
 
-
-def _positive_number(value) -> bool:
+def _positive_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
 
 
-def _chips(value, minimum: int) -> bool:
+def _chips(value: object, minimum: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
 
 
@@ -20,7 +19,7 @@ ENTRY_KEYS = {
 STOP_REASONS = ("race_for_chips", "colour_up", "table_merge")
 
 
-def structure_problem(structure) -> Optional[tuple[str, str]]:
+def structure_problem(structure: object) -> tuple[str, str] | None:
     """(field, reason) of the first problem, or None. Fields look like `structure.3.bb`."""
     if not isinstance(structure, list) or not structure:
         return "structure", "A structure needs at least one level."
@@ -49,7 +48,10 @@ def structure_problem(structure) -> Optional[tuple[str, str]]:
             if not _chips(entry.get("bb"), 1):
                 return f"{where}.bb", f"Level in entry {i + 1}: the big blind must be a whole number above 0."
             if entry["bb"] < entry["sb"]:
-                return f"{where}.bb", f"Level in entry {i + 1}: the big blind ({entry['bb']}) is below the small blind ({entry['sb']})."
+                return (
+                    f"{where}.bb",
+                    f"Level in entry {i + 1}: the big blind ({entry['bb']}) is below the small blind ({entry['sb']}).",
+                )
             if not _chips(entry.get("ante", 0), 0):
                 return f"{where}.ante", f"Level in entry {i + 1}: the ante must be a whole number, 0 or more."
     return None

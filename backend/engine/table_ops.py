@@ -1,23 +1,30 @@
 """Commands at one table: the first button, new hands, moving a player (docs/seating.md)."""
+
 from __future__ import annotations
 
 from . import hand_for_hand
 from .balancing import forbidden_seats, fullest, halt_of
 from .hands import next_positions
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Lookup, Rejection, Table, TournamentState
 
 
-def _table(state: TournamentState, cmd: Command, field: str = "table_no"):
+def _table(state: TournamentState, cmd: Command, field: str = "table_no") -> Lookup:
     table_no = cmd.payload.get(field)
     table = state.tables.get(table_no) if isinstance(table_no, int) else None
     if table is None:
         return None, Rejection("unknown_table", f"There is no table {table_no}.", field, "not_found")
     if table.broken:
-        return None, Rejection("table_broken", f"Table {table_no} has been broken up.", field,
-                               params={"table": table_no})
+        return None, Rejection(
+            "table_broken", f"Table {table_no} has been broken up.", field, params={"table": table_no}
+        )
     if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return None, Rejection("not_your_table", f"This phone belongs to table {cmd.actor.table_no}.",
-                               field, "forbidden", params={"own_table": cmd.actor.table_no})
+        return None, Rejection(
+            "not_your_table",
+            f"This phone belongs to table {cmd.actor.table_no}.",
+            field,
+            "forbidden",
+            params={"own_table": cmd.actor.table_no},
+        )
     return table, None
 
 
@@ -37,8 +44,12 @@ def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if problem:
         return problem
     if len(table.seats) < 2:
-        return Rejection("too_few_players", f"Table {table.table_no} has fewer than 2 players.", "table_no",
-                         params={"table": table.table_no})
+        return Rejection(
+            "too_few_players",
+            f"Table {table.table_no} has fewer than 2 players.",
+            "table_no",
+            params={"table": table.table_no},
+        )
     positions = next_positions(table)
     if positions is None:
         return _no_button(state, table)
@@ -47,14 +58,29 @@ def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejectio
         return wait
     halt = halt_of(state, table)
     if halt:  # V-III.h, TDA 11D: the short table holds its next hand until it is balanced
-        return Rejection("table_halted",
-                         f"Table {table.table_no} is {halt['short']} players short of the fullest table: hold the "
-                         f"next hand until the director balances the tables ({halt['rule']}).", "table_no",
-                         params={"table": table.table_no, "short": halt["short"], "rule": halt["rule"]})
-    return Decision([Event("hand_started", {"table_no": table.table_no, "hand_no": table.hand_no + 1,
-                                            "button": positions["button"], "sb": positions["sb"],
-                                            "bb": positions["bb"], "at": cmd.now})],
-                    {"hand_no": table.hand_no + 1, **positions})
+        return Rejection(
+            "table_halted",
+            f"Table {table.table_no} is {halt['short']} players short of the fullest table: hold the "
+            f"next hand until the director balances the tables ({halt['rule']}).",
+            "table_no",
+            params={"table": table.table_no, "short": halt["short"], "rule": halt["rule"]},
+        )
+    return Decision(
+        [
+            Event(
+                "hand_started",
+                {
+                    "table_no": table.table_no,
+                    "hand_no": table.hand_no + 1,
+                    "button": positions["button"],
+                    "sb": positions["sb"],
+                    "bb": positions["bb"],
+                    "at": cmd.now,
+                },
+            )
+        ],
+        {"hand_no": table.hand_no + 1, **positions},
+    )
 
 
 def redraw_rule(state: TournamentState, reason: str) -> str | None:
@@ -67,18 +93,33 @@ def redraw_rule(state: TournamentState, reason: str) -> str | None:
     return cite.get("final_table_button") or cite.get("final_table")
 
 
-def _no_button(state: TournamentState, table) -> Rejection:
+def _no_button(state: TournamentState, table: Table) -> Rejection:
     if table.redraw is None:
-        return Rejection("no_button", f"Set the button at table {table.table_no} first (high card).", "table_no",
-                         params={"table": table.table_no})
+        return Rejection(
+            "no_button",
+            f"Set the button at table {table.table_no} first (high card).",
+            "table_no",
+            params={"table": table.table_no},
+        )
     rule = redraw_rule(state, table.redraw)
-    why = (f"Two or more new players joined table {table.table_no}" if table.redraw == "new_players"
-           else f"Table {table.table_no} is one of the last two tables" if table.redraw == "two_tables"
-           else f"Table {table.table_no} is the final table")
+    why = (
+        f"Two or more new players joined table {table.table_no}"
+        if table.redraw == "new_players"
+        else f"Table {table.table_no} is one of the last two tables"
+        if table.redraw == "two_tables"
+        else f"Table {table.table_no} is the final table"
+    )
     cited = f" ({rule})" if rule else ""
-    return Rejection("no_button", f"{why}: draw for the button by high card before the next hand{cited}.",
-                     "table_no", params={"variant": table.redraw + ("" if rule else "_setting"), "table": table.table_no,
-                                         **({"rule": rule} if rule else {})})
+    return Rejection(
+        "no_button",
+        f"{why}: draw for the button by high card before the next hand{cited}.",
+        "table_no",
+        params={
+            "variant": table.redraw + ("" if rule else "_setting"),
+            "table": table.table_no,
+            **({"rule": rule} if rule else {}),
+        },
+    )
 
 
 def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -89,18 +130,26 @@ def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rej
         return problem
     halt = halt_of(state, table)
     if halt is None:
-        return Rejection("not_halted", f"Table {table.table_no} is not halted.", "table_no",
-                         params={"table": table.table_no})
-    return Decision([Event("table_halt_overridden", {"table_no": table.table_no, "players": len(table.seats),
-                                                     "fullest": fullest(state), "at": cmd.now})],
-                    {"table_no": table.table_no})
+        return Rejection(
+            "not_halted", f"Table {table.table_no} is not halted.", "table_no", params={"table": table.table_no}
+        )
+    return Decision(
+        [
+            Event(
+                "table_halt_overridden",
+                {"table_no": table.table_no, "players": len(table.seats), "fullest": fullest(state), "at": cmd.now},
+            )
+        ],
+        {"table_no": table.table_no},
+    )
 
 
 def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
     p = cmd.payload
-    entry = state.entries.get(p.get("entry_id"))
+    entry_id = p.get("entry_id")
+    entry = state.entries.get(entry_id) if isinstance(entry_id, int) else None
     if entry is None:
-        return Rejection("unknown_entry", f"There is no player #{p.get('entry_id')}.", "entry_id", "not_found")
+        return Rejection("unknown_entry", f"There is no player #{entry_id}.", "entry_id", "not_found")
     if entry.status != "active" or entry.table_no is None:
         return Rejection("not_seated", f"{entry.name} is not seated (out or not drawn yet).", "entry_id")
     dest, problem = _table(state, cmd, "to_table")
@@ -113,17 +162,32 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
         other = state.entries[dest.seats[seat]].name
         return Rejection("seat_taken", f"Seat {seat} at table {dest.table_no} is taken by {other}.", "to_seat")
     if not p.get("force") and seat in forbidden_seats(dest, state.preset.get("seating", {})):
-        return Rejection("between_button_and_small_blind",
-                         f"Seat {seat} at table {dest.table_no} is between the button and the small blind; "
-                         "choose another seat.", "to_seat")  # the preset's rule id is added (refusals.py)
-    payload = {"entry_id": entry.entry_id, "from_table": entry.table_no, "from_seat": entry.seat,
-               "to_table": dest.table_no, "to_seat": seat, "reason": p.get("reason", "director"), "at": cmd.now}
+        return Rejection(
+            "between_button_and_small_blind",
+            f"Seat {seat} at table {dest.table_no} is between the button and the small blind; choose another seat.",
+            "to_seat",
+        )  # the preset's rule id is added (refusals.py)
+    payload = {
+        "entry_id": entry.entry_id,
+        "from_table": entry.table_no,
+        "from_seat": entry.seat,
+        "to_table": dest.table_no,
+        "to_seat": seat,
+        "reason": p.get("reason", "director"),
+        "at": cmd.now,
+    }
     limit = state.seating.get("redraw_button_when_new_players")
     if limit and dest.table_no != entry.table_no and dest.arrivals + 1 >= limit and dest.button is not None:
         payload["redraw_button"] = True  # V-III.i: the second newcomer before a hand: a new high-card draw
-    return Decision([Event("player_moved", payload)],
-                    {"entry_id": entry.entry_id, "to_table": dest.table_no, "to_seat": seat,
-                     "redraw_button": bool(payload.get("redraw_button"))})
+    return Decision(
+        [Event("player_moved", payload)],
+        {
+            "entry_id": entry.entry_id,
+            "to_table": dest.table_no,
+            "to_seat": seat,
+            "redraw_button": bool(payload.get("redraw_button")),
+        },
+    )
 
 
 def apply_table_event(state: TournamentState, event: Event) -> None:
@@ -146,7 +210,7 @@ def apply_table_event(state: TournamentState, event: Event) -> None:
         state.tables[p["table_no"]].halt_override = (p["players"], p["fullest"])
 
 
-def reset_button(table, why: str) -> None:
+def reset_button(table: Table, why: str) -> None:
     """The button is drawn again by high card before the next hand (V-III.i, V-IV.d, S-#4)."""
     table.button, table.sb, table.bb, table.hand_no = None, None, None, 0
     table.arrivals, table.redraw = 0, why
@@ -154,10 +218,11 @@ def reset_button(table, why: str) -> None:
 
 def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) -> None:
     from .entries import forget_count
+
     entry = state.entries[entry_id]
     forget_count(state, entry.table_no)  # his chips left one table and reached another
     forget_count(state, table_no)
-    if entry.table_no in state.tables:
+    if entry.table_no in state.tables and entry.seat is not None:
         state.tables[entry.table_no].seats.pop(entry.seat, None)
     if entry.table_no != table_no:
         state.tables[table_no].arrivals += 1  # V-III.i counts the newcomers before the next hand
@@ -165,11 +230,15 @@ def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) 
     entry.table_no, entry.seat = table_no, seat
 
 
-def remember_moves(state: TournamentState, moves: list[dict], reason: str, at) -> None:
+def remember_moves(state: TournamentState, moves: list[dict], reason: str, at: int | None) -> None:
     """Keep the last 200 moves with names, so dealers' phones can say who comes and goes."""
     for m in moves:
-        move = {**{k: m[k] for k in ("entry_id", "from_table", "from_seat", "to_table", "to_seat")},
-                "name": state.entries[m["entry_id"]].name, "reason": reason, "at": at}
+        move = {
+            **{k: m[k] for k in ("entry_id", "from_table", "from_seat", "to_table", "to_seat")},
+            "name": state.entries[m["entry_id"]].name,
+            "reason": reason,
+            "at": at,
+        }
         state.recent_moves.append(move)
         state.entries[m["entry_id"]].last_move = move
     del state.recent_moves[:-200]

@@ -25,14 +25,12 @@ winner's place is cleared. Once the tournament is over, only that last bust may 
 others would reopen play long after the end). Disqualified players (N-2.22) and players who
 left (V-VI.d, N-3.2) were not busted: their records are not undone here.
 """
+
 from __future__ import annotations
 
-from typing import Optional
-
 from . import money
-from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .places import apply_remove, plan_remove
-
 
 # A dealer's undo: within this long after the server decided the bust (its Undo toast shows 10 s;
 # the rest is room for a slow network or a retry).
@@ -46,53 +44,74 @@ def note_bust(state: TournamentState, event: Event) -> None:
     table_no = p.get("table_no")
     if table_no is None:
         return
-    state.last_bust[table_no] = {"entry_ids": ids, "decided_at": p.get("decided_at", p.get("at")),
-                                 "hand_since": False}
+    state.last_bust[table_no] = {"entry_ids": ids, "decided_at": p.get("decided_at", p.get("at")), "hand_since": False}
 
 
 def note_hand(state: TournamentState, event: Event) -> None:
     """A hand started: the table's last bust is no longer the dealer's to undo."""
-    last = state.last_bust.get(event.payload.get("table_no"))
+    last = state.last_bust.get(event.payload["table_no"])
     if last is not None:
         last["hand_since"] = True
 
 
-def _dealer_may(state: TournamentState, cmd: Command, entry: Entry) -> Optional[Rejection]:
+def _dealer_may(state: TournamentState, cmd: Command, entry: Entry) -> Rejection | None:
     """A dealer undoes only his table's latest bust, before the next hand, within the window."""
     own = cmd.actor.table_no
     if entry.table_no != own:
-        return Rejection("not_at_your_table", f"{entry.name} sat at table {entry.table_no}, not at table {own} — "
-                         "undo not applied.", "entry_id", "forbidden",
-                         params={"name": entry.name, "table": entry.table_no, "own_table": own, "variant": "undo"})
+        return Rejection(
+            "not_at_your_table",
+            f"{entry.name} sat at table {entry.table_no}, not at table {own} — undo not applied.",
+            "entry_id",
+            "forbidden",
+            params={"name": entry.name, "table": entry.table_no, "own_table": own, "variant": "undo"},
+        )
     named = cmd.payload.get("table_no")
     if named is not None and named != own:
-        return Rejection("not_your_table", f"This phone belongs to table {own}.", "table_no", "forbidden",
-                         params={"own_table": own})
-    last = state.last_bust.get(own)
+        return Rejection(
+            "not_your_table", f"This phone belongs to table {own}.", "table_no", "forbidden", params={"own_table": own}
+        )
+    last = state.last_bust.get(own) if own is not None else None
     if last is None or entry.entry_id not in last["entry_ids"]:
-        return Rejection("not_last_bust", f"{entry.name}'s bust is not the latest at table {own}; "
-                         "the director can undo it.", "entry_id", params={"name": entry.name, "table": own})
+        return Rejection(
+            "not_last_bust",
+            f"{entry.name}'s bust is not the latest at table {own}; the director can undo it.",
+            "entry_id",
+            params={"name": entry.name, "table": own},
+        )
     if last["hand_since"]:
-        return Rejection("hand_since_bust", f"A new hand has started at table {own} since {entry.name}'s bust; "
-                         "the director can undo it.", "entry_id", params={"name": entry.name, "table": own})
+        return Rejection(
+            "hand_since_bust",
+            f"A new hand has started at table {own} since {entry.name}'s bust; the director can undo it.",
+            "entry_id",
+            params={"name": entry.name, "table": own},
+        )
     if last["decided_at"] is None or cmd.now - last["decided_at"] > DEALER_UNDO_MS:
         seconds = DEALER_UNDO_MS // 1000
-        return Rejection("undo_too_late", f"{entry.name}'s bust is more than {seconds} seconds old; "
-                         "the director can undo it.", "entry_id", params={"name": entry.name, "seconds": seconds})
+        return Rejection(
+            "undo_too_late",
+            f"{entry.name}'s bust is more than {seconds} seconds old; the director can undo it.",
+            "entry_id",
+            params={"name": entry.name, "seconds": seconds},
+        )
     return None
 
 
-def _reason(entry: Entry) -> Optional[Rejection]:
+def _reason(entry: Entry) -> Rejection | None:
     """Why this entry has no bust to undo, or None."""
     if entry.status == "active":
-        return Rejection("still_in", f"{entry.name} is still in the tournament — there is no bust to undo.",
-                         "entry_id")
+        return Rejection("still_in", f"{entry.name} is still in the tournament — there is no bust to undo.", "entry_id")
     if entry.disqualified:
-        return Rejection("not_a_bust", f"{entry.name} was disqualified (N-2.22), not busted — "
-                         "a disqualification is not undone here.", "entry_id")
+        return Rejection(
+            "not_a_bust",
+            f"{entry.name} was disqualified (N-2.22), not busted — a disqualification is not undone here.",
+            "entry_id",
+        )
     if entry.out_reason not in (None, "bust"):
-        return Rejection("not_a_bust", f"{entry.name} was taken out as '{entry.out_reason}', not busted — "
-                         "only a bust can be undone.", "entry_id")
+        return Rejection(
+            "not_a_bust",
+            f"{entry.name} was taken out as '{entry.out_reason}', not busted — only a bust can be undone.",
+            "entry_id",
+        )
     return None
 
 
@@ -101,7 +120,7 @@ def _ended_it(state: TournamentState, entry: Entry) -> bool:
     return bool(state.out_groups) and state.group_of.get(entry.entry_id) is state.out_groups[-1]
 
 
-def _named_seat(state: TournamentState, cmd: Command):
+def _named_seat(state: TournamentState, cmd: Command) -> Lookup:
     table_no, seat = cmd.payload.get("table_no"), cmd.payload.get("seat")
     if seat is None:
         return None, Rejection("seat_required", f"Name the seat at table {table_no} too.", "seat", "invalid")
@@ -110,26 +129,34 @@ def _named_seat(state: TournamentState, cmd: Command):
     table = state.tables.get(table_no)
     if table is None or table.broken:
         why = "has been broken" if table is not None else "does not exist"
-        return None, Rejection("table_not_in_play", f"Table {table_no} {why}; choose a seat at a table in play.",
-                               "table_no")
+        return None, Rejection(
+            "table_not_in_play", f"Table {table_no} {why}; choose a seat at a table in play.", "table_no"
+        )
     if not 1 <= seat <= table.max_seats:
         return None, Rejection("no_such_seat", f"Table {table_no} has seats 1 to {table.max_seats}.", "seat", "invalid")
     if seat in table.seats:
         taken = state.entries[table.seats[seat]].name
-        return None, Rejection("seat_taken", f"Table {table_no} seat {seat} is taken by {taken}; choose a free seat.",
-                               "seat")
+        return None, Rejection(
+            "seat_taken", f"Table {table_no} seat {seat} is taken by {taken}; choose a free seat.", "seat"
+        )
     return (table_no, seat), None
 
 
-def _old_seat(state: TournamentState, entry: Entry):
-    table = state.tables.get(entry.table_no)
+def _old_seat(state: TournamentState, entry: Entry) -> Lookup:
+    table = state.tables.get(entry.table_no) if entry.table_no is not None else None
     if table is None or table.broken:
-        return None, Rejection("seat_gone", f"Table {entry.table_no} has been broken since {entry.name}'s bust; "
-                               "choose a seat (table_no and seat).", "table_no")
+        return None, Rejection(
+            "seat_gone",
+            f"Table {entry.table_no} has been broken since {entry.name}'s bust; choose a seat (table_no and seat).",
+            "table_no",
+        )
     if entry.seat in table.seats:
         taken = state.entries[table.seats[entry.seat]].name
-        return None, Rejection("seat_taken", f"Table {entry.table_no} seat {entry.seat} has been taken by {taken} "
-                               "since; choose a seat.", "seat")
+        return None, Rejection(
+            "seat_taken",
+            f"Table {entry.table_no} seat {entry.seat} has been taken by {taken} since; choose a seat.",
+            "seat",
+        )
     return (entry.table_no, entry.seat), None
 
 
@@ -154,11 +181,16 @@ def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejecti
             return problem
     reason = " ".join(str(cmd.payload.get("reason") or "").split())
     if not reason:
-        return Rejection("reason_required", "Say why the bust was wrong (it goes into the record).", "reason",
-                         "invalid")
+        return Rejection(
+            "reason_required", "Say why the bust was wrong (it goes into the record).", "reason", "invalid"
+        )
     if state.status == "finished" and not _ended_it(state, entry):
-        return Rejection("tournament_finished", f"The tournament is over; only the bust that ended it can be "
-                         f"undone, not {entry.name}'s (place {entry.place}).", "entry_id")
+        return Rejection(
+            "tournament_finished",
+            f"The tournament is over; only the bust that ended it can be "
+            f"undone, not {entry.name}'s (place {entry.place}).",
+            "entry_id",
+        )
     if cmd.payload.get("table_no") is not None or cmd.payload.get("seat") is not None:
         where, problem = _named_seat(state, cmd)
     else:
@@ -168,9 +200,19 @@ def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejecti
     plan = plan_remove(state, entry.entry_id, state.players_left + 1)
     for change in plan["places"]:
         change["was"] = state.entries[change["entry_id"]].place  # the audit: who moved from where
-    payload = {"entry_id": entry.entry_id, "reason": reason, "at": cmd.now, "table_no": where[0], "seat": where[1],
-               "from_table": entry.table_no, "from_seat": entry.seat, "was_place": entry.place, "was_tie": entry.tie,
-               "eliminated_by": entry.eliminated_by, **plan}
+    payload = {
+        "entry_id": entry.entry_id,
+        "reason": reason,
+        "at": cmd.now,
+        "table_no": where[0],
+        "seat": where[1],
+        "from_table": entry.table_no,
+        "from_seat": entry.seat,
+        "was_place": entry.place,
+        "was_tie": entry.tie,
+        "eliminated_by": entry.eliminated_by,
+        **plan,
+    }
     moved = _hh_back(state, entry)
     if moved:
         payload["hh_transfers"] = moved  # applied by headhunter.apply_extra, like a bust's
@@ -182,12 +224,15 @@ def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejecti
             # director's pause, until he resumes play.
             payload["clock_reason"] = "director"
     shifted = [{"entry_id": c["entry_id"], "from": c["was"], "to": c["place"]} for c in plan["places"]]
-    return Decision([Event("bust_undone", payload)],
-                    {"entry_id": entry.entry_id, "table_no": where[0], "seat": where[1], "shifted": shifted})
+    return Decision(
+        [Event("bust_undone", payload)],
+        {"entry_id": entry.entry_id, "table_no": where[0], "seat": where[1], "shifted": shifted},
+    )
 
 
 def apply_bust_undone(state: TournamentState, event: Event) -> None:
     from .entries import forget_count
+
     p = event.payload
     entry = state.entries[p["entry_id"]]
     apply_remove(state, entry.entry_id, p)
@@ -195,7 +240,8 @@ def apply_bust_undone(state: TournamentState, event: Event) -> None:
     entry.no_prize = False
     state.players_left += 1
     state.hh_given.pop(entry.entry_id, None)
-    last = state.last_bust.get(p.get("from_table"))
+    from_table = p.get("from_table")  # None: the player had no table
+    last = state.last_bust.get(from_table) if from_table is not None else None
     if last is not None and entry.entry_id in last["entry_ids"]:  # he is back: not undone twice
         last["entry_ids"] = [i for i in last["entry_ids"] if i != entry.entry_id]
     state.away.discard(entry.entry_id)

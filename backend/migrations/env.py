@@ -1,4 +1,5 @@
 """Alembic environment. Called by `backend.store.migrate`, which passes the connection."""
+
 from alembic import context
 from sqlmodel import SQLModel
 
@@ -9,8 +10,9 @@ target_metadata = SQLModel.metadata
 
 def run_migrations_online() -> None:
     connection = context.config.attributes["connection"]
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=connection.dialect.name == "sqlite")
+    context.configure(
+        connection=connection, target_metadata=target_metadata, render_as_batch=connection.dialect.name == "sqlite"
+    )
     with context.begin_transaction():
         context.run_migrations()
 

@@ -4,6 +4,7 @@ Rooms: t:<tid> (public view), t:<tid>:director, t:<tid>:display (the TV's ticker
 t:<tid>:table:<n>, t:<tid>:entry:<id>.
 With several server processes, the Redis message queue carries emits between them.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,7 +16,7 @@ from ..api.phone_links import PLAIN_HTTP, STAFF_ROLES
 from ..auth.access import caller_for, forget_token
 from ..service import TournamentService, UnknownTournament, now_ms
 from ..views import director_delta, render
-
+from .origins import origin_checker
 
 log = logging.getLogger(__name__)
 
@@ -47,12 +48,21 @@ def _heartbeat(sid, *_):
 
 
 class Realtime:
-    def __init__(self, app, service: TournamentService, async_mode: str, message_queue=None,
-                 channel: str = "flask-socketio"):
+    def __init__(
+        self, app, service: TournamentService, async_mode: str, message_queue=None, channel: str = "flask-socketio"
+    ):
         self.service = service
         self.app = app
-        self.socketio = SocketIO(app, async_mode=async_mode, message_queue=message_queue, channel=channel,
-                                 cors_allowed_origins=[], ping_interval=10, ping_timeout=10)
+        self.socketio = SocketIO(
+            app,
+            async_mode=async_mode,
+            message_queue=message_queue,
+            channel=channel,
+            cors_allowed_origins=origin_checker(app.extensions["pokerfloor"].config),
+            cors_credentials=False,
+            ping_interval=10,
+            ping_timeout=10,
+        )
         self.callers: dict[str, object] = {}
         self.socketio.on_event("connect", self._connect)
         self.socketio.on_event("disconnect", self._disconnect)
@@ -68,6 +78,7 @@ class Realtime:
         self._revoked_channel = f"{channel}:revoked-tokens"
         if message_queue and message_queue.startswith(("redis://", "rediss://")):
             import redis
+
             self._revocations = redis.Redis.from_url(message_queue)
             self.socketio.start_background_task(self._listen_for_revocations)
 
@@ -123,13 +134,21 @@ class Realtime:
         if caller is None or caller.role != "director":
             return {"ok": False, "error": "forbidden", "message": "Only a director subscribes to a tournament."}
         if not isinstance(tid, int) or isinstance(tid, bool) or not 0 < tid < 2**62:
-            return {"ok": False, "error": "validation", "field": "tournament_id",
-                    "message": "tournament_id must be a number."}
+            return {
+                "ok": False,
+                "error": "validation",
+                "field": "tournament_id",
+                "message": "tournament_id must be a number.",
+            }
         try:
             self._join(tid, caller)
         except UnknownTournament:
-            return {"ok": False, "error": "unknown_tournament", "field": "tournament_id",
-                    "message": f"There is no tournament {tid}."}
+            return {
+                "ok": False,
+                "error": "unknown_tournament",
+                "field": "tournament_id",
+                "message": f"There is no tournament {tid}.",
+            }
         return {"ok": True}
 
     def publish_soon(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
@@ -145,6 +164,7 @@ class Realtime:
         # Small views first (the dealer and the player wait on them); the director's last, as a
         # delta stamped with this command's seq (the state may already be newer: harmless).
         for key in sorted(changed, key=lambda k: (k[0] == "director", k[0] == "public", str(k))):
-            view = director_delta(state, changed, seq, base_seq, now) if key == ("director",) \
-                else render(state, key, now)
+            view = (
+                director_delta(state, changed, seq, base_seq, now) if key == ("director",) else render(state, key, now)
+            )
             self.socketio.emit("view", view, to=room_for(tid, key))

@@ -5,16 +5,21 @@ BEGIN IMMEDIATE for every transaction, because a deferred BEGIN that later wants
 fail at once with "database is locked". PostgreSQL: plain transactions; the UPDATE of the
 tournament row serialises writers.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
+
+if TYPE_CHECKING:
+    from alembic.config import Config  # imported where used: alembic loads only for migrations
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -24,11 +29,12 @@ def make_engine(url: str) -> Engine:
         memory = url in ("sqlite://", "sqlite:///:memory:")
         if not memory:
             Path(url.split("///", 1)[1]).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                               poolclass=StaticPool if memory else None)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, poolclass=StaticPool if memory else None
+        )
 
         @event.listens_for(engine, "connect")
-        def _sqlite_connect(dbapi_conn, _record):
+        def _sqlite_connect(dbapi_conn: Any, _record: object) -> None:
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
             cur = dbapi_conn.cursor()
             if not memory:
@@ -39,21 +45,20 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         @event.listens_for(engine, "begin")
-        def _sqlite_begin(conn):
+        def _sqlite_begin(conn: Connection) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
     if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
     return create_engine(url, pool_pre_ping=True)
 
 
 @contextmanager
 def session_scope(engine: Engine) -> Iterator[Session]:
     """One transaction: commits on success, rolls back on any exception."""
-    with Session(engine, expire_on_commit=False) as session:
-        with session.begin():
-            yield session
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        yield session
 
 
 # Any fixed 64-bit number: every `pokerfloor init` on one PostgreSQL server takes this lock.
@@ -66,7 +71,7 @@ class NotMigrated(RuntimeError):
     (several would race): `pokerfloor init` does, once, before the workers start."""
 
 
-def _alembic_config():
+def _alembic_config() -> Config:
     from alembic.config import Config
 
     cfg = Config()
@@ -77,7 +82,10 @@ def _alembic_config():
 def head_revision() -> str:
     from alembic.script import ScriptDirectory
 
-    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    if head is None:
+        raise RuntimeError(f"no migrations in {MIGRATIONS}")
+    return head
 
 
 def current_revision(engine: Engine) -> str | None:

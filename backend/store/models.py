@@ -1,24 +1,25 @@
 """SQLModel tables. The event table is append-only; projections are rebuilt from it."""
+
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
 class Director(SQLModel, table=True):
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     username: str = Field(max_length=80, unique=True)
     password_hash: str = Field(max_length=255)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 
 class Tournament(SQLModel, table=True):
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
     preset_id: str = Field(max_length=60)
-    created_by: Optional[int] = Field(default=None, foreign_key="director.id")
+    created_by: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     # Bumped in the same transaction as the events it numbers: the UPDATE takes the row lock,
     # which serialises writers per tournament on SQLite and PostgreSQL alike.
@@ -28,7 +29,7 @@ class Tournament(SQLModel, table=True):
 class EventRow(SQLModel, table=True):
     __tablename__ = "event"
     __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_event_tournament_seq"),)
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
     # seq is assigned from tournament.last_seq under that row's lock, so seq order is commit
     # order: a reader that has seen seq N has seen every event before it.
@@ -36,14 +37,15 @@ class EventRow(SQLModel, table=True):
     type: str = Field(max_length=60)
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     actor: str = Field(default="", max_length=120)
-    op_id: Optional[str] = Field(default=None, max_length=64)
-    device_id: Optional[str] = Field(default=None, max_length=64)
+    op_id: str | None = Field(default=None, max_length=64)
+    device_id: str | None = Field(default=None, max_length=64)
     at: int = Field(sa_column=Column(BigInteger, nullable=False))  # server time of commit (ms)
 
 
 class OpReceipt(SQLModel, table=True):
     """The answer given to a command, so a replayed op_id gets the same answer, applied once.
     It also keeps what was asked and by whom, so a director can review rejected commands."""
+
     __tablename__ = "op_receipt"
     __table_args__ = (Index("ix_op_receipt_tournament_status_created", "tournament_id", "status_code", "created_at"),)
     device_id: str = Field(primary_key=True, max_length=64)
@@ -52,41 +54,44 @@ class OpReceipt(SQLModel, table=True):
     status_code: int
     response: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
-    type: Optional[str] = Field(default=None, max_length=60)  # the command type
-    payload: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON, nullable=True))
-    actor: Optional[str] = Field(default=None, max_length=120)  # as EventRow.actor
+    type: str | None = Field(default=None, max_length=60)  # the command type
+    payload: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    actor: str | None = Field(default=None, max_length=120)  # as EventRow.actor
 
 
 class Token(SQLModel, table=True):
     """A bearer token, stored only as its SHA-256 (tokens are 256-bit random, so no salt or
     slow hash is needed). The token itself is HMAC(secret, nonce): a director can show a
     table's QR again without the database ever holding a usable token."""
-    id: Optional[int] = Field(default=None, primary_key=True)
+
+    id: int | None = Field(default=None, primary_key=True)
     token_hash: str = Field(max_length=64, unique=True, index=True)
     nonce: str = Field(max_length=64)
     role: str = Field(max_length=16)  # director | dealer | player | display | setup
-    tournament_id: Optional[int] = Field(default=None, foreign_key="tournament.id", index=True)
-    table_no: Optional[int] = None
-    entry_id: Optional[int] = None
-    director_id: Optional[int] = Field(default=None, foreign_key="director.id")
+    tournament_id: int | None = Field(default=None, foreign_key="tournament.id", index=True)
+    table_no: int | None = None
+    entry_id: int | None = None
+    director_id: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
-    revoked_at: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    revoked_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
 
 
 class CustomPreset(SQLModel, table=True):
     """A preset a director saved (e.g. an edited structure); exposed as id `custom-<id>`."""
+
     __tablename__ = "custom_preset"
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
     data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    created_by: Optional[int] = Field(default=None, foreign_key="director.id")
+    created_by: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 
 class Person(SQLModel, table=True):
     """One player across tournaments (leagues add up his results). `name_key` is the name
     with spaces collapsed and case folded: exact-name matching links a new entry to him."""
-    id: Optional[int] = Field(default=None, primary_key=True)
+
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=80)
     name_key: str = Field(max_length=80, unique=True, index=True)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
@@ -94,6 +99,7 @@ class Person(SQLModel, table=True):
 
 class TournamentEntryPerson(SQLModel, table=True):
     """Which person an entry of a tournament is (written by the API after register_player)."""
+
     __tablename__ = "tournament_entry_person"
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
     entry_id: int = Field(primary_key=True)
@@ -102,11 +108,12 @@ class TournamentEntryPerson(SQLModel, table=True):
 
 class League(SQLModel, table=True):
     """A ranking or series: tournaments assigned to it, points by place, qualification by kind."""
-    id: Optional[int] = Field(default=None, primary_key=True)
+
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
     kind: str = Field(max_length=20)  # v_ranking | n_series | g_tour | p_satellite | custom
-    points: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON, nullable=True))
-    created_by: Optional[int] = Field(default=None, foreign_key="director.id")
+    points: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_by: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 

@@ -67,8 +67,14 @@ def seated(preset_data: dict, tables: dict, names=None) -> Log:
         # walk-ins with the ID seen at the desk (N-3.4, P-Teilnahme: refused without it)
         log.run(director_cmd("register_player", {"name": (names or {}).get(i, f"P{i}"), "id_checked": True}))
     seats = [{"entry_id": e, "table_no": int(t), "seat": s + 1} for t, ids in tables.items() for s, e in enumerate(ids)]
-    log.event("seats_drawn", {"max_seats": max(10, max(len(ids) for ids in tables.values())),
-                              "tables": max(int(t) for t in tables), "seats": seats})
+    log.event(
+        "seats_drawn",
+        {
+            "max_seats": max(10, max(len(ids) for ids in tables.values())),
+            "tables": max(int(t) for t in tables),
+            "seats": seats,
+        },
+    )
     return log
 
 

@@ -1,4 +1,5 @@
 """The clock function against the shared vectors (the PWA runs the same file in vitest)."""
+
 import json
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Clock commands: pause with a reason, add/remove time, jump, edit the structure, stops (P-Race)."""
+
 from backend.engine.clock import clock_at
 from engine_helpers import director_cmd, run, tournament_with
 
@@ -60,9 +61,11 @@ def test_pause_reason_is_kept_and_cleared_on_resume():
     assert where(state, T0 + 5 * MIN)["remaining_ms"] == 19 * MIN
 
 
-RACE = [{"kind": "level", "sb": 100, "bb": 200, "ante": 0, "minutes": 10},
-        {"kind": "stop", "reason": "race_for_chips"},
-        {"kind": "level", "sb": 200, "bb": 400, "ante": 0, "minutes": 10}]
+RACE = [
+    {"kind": "level", "sb": 100, "bb": 200, "ante": 0, "minutes": 10},
+    {"kind": "stop", "reason": "race_for_chips"},
+    {"kind": "level", "sb": 200, "bb": 400, "ante": 0, "minutes": 10},
+]
 
 
 def test_race_for_chips_halts_the_clock_until_the_director_resumes_it():
@@ -82,8 +85,14 @@ def test_set_structure_pins_the_clock_where_it_stands():
     # Level 2 keeps its 2 elapsed minutes: 3 of its new 5 are left, whatever level 1 became.
     assert where(state, T0 + 22 * MIN) == {"index": 1, "remaining_ms": 3 * MIN, "status": "running", "finished": False}
     # Shortened below the time already played, the level ends at once and the next starts in full.
-    run(state, director_cmd("set_structure", {"structure": [dict(e, minutes=1) if e.get("kind") == "level" else e
-                                                            for e in state.structure]}, now=T0 + 23 * MIN))
+    run(
+        state,
+        director_cmd(
+            "set_structure",
+            {"structure": [dict(e, minutes=1) if e.get("kind") == "level" else e for e in state.structure]},
+            now=T0 + 23 * MIN,
+        ),
+    )
     assert where(state, T0 + 23 * MIN) == {"index": 2, "remaining_ms": MIN, "status": "running", "finished": False}
 
 
@@ -93,8 +102,14 @@ def test_invalid_structures_name_the_field():
         ([{"kind": "level", "sb": 100, "bb": 50, "ante": 0, "minutes": 10}], "structure.0.bb"),
         ([{"kind": "level", "sb": 25, "bb": 50, "ante": 0, "minutes": 0}], "structure.0.minutes"),
         ([{"kind": "level", "sb": 25, "bb": 50, "ante": -1, "minutes": 5}], "structure.0.ante"),
-        ([{"kind": "level", "sb": 25, "bb": 50, "minutes": 5}, {"kind": "break", "minutes": -5}], "structure.1.minutes"),
-        ([{"kind": "stop", "reason": "race_for_chips"}, {"kind": "level", "sb": 1, "bb": 2, "minutes": 5}], "structure.0.kind"),
+        (
+            [{"kind": "level", "sb": 25, "bb": 50, "minutes": 5}, {"kind": "break", "minutes": -5}],
+            "structure.1.minutes",
+        ),
+        (
+            [{"kind": "stop", "reason": "race_for_chips"}, {"kind": "level", "sb": 1, "bb": 2, "minutes": 5}],
+            "structure.0.kind",
+        ),
         ([], "structure"),
         ([{"kind": "break", "minutes": 5}], "structure"),
     ]

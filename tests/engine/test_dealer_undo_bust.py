@@ -4,6 +4,7 @@ his own table's latest bust, only while no hand has started there since, and onl
 the engine reads). Everything else stays the director's (issue 7), refused with a reason that
 names its basis (engine/refusals.py). The undo itself is the director's: places, seat, replay
 (N-1.15 — the places after his move back)."""
+
 from backend.engine import Actor, Command, Rejection
 from backend.engine.undo import DEALER_UNDO_MS
 from engine_helpers import director_cmd, preset, seated
@@ -84,8 +85,9 @@ def test_only_the_latest_bust_at_his_table_and_only_at_his_own_table():
     applied(dealer(log, 1, "record_bust", {"entry_id": 5}, now=T0 + 2000))
     applied(dealer(log, 2, "record_bust", {"entry_id": 12}, now=T0 + 3000))
     refused(log, dealer(log, 1, "undo_bust", undo(6), now=T0 + 4000), "not_last_bust")
-    r = refused(log, dealer(log, 1, "undo_bust", undo(12), now=T0 + 4000), "not_at_your_table", "permission",
-                "forbidden")
+    r = refused(
+        log, dealer(log, 1, "undo_bust", undo(12), now=T0 + 4000), "not_at_your_table", "permission", "forbidden"
+    )
     assert r.params == {"name": "P12", "table": 2, "own_table": 1, "variant": "undo"}
     # His own table's latest one, yes; naming a seat at another table, no.
     bad = dealer(log, 1, "undo_bust", {**undo(5), "table_no": 2, "seat": 6}, now=T0 + 4000)
@@ -97,8 +99,18 @@ def test_only_the_latest_bust_at_his_table_and_only_at_his_own_table():
 
 def test_n_1_15_one_of_a_same_hand_group_and_then_the_other():
     log = two_tables()
-    applied(dealer(log, 1, "record_busts", {"table_no": 1, "busts": [
-        {"entry_id": 5, "starting_stack": 1000}, {"entry_id": 6, "starting_stack": 2000}]}, now=T0 + 1000))
+    applied(
+        dealer(
+            log,
+            1,
+            "record_busts",
+            {
+                "table_no": 1,
+                "busts": [{"entry_id": 5, "starting_stack": 1000}, {"entry_id": 6, "starting_stack": 2000}],
+            },
+            now=T0 + 1000,
+        )
+    )
     assert (log.state.entries[5].place, log.state.entries[6].place) == (12, 11)  # fewer chips: the worse place
     applied(dealer(log, 1, "undo_bust", undo(5), now=T0 + 2000))
     assert log.state.entries[6].place == 12  # the gap closes: he moves one place down

@@ -2,6 +2,7 @@
 back in his seat, the places after his move one down (N-1.15), same-hand groups close the gap
 (N-1.15), payouts and corrections follow (N-3.7, N-3.8), headhunter chips go back (V-VII.r),
 the bust that ended the tournament can be undone, and the log replays to the same state."""
+
 from hypothesis import given, settings, strategies as st
 
 from backend.engine import Actor, Command, Rejection, money
@@ -36,10 +37,19 @@ def places(state):
 
 def snapshot(state):
     """What a cold start must rebuild: places, seats, counts, money, HH chips."""
-    return (places(state), {e.entry_id: (e.status, e.table_no, e.seat) for e in state.entries.values()},
-            {n: dict(t.seats) for n, t in state.tables.items()}, state.players_left, state.status, state.winner,
-            sorted(state.due), {c: (v["entry_id"], v["paid"], v["due"]) for c, v in state.corrections.items()},
-            dict(state.hh), dict(state.chips), [g.tiers for g in state.out_groups])
+    return (
+        places(state),
+        {e.entry_id: (e.status, e.table_no, e.seat) for e in state.entries.values()},
+        {n: dict(t.seats) for n, t in state.tables.items()},
+        state.players_left,
+        state.status,
+        state.winner,
+        sorted(state.due),
+        {c: (v["entry_id"], v["paid"], v["due"]) for c, v in state.corrections.items()},
+        dict(state.hh),
+        dict(state.chips),
+        [g.tiers for g in state.out_groups],
+    )
 
 
 def n_monday(players=11):
@@ -93,10 +103,20 @@ def test_n_1_15_undo_of_an_earlier_bust_moves_the_later_busts_one_place_down():
 def test_n_1_15_undo_of_one_of_a_same_hand_group_leaves_the_others_in_order_closing_the_gap():
     log = seated(preset("n-monday"), {1: [1, 2, 3, 4, 5], 2: [6, 7, 8, 9, 10]})
     ok(log, "record_bust", {"entry_id": 10}, at=T0, now=T0)  # 10th
-    ok(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 100},
-                                                     {"entry_id": 2, "starting_stack": 200},
-                                                     {"entry_id": 3, "starting_stack": 300}]},
-       at=T0 + 10, now=T0 + 10)  # 9th, 8th, 7th by starting stack
+    ok(
+        log,
+        "record_busts",
+        {
+            "table_no": 1,
+            "busts": [
+                {"entry_id": 1, "starting_stack": 100},
+                {"entry_id": 2, "starting_stack": 200},
+                {"entry_id": 3, "starting_stack": 300},
+            ],
+        },
+        at=T0 + 10,
+        now=T0 + 10,
+    )  # 9th, 8th, 7th by starting stack
     ok(log, "record_bust", {"entry_id": 9}, at=T0 + 20, now=T0 + 20)  # 6th
     undo(log, 2)
     p = places(log.state)
@@ -231,6 +251,7 @@ def test_hand_for_hand_shared_place_loses_one_and_replays():
 
 # ------------------------------------------------------------------ property
 
+
 def check(state):
     out = [e for e in state.entries.values() if e.status == "busted"]
     active = [e for e in state.entries.values() if e.status == "active"]
@@ -246,13 +267,17 @@ def check(state):
     for e in out:
         covered.append(e.place)  # no ties without hand-for-hand sharing
     n = len(state.entries)
-    assert sorted(covered) == list(range(1 if covered and covered[0] == 1 and state.status == "finished"
-                                         else state.players_left + 1, n + 1))
+    assert sorted(covered) == list(
+        range(1 if covered and covered[0] == 1 and state.status == "finished" else state.players_left + 1, n + 1)
+    )
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["bust", "bust", "undo", "group"]), st.integers(0, 10 ** 6)),
-                min_size=1, max_size=25))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["bust", "bust", "undo", "group"]), st.integers(0, 10**6)), min_size=1, max_size=25
+    )
+)
 def test_n_1_15_random_busts_and_undos_keep_places_a_permutation_and_replay(steps):
     log = seated(preset("n-monday"), {1: [1, 2, 3, 4, 5], 2: [6, 7, 8, 9, 10]})
     now = T0
@@ -268,16 +293,35 @@ def test_n_1_15_random_busts_and_undos_keep_places_a_permutation_and_replay(step
             table = next((t for t in s.tables.values() if len(t.seats) >= 2 and len(t.seats) < s.players_left), None)
             if table is not None:
                 ids = sorted(table.seats.values())[:2]
-                log.run(director_cmd("record_busts", {"table_no": table.table_no, "busts": [
-                    {"entry_id": ids[0], "starting_stack": pick % 7}, {"entry_id": ids[1], "starting_stack": pick % 11}]},
-                    at=at, now=now))
+                log.run(
+                    director_cmd(
+                        "record_busts",
+                        {
+                            "table_no": table.table_no,
+                            "busts": [
+                                {"entry_id": ids[0], "starting_stack": pick % 7},
+                                {"entry_id": ids[1], "starting_stack": pick % 11},
+                            ],
+                        },
+                        at=at,
+                        now=now,
+                    )
+                )
         elif kind == "undo" and out:
             entry = s.entries[out[pick % len(out)]]
             payload = {"entry_id": entry.entry_id, "reason": "wrong"}
             table = s.tables[entry.table_no]
             if entry.seat in table.seats:
-                free = next(((t.table_no, seat) for t in s.tables.values() if not t.broken
-                             for seat in range(1, t.max_seats + 1) if seat not in t.seats), None)
+                free = next(
+                    (
+                        (t.table_no, seat)
+                        for t in s.tables.values()
+                        if not t.broken
+                        for seat in range(1, t.max_seats + 1)
+                        if seat not in t.seats
+                    ),
+                    None,
+                )
                 payload.update(table_no=free[0], seat=free[1])
             d = log.run(director_cmd("undo_bust", payload, now=now))
             if isinstance(d, Rejection):

@@ -3,6 +3,7 @@ final table (N-2.9, V-IV), the V-IV merge with the clock stopped, hand-for-hand 
 at the final table (N-2.13, V-V.b), the V-III.h / TDA 11D hold, the V-III.i button redraw, the
 N-3.12 table limit and the suggestion texts' real counts. Pure engine, through the JSON round trip
 and replay (engine_helpers.Log)."""
+
 import json
 
 import pytest
@@ -78,18 +79,21 @@ class Floor:
             if not moves:
                 return
             s = moves[0]
-            self.ok("move_player", {"entry_id": s["entry_id"], "to_table": s["to_table"], "to_seat": s["to_seat"],
-                                    "reason": "balancing"})
+            self.ok(
+                "move_player",
+                {"entry_id": s["entry_id"], "to_table": s["to_table"], "to_seat": s["to_seat"], "reason": "balancing"},
+            )
         raise AssertionError("moves kept coming")
 
     def replays_clean(self):
         replayed = self.log.replayed()
-        tables = lambda s: {n: vars(t) for n, t in s.tables.items()}  # noqa: E731
+        tables = lambda s: {n: vars(t) for n, t in s.tables.items()}
         assert json.dumps(tables(replayed), default=str) == json.dumps(tables(self.state), default=str)
         assert replayed.hand_for_hand == self.state.hand_for_hand
 
 
 # ——— 1, 2: never one table before the final table's size ———
+
 
 def test_n_2_9_n_2_13_eleven_players_at_two_tables_play_hand_for_hand_never_one_table():
     """N-2.9, N-2.13: at 11 players N plays hand-for-hand at both tables; the final table starts at
@@ -113,8 +117,10 @@ def test_n_2_9_n_2_13_eleven_players_at_two_tables_play_hand_for_hand_never_one_
     floor.replays_clean()
 
 
-@pytest.mark.parametrize("preset_id, players", [("n-monday", 22), ("n-series-final", 22), ("v-ranking", 18),
-                                                ("s-trophy", 22), ("g-tour", 16), ("generic", 20)])
+@pytest.mark.parametrize(
+    "preset_id, players",
+    [("n-monday", 22), ("n-series-final", 22), ("v-ranking", 18), ("s-trophy", 22), ("g-tour", 16), ("generic", 20)],
+)
 def test_n_2_9_v_iv_s_2_no_suggestion_merges_onto_one_table_before_the_final_table(preset_id, players):
     """N-2.9, V-IV, S-#2, G-Final: from two tables, every count above the final table's size keeps
     two tables (no break suggested, the break refused); at the size the final table is suggested."""
@@ -156,7 +162,9 @@ def test_v_iv_at_ten_and_nine_two_tables_then_the_final_table_at_eight_with_the_
     assert {s: e for s, e in table.seats.items() if s in kept} == kept  # nobody at the feature table redrawn
     assert floor.state.clock.status == "paused" and floor.state.clock.reason == "table_merge"
     assert table.button is None and table_view(floor.state, table.table_no, 0)["redraw"] == {
-        "reason": "final_table", "rule": "V-IV"}
+        "reason": "final_table",
+        "rule": "V-IV",
+    }
     floor.replays_clean()
 
 
@@ -174,6 +182,7 @@ def test_v_iv_a_director_breaking_the_second_last_table_at_eight_gets_the_v_iv_m
 
 
 # ——— 4: V-III.i ———
+
 
 def _v_three_tables_one_short():
     """V at 27 on three tables of 9, a hand dealt at each, then table 3 loses four players: 9, 9, 5."""
@@ -246,6 +255,7 @@ def test_v_iii_i_a_break_and_a_move_before_one_hand_add_up():
 
 # ——— 6: N-3.12 ———
 
+
 def test_n_3_12_the_seat_draw_refuses_more_tables_than_the_preset_allows():
     """N-3.12: at most 4 tables; P-Satellite: a qualifier is one table. The limit is preset data
     (`seating.max_tables`); the refusal names the field and the rule."""
@@ -263,6 +273,7 @@ def test_n_3_12_the_seat_draw_refuses_more_tables_than_the_preset_allows():
 
 
 # ——— 8: hand-for-hand ends at the final table; the public view says it runs ———
+
 
 def test_n_2_13_hand_for_hand_ends_with_the_final_table_and_the_public_view_says_it_runs():
     """N-2.13 / V-V.b: hand-for-hand runs while two or more tables wait for each other; forming the
@@ -301,6 +312,7 @@ def test_g_final_hand_for_hand_at_the_two_tables_of_eight_restarts_together_and_
 
 
 # ——— 9: V-III.h / TDA 11D ———
+
 
 def _v_three_tables_of_nine():
     floor = Floor("v-ranking", 27, 3)
@@ -384,6 +396,7 @@ def test_tda_11d_a_table_three_short_holds_where_the_preset_says_so():
 
 # ——— 10: hand-for-hand enforced by the server ———
 
+
 def test_n_2_13_v_v_b_during_hand_for_hand_no_table_starts_a_hand_before_every_table_is_done():
     """N-2.13, V-V.b: every table starts each hand together. The hand in play when it starts is the
     first round's; a table that has finished waits for the others; a table whose hand runs cannot
@@ -433,6 +446,7 @@ def test_n_2_13_a_table_broken_during_hand_for_hand_is_not_waited_for():
 
 # ——— 13: the suggestions name the real count ———
 
+
 def test_n_2_9_g_final_suggestion_texts_name_the_real_counts():
     """N-2.9: 9 players left is a final table of 9, not "of 10"; G-Final: 15 players are redrawn
     onto tables of 8 and 7, not "two tables of 8"."""
@@ -466,14 +480,20 @@ def test_tda_11c_break_texts_count_the_tables_in_words_that_agree():
 
 # ——— the phone says each refusal in German and English from its params ———
 
+
 def test_the_floor_refusals_carry_params_the_phone_words_exactly_as_the_server():
     """Each new refusal names its rule in `params` and the phone's English template (i18n
     `refusal.<error>[.<variant>]`) filled with them is the server's own sentence; German has a key."""
     import re
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
-    keys = {lang: dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (root / f"pwa/src/i18n/{lang}.ts").read_text(), re.M))
-            for lang in ("en", "de")}
+    keys = {
+        lang: dict(
+            re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (root / f"pwa/src/i18n/{lang}.ts").read_text(), re.M)
+        )
+        for lang in ("en", "de")
+    }
 
     def worded(r):
         key = f"refusal.{r.error}" + (f".{r.params['variant']}" if "variant" in r.params else "")
@@ -522,11 +542,23 @@ def test_the_floor_refusals_carry_params_the_phone_words_exactly_as_the_server()
     seen.append(Floor("generic", 30, 0, data=custom).refused("draw_seats", {"tables": 3}, "max_tables"))
     assert all("rule" not in x.params for x in seen[-4:])
     assert {(x.error, x.params.get("variant")) for x in seen} >= {
-        ("final_table_not_yet", "setting"), ("too_many_players", "setting"), ("no_button", "final_table_setting")}
+        ("final_table_not_yet", "setting"),
+        ("too_many_players", "setting"),
+        ("no_button", "final_table_setting"),
+    }
     assert {(x.error, x.params.get("variant")) for x in seen} >= {
-        ("max_tables", None), ("max_tables", "one"), ("no_button", None), ("no_button", "new_players"),
-        ("no_button", "final_table"), ("final_table_not_yet", None), ("too_many_players", None),
-        ("hand_for_hand_wait", "own"), ("hand_for_hand_wait", "others"), ("not_halted", None), ("table_halted", None)}
+        ("max_tables", None),
+        ("max_tables", "one"),
+        ("no_button", None),
+        ("no_button", "new_players"),
+        ("no_button", "final_table"),
+        ("final_table_not_yet", None),
+        ("too_many_players", None),
+        ("hand_for_hand_wait", "own"),
+        ("hand_for_hand_wait", "others"),
+        ("not_halted", None),
+        ("table_halted", None),
+    }
     for rejection in seen:
         assert rejection.message == worded(rejection), rejection
 

@@ -1,6 +1,7 @@
 """Headhunter chips (V-VII.r, V-VII.s): one HH chip each at the start, the eliminator receives the
 busted player's chip, 12 chips make a wild card used as a rebuy or add-on before the break, and
 balances never go negative and add up (hypothesis)."""
+
 from hypothesis import given, settings, strategies as st
 
 from backend.engine import Actor, Command, Rejection
@@ -46,8 +47,12 @@ def test_v_vii_r_everyone_starts_with_one_hh_chip_and_the_eliminator_receives_it
     # A bust without an eliminator moves nothing.
     ok(log, "record_bust", {"entry_id": 3}, now=T0 + 2)
     assert log.state.hh[3] == 1 and "hh_transfers" not in log.events[-1].payload
-    assert player_view(log.state, 5, T0)["headhunter"] == {"hh_chips": 2, "hh_carried": 0, "wild_card_at": 12,
-                                                            "wild_card": False}
+    assert player_view(log.state, 5, T0)["headhunter"] == {
+        "hh_chips": 2,
+        "hh_carried": 0,
+        "wild_card_at": 12,
+        "wild_card": False,
+    }
     rows = {r["entry_id"]: r for r in director_view(log.state, T0)["entries"]}
     assert rows[2]["headhunter"]["hh_chips"] == 0
     assert log.replayed().hh == log.state.hh
@@ -55,9 +60,16 @@ def test_v_vii_r_everyone_starts_with_one_hh_chip_and_the_eliminator_receives_it
 
 def test_v_vii_r_same_hand_busts_all_pay_the_one_eliminator():
     log = v_table(6)
-    ok(log, "record_busts", {"table_no": 1, "eliminated_by": 1,
-                             "busts": [{"entry_id": 2, "starting_stack": 500}, {"entry_id": 3, "starting_stack": 900}]},
-       now=T0 + 1)
+    ok(
+        log,
+        "record_busts",
+        {
+            "table_no": 1,
+            "eliminated_by": 1,
+            "busts": [{"entry_id": 2, "starting_stack": 500}, {"entry_id": 3, "starting_stack": 900}],
+        },
+        now=T0 + 1,
+    )
     assert (log.state.hh[1], log.state.hh[2], log.state.hh[3]) == (3, 0, 0)
     assert sum(log.state.hh.values()) == 6
 
@@ -115,9 +127,13 @@ def test_v_vii_r_wild_card_as_add_on_before_the_break_and_not_after_it():
 
 # ------------------------------------------------------------------ property
 
+
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 3), min_size=6, max_size=6), st.randoms(use_true_random=False),
-       st.lists(st.tuples(st.integers(0, 100), st.booleans(), st.booleans()), min_size=1, max_size=12))
+@given(
+    st.lists(st.integers(0, 3), min_size=6, max_size=6),
+    st.randoms(use_true_random=False),
+    st.lists(st.tuples(st.integers(0, 100), st.booleans(), st.booleans()), min_size=1, max_size=12),
+)
 def test_property_hh_chips_are_conserved_and_never_negative(carried, rnd, steps):
     """V-VII.r: chips only move between players (or are spent on a wild card); none is made or lost."""
     hh = {**V["headhunter"], "wild_card_at": 3}
@@ -156,6 +172,7 @@ def test_only_the_director_uses_a_wild_card():
 
 def test_v_vii_r_the_eliminators_phone_is_pushed_when_he_receives_a_chip():
     from backend.views import changed_views
+
     log = v_table(4)
     ok(log, "record_bust", {"entry_id": 2, "eliminated_by": 3}, now=T0 + 1)
     assert ("player", 3) in changed_views(log.state, [log.events[-1]])

@@ -1,8 +1,8 @@
 """Players left over time (engine/history.py): one point per event that changed the count, the
 middle thinned above the cap, and the same list after a replay from the log."""
+
 from backend.engine import history
 from backend.views import public_view
-
 from engine_helpers import GENERIC, Log, director_cmd
 
 T0 = 1_800_000_000_000
@@ -72,6 +72,7 @@ def test_thin_keeps_the_ends():
 def test_a_rebuy_back_into_play_adds_a_point_going_up():
     """V-XIII: a busted player rebuys before the break and is back in: the line goes up again."""
     from engine_helpers import preset
+
     log = Log(preset("v-ranking"))
     for i in range(4):
         log.run(director_cmd("register_player", {"name": f"P{i + 1}"}, now=T0 - MIN))
@@ -86,6 +87,7 @@ def test_a_rebuy_back_into_play_adds_a_point_going_up():
 
 def test_phones_get_at_most_60_points_first_and_last_kept():
     from backend.engine.history import shown
+
     points = [[i, 1000 - i, 0] for i in range(500)]
     picked = shown(points)
     assert len(picked) == 60 and picked[0] == points[0] and picked[-1] == points[-1]

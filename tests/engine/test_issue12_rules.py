@@ -1,5 +1,6 @@
 """Issue 12, the rules the whole-night checks found wrong (defects 3, 5, 11, 12, 14): each test
 names the rule it holds the engine to."""
+
 from backend.engine import money
 from backend.views import director_view, public_view, table_view
 from engine_helpers import Log, no, ok, preset
@@ -12,6 +13,7 @@ def places(state):
 
 
 # ------------------------------------------------------------------ defect 12: N-3.2 at the bubble
+
 
 def test_n_3_2_two_out_in_one_hand_from_8_to_6_the_absent_player_takes_the_bubble_not_a_paid_place():
     """N-3.2: a prepaid player who never came is blinded off "until one place before the money",
@@ -36,9 +38,16 @@ def test_n_3_2_two_out_in_one_hand_from_8_to_6_the_absent_player_takes_the_bubbl
     # Not yet: at 8 he is still blinded off (the bubble is 7).
     assert not [g for g in director_view(s, T0)["suggestions"] if g["kind"] == "remove_absent"]
 
-    hand = ok(log, "record_busts", {"table_no": table_of_x.table_no,
-                                    "busts": [{"entry_id": x, "starting_stack": 1000},
-                                              {"entry_id": y, "starting_stack": 3000}]}, at=T0 + 100, now=T0 + 100)
+    hand = ok(
+        log,
+        "record_busts",
+        {
+            "table_no": table_of_x.table_no,
+            "busts": [{"entry_id": x, "starting_stack": 1000}, {"entry_id": y, "starting_stack": 3000}],
+        },
+        at=T0 + 100,
+        now=T0 + 100,
+    )
     s = log.state
     abe = s.entries[1]
     assert (abe.place, abe.status, abe.out_reason, abe.no_prize) == (7, "busted", "absent", True)
@@ -77,11 +86,13 @@ def test_n_3_2_a_single_bust_that_reaches_the_bubble_removes_the_absent_player_t
 
 # ------------------------------------------------------------------ defect 3: P-Spielverlauf late seats
 
+
 def test_p_spielverlauf_a_late_player_owes_the_big_blind_until_his_first_hand_is_dealt():
     """P-Spielverlauf: "die hinzugekommenen Spieler müssen im folgenden Spiel das Big Blind halten".
     The registration, the table view, the hand_started event and the hand's result say so; the
     regular big blind still moves on by the dead-button rule (TDA 32), so nobody skips it."""
     from engine_helpers import seated
+
     log = seated(preset("p-qualifier"), {1: [1, 2, 3, 4, 5, 6, 7, 8]})
     ok(log, "set_button", {"table_no": 1, "seat": 1})
     first = ok(log, "new_hand", {"table_no": 1})
@@ -114,9 +125,11 @@ def test_p_spielverlauf_a_late_seat_is_never_the_dead_small_blind():
     """P-Spielverlauf: a newcomer posts the big blind in his first hand, so he is never seated in a
     dead small blind (he would owe both blinds at once); the seat between button and small blind
     stays barred as for everyone (TDA 32)."""
-    from engine_helpers import seated
-    from backend.engine.registration import late_seat
     import random
+
+    from backend.engine.registration import late_seat
+    from engine_helpers import seated
+
     log = seated(preset("p-qualifier"), {1: [1, 2, 3, 4, 5, 6, 7, 8]})
     ok(log, "set_button", {"table_no": 1, "seat": 1})
     ok(log, "new_hand", {"table_no": 1})  # D 1, SB 2, BB 3
@@ -127,11 +140,13 @@ def test_p_spielverlauf_a_late_seat_is_never_the_dead_small_blind():
 
 # ------------------------------------------------------------------ defect 5: S-#36 dealer penalties
 
+
 def test_s_36_a_dealer_gives_missed_hand_and_missed_round_penalties_at_his_table():
     """S-#36: "Der Dealer kann für jede Regelverletzung eine Ermahnung, Verwarnung, ein Missed Hand
     oder ein Missed Round Penalty aussprechen." Which penalties a dealer may give is preset data."""
     from backend.engine import Actor, Command, Rejection
     from engine_helpers import seated
+
     assert preset("s-trophy")["penalties"]["dealer"] == ["warning", "missed_hand", "missed_round"]
     log = seated(preset("s-trophy"), {1: [1, 2, 3, 4], 2: [5, 6, 7, 8]})
     dealer = Actor("dealer", table_no=1)
@@ -150,7 +165,10 @@ def test_s_36_a_dealer_gives_missed_hand_and_missed_round_penalties_at_his_table
     r = by_dealer({"entry_id": 4, "kind": "disqualification", "reason": "abuse"})  # S-#36: the director's
     assert (r.error, r.kind) == ("director_only", "forbidden") and "S-#36" in r.message
     assert table_view(log.state, 1, T0)["dealer_penalties"] == {
-        "kinds": ["warning", "missed_hand", "missed_round"], "orbits": [1, 2, 3, 4], "rule": "S-#36"}
+        "kinds": ["warning", "missed_hand", "missed_round"],
+        "orbits": [1, 2, 3, 4],
+        "rule": "S-#36",
+    }
 
 
 def test_n_2_23_the_tournament_director_gives_sit_out_penalties_a_dealer_only_warns():
@@ -158,15 +176,18 @@ def test_n_2_23_the_tournament_director_gives_sit_out_penalties_a_dealer_only_wa
     a dealer warns (the old default) and the refusal names the rule."""
     from backend.engine import Actor, Command
     from engine_helpers import seated
+
     assert preset("n-monday")["penalties"]["dealer"] == ["warning"]
     log = seated(preset("n-monday"), {1: [1, 2, 3, 4]})
-    r = log.run(Command("penalize", {"entry_id": 2, "kind": "missed_hand", "orbits": 1},
-                        Actor("dealer", table_no=1), now=T0))
+    r = log.run(
+        Command("penalize", {"entry_id": 2, "kind": "missed_hand", "orbits": 1}, Actor("dealer", table_no=1), now=T0)
+    )
     assert (r.error, r.kind) == ("director_only", "forbidden") and "N-2.23" in r.message
     assert r.params == {"allowed": ["warning"], "kind": "missed_hand", "rule": "N-2.23"}
 
 
 # ------------------------------------------------------------------ defect 11: N-3.4 / P-Teilnahme walk-ins
+
 
 def test_n_3_4_a_walk_in_without_the_id_check_is_refused_like_a_reserved_players_check_in():
     """N-3.4: ID / age 18+ is checked before a player takes part. A walk-in registered at the desk is
@@ -189,6 +210,7 @@ def test_p_teilnahme_a_late_walk_in_is_refused_without_the_id_check():
     """P-Teilnahme: "die Teilnehmer haben den Nachweis der Volljährigkeit zu erbringen" — also the
     player who fills a free seat after the start (P-Spielverlauf)."""
     from engine_helpers import seated
+
     log = seated(preset("p-qualifier"), {1: [1, 2, 3, 4, 5, 6, 7, 8]})
     r = no(log, "register_player", {"name": "Latecomer"}, seed=3)
     assert (r.error, r.field) == ("id_not_checked", "id_checked") and "P-Teilnahme" in r.message
@@ -201,9 +223,17 @@ def test_n_3_4_imports_are_reservations_and_a_row_marked_here_needs_the_id_colum
     """N-3.4 with the CSV import: imported players are reservations (absent until they check in with
     the ID); a row the file marks as here is a walk-in and needs the ID checked too."""
     log = Log(preset("n-monday"))
-    d = ok(log, "import_players", {"rows": [{"line": 2, "name": "Anna"},
-                                            {"line": 3, "name": "Ben", "present": True},
-                                            {"line": 4, "name": "Cleo", "present": True, "id_checked": True}]})
+    d = ok(
+        log,
+        "import_players",
+        {
+            "rows": [
+                {"line": 2, "name": "Anna"},
+                {"line": 3, "name": "Ben", "present": True},
+                {"line": 4, "name": "Cleo", "present": True, "id_checked": True},
+            ]
+        },
+    )
     assert [r["name"] for r in d.result["imported"]] == ["Anna", "Cleo"]
     (bad,) = d.result["rejected"]
     assert (bad["line"], bad["error"], bad["field"]) == (3, "id_not_checked", "id_checked")
@@ -247,6 +277,7 @@ def test_n_3_4_a_waiting_player_moved_up_without_the_id_check_is_a_reservation_u
 
 
 # ------------------------------------------------------------------ defect 14: TDA RP-8 with the generic preset
+
 
 def test_tda_rp_8_generic_pays_places_so_two_sharing_in_one_hand_for_hand_round_split_both_prizes():
     """TDA RP-8: players out in the same hand-for-hand hand at different tables share the places

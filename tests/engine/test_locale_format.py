@@ -1,17 +1,18 @@
 """Numbers and money in the tournament's locale (issue 13): the region comes from the preset's data
 (format.region, else the currency), never from a preset id; money texts write it the way the phones
 do (pwa/src/i18n/format.ts): de-CH "3'750 CHF", de-DE "3.750 €", en "3,750 CHF"."""
+
 import copy
 
 import pytest
 
-from backend.engine.model import Event
 from backend.engine.apply import replay
+from backend.engine.model import Event
 from backend.locale_format import money_text, number_text, region_of
 from backend.views import public_view
 from engine_helpers import Log, preset
 
-SWISS = ["n-monday", "n-series-final", "s-trophy"]        # Noohn Basel, Swiss Poker Trophy Zugerland
+SWISS = ["n-monday", "n-series-final", "s-trophy"]  # Noohn Basel, Swiss Poker Trophy Zugerland
 GERMAN = ["g-tour", "v-ranking", "p-qualifier", "p-final"]
 
 
@@ -62,4 +63,5 @@ def test_money_in_the_three_locales():
 def test_payout_texts_group_thousands():
     """N-3.7: the winner of a 44-player Monday is paid 1,870 CHF: the director's texts group it."""
     from backend.views import _money_text
+
     assert _money_text(1870, "CHF") == "1,870 CHF"

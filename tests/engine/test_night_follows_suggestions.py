@@ -8,6 +8,7 @@ pool, and the log replaying to the same state.
 
 Pure engine, a few seeds per preset: fast enough for every run of `make test`.
 """
+
 import json
 import math
 import random
@@ -15,24 +16,34 @@ import random
 import pytest
 
 from backend.engine import Actor, Command
-from backend.engine.model import Decision
 from backend.engine.balancing import active_tables
+from backend.engine.model import Decision
 from backend.engine.suggestions import suggestions
 from engine_helpers import Log, preset
 
 T0 = 1_800_000_000_000
 NIGHTS = {  # preset: (players, tables)
-    "n-monday": (44, 4), "n-series-final": (40, 4), "v-ranking": (18, 2), "g-tour": (24, 3),
-    "s-trophy": (33, 3), "p-qualifier": (10, 1), "p-final": (10, 1), "generic": (30, 3),
+    "n-monday": (44, 4),
+    "n-series-final": (40, 4),
+    "v-ranking": (18, 2),
+    "g-tour": (24, 3),
+    "s-trophy": (33, 3),
+    "p-qualifier": (10, 1),
+    "p-final": (10, 1),
+    "generic": (30, 3),
 }
 APPLY = {  # a suggestion kind → the one command that applies it (as the director's phone does)
-    "move": lambda s: ("move_player", {"entry_id": s["entry_id"], "to_table": s["to_table"],
-                                       "to_seat": s["to_seat"], "reason": "balancing"}),
+    "move": lambda s: (
+        "move_player",
+        {"entry_id": s["entry_id"], "to_table": s["to_table"], "to_seat": s["to_seat"], "reason": "balancing"},
+    ),
     "break": lambda s: ("break_table", {"table_no": s["table_no"]}),
     "final_table": lambda s: ("form_final_table", {}),
     "hand_for_hand": lambda s: ("start_hand_for_hand", {}),
     "remove_absent": lambda s: ("player_leaves", {"entry_id": s["entry_id"], "reason": s["reason"]}),
 }
+
+DIRECTOR = Actor("director")
 
 
 class Night:
@@ -47,7 +58,7 @@ class Night:
     def state(self):
         return self.log.state
 
-    def send(self, type, payload, actor=Actor("director")):
+    def send(self, type, payload, actor=DIRECTOR):
         self.now += 1_000
         self.seed += 1
         decision = self.log.run(Command(type, payload, actor, now=self.now, at=self.now, seed=self.seed))
@@ -66,8 +77,9 @@ class Night:
                 self.send("hand_done", {"table_no": table.table_no}, self.dealer(table.table_no))
         for table in active_tables(self.state):
             if table.button is None:
-                self.send("set_button", {"table_no": table.table_no, "seat": min(table.seats)},
-                          self.dealer(table.table_no))
+                self.send(
+                    "set_button", {"table_no": table.table_no, "seat": min(table.seats)}, self.dealer(table.table_no)
+                )
             self.send("new_hand", {"table_no": table.table_no}, self.dealer(table.table_no))
 
     def follow_suggestions(self):
@@ -83,7 +95,8 @@ class Night:
                 final = self.data["seating"]["final_table"]["size"]
                 assert self.state.players_left <= final, (
                     f"{s['kind']} merged {self.state.players_left} players onto one table before the final "
-                    f"table of {final}: {s['text']}")
+                    f"table of {final}: {s['text']}"
+                )
             if s["kind"] == "final_table" and after == 1:
                 assert not self.state.hand_for_hand["active"], "hand-for-hand ends with the final table"
         raise AssertionError("suggestions kept coming")
@@ -125,5 +138,6 @@ def test_a_night_following_every_suggestion_finishes_clean(preset_id, seed):
     assert places == list(range(1, players + 1))
     assert not state.due and not state.corrections
     replayed = night.log.replayed()
-    assert json.dumps(replayed.entries and {k: vars(v) for k, v in replayed.entries.items()}, default=str) == \
-        json.dumps({k: vars(v) for k, v in state.entries.items()}, default=str)
+    assert json.dumps(
+        replayed.entries and {k: vars(v) for k, v in replayed.entries.items()}, default=str
+    ) == json.dumps({k: vars(v) for k, v in state.entries.items()}, default=str)

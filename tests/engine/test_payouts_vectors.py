@@ -1,5 +1,6 @@
 """shared_rules/vectors/payouts.json: N-3.7's table at every bracket edge with N's 125 CHF buy-in,
 rounding to a unit with the remainder to the winner, and shared places (TDA RP-8)."""
+
 import json
 from pathlib import Path
 

@@ -1,6 +1,7 @@
 """Penalties (N-2.23, V-XI.e, S-#36): an orbit is one hand per player at the table, the penalised
 one included; missed hands count down with the new hands at his table and follow him when he is
 moved; time penalties end at a time; the preset lists the penalties its rulebook allows."""
+
 from backend.engine import Actor, Command, Rejection
 from backend.views import director_view, player_view, table_view
 from engine_helpers import director_cmd, preset, seated
@@ -60,8 +61,9 @@ def test_n_2_23_the_count_goes_down_with_each_new_hand_and_ends_after_the_last()
     ok(log, "penalize", {"entry_id": 3, "kind": "missed_round", "orbits": 1})
     assert hands_left(log, 3) == 6
     view = table_view(log.state, 1, T0)
-    assert view["penalties"] == [{"seat": 3, "entry_id": 3, "name": "P3", "kind": "missed_round", "reason": "",
-                                  "hands_left": 6}]
+    assert view["penalties"] == [
+        {"seat": 3, "entry_id": 3, "name": "P3", "kind": "missed_round", "reason": "", "hands_left": 6}
+    ]
     ok(log, "new_hand", {"table_no": 1})  # the first hand he misses
     assert hands_left(log, 3) == 6
     for expected in (5, 4, 3, 2, 1):
@@ -95,18 +97,32 @@ def test_n_2_23_a_moved_player_keeps_his_penalty_and_the_hands_at_his_new_table_
 
 def test_presets_allow_only_their_rulebooks_penalties():
     g = table("g-tour", {1: [1, 2, 3, 4]})
-    refused(g, "penalize", {"entry_id": 1, "kind": "missed_hand", "hands": 2}, "penalty_not_allowed", "kind",
-            "G-Turnierregeln")
+    refused(
+        g,
+        "penalize",
+        {"entry_id": 1, "kind": "missed_hand", "hands": 2},
+        "penalty_not_allowed",
+        "kind",
+        "G-Turnierregeln",
+    )
     ok(g, "penalize", {"entry_id": 1, "kind": "warning", "reason": "splashing"})
     s = table("s-trophy", {1: [1, 2, 3, 4]})
     refused(s, "penalize", {"entry_id": 1, "kind": "time", "minutes": 10}, "penalty_not_allowed", "kind", "S-#36")
-    refused(s, "penalize", {"entry_id": 1, "kind": "missed_round", "orbits": 5}, "orbits_not_allowed", "orbits",
-            "1, 2, 3, 4", "S-#36")
+    refused(
+        s,
+        "penalize",
+        {"entry_id": 1, "kind": "missed_round", "orbits": 5},
+        "orbits_not_allowed",
+        "orbits",
+        "1, 2, 3, 4",
+        "S-#36",
+    )
     refused(s, "penalize", {"entry_id": 1, "kind": "missed_round"}, "count_required", "orbits")
     refused(s, "penalize", {"entry_id": 1, "kind": "warning", "orbits": 1}, "not_for_this_penalty", "orbits")
     n = table("n-monday", {1: [1, 2, 3, 4]})
-    refused(n, "penalize", {"entry_id": 1, "kind": "missed_round", "orbits": 1}, "penalty_not_allowed", "kind",
-            "N-2.23")
+    refused(
+        n, "penalize", {"entry_id": 1, "kind": "missed_round", "orbits": 1}, "penalty_not_allowed", "kind", "N-2.23"
+    )
 
 
 def test_n_2_23_a_time_penalty_ends_at_now_plus_minutes():
@@ -127,8 +143,14 @@ def test_warnings_are_kept_for_the_director_and_a_dealer_may_warn_at_his_table_o
     ok(log, "penalize", {"entry_id": 2, "kind": "warning"}, now=T0 + 5)
     refused(log, "penalize", {"entry_id": 4, "kind": "warning"}, "not_at_your_table", "entry_id", actor=dealer)
     # S-#36 lets the dealer give missed hands and rounds too (issue 12), not a disqualification
-    refused(log, "penalize", {"entry_id": 2, "kind": "disqualification", "reason": "abuse"}, "director_only", "kind",
-            actor=dealer)
+    refused(
+        log,
+        "penalize",
+        {"entry_id": 2, "kind": "disqualification", "reason": "abuse"},
+        "director_only",
+        "kind",
+        actor=dealer,
+    )
     rows = {r["entry_id"]: r for r in director_view(log.state, T0)["entries"]}
     assert [w["by"] for w in rows[2]["warnings"]] == ["dealer", "director"]
     assert rows[2]["warnings"][0]["reason"] == "language"
@@ -158,6 +180,7 @@ def test_lift_penalty_and_no_penalty_for_a_player_who_is_out():
 
 def test_n_2_23_a_new_hand_pushes_the_penalised_players_phone():
     from backend.views import changed_views
+
     log = table("s-trophy", {1: [1, 2, 3, 4]})
     ok(log, "penalize", {"entry_id": 2, "kind": "missed_hand", "hands": 2})
     assert {("player", 2), ("table", 1)} <= changed_views(log.state, [log.events[-1]])

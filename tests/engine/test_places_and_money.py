@@ -1,4 +1,5 @@
 """Places, money and entries in the engine (issue 5); each test names the rule it checks."""
+
 from backend.engine import Actor, Command, money
 from backend.engine.entries import chips_view
 from backend.views import changed_views, director_delta, director_view, player_view, public_view, table_view
@@ -16,6 +17,7 @@ def places(state):
 
 
 # ------------------------------------------------------------------ places
+
 
 def test_n_1_15_order_follows_the_recorded_time_and_the_event_lists_every_re_placing():
     log = n_monday(6)
@@ -38,23 +40,36 @@ def test_n_1_15_a_bust_recorded_in_the_future_counts_as_now():
 
 def test_n_1_15_same_hand_busts_rank_by_starting_stack_and_reject_bad_lists():
     log = seated(preset("n-monday"), {1: [1, 2, 3, 4], 2: [5, 6, 7, 8]})
-    r = no(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 10},
-                                                         {"entry_id": 5, "starting_stack": 20}]})
+    r = no(
+        log,
+        "record_busts",
+        {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 10}, {"entry_id": 5, "starting_stack": 20}]},
+    )
     assert (r.error, r.field) == ("not_at_this_table", "busts.1.entry_id")
-    r = no(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 10},
-                                                         {"entry_id": 1, "starting_stack": 20}]})
+    r = no(
+        log,
+        "record_busts",
+        {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 10}, {"entry_id": 1, "starting_stack": 20}]},
+    )
     assert (r.error, r.field) == ("duplicate_entry", "busts.1.entry_id")
     r = no(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": -1}]})
     assert r.field == "busts.0.starting_stack" and "N-1.15" in r.message
-    r = no(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 5}],
-                                 "eliminated_by": 1})
+    r = no(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 1, "starting_stack": 5}], "eliminated_by": 1})
     assert r.field == "eliminated_by"
-    d = ok(log, "record_busts", {"table_no": 1, "eliminated_by": 4,
-                                 "busts": [{"entry_id": 1, "starting_stack": 500}, {"entry_id": 2, "starting_stack": 900}]})
+    d = ok(
+        log,
+        "record_busts",
+        {
+            "table_no": 1,
+            "eliminated_by": 4,
+            "busts": [{"entry_id": 1, "starting_stack": 500}, {"entry_id": 2, "starting_stack": 900}],
+        },
+    )
     assert {p["entry_id"]: p["place"] for p in d.result["places"]} == {1: 8, 2: 7}
     assert log.state.entries[1].eliminated_by == 4  # for bounties and headhunter chips (V-VII.r)
-    dealer = Command("record_busts", {"table_no": 2, "busts": [{"entry_id": 5, "starting_stack": 1}]},
-                     Actor("dealer", 1), now=T0)
+    dealer = Command(
+        "record_busts", {"table_no": 2, "busts": [{"entry_id": 5, "starting_stack": 1}]}, Actor("dealer", 1), now=T0
+    )
     assert log.run(dealer).kind == "forbidden"
 
 
@@ -62,8 +77,11 @@ def test_n_1_15_the_last_hand_crowns_the_winner_and_cannot_empty_the_table():
     log = n_monday(3)
     r = no(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": e, "starting_stack": 1} for e in (1, 2, 3)]})
     assert r.error == "nobody_left"
-    ok(log, "record_busts", {"table_no": 1, "busts": [{"entry_id": 2, "starting_stack": 1},
-                                                     {"entry_id": 3, "starting_stack": 2}]})
+    ok(
+        log,
+        "record_busts",
+        {"table_no": 1, "busts": [{"entry_id": 2, "starting_stack": 1}, {"entry_id": 3, "starting_stack": 2}]},
+    )
     assert log.state.status == "finished" and places(log.state) == {1: 1, 2: 3, 3: 2}
 
 
@@ -84,10 +102,16 @@ def test_n_2_22_disqualify_needs_a_reason_and_happens_once():
     assert no(log, "disqualify", {"entry_id": 2, "reason": "again"}).error == "already_disqualified"
     assert no(log, "record_bust", {"entry_id": 2}).error == "already_out"
     row = next(e for e in director_view(log.state, T0)["entries"] if e["entry_id"] == 2)
-    assert (row["status"], row["place"], row["disqualified"], row["out_reason"]) == ("busted", None, True, "disqualified")
+    assert (row["status"], row["place"], row["disqualified"], row["out_reason"]) == (
+        "busted",
+        None,
+        True,
+        "disqualified",
+    )
 
 
 # ------------------------------------------------------------------ money
+
 
 def test_n_3_7_prize_pool_is_the_buy_ins_without_fees():
     log = n_monday(11)
@@ -122,7 +146,12 @@ def test_n_3_8_a_late_bust_under_a_paid_place_raises_a_correction_that_settle_cl
     ok(log, "record_bust", {"entry_id": 3}, at=T0 + 50, now=T0 + 200)  # happened before 4's bust
     view = director_view(log.state, T0)
     (correction,) = view["corrections"]
-    assert (correction["entry_id"], correction["paid"], correction["due"], correction["difference"]) == (4, 151, 261, 110)
+    assert (correction["entry_id"], correction["paid"], correction["due"], correction["difference"]) == (
+        4,
+        151,
+        261,
+        110,
+    )
     assert "pay 110 CHF more" in correction["text"]
     assert [(d["entry_id"], d["amount"]) for d in view["payouts_due"]] == [(3, 151)]  # 3 is 4th now
     assert no(log, "confirm_payout", {"entry_id": 4}).error == "already_paid"
@@ -175,10 +204,14 @@ def test_tda_rp_8_hand_for_hand_busts_share_the_place_and_split_its_prize():
 
 # ------------------------------------------------------------------ entries
 
+
 def v_ranking(players=12):
     p = preset("v-ranking")
-    p["format"] = {**p["format"], "rebuy": {**p["format"]["rebuy"], "price": 10},
-                   "addon": {**p["format"]["addon"], "price": 20}}
+    p["format"] = {
+        **p["format"],
+        "rebuy": {**p["format"]["rebuy"], "price": 10},
+        "addon": {**p["format"]["addon"], "price": 20},
+    }
     return seated(p, {1: list(range(1, players // 2 + 1)), 2: list(range(players // 2 + 1, players + 1))})
 
 
@@ -233,7 +266,11 @@ def test_s_47_re_entry_keeps_the_seat_gives_a_full_stack_and_costs_buy_in_and_fe
     d = ok(log, "reentry", {"entry_id": 3}, now=T0 + 2)
     assert (d.result["seat"], d.result["reentries"]) == (seat, 1)
     s = log.state
-    assert (s.money["buy_ins"], public_view(s, T0)["prize_pool"], director_view(s, T0)["money"]["fees"]) == (9, 900, 180)
+    assert (s.money["buy_ins"], public_view(s, T0)["prize_pool"], director_view(s, T0)["money"]["fees"]) == (
+        9,
+        900,
+        180,
+    )
     assert s.chips["in_play"] == 9 * 10000 and s.entries[3].status == "active"
     ok(log, "jump_to_level", {"index": 4}, now=T0 + 3)  # the first pause
     ok(log, "record_bust", {"entry_id": 3}, now=T0 + 4)
@@ -288,7 +325,7 @@ def test_n_3_2_an_absent_prepaid_player_is_removed_at_the_bubble_with_no_prize()
         ok(log, "register_player", {"name": f"P{i}", "prepaid": i == 1, "present": i != 1, "id_checked": i != 1})
     ok(log, "draw_seats", {"tables": 1})
     assert log.state.entries[1].prepaid and not log.state.entries[1].present
-    others = [e for e in range(2, 12)]
+    others = list(range(2, 12))
     for e in others[-5:]:
         assert not [s for s in director_view(log.state, T0)["suggestions"] if s["kind"] == "remove_absent"]
         ok(log, "record_bust", {"entry_id": e})
@@ -324,11 +361,14 @@ def test_p_satellite_a_finalist_not_seated_in_level_1_is_suggested_out():
 
 # ------------------------------------------------------------------ chips
 
+
 def test_chip_counts_compare_with_the_chips_in_play_and_raise_an_alarm():
     log = seated(preset("n-monday"), {1: [1, 2, 3], 2: [4, 5, 6]})
     r = no(log, "chip_count", {"table_no": 1, "stacks": {"1": 5000, "2": 5000}})
     assert (r.error, r.field) == ("seat_missing", "stacks.3")
-    assert no(log, "chip_count", {"table_no": 1, "stacks": {"1": 5000, "2": 5000, "3": 5000, "9": 5}}).field == "stacks.9"
+    assert (
+        no(log, "chip_count", {"table_no": 1, "stacks": {"1": 5000, "2": 5000, "3": 5000, "9": 5}}).field == "stacks.9"
+    )
     ok(log, "chip_count", {"table_no": 1, "stacks": {"1": 7000, "2": 3000, "3": 5000}})
     chips = chips_view(log.state, T0)
     assert (chips["in_play"], chips["counted"], chips["tables_counted"], chips["alarm"]) == (30000, 15000, 1, False)
@@ -352,6 +392,7 @@ def test_chip_counts_allow_for_colour_up_rounding_after_the_first_colour_up():
 
 
 # ------------------------------------------------------------------ views and pushes
+
 
 def test_director_delta_carries_the_money_lists_and_the_re_placed_rows():
     log = n_monday(11)
@@ -383,8 +424,10 @@ def test_public_view_tells_when_rebuys_and_the_add_on_close():
     """V-XIII: rebuys until the break, the add-on during it; S-#47: re-entry until the first break."""
     import json
     from pathlib import Path
+
     from backend.views import public_view
     from engine_helpers import tournament_with
+
     presets = Path(__file__).resolve().parents[2] / "shared_rules/presets"
     state, _ = tournament_with(0)
     state.preset = json.loads((presets / "v-ranking.json").read_text())

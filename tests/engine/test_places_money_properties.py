@@ -1,6 +1,7 @@
 """Properties over random tournaments (hypothesis): places are a permutation of 1..N apart from
 declared ties (N-1.15, V-V.a, TDA RP-8, N-3.7), payouts add up to the prize pool exactly (N-3.7),
 nothing goes negative, and replaying the log gives the same places, money and corrections."""
+
 import random
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ def money_preset(base: str, buy_in: int, unit) -> dict:
 
 
 # ------------------------------------------------------------------ invariants
+
 
 def check_places(state):
     """Every player not disqualified holds a place or is still in; tiers of `tie` players share a
@@ -79,12 +81,19 @@ def check_money(state):
 
 
 def snapshot(state):
-    return ({e.entry_id: (e.place, e.tie, e.status, e.paid, e.rebuys, e.reentries) for e in state.entries.values()},
-            sorted(state.due), {k: (v["entry_id"], v["paid"], v["due"]) for k, v in state.corrections.items()},
-            {k: exact(v) for k, v in state.money.items()}, dict(state.chips), state.status, state.players_left)
+    return (
+        {e.entry_id: (e.place, e.tie, e.status, e.paid, e.rebuys, e.reentries) for e in state.entries.values()},
+        sorted(state.due),
+        {k: (v["entry_id"], v["paid"], v["due"]) for k, v in state.corrections.items()},
+        {k: exact(v) for k, v in state.money.items()},
+        dict(state.chips),
+        state.status,
+        state.players_left,
+    )
 
 
 # ------------------------------------------------------------------ a random floor
+
 
 def random_step(log: Log, rng: random.Random, clock: list[int]):
     state = log.state
@@ -93,8 +102,10 @@ def random_step(log: Log, rng: random.Random, clock: list[int]):
     at = now - rng.choice([0, 0, 0, rng.randint(1, 20000)])  # some busts arrive late
     active = [e for e in state.entries.values() if e.status == "active"]
     out = [e for e in state.entries.values() if e.status != "active" and not e.disqualified]
-    kind = rng.choices(["bust", "busts", "leave", "dq", "h4h", "done", "rebuy", "reentry", "alternate",
-                        "pay", "settle", "late"], weights=[30, 8, 3, 2, 3, 6, 4, 4, 2, 8, 4, 2])[0]
+    kind = rng.choices(
+        ["bust", "busts", "leave", "dq", "h4h", "done", "rebuy", "reentry", "alternate", "pay", "settle", "late"],
+        weights=[30, 8, 3, 2, 3, 6, 4, 4, 2, 8, 4, 2],
+    )[0]
     if kind == "bust" and active:
         payload = {"entry_id": rng.choice(active).entry_id}
         if rng.random() < 0.5:
@@ -104,20 +115,33 @@ def random_step(log: Log, rng: random.Random, clock: list[int]):
         table = state.tables.get(rng.choice(active).table_no)
         if table and len(table.seats) >= 2:
             ids = rng.sample(sorted(table.seats.values()), rng.randint(1, min(3, len(table.seats))))
-            return director_cmd("record_busts", {"table_no": table.table_no, "busts": [
-                {"entry_id": e, "starting_stack": rng.choice([1000, 2000, 2000, 3000])} for e in ids]},
-                now=now, at=at, seed=rng.getrandbits(32))
+            return director_cmd(
+                "record_busts",
+                {
+                    "table_no": table.table_no,
+                    "busts": [{"entry_id": e, "starting_stack": rng.choice([1000, 2000, 2000, 3000])} for e in ids],
+                },
+                now=now,
+                at=at,
+                seed=rng.getrandbits(32),
+            )
     if kind == "leave" and active:
-        return director_cmd("player_leaves", {"entry_id": rng.choice(active).entry_id,
-                                              "reason": rng.choice(["left", "absent"]), "chips": 0}, now=now, at=at)
+        return director_cmd(
+            "player_leaves",
+            {"entry_id": rng.choice(active).entry_id, "reason": rng.choice(["left", "absent"]), "chips": 0},
+            now=now,
+            at=at,
+        )
     if kind == "dq":
         pool = [e for e in state.entries.values() if not e.disqualified]
         if pool:
-            return director_cmd("disqualify", {"entry_id": rng.choice(pool).entry_id, "reason": "test", "chips": 0},
-                                now=now)
+            return director_cmd(
+                "disqualify", {"entry_id": rng.choice(pool).entry_id, "reason": "test", "chips": 0}, now=now
+            )
     if kind == "h4h":
-        return director_cmd("stop_hand_for_hand" if state.hand_for_hand["active"] else "start_hand_for_hand", {},
-                            now=now)
+        return director_cmd(
+            "stop_hand_for_hand" if state.hand_for_hand["active"] else "start_hand_for_hand", {}, now=now
+        )
     if kind == "done" and state.hand_for_hand["active"]:
         tables = [t for t in state.tables.values() if not t.broken and t.table_no not in state.hand_for_hand["done"]]
         if tables:
@@ -136,9 +160,13 @@ def random_step(log: Log, rng: random.Random, clock: list[int]):
 
 
 @settings(max_examples=100, deadline=None)
-@given(players=st.integers(3, 40), seed=st.integers(0, 2**32),
-       base=st.sampled_from(["generic", "n-monday", "v-ranking", "s-trophy", "p-qualifier"]),
-       buy_in=st.sampled_from([0, 15, 125, 333]), unit=st.sampled_from([1, 5, 0.5]))
+@given(
+    players=st.integers(3, 40),
+    seed=st.integers(0, 2**32),
+    base=st.sampled_from(["generic", "n-monday", "v-ranking", "s-trophy", "p-qualifier"]),
+    buy_in=st.sampled_from([0, 15, 125, 333]),
+    unit=st.sampled_from([1, 5, 0.5]),
+)
 def test_random_tournaments_keep_places_and_money_exact(players, seed, base, buy_in, unit):
     """N-1.15 / V-V.a / TDA RP-8: places are a permutation of 1..N apart from declared ties;
     N-3.7: prizes never exceed the pool and add up to it exactly at the end; nothing negative;
@@ -154,8 +182,11 @@ def test_random_tournaments_keep_places_and_money_exact(players, seed, base, buy
     clock = [T0]
     for _ in range(players * 4):
         if log.state.status == "finished" and rng.random() < 0.7:
-            cmd = director_cmd("confirm_payout", {"entry_id": rng.choice(sorted(log.state.due))}, now=clock[0]) \
-                if log.state.due else None
+            cmd = (
+                director_cmd("confirm_payout", {"entry_id": rng.choice(sorted(log.state.due))}, now=clock[0])
+                if log.state.due
+                else None
+            )
         else:
             cmd = random_step(log, rng, clock)
         if cmd is None:
@@ -171,15 +202,20 @@ def test_random_tournaments_keep_places_and_money_exact(players, seed, base, buy
 
 # ------------------------------------------------------------------ payouts alone
 
+
 @st.composite
 def payout_tables(draw):
     places = draw(st.integers(1, 8))
     cuts = sorted(draw(st.lists(st.integers(1, 99), min_size=places - 1, max_size=places - 1, unique=True)))
-    percents = [b - a for a, b in zip([0] + cuts, cuts + [100])]
+    percents = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
     percents.sort(reverse=True)
     unit = draw(st.sampled_from([1, 5, 10, 0.5, 0.05, 25]))
-    return {"kind": "table_by_field", "rounding_unit": unit, "remainder_to": "winner",
-            "brackets": [{"min_players": places + 1, "max_players": 10_000, "percent": percents}]}
+    return {
+        "kind": "table_by_field",
+        "rounding_unit": unit,
+        "remainder_to": "winner",
+        "brackets": [{"min_players": places + 1, "max_players": 10_000, "percent": percents}],
+    }
 
 
 @settings(max_examples=300, deadline=None)
@@ -205,5 +241,5 @@ def test_payouts_add_up_to_the_pool_exactly(payouts, field, cents, data):
     assert sum(v * spans.get(p, 1) for p, v in got.items()) == pool
     assert all(v >= 0 for v in got.values())
     for place, span in ties:
-        share, remainder = split(amounts, place, span, unit)
+        _, remainder = split(amounts, place, span, unit)
         assert 0 <= remainder < unit * span

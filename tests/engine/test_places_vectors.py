@@ -1,5 +1,6 @@
 """shared_rules/vectors/places.json: finishing orders written from the rules text (N-1.15, V-V.a,
 G-Setzregeln, P-SidePots, TDA RP-8, V-VI.d, N-2.22, N-3.7), each case citing its rule."""
+
 import json
 from pathlib import Path
 
@@ -54,5 +55,6 @@ def test_places_vector(case):
     for entry_id, amount in expect.get("prizes", {}).items():
         assert money.prize(state, state.entries[int(entry_id)]) == amount
     again = log.replayed()  # replay copies the places from the events: the same result
-    assert {e.entry_id: (e.place, e.tie) for e in again.entries.values()} == \
-        {e.entry_id: (e.place, e.tie) for e in state.entries.values()}
+    assert {e.entry_id: (e.place, e.tie) for e in again.entries.values()} == {
+        e.entry_id: (e.place, e.tie) for e in state.entries.values()
+    }

@@ -3,6 +3,7 @@
 The engine's source is walked for every `Rejection(...)`: its code must be in the refusal table
 (backend/engine/refusals.py), as a house rule (the preset's `cite` key) or as validation,
 permission, lookup or procedure. A new refusal without an entry fails here."""
+
 import ast
 import json
 from pathlib import Path
@@ -52,8 +53,11 @@ def test_every_refusal_in_the_engine_is_in_the_refusal_table():
     assert not dynamic, ("refusal codes built at run time: list them in DYNAMIC", dynamic)
     for codes in DYNAMIC.values():
         missing += [c for c in codes if c not in REFUSALS]
-    assert not missing, ("add these refusals to backend/engine/refusals.py REFUSALS, with the preset's cite key "
-                         "of their rule, or VALIDATION / PERMISSION / LOOKUP / PROCEDURE", missing)
+    assert not missing, (
+        "add these refusals to backend/engine/refusals.py REFUSALS, with the preset's cite key "
+        "of their rule, or VALIDATION / PERMISSION / LOOKUP / PROCEDURE",
+        missing,
+    )
 
 
 def test_the_table_names_a_cite_key_or_says_which_kind_of_no_it_is():
@@ -97,7 +101,10 @@ def test_p_spielverlauf_the_late_seat_refusal_after_the_first_race_names_its_rul
     assert r.message == "Late seats closed at race for chips 1: no new players (P-Spielverlauf)."
     assert r.params == {"variant": "late_over_race", "nth": 1, "rule": "P-Spielverlauf"}
     en = (Path(__file__).parents[2] / "pwa/src/i18n/en.ts").read_text()
-    assert '"refusal.registration_closed.late_over_race": "Late seats closed at race for chips {nth}: no new players.",' in en
+    assert (
+        '"refusal.registration_closed.late_over_race": "Late seats closed at race for chips {nth}: no new players.",'
+        in en
+    )
 
 
 def test_a_refusal_that_is_no_house_rule_says_so_and_names_no_rule():
@@ -136,6 +143,11 @@ def test_a_setting_without_a_rulebook_rule_is_named_as_the_tournaments_setting()
 
 def test_a_rule_the_call_site_names_in_its_params_wins():
     log = Log(preset("n-monday"))
-    r = named(log.state, "new_hand", Rejection("no_button", "Draw for the button.", "table_no",
-                                               params={"variant": "new_players", "rule": "V-III.i"}))
+    r = named(
+        log.state,
+        "new_hand",
+        Rejection(
+            "no_button", "Draw for the button.", "table_no", params={"variant": "new_players", "rule": "V-III.i"}
+        ),
+    )
     assert (r.rule, r.basis, r.message) == ("V-III.i", "rule", "Draw for the button (V-III.i).")

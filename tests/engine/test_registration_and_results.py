@@ -19,7 +19,7 @@ def test_places_count_down_from_the_field_and_the_last_one_wins(players, order):
     state, _ = tournament_with(players, -(-players // 10))
     ids = list(state.entries)
     order.shuffle(ids)
-    for expected_place, entry_id in zip(range(players, 1, -1), ids[:-1]):
+    for expected_place, entry_id in zip(range(players, 1, -1), ids[:-1], strict=True):
         assert run(state, director_cmd("record_bust", {"entry_id": entry_id})).result["place"] == expected_place
     assert sorted(e.place for e in state.entries.values()) == list(range(1, players + 1))
     assert state.entries[ids[-1]].place == 1 and state.status == "finished"
@@ -48,10 +48,16 @@ def test_engine_module_is_pure():
     """No Flask, database, clock or randomness source imported by the rules engine."""
     import ast
     from pathlib import Path
+
     forbidden = {"flask", "sqlmodel", "sqlalchemy", "time", "datetime", "secrets", "os", "socket", "uuid"}
     for path in (Path(__file__).resolve().parents[2] / "backend/engine").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"

@@ -1,19 +1,29 @@
 """The registration desk: capacity and waiting list (N-3.5, N-3.3), the check-in deadline (N-3.6),
 prepaid seats (N-3.2), the ID check (N-3.4, P-Teilnahme), and imports decided like typed entries."""
+
 from backend.engine.check_in import close_plan
 from backend.engine.registration import field_size
-
 from engine_helpers import Log, no, ok, preset
 
 
 def desk(state) -> dict:
     """Everything the desk changes, to compare a live state with its replay."""
-    return {"entries": {i: (e.name, e.status, e.present, e.prepaid, e.id_checked, e.table_no, e.seat)
-                        for i, e in state.entries.items()},
-            "waiting": list(state.waiting.values()), "names": sorted(state.names),
-            "players_left": state.players_left, "money": dict(state.money), "chips": dict(state.chips),
-            "absent": sorted(state.absent), "closed": state.check_in_closed_at, "released": state.released,
-            "capacity": state.capacity_max, "next_wait": state.next_wait_id}
+    return {
+        "entries": {
+            i: (e.name, e.status, e.present, e.prepaid, e.id_checked, e.table_no, e.seat)
+            for i, e in state.entries.items()
+        },
+        "waiting": list(state.waiting.values()),
+        "names": sorted(state.names),
+        "players_left": state.players_left,
+        "money": dict(state.money),
+        "chips": dict(state.chips),
+        "absent": sorted(state.absent),
+        "closed": state.check_in_closed_at,
+        "released": state.released,
+        "capacity": state.capacity_max,
+        "next_wait": state.next_wait_id,
+    }
 
 
 def full_monday(present=True) -> Log:
@@ -34,7 +44,10 @@ def test_n_3_5_a_full_field_sends_newcomers_to_the_waiting_list_n_3_3():
     assert state.money["buy_ins"] == 44 and state.chips["in_play"] == 44 * 5000
     assert [w["name"] for w in state.waiting.values()] == ["Wanda", "Xaver"]
     # One name once, field or list.
-    assert no(log, "register_player", {"name": "wanda", "id_checked": True}).message == "wanda is already on the waiting list."
+    assert (
+        no(log, "register_player", {"name": "wanda", "id_checked": True}).message
+        == "wanda is already on the waiting list."
+    )
     assert no(log, "register_player", {"name": "p7", "id_checked": True}).error == "duplicate_name"
     assert desk(log.replayed()) == desk(state)
 
@@ -45,7 +58,7 @@ def test_the_seat_draw_ignores_the_waiting_list():
     ok(log, "draw_seats", {"tables": 4})
     seated = {e for t in log.state.tables.values() for e in t.seats.values()}
     assert seated == set(range(1, 45))
-    assert all("Wanda" != log.state.entries[e].name for e in seated)
+    assert all(log.state.entries[e].name != "Wanda" for e in seated)
     # After the draw a full field takes no late entry and no promotion.
     assert no(log, "promote_waiting", {}).error == "seats_drawn"
 
@@ -83,8 +96,10 @@ def test_n_3_6_closing_check_in_releases_unpaid_no_shows_and_the_list_moves_up_n
     # Before closing the director sees who loses the seat and who moves up.
     assert close_plan(log.state) == {"released": [41, 43], "promoted": [1, 2]}
     closed = ok(log, "close_check_in", {}, now=1_800_000_600_000)
-    assert closed.result == {"released": [{"entry_id": 41, "name": "Unpaid1"}, {"entry_id": 43, "name": "Unpaid2"}],
-                             "promoted": [{"entry_id": 45, "name": "W1"}, {"entry_id": 46, "name": "W2"}]}
+    assert closed.result == {
+        "released": [{"entry_id": 41, "name": "Unpaid1"}, {"entry_id": 43, "name": "Unpaid2"}],
+        "promoted": [{"entry_id": 45, "name": "W1"}, {"entry_id": 46, "name": "W2"}],
+    }
     state = log.state
     assert state.entries[41].status == "released" and state.entries[43].status == "released"
     assert state.entries[42].status == "active" and 42 in state.absent  # prepaid: the seat is kept
@@ -144,13 +159,18 @@ def test_import_is_decided_like_typed_registrations_n_3_3_n_3_5():
         ok(log, "register_player", {"name": f"P{i + 1}", "id_checked": True})
     ok(log, "register_player", {"name": "Wanda", "id_checked": True})
     rows = [{"line": n + 2, "name": f"New{n}"} for n in range(5)] + [
-        {"line": 7, "name": "p3"}, {"line": 8, "name": "New1"}, {"line": 9, "name": "Zoë Weiß", "prepaid": True}]
+        {"line": 7, "name": "p3"},
+        {"line": 8, "name": "New1"},
+        {"line": 9, "name": "Zoë Weiß", "prepaid": True},
+    ]
     decision = ok(log, "import_players", {"rows": rows})
     report = decision.result
     assert [r["name"] for r in report["imported"]] == ["New0", "New1", "New2"]
     assert [(r["name"], r["waiting"]) for r in report["waiting"]] == [("New3", 1), ("New4", 2), ("Zoë Weiß", 3)]
     assert [(r["line"], r["reason"]) for r in report["rejected"]] == [
-        (7, "p3 is already registered."), (8, "New1 is already registered.")]
+        (7, "p3 is already registered."),
+        (8, "New1 is already registered."),
+    ]
     assert len(decision.events) == 6  # one command, one batch
     assert log.state.players_left == 44 and log.state.entries[42].present is False
     assert desk(log.replayed()) == desk(log.state)

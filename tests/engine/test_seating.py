@@ -31,6 +31,7 @@ def test_different_seeds_draw_differently_and_the_same_seed_the_same():
     def draw(seed):
         state, _ = tournament_with(20, 2, seed=seed)
         return {e.entry_id: (e.table_no, e.seat) for e in state.entries.values()}
+
     assert draw(1) == draw(1)
     assert draw(1) != draw(2)
 
@@ -61,7 +62,9 @@ def test_late_seat_until_the_first_race_never_between_button_and_small_blind():
     """P-Spielverlauf: late seats until the first race for chips; TDA 8A/10A: not between button and SB."""
     import json
     from pathlib import Path
+
     from backend.engine.balancing import forbidden_seats
+
     preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/p-qualifier.json").read_text())
     state, _ = tournament_with(6, 1)
     state.preset = preset
@@ -74,5 +77,7 @@ def test_late_seat_until_the_first_race_never_between_button_and_small_blind():
     assert state.entries[late.result["entry_id"]].seat == late.result["seat"]
     race = next(i for i, e in enumerate(state.structure) if e.get("kind") == "stop")
     after_race = sum(e["minutes"] for e in state.structure[:race]) * 60_000 + 1
-    too_late = run(state, director_cmd("register_player", {"name": "Too Late", "id_checked": True}, now=int(after_race)))
+    too_late = run(
+        state, director_cmd("register_player", {"name": "Too Late", "id_checked": True}, now=int(after_race))
+    )
     assert (too_late.error, too_late.field) == ("registration_closed", "name")

@@ -1,4 +1,5 @@
 """The floor over a whole tournament: hands, moves, breaks, the final table, hand-for-hand."""
+
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -121,7 +122,7 @@ def test_v_final_table_fills_the_feature_table_and_stops_the_clock():
     with_profile(state, final_table={"size": 8, "seating": "fill_free_seats", "button": "high_card"})
     state.preset["clock"] = {"stop_for_table_merge": True}
     run(state, director_cmd("start_clock", {}, now=T0))
-    for entry_id in [e for e in list(state.tables[1].seats.values())[:5]] + list(state.tables[2].seats.values())[:3]:
+    for entry_id in list(state.tables[1].seats.values())[:5] + list(state.tables[2].seats.values())[:3]:
         run(state, director_cmd("record_bust", {"entry_id": entry_id}))
     stay = dict(state.tables[1].seats)  # table 1 has 3 left, table 2 has 5: table 2 is the feature table
     feature = dict(state.tables[2].seats)
@@ -154,14 +155,18 @@ def test_move_player_refuses_bad_targets_and_names_the_field():
     entry = state.entries[1]
     other = 2 if entry.table_no == 1 else 1
     taken = next(iter(state.tables[other].seats))
-    for payload, field in (({"entry_id": 1, "to_table": other, "to_seat": taken}, "to_seat"),
-                           ({"entry_id": 1, "to_table": other, "to_seat": 11}, "to_seat"),
-                           ({"entry_id": 1, "to_table": 9, "to_seat": 1}, "to_table"),
-                           ({"entry_id": 99, "to_table": other, "to_seat": 1}, "entry_id")):
+    for payload, field in (
+        ({"entry_id": 1, "to_table": other, "to_seat": taken}, "to_seat"),
+        ({"entry_id": 1, "to_table": other, "to_seat": 11}, "to_seat"),
+        ({"entry_id": 1, "to_table": 9, "to_seat": 1}, "to_table"),
+        ({"entry_id": 99, "to_table": other, "to_seat": 1}, "entry_id"),
+    ):
         assert run(state, director_cmd("move_player", payload)).field == field
     run(state, director_cmd("record_bust", {"entry_id": 1}))
     free = next(s for s in range(1, 11) if s not in state.tables[other].seats)
-    assert run(state, director_cmd("move_player", {"entry_id": 1, "to_table": other, "to_seat": free})).field == "entry_id"
+    assert (
+        run(state, director_cmd("move_player", {"entry_id": 1, "to_table": other, "to_seat": free})).field == "entry_id"
+    )
 
 
 def test_hand_for_hand_every_table_waits_for_the_others():
@@ -174,9 +179,16 @@ def test_hand_for_hand_every_table_waits_for_the_others():
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).error == "hand_for_hand_wait"
     assert run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 1), now=T0)).kind == "forbidden"
     from backend.views import table_view
+
     # `dealt`: the tables whose hand of this round is running or over (the hands in play at the start)
-    assert table_view(state, 2, 0)["hand_for_hand"] == {"active": True, "round": 1, "done": [1], "dealt": [1, 2],
-                                                        "tables": 2, "rule": "TDA 21"}
+    assert table_view(state, 2, 0)["hand_for_hand"] == {
+        "active": True,
+        "round": 1,
+        "done": [1],
+        "dealt": [1, 2],
+        "tables": 2,
+        "rule": "TDA 21",
+    }
     run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 2), now=T0))
     assert state.hand_for_hand == {"active": True, "round": 2, "done": [], "dealt": []}
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).events
@@ -214,6 +226,7 @@ def test_g_final_two_tables_of_eight_at_sixteen_then_the_final_eight_by_lot():
     """G-Final: from 16 players two tables of 8, then the final table of 8, seats by lot."""
     import json
     from pathlib import Path
+
     preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/g-tour.json").read_text())
     state, _ = tournament_with(0)
     state.preset = preset
@@ -225,7 +238,7 @@ def test_g_final_two_tables_of_eight_at_sixteen_then_the_final_eight_by_lot():
             run(state, director_cmd("record_bust", {"entry_id": entry_id}))
     assert state.players_left == 18
     assert not [s for s in suggestions(state) if s["kind"] == "final_table"]
-    for entry_id in [list(state.tables[1].seats.values())[0], list(state.tables[2].seats.values())[0]]:
+    for entry_id in [next(iter(state.tables[1].seats.values())), next(iter(state.tables[2].seats.values()))]:
         run(state, director_cmd("record_bust", {"entry_id": entry_id}))
     (stage,) = [s for s in suggestions(state) if s["kind"] == "final_table"]
     assert stage["tables"] == 2 and stage["rule"] == "G-Final"
@@ -242,13 +255,14 @@ def test_hand_for_hand_is_suggested_at_the_preset_trigger():
     """N-2.13: hand-for-hand with 11 players left; the money bubble where the preset says so."""
     import json
     from pathlib import Path
+
     presets = Path(__file__).resolve().parents[2] / "shared_rules/presets"
     state, _ = tournament_with(0)
     state.preset = json.loads((presets / "n-monday.json").read_text())
     for i in range(22):
         run(state, director_cmd("register_player", {"name": f"N{i}", "id_checked": True}))
     run(state, director_cmd("draw_seats", {"tables": 2}))
-    kinds = lambda: [s["kind"] for s in suggestions(state)]  # noqa: E731
+    kinds = lambda: [s["kind"] for s in suggestions(state)]
     for n in (1, 2):
         for entry_id in list(state.tables[n].seats.values())[:5]:
             run(state, director_cmd("record_bust", {"entry_id": entry_id}))
@@ -259,8 +273,10 @@ def test_hand_for_hand_is_suggested_at_the_preset_trigger():
     assert "hand_for_hand" not in kinds()
 
     bubble, _ = tournament_with(0)
-    bubble.preset = {**json.loads((presets / "n-monday.json").read_text()),
-                     "seating": {**state.seating, "hand_for_hand": {"trigger": "bubble", "players_left": None}}}
+    bubble.preset = {
+        **json.loads((presets / "n-monday.json").read_text()),
+        "seating": {**state.seating, "hand_for_hand": {"trigger": "bubble", "players_left": None}},
+    }
     for i in range(25):
         run(bubble, director_cmd("register_player", {"name": f"B{i}", "id_checked": True}))
     run(bubble, director_cmd("draw_seats", {"tables": 3}))
@@ -278,6 +294,7 @@ def test_g_sitzordnung_the_fuller_table_is_drawn_by_lot_among_equal_tables():
     (reproducibly, from the tournament's seq); N-2.11 and the others keep the lowest table number."""
     import json
     from pathlib import Path
+
     preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/g-tour.json").read_text())
     state, _ = tournament_with(0)
     state.preset = preset
@@ -291,7 +308,7 @@ def test_g_sitzordnung_the_fuller_table_is_drawn_by_lot_among_equal_tables():
     drawn = set()
     for _ in range(20):
         (move,) = [s for s in suggestions(state) if s["kind"] == "move"]
-        assert move == [s for s in suggestions(state) if s["kind"] == "move"][0]  # the same lot for one seq
+        assert move == next(s for s in suggestions(state) if s["kind"] == "move")  # the same lot for one seq
         assert move["to_table"] == 1 and move["lot_among"] == [2, 3, 4]
         assert "drawn by lot among tables 2, 3 and 4 (G-Sitzordnung)" in move["text"]
         drawn.add(move["from_table"])
@@ -308,6 +325,7 @@ def test_g_final_the_two_tables_of_eight_are_not_called_the_final_table():
     The two tables draw for the button again, but their dealers must not read "the final table"."""
     import json
     from pathlib import Path
+
     preset = json.loads((Path(__file__).resolve().parents[2] / "shared_rules/presets/g-tour.json").read_text())
     state, _ = tournament_with(0)
     state.preset = preset
@@ -321,12 +339,17 @@ def test_g_final_the_two_tables_of_eight_are_not_called_the_final_table():
     tables = active_tables(state)
     assert len(tables) == 2 and {t.redraw for t in tables} == {"two_tables"}
     assert {m["reason"] for m in state.recent_moves[-15:]} == {"two_tables_formed"}
-    rejected = run(state, Command("new_hand", {"table_no": tables[0].table_no}, Actor("dealer", tables[0].table_no), now=T0))
+    rejected = run(
+        state, Command("new_hand", {"table_no": tables[0].table_no}, Actor("dealer", tables[0].table_no), now=T0)
+    )
     assert rejected.params["variant"] == "two_tables" and rejected.params["rule"] == "G-Final"
     import re
+
     root = Path(__file__).resolve().parents[2]
     for lang in ("en", "de"):  # the phone words it from the params, as the server does
-        keys = dict(re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (root / f"pwa/src/i18n/{lang}.ts").read_text(), re.M))
+        keys = dict(
+            re.findall(r'^\s*"(refusal\.[\w.]+)": "(.*)",$', (root / f"pwa/src/i18n/{lang}.ts").read_text(), re.M)
+        )
         worded = re.sub(r"\{(\w+)\}", lambda m: str(rejected.params[m.group(1)]), keys["refusal.no_button.two_tables"])
         assert worded == rejected.message if lang == "en" else "G-Final" in worded
     assert "one of the last two tables" in rejected.message

@@ -1,4 +1,5 @@
 """shared_rules/vectors/seating.json: cases written from RULES.md and the TDA text, each citing its rule."""
+
 import json
 from pathlib import Path
 
@@ -15,8 +16,15 @@ CASES = json.loads(PATH.read_text()) if PATH.exists() else []
 def build(case) -> TournamentState:
     state = TournamentState(1, status="running", preset={"seating": case.get("profile", {})})
     for t in case["tables"]:
-        table = Table(t["table_no"], t.get("max_seats", 10), {int(s): e for s, e in t["seats"].items()},
-                      t.get("button"), t.get("sb"), t.get("bb"), t.get("hand_no", 0))
+        table = Table(
+            t["table_no"],
+            t.get("max_seats", 10),
+            {int(s): e for s, e in t["seats"].items()},
+            t.get("button"),
+            t.get("sb"),
+            t.get("bb"),
+            t.get("hand_no", 0),
+        )
         state.tables[table.table_no] = table
         for seat, entry_id in table.seats.items():
             state.entries[entry_id] = Entry(entry_id, f"P{entry_id}", table_no=table.table_no, seat=seat)
@@ -45,8 +53,11 @@ def test_seating_vector(case):
             assert set(expect["forbidden"]) <= forbidden_seats(table, profile)
             assert offered is None or offered[0] not in expect["forbidden"]
     elif case["check"] == "who_moves":
-        dest = state.tables[case["to_table"]] if case.get("to_table") else \
-            next(t for t in state.tables.values() if t is not table)
+        dest = (
+            state.tables[case["to_table"]]
+            if case.get("to_table")
+            else next(t for t in state.tables.values() if t is not table)
+        )
         assert who_moves(state, table, dest, seed=0)[0] == expect["entry_id"]
     elif case["check"] == "needs_balancing":
         counts = {t.table_no: len(t.seats) for t in state.tables.values()}

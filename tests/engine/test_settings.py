@@ -1,5 +1,6 @@
 """The director edits buy-in, fee, starting stack and currency before the seat draw; players
 already registered are re-priced (pool, fees, chips in play), and after the draw it is refused."""
+
 from fractions import Fraction
 
 from engine_helpers import Log, director_cmd, preset, run, tournament_with
@@ -8,8 +9,9 @@ from engine_helpers import Log, director_cmd, preset, run, tournament_with
 def test_settings_before_the_draw_reprice_everyone_registered():
     state, _ = tournament_with(players=3)
     before_stack = state.start_stack
-    decision = run(state, director_cmd("edit_settings", {"buy_in": 150, "fee": 25.5, "start_stack": 20000,
-                                                         "currency": "CHF"}))
+    decision = run(
+        state, director_cmd("edit_settings", {"buy_in": 150, "fee": 25.5, "start_stack": 20000, "currency": "CHF"})
+    )
     assert decision.result == {"changed": ["buy_in", "currency", "fee", "start_stack"], "registered": 3}
     assert state.format["buy_in"] == 150 and state.format["currency"] == "CHF"
     assert state.money["pool"] == 450 and state.money["fees"] == Fraction("76.5")

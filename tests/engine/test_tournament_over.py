@@ -1,5 +1,6 @@
 """When the last bust leaves one player, the tournament is won and the clock stops where it
 stands, so the TV and every phone stop counting down levels nobody plays."""
+
 from engine_helpers import director_cmd, run, tournament_with
 
 

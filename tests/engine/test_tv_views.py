@@ -1,20 +1,30 @@
 """The TV's data (issue 13 "The TV tells the room"): the winner screen's places and prizes in the
 public view, the display view's ticker of moves (display room only), the seating list by name.
 Everything bounded: the public view goes to every phone after every bust."""
+
 import json
 
-from engine_helpers import director_cmd, ok, preset, run, seated, tournament_with
-
 from backend.engine import Event
-from backend.views import (DISPLAY_MOVES, RESULTS_SHOWN, changed_views, display_view, name_key, public_view,
-                           seating_by_name)
+from backend.views import (
+    DISPLAY_MOVES,
+    RESULTS_SHOWN,
+    changed_views,
+    display_view,
+    name_key,
+    public_view,
+    seating_by_name,
+)
+from engine_helpers import director_cmd, ok, preset, run, seated, tournament_with
 
 T0 = 1_800_000_000_000
 
 
 def test_the_winner_screen_gets_the_paid_places_best_first_with_names_and_prizes_only_at_the_end():
-    log = seated(preset("n-monday"), {1: list(range(1, 9)), 2: list(range(9, 17))},
-                 names={16: "Anna", 15: "Bärbel", 14: "Céline", 13: "Dieter"})
+    log = seated(
+        preset("n-monday"),
+        {1: list(range(1, 9)), 2: list(range(9, 17))},
+        names={16: "Anna", 15: "Bärbel", 14: "Céline", 13: "Dieter"},
+    )
     for i in range(1, 15):
         ok(log, "record_bust", {"entry_id": i}, now=T0 + i * 1000)
     assert public_view(log.state, T0)["results"] == []  # two left: no winner screen yet
@@ -46,13 +56,22 @@ def test_the_winner_screen_is_capped_when_many_places_are_paid():
 
 
 def test_the_display_view_keeps_the_last_moves_newest_first_and_stays_small():
-    log = seated(preset("n-monday"), {1: [1, 2, 3, 4, 5, 6], 2: [7, 8, 9], 3: [10, 11, 12, 13, 14, 15]},
-                 names={1: "Anna"})
+    log = seated(
+        preset("n-monday"), {1: [1, 2, 3, 4, 5, 6], 2: [7, 8, 9], 3: [10, 11, 12, 13, 14, 15]}, names={1: "Anna"}
+    )
     ok(log, "move_player", {"entry_id": 1, "to_table": 2, "to_seat": 5}, now=T0 + 1)
     view = display_view(log.state, T0 + 2)
     assert view["kind"] == "display" and view["seated"] == 15 and view["tables"] == 3
-    assert view["moves"][0] == {"entry_id": 1, "name": "Anna", "from_table": 1, "from_seat": 1, "to_table": 2,
-                                "to_seat": 5, "reason": "director", "at": T0 + 1}
+    assert view["moves"][0] == {
+        "entry_id": 1,
+        "name": "Anna",
+        "from_table": 1,
+        "from_seat": 1,
+        "to_table": 2,
+        "to_seat": 5,
+        "reason": "director",
+        "at": T0 + 1,
+    }
     ok(log, "break_table", {"table_no": 3}, now=T0 + 3)
     view = display_view(log.state, T0 + 4)
     # the break's six moves come first (newest), all from table 3, then Anna's
@@ -84,10 +103,38 @@ def test_only_seating_events_push_the_display_view_and_a_move_does_not_push_the_
 
 
 def test_names_sort_as_on_a_wall_list_umlauts_with_their_letter_and_case_folded():
-    names = ["Zoë", "Özil", "Oskar", "anton", "Ärger", "Anna", "Weiß", "Weiss", "Wein", "Émile", "Eva", "élodie",
-             "O'Brien", "  Obama"]
-    assert sorted(names, key=name_key) == ["Anna", "anton", "Ärger", "élodie", "Émile", "Eva", "  Obama", "O'Brien",
-                                           "Oskar", "Özil", "Wein", "Weiss", "Weiß", "Zoë"]
+    names = [
+        "Zoë",
+        "Özil",
+        "Oskar",
+        "anton",
+        "Ärger",
+        "Anna",
+        "Weiß",
+        "Weiss",
+        "Wein",
+        "Émile",
+        "Eva",
+        "élodie",
+        "O'Brien",
+        "  Obama",
+    ]
+    assert sorted(names, key=name_key) == [
+        "Anna",
+        "anton",
+        "Ärger",
+        "élodie",
+        "Émile",
+        "Eva",
+        "  Obama",
+        "O'Brien",
+        "Oskar",
+        "Özil",
+        "Wein",
+        "Weiss",
+        "Weiß",
+        "Zoë",
+    ]
 
 
 def test_the_seating_list_has_everyone_seated_by_name_and_nobody_out_or_at_a_broken_table():

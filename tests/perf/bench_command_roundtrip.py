@@ -5,6 +5,7 @@
 Prints p50/p95/p99 of (a) the HTTP answer to `record_bust` from a dealer's token, and (b) the
 time until the table view with that seq arrives at a Socket.IO client in the table's room.
 """
+
 import argparse
 import statistics
 import sys
@@ -15,19 +16,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import socketio  # noqa: E402
+import socketio
 
-from server import Api, ServerProcess, director  # noqa: E402
+from server import Api, ServerProcess, director
 
 
 def pct(values, p):
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
 def report(name, ms):
-    print(f"{name:<34} n={len(ms):5d}  p50={pct(ms, 50):7.2f} ms  p95={pct(ms, 95):7.2f} ms  "
-          f"p99={pct(ms, 99):7.2f} ms  max={max(ms):7.2f} ms  mean={statistics.mean(ms):6.2f} ms")
+    print(
+        f"{name:<34} n={len(ms):5d}  p50={pct(ms, 50):7.2f} ms  p95={pct(ms, 95):7.2f} ms  "
+        f"p99={pct(ms, 99):7.2f} ms  max={max(ms):7.2f} ms  mean={statistics.mean(ms):6.2f} ms"
+    )
 
 
 def main():
@@ -72,6 +75,7 @@ def run(srv, args):
             if v["kind"] == "table":
                 arrived[v["seq"]] = time.perf_counter()
                 wanted.set()
+
         client.on("view", on_view)
         client.connect(srv.url, auth={"token": token}, transports=["websocket"], wait_timeout=10)
         wanted.wait(5)

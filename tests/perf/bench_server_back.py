@@ -10,6 +10,7 @@ phase), restart it on the same port and database, and time from the first answer
 /api/health to each bust being in the event log (read-only SQLite). Prints each sample and
 p50/max; checks that every bust was applied exactly once.
 """
+
 import argparse
 import os
 import random
@@ -22,26 +23,43 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-from phone_storage import outbox  # noqa: E402
-from server import ServerProcess, command_ok, director, health_watch, links, read_db, seated_tournament, token_of  # noqa: E402
+from phone_storage import outbox
+from server import ServerProcess, command_ok, director, health_watch, links, read_db, seated_tournament, token_of
 
 ROOT = Path(__file__).resolve().parents[2]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True, "locale": "en-US"}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-US",
+}
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pct(values, p):
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
 def wait_state(page, state, timeout_s):
-    page.wait_for_function("s => document.querySelector('[data-testid=sync-badge]')?.dataset.state === s",
-                           arg=state, timeout=timeout_s * 1000, polling=50)
+    page.wait_for_function(
+        "s => document.querySelector('[data-testid=sync-badge]')?.dataset.state === s",
+        arg=state,
+        timeout=timeout_s * 1000,
+        polling=50,
+    )
 
 
 def main():
@@ -91,7 +109,9 @@ def run(srv, browser, args, rnd):
             detect_ms.append((time.monotonic() - killed) * 1000)
         queued = []
         for page in pages:
-            buttons = page.locator("[data-testid^='bust-']:not([data-testid='bust-confirm']):not([data-testid^='bust-toast'])")
+            buttons = page.locator(
+                "[data-testid^='bust-']:not([data-testid='bust-confirm']):not([data-testid^='bust-toast'])"
+            )
             buttons.last.click()
             page.get_by_test_id("bust-confirm").click()
             page.wait_for_function("() => document.querySelector('[data-testid=sync-pending]')?.dataset.count === '1'")
@@ -115,16 +135,23 @@ def run(srv, browser, args, rnd):
             sys.exit(f"round {rnd_no}: {len(pending)} busts not applied within 60 s")
         back_ms += samples
         queued_all += queued
-        print(f"round {rnd_no}: down {down:4.1f} s, server back → bust applied: "
-              + ", ".join(f"{s:6.0f} ms" for s in sorted(samples)), flush=True)
+        print(
+            f"round {rnd_no}: down {down:4.1f} s, server back → bust applied: "
+            + ", ".join(f"{s:6.0f} ms" for s in sorted(samples)),
+            flush=True,
+        )
     time.sleep(1)
     for op_id in queued_all:
         n = read_db(srv, "SELECT COUNT(*) FROM event WHERE op_id = ?", (op_id,))[0][0]
         assert n == 1, f"{op_id} applied {n} times"
-    print(f"\nkilled → 'server unreachable'   n={len(detect_ms):3d}  p50={pct(detect_ms, 50):7.0f} ms  "
-          f"max={max(detect_ms):7.0f} ms")
-    print(f"server back → bust applied      n={len(back_ms):3d}  p50={pct(back_ms, 50):7.0f} ms  "
-          f"max={max(back_ms):7.0f} ms  mean={statistics.mean(back_ms):6.0f} ms")
+    print(
+        f"\nkilled → 'server unreachable'   n={len(detect_ms):3d}  p50={pct(detect_ms, 50):7.0f} ms  "
+        f"max={max(detect_ms):7.0f} ms"
+    )
+    print(
+        f"server back → bust applied      n={len(back_ms):3d}  p50={pct(back_ms, 50):7.0f} ms  "
+        f"max={max(back_ms):7.0f} ms  mean={statistics.mean(back_ms):6.0f} ms"
+    )
     print(f"every bust applied exactly once ({len(queued_all)})")
 
 

@@ -1,13 +1,10 @@
 // What every clock screen shows, computed from the structure, the anchor and server time.
 // Pure (no DOM, no i18n): the hook in ui/useClockState.ts and vitest both use it.
+import type { ClockRules as ApiClockRules } from "../api/views";
 import { clockAt, entryMs, type ClockAnchor, type ClockState, type StructureEntry } from "./clock";
 
 /** The preset's `clock` block (docs/presets.md), carried in the public view as `clock_rules`. */
-export interface ClockRules {
-  level_change?: "next_hand" | string;
-  stop_for_table_merge?: boolean;
-  new_blinds_notice_seconds?: number;
-}
+export type ClockRules = ApiClockRules;
 
 export const DEFAULT_NOTICE_SECONDS = 120;
 

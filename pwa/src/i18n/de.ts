@@ -875,6 +875,7 @@ export const de: Record<MessageKey, string> = {
   "refusal.not_at_your_table.unseated": "{name} sitzt an keinem Tisch mehr, nicht an Tisch {own_table} — {what} nicht übernommen.",
   "refusal.not_at_your_table.away": "{name} sitzt an Tisch {table}, nicht an Tisch {own_table}.",
   "refusal.not_at_your_table.undo": "{name} saß an Tisch {table}, nicht an Tisch {own_table} — Rückgängig nicht übernommen.",
+  "refusal.server_error": "Der Server ist an diesem Eintrag {tries}-mal gescheitert und hat nichts übernommen; das Handy sendet ihn nicht mehr. Bitte prüfen und neu erfassen oder der Turnierleitung melden.",
   "refusal.not_last_bust": "Der Bust von {name} ist nicht der letzte an Tisch {table}; rückgängig machen kann ihn die Turnierleitung.",
   "refusal.hand_since_bust": "An Tisch {table} hat seit dem Bust von {name} eine neue Hand begonnen; rückgängig machen kann ihn die Turnierleitung.",
   "refusal.undo_too_late": "Der Bust von {name} ist älter als {seconds} Sekunden; rückgängig machen kann ihn die Turnierleitung.",

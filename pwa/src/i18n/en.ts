@@ -873,6 +873,7 @@ export const en = {
   "refusal.not_at_your_table.unseated": "{name} sits at no table, not at table {own_table} — {what} not applied.",
   "refusal.not_at_your_table.away": "{name} sits at table {table}, not at table {own_table}.",
   "refusal.not_at_your_table.undo": "{name} sat at table {table}, not at table {own_table} — undo not applied.",
+  "refusal.server_error": "The server failed on this entry {tries} times and applied nothing, so the phone stopped sending it. Check it and enter it again, or tell the director.",
   "refusal.not_last_bust": "{name}'s bust is not the latest at table {table}; the director can undo it.",
   "refusal.hand_since_bust": "A new hand has started at table {table} since {name}'s bust; the director can undo it.",
   "refusal.undo_too_late": "{name}'s bust is more than {seconds} seconds old; the director can undo it.",

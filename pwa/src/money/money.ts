@@ -93,7 +93,7 @@ export interface PresetFormat {
 }
 
 export interface EntryLike {
-  status: "active" | "busted";
+  status: "active" | "busted" | "released";
   addon?: boolean;
   present?: boolean;
   disqualified?: boolean;

@@ -1,17 +1,10 @@
 // Moves as the dealer and the player see them, and the dealer's hand-for-hand state.
+import type { HandForHand as ApiHandForHand, Move } from "../api/views";
 
 export type MoveReason = "director" | "table_broken" | "final_table_formed" | string;
 
-export interface TableMove {
-  entry_id: number;
-  name: string;
-  from_table: number | null;
-  from_seat: number | null;
-  to_table: number;
-  to_seat: number;
-  reason: MoveReason;
-  at: number | null;
-}
+/** A move as the table, display and player views carry it (the server's shape, api/views.ts). */
+export type TableMove = Move;
 
 export type DealerMoveKind = "arrive" | "leave" | "reseat";
 
@@ -126,16 +119,8 @@ export function nextMoveCard(card: PlayerMove | null | undefined, move: PlayerMo
 
 // ——— Hand-for-hand at one table ———
 
-export interface HandForHand {
-  active: boolean;
-  round: number;
-  done: number[];
-  /** Tables whose hand of this round is running or over (the server's record; N-2.13, V-V.b). */
-  dealt?: number[];
-  /** Tables in play, and the rule it runs under (the table view adds them while it runs). */
-  tables?: number;
-  rule?: string;
-}
+/** The round, the tables done and dealt (N-2.13, V-V.b); the table view adds `tables` and `rule` while it runs. */
+export type HandForHand = ApiHandForHand;
 
 export type HfhState = "off" | "playing" | "wait" | "next";
 

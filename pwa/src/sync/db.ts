@@ -22,6 +22,8 @@ export interface OutboxEntry {
   params?: Record<string, unknown> | null;
   created: number; // device ms
   attempts?: number;
+  /** How often the server answered this op_id with its own 500 (outbox SERVER_ERROR_LIMIT). */
+  server_errors?: number;
   label?: Record<string, string | number>; // local only (names for the UI), never sent
 }
 

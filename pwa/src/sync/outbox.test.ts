@@ -168,6 +168,50 @@ describe("outbox", () => {
     expect(outbox.snapshot()[0]).toMatchObject({ state: "rejected", error: `e${status}`, message: `m${status}` });
   });
 
+  it.each([410, 413, 414, 422])("marks HTTP %i as rejected too (every 4xx but 408 and 429 is a decision)", async (status) => {
+    const { outbox } = await loadModules();
+    vi.stubGlobal("fetch", fakeFetch(() => jsonResponse(status, { error: `e${status}`, message: `m${status}`, field: null })).fn);
+    await outbox.enqueue({ tournament_id: 1, type: "register_player", payload: { name: "Anna" }, token: "t" });
+    await waitFor(() => outbox.counts().rejected === 1);
+    expect(outbox.snapshot()[0]).toMatchObject({ state: "rejected", error: `e${status}`, message: `m${status}` });
+  });
+
+  it("stops sending a command its server answered with its own 500 three times, and shows why (issue 14)", async () => {
+    const { outbox } = await loadModules();
+    const internal = { error: "internal", message: "Something went wrong on the server; nothing was applied.", field: null };
+    const net = fakeFetch((call) => (call.body.payload?.name === "Anna \ud800" ? jsonResponse(500, internal) : applied(call)));
+    vi.stubGlobal("fetch", net.fn);
+    const bad = await outbox.enqueue({ tournament_id: 1, type: "register_player", payload: { name: "Anna \ud800" }, token: "t" });
+    const good = await outbox.enqueue({ tournament_id: 1, type: "register_player", payload: { name: "Ben" }, token: "t" });
+    const badSends = () => net.calls.filter(isCommand).filter((c) => c.body.op_id === bad.op_id).length;
+    await waitFor(() => outbox.nextRetryAt() > 0);
+    // Before the third 500 it stays pending and blocks the queue (order matters).
+    while (badSends() < 2) await outbox.flush({ force: true });
+    expect(outbox.counts()).toEqual({ pending: 2, rejected: 0 });
+    expect(outbox.snapshot()[0].server_errors).toBe(2);
+    await outbox.flush({ force: true });
+    // The third 500: rejected with the server's words; the next command goes on.
+    expect(outbox.counts()).toEqual({ pending: 0, rejected: 1 });
+    expect(outbox.snapshot()[0]).toMatchObject({ op_id: bad.op_id, state: "rejected", error: "server_error", message: internal.message, params: { tries: 3 } });
+    const sent = net.calls.filter(isCommand).map((c) => c.body.op_id);
+    expect(sent.filter((id) => id === bad.op_id)).toHaveLength(3);
+    expect(sent).toContain(good.op_id);
+    net.calls.length = 0;
+    await outbox.flush({ force: true });
+    expect(net.calls.filter(isCommand)).toHaveLength(0);
+  });
+
+  it("keeps retrying through gateway errors and throttling: 502/503/504/429 say nothing about the command", async () => {
+    const { outbox } = await loadModules();
+    const statuses = [502, 503, 504, 429, 502, 503, 504, 429];
+    const net = fakeFetch((call) => (statuses.length ? jsonResponse(statuses.shift()!, { error: "busy", message: "busy" }) : applied(call)));
+    vi.stubGlobal("fetch", net.fn);
+    await outbox.enqueue({ tournament_id: 1, type: "pause_clock", token: "t" });
+    for (let i = 0; i < 9 && outbox.snapshot().length; i++) await outbox.flush({ force: true });
+    expect(outbox.snapshot()).toEqual([]);
+    expect(net.calls.filter(isCommand)).toHaveLength(9);
+  });
+
   it("keeps the rejection's field (a 400 names payload.to_seat, a 409 to_seat) across a reload", async () => {
     const first = await loadModules();
     const answers = [

@@ -1,7 +1,9 @@
 // The outbox: every command is stored in IndexedDB first, then sent in order, one at a time.
 //   200                      → applied: removed
-//   400/401/403/404/409      → rejected: kept with the server's message until dismissed
+//   4xx (but 408 and 429)    → rejected: kept with the server's message until dismissed
 //   network error, 5xx, 429  → not decided: stop, retry later (1 s → 30 s backoff), same op_id
+//   our server's own 500 (JSON) for the same op_id SERVER_ERROR_LIMIT times → rejected too: the
+//                              command itself breaks the server, a retry answers the same forever
 //   no answer in time        → not decided too (api.ts gives every request a time limit)
 // A forced flush (socket connect, back online, a new command, "send now") does not wait for a
 // scheduled backoff; `sendNow()` also restarts a request that is stuck on a silent server.
@@ -27,7 +29,12 @@ export interface AppliedInfo {
   seq: number | null;
 }
 
-const REJECT_STATUSES = new Set([400, 401, 403, 404, 409, 410, 422]);
+// Every 4xx is the server's decision on this command, except "too slow" and "too many".
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+// A 500 with the server's JSON error body means it ran the command and failed: nothing was
+// applied and the same op_id fails the same way again. 502/503/504 (a proxy, a restart) are not
+// counted: they say nothing about the command.
+export const SERVER_ERROR_LIMIT = 3;
 const MIN_BACKOFF = 1000;
 const MAX_BACKOFF = 30_000;
 
@@ -303,16 +310,8 @@ async function flushOnce(): Promise<void> {
   }
 }
 
-async function bumpAttempts(e: OutboxEntry) {
-  const db = await getDb();
-  const tx = db.transaction("outbox", "readwrite");
-  const cur = await tx.store.get(e.seq!);
-  if (cur) {
-    cur.attempts = (cur.attempts ?? 0) + 1;
-    await tx.store.put(cur);
-  }
-  await tx.done;
-  await reload();
+function bumpAttempts(e: OutboxEntry): Promise<void> {
+  return patchEntry(e, (cur) => (cur.attempts = (cur.attempts ?? 0) + 1));
 }
 
 async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
@@ -348,8 +347,8 @@ async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
     inFlight = null;
     notify();
   }
-  const db = await getDb();
   if (res.status >= 200 && res.status < 300) {
+    const db = await getDb();
     await db.delete("outbox", e.seq!);
     await reload();
     const data = res.data ?? {};
@@ -362,24 +361,47 @@ async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
     }
     return "applied";
   }
-  if (REJECT_STATUSES.has(res.status)) {
-    const data = res.data && typeof res.data === "object" ? res.data : {};
-    const tx = db.transaction("outbox", "readwrite");
-    const cur = await tx.store.get(e.seq!);
-    if (cur) {
-      cur.state = "rejected";
-      cur.error = data.error ?? String(res.status);
-      cur.message = data.message ?? `HTTP ${res.status}`;
-      cur.field = typeof data.field === "string" && data.field ? data.field : null;
-      cur.params = data.params && typeof data.params === "object" ? data.params : null;
-      await tx.store.put(cur);
-    }
-    await tx.done;
-    await reload();
+  const data = res.data && typeof res.data === "object" ? res.data : {};
+  if (isRefusal(res.status)) {
+    await markRejected(e, {
+      error: data.error ?? String(res.status),
+      message: data.message ?? `HTTP ${res.status}`,
+      field: typeof data.field === "string" && data.field ? data.field : null,
+      params: data.params && typeof data.params === "object" ? data.params : null,
+    });
     return "rejected";
+  }
+  if (res.status === 500 && typeof data.error === "string") {
+    const failures = (e.server_errors ?? 0) + 1;
+    if (failures >= SERVER_ERROR_LIMIT) {
+      await markRejected(e, {
+        error: "server_error",
+        message: data.message ?? `HTTP ${res.status}`,
+        field: null,
+        params: { tries: failures },
+      });
+      return "rejected";
+    }
+    await patchEntry(e, (cur) => (cur.server_errors = failures));
   }
   // 5xx, 429, anything else: not decided.
   return "retry";
+}
+
+async function patchEntry(e: OutboxEntry, change: (cur: OutboxEntry) => void): Promise<void> {
+  const db = await getDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const cur = await tx.store.get(e.seq!);
+  if (cur) {
+    change(cur);
+    await tx.store.put(cur);
+  }
+  await tx.done;
+  await reload();
+}
+
+function markRejected(e: OutboxEntry, why: Pick<OutboxEntry, "error" | "message" | "field" | "params">): Promise<void> {
+  return patchEntry(e, (cur) => Object.assign(cur, { state: "rejected" }, why));
 }
 
 /** Tests only: the time limit of one command request. */

@@ -66,8 +66,9 @@ export function useServerNow(ms = 250): number {
   return now;
 }
 
-/** The cached view for a key (IndexedDB), kept current by socket pushes and GETs. */
-export function useView(key: string | null): { view: View | undefined; loaded: boolean } {
+/** The cached view for a key (IndexedDB), kept current by socket pushes and GETs. `V` names its shape
+ * (api/views.ts, generated from the server's document); the cache itself holds any view. */
+export function useView<V extends { seq: number } = View>(key: string | null): { view: V | undefined; loaded: boolean } {
   const [state, set] = useState<{ key: string | null; view: View | undefined; loaded: boolean }>(() => ({
     key,
     view: key ? peek(key) : undefined,
@@ -96,7 +97,7 @@ export function useView(key: string | null): { view: View | undefined; loaded: b
   // The tournament's views name its money: every number on the screen follows its region
   // (set here, before the screen's children format anything in this render).
   if (out.view && ("region" in out.view || "currency" in out.view)) setRegion(regionOf(out.view as { region?: string; currency?: string }));
-  return out;
+  return out as { view: V | undefined; loaded: boolean };
 }
 
 export function usePrevious<T>(v: T): T | undefined {

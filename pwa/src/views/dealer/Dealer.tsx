@@ -25,36 +25,19 @@ import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
 import { badgesFor, occupant, type Badge, type TableLike } from "../../seating/positions";
 import { brokenTableMoves, dealerMoves, hfhState, hfhStillPlaying, type HandForHand, type HfhState, type TableMove } from "../../seating/moves";
+import type * as api from "../../api/views";
+import type { PublicView, TableView } from "../../api/views";
 
-interface Seat {
-  seat: number;
-  entry_id: number;
-  name: string;
-  away?: boolean;
-  absent?: boolean;
-}
-interface SitOut {
-  seat: number;
-  entry_id: number;
-  name: string;
-  kind: string;
-  reason?: string | null;
-  hands_left?: number | null;
-  until?: number | null;
-}
+type Seat = api.Seat;
+/** Who sits out at this table (N-2.23). */
+type SitOut = api.SitOut;
 
 const HFH_OFF: HandForHand = { active: false, round: 0, done: [] };
 
 /** V-III.h / TDA 11D: the table view's hold, while the table is too short to deal. */
-interface Halt {
-  short: number;
-  rule: string;
-}
+type Halt = api.Halt;
 /** V-III.i, V-IV.d, S-#4: why the button must be drawn again before the next hand. */
-interface Redraw {
-  reason: "new_players" | "final_table" | "two_tables" | string;
-  rule: string | null;
-}
+type Redraw = api.Redraw;
 
 function reasonText(reason: string): string {
   if (reason === "table_broken") return t("reason.table_broken");
@@ -76,8 +59,8 @@ export function Dealer(props: { token: string }) {
   const cachedNote = online || conn === "connecting" ? null : t(conn === "unreachable" ? "offline.cached_unreachable" : "offline.cached");
   useWakeLock(true);
   const now = useServerNow(5000);
-  const { view: table, loaded } = useView(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
-  const { view: pub } = useView(tid != null ? viewKey(tid, "public") : null);
+  const { view: table, loaded } = useView<TableView>(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
+  const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const queue = useOutbox();
   const mine = queue.filter((e) => e.token === token);
   const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));
@@ -205,7 +188,7 @@ export function Dealer(props: { token: string }) {
 
   const badges = badgesFor(table as unknown as TableLike);
   // Who sits out (table view `penalties`); a time penalty is dropped by the server once over.
-  const sitOut: SitOut[] = (Array.isArray(table?.penalties) ? (table!.penalties as SitOut[]) : [])
+  const sitOut: SitOut[] = (table?.penalties ?? [])
     .filter((p) => p.until == null || p.until > now)
     .sort((a, b) => a.seat - b.seat);
   const outBySeat = new Map(sitOut.map((p) => [p.seat, p]));

@@ -7,7 +7,7 @@ import { placeText } from "../../money/money";
 export interface UndoEntry {
   entry_id: number;
   name: string;
-  status: "active" | "busted";
+  status: "active" | "busted" | "released";
   table_no: number | null;
   seat: number | null;
   place: number | null;

@@ -1,31 +1,11 @@
 // The rows of the director view the tournament screen's components share.
 import type { OutboxEntry } from "../../sync/db";
-import type { UndoEntry, UndoTable } from "./UndoBust";
+import type * as api from "../../api/views";
 
-/** An entry row: what the undo dialog needs (UndoEntry) and the rest the screens show. */
-export interface Entry extends UndoEntry {
-  busted_at: number | null;
-  eliminated_by?: number | null;
-  rebuys?: number;
-  addon?: boolean;
-  reentries?: number;
-  prepaid?: boolean;
-  present?: boolean;
-  prize?: number | null;
-  paid?: number | null;
-  headhunter?: { hh_chips: number; hh_carried?: number; wild_card_at?: number; wild_card?: boolean } | null;
-  penalty?: { kind: string; reason?: string | null; hands_left?: number; until?: number } | null;
-  warnings?: { reason?: string | null; at: number; by: string }[];
-}
-export type Table = UndoTable;
-export interface Bust {
-  entry_id: number;
-  name: string;
-  place: number | null;
-  tie?: number | null;
-  at: number;
-  table_no: number | null;
-}
+/** The director view's rows: the server's shapes (api/views.ts, generated from its document). */
+export type Entry = api.Entry;
+export type Table = api.Table;
+export type Bust = api.Bust;
 
 export type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
 
@@ -52,12 +32,12 @@ export type Pending = ReturnType<typeof pendingOf>;
 export interface DirCtx {
   tid: string;
   token: string | null;
-  /** The director view (null until it arrives). */
-  dview: any;
+  /** The director view (undefined until it arrives). */
+  dview: api.DirectorView | undefined;
   /** The public view (the players-left history). */
-  pview: any;
+  pview: api.PublicView | undefined;
   /** dview, or the public view while the director view is not there yet. */
-  view: any;
+  view: api.DirectorView | api.PublicView | undefined;
   entries: Entry[];
   tables: Table[];
   busts: Bust[];

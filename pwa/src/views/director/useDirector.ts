@@ -4,6 +4,7 @@ import { navigate } from "../../router";
 import { useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { viewKey } from "../../sync/viewCache";
+import type { DirectorView, PublicView } from "../../api/views";
 
 /** The stored director token; sends the user to #/login if there is none. */
 export function useDirectorAuth(): { auth: DirectorAuth | null; ready: boolean } {
@@ -27,7 +28,7 @@ export function useDirectorTournament(tid: string) {
   const { auth } = useDirectorAuth();
   const token = auth?.token ?? null;
   const { invalid } = useLive({ token, tid, director: true, watch: tid ? viewKey(tid, "director") : null });
-  const { view: dview, loaded } = useView(viewKey(tid, "director"));
-  const { view: pview } = useView(viewKey(tid, "public"));
+  const { view: dview, loaded } = useView<DirectorView>(viewKey(tid, "director"));
+  const { view: pview } = useView<PublicView>(viewKey(tid, "public"));
   return { token, invalid, dview, pview, view: dview ?? pview, loaded };
 }

@@ -17,6 +17,7 @@ import { ClockNotices, EntryLine, StatusPill } from "../../ui/Clock";
 import { currentLabel, nextText } from "../../ui/clockText";
 import { HfhBanner, MovesTicker, SeatingList, UpcomingLevels, WinnerScreen, seatingLayout, tickerItems, useSeatingPage } from "./TvRoom";
 import "./tv-room.css";
+import type { DisplayView, PublicView } from "../../api/views";
 
 /** The TV alternates: the clock for CLOCK_MS, then PAGES_PER_TURN pages of the seating list. */
 const CLOCK_MS = 40_000;
@@ -34,10 +35,10 @@ export function Display(props: { token: string }) {
   const me = useMe(token);
   const tid = me.me?.tournament_id ?? null;
   const { invalid } = useLive({ token, tid });
-  const { view: pub, loaded } = useView(tid != null ? viewKey(tid, "public") : null);
+  const { view: pub, loaded } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const wake = useWakeLock(true);
   const m = useClockState(pub?.structure, pub?.clock, { rules: pub?.clock_rules, alerts: true });
-  const { view: tv } = useView(tid != null ? viewKey(tid, "display") : null);
+  const { view: tv } = useView<DisplayView>(tid != null ? viewKey(tid, "display") : null);
   const seatingOn = !pub?.winner && (tv?.seated ?? 0) > 0;
   const holdClock = m.status === "running" && m.remaining_ms < HOLD_CLOCK_MS;
   const pages = usePages(seatingOn, holdClock);

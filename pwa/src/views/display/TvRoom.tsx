@@ -9,6 +9,7 @@ import { levelNumbers } from "../../clock/model";
 import type { StructureEntry } from "../../clock/clock";
 import { refLabel } from "../../ui/clockText";
 import type { TableMove } from "../../seating/moves";
+import type * as api from "../../api/views";
 
 /** A move stays on the ticker this long (then the room has found its seat). */
 export const MOVE_SHOWN_MS = 5 * 60_000;
@@ -109,13 +110,7 @@ export function UpcomingLevels(props: { structure: StructureEntry[] | undefined;
   );
 }
 
-export interface ResultRow {
-  place: number;
-  tie: number;
-  entry_id: number;
-  name: string;
-  prize: number;
-}
+export type ResultRow = api.Result;
 
 /** The end of the night: the winner big, then the places in the money with names and prizes. */
 export function WinnerScreen(props: { winner: { entry_id: number; name: string }; results: ResultRow[] | undefined; currency: string | null | undefined }) {
@@ -152,14 +147,7 @@ export function WinnerScreen(props: { winner: { entry_id: number; name: string }
   );
 }
 
-export interface SeatingPage {
-  total: number;
-  page: number;
-  pages: number;
-  per_page: number;
-  seq: number;
-  rows: { name: string; table_no: number; seat: number }[];
-}
+export type SeatingPage = api.SeatingPage;
 
 /** How many names a seating page holds on this screen: 3 columns on a TV, fewer on a phone;
  * `reserved` px are taken by the hand-for-hand banner and the ticker. */

@@ -12,6 +12,7 @@ import { useMe } from "../../ui/useMe";
 import { viewKey } from "../../sync/viewCache";
 import { amountText, placeText } from "../../money/money";
 import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
+import type { PlayerView, PublicView } from "../../api/views";
 
 export function Player(props: { token: string }) {
   const lang = useLang();
@@ -20,8 +21,8 @@ export function Player(props: { token: string }) {
   const tid = me.me?.tournament_id ?? null;
   const entryId = me.me?.entry_id ?? null;
   const { invalid } = useLive({ token, tid });
-  const { view: pv, loaded } = useView(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
-  const { view: pub } = useView(tid != null ? viewKey(tid, "public") : null);
+  const { view: pv, loaded } = useView<PlayerView>(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
+  const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const [moved, dismissMoved] = useMoveCard(token, pv);
 
   if (me.status === "invalid" || invalid) {

@@ -1,0 +1,167 @@
+"""What the API answers besides the views: login and setup, tournaments and presets, QR links, the venue,
+leagues, the audit log and the review list. Like view_schemas.py (whose Closed/Open rules apply), these only
+describe the answers for the OpenAPI document; the routes build plain dicts.
+"""
+
+from __future__ import annotations
+
+from marshmallow import fields
+
+from .view_schemas import Closed, Free, Int, LocalText, Maybe, Open, optional
+
+# --- auth, tournaments, presets, links, venue -----------------------------------------------
+
+
+class Director(Closed):
+    id = Int()
+    username = fields.String()
+
+
+class Session(Closed):
+    token = fields.String()
+    director = fields.Nested(Director)
+
+
+class LoggedOut(Closed):
+    ok = fields.Boolean()
+    revoked = fields.Boolean()
+
+
+class Me(Closed):
+    role = fields.String()
+    tournament_id = Maybe()
+    table_no = Maybe()
+    entry_id = Maybe()
+    director = fields.Nested(Director, allow_none=True)
+
+
+class Health(Closed):
+    ok = fields.Boolean()
+    server_time = Int()
+
+
+class PresetSummary(Closed):
+    id = fields.String()
+    name = LocalText()
+    description = LocalText()
+    custom = fields.Boolean()
+
+
+class Preset(Open):
+    """A whole preset (shared_rules/presets, JSON Schema there): format, structure, seating, payouts…"""
+
+    id = fields.String()
+    name = LocalText()
+
+
+class SavedPreset(Closed):
+    id = fields.String()
+    name = fields.String()
+
+
+class Tournament(Closed):
+    id = Int()
+    name = fields.String()
+    preset_id = fields.String()
+    created_at = Int()
+    status = Maybe(fields.String)
+
+
+class Link(Closed):
+    url = fields.String()
+
+
+class TableLink(Link):
+    table_no = Int()
+
+
+class PlayerLink(Link):
+    entry_id = Int()
+    name = fields.String()
+
+
+class Links(Closed):
+    display = fields.Nested(Link)
+    tables = fields.List(fields.Nested(TableLink))
+    players = fields.List(fields.Nested(PlayerLink))
+
+
+class Revoked(Closed):
+    revoked = Int()
+
+
+class Invitation(Closed):
+    url = fields.String()
+    qr_svg = fields.String()
+
+
+class Venue(Closed):
+    staff_url = fields.String()
+    player_url = fields.String()
+    secure = fields.Boolean()
+    loopback = fields.Boolean()
+    fix = Maybe(fields.String)
+    local_https = fields.Boolean()
+    trust_url = Maybe(fields.String)
+    ca_fingerprint = Maybe(fields.String)
+    other_urls = fields.List(fields.String())
+
+
+# --- leagues, review ------------------------------------------------------------------------
+
+
+class Person(Closed):
+    id = Int()
+    name = fields.String()
+    created_at = Int()
+
+
+class League(Closed):
+    id = Int()
+    name = fields.String()
+    kind = fields.String()
+    points = Free(allow_none=True)
+    created_at = Int()
+    tournaments = optional(fields.List(Int()))
+
+
+class Standings(Open):
+    """The league, and its standings overall, per month and half-year, and who qualifies."""
+
+    league = fields.Nested(League)
+
+
+class AuditItem(Closed):
+    seq = Int()
+    at = Int()
+    type = fields.String()
+    actor = Maybe(fields.String)
+    actor_text = fields.String()
+    device_id = Maybe(fields.String)
+    op_id = Maybe(fields.String)
+    text = fields.String()
+
+
+class AuditPage(Closed):
+    items = fields.List(fields.Nested(AuditItem))
+    next_before = Maybe()
+
+
+class Rejection(Closed):
+    op_id = fields.String()
+    device_id = fields.String()
+    at = Int()
+    type = Maybe(fields.String)
+    actor = Maybe(fields.String)
+    actor_text = Maybe(fields.String)
+    what = Maybe(fields.String)
+    text = fields.String()
+    error = Maybe(fields.String)
+    why = Maybe(fields.String)
+    field = Maybe(fields.String)
+    params = Free(allow_none=True)
+
+
+class Rejections(Closed):
+    count = Int()
+    items = fields.List(fields.Nested(Rejection))

@@ -1,0 +1,106 @@
+"""App-wide guards at the edge (issue 14): ids in URLs too big for the database, how deep a JSON body may nest, and the
+errors gevent's HTTP server writes itself (414, 400) as JSON like every other error here."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+from .errors import ApiError
+
+# Ids are 32-bit in PostgreSQL (SERIAL); SQLite overflows past 2**63. A bigger number names nothing.
+MAX_ID = 2**31 - 1
+# Our bodies nest 4 levels at most (command → payload → busts → item); 32 leaves room and stops
+# a body of 1000 nested brackets long before Python's recursion limit.
+MAX_JSON_DEPTH = 32
+
+
+class JsonTooDeep(ValueError):
+    pass
+
+
+# What a path id names, for the 404 that a too-big one gets: the same answer as an id that does not exist.
+PATH_IDS = {
+    "tid": ("unknown_tournament", "There is no tournament {}.", "tournament_id"),
+    "league_id": ("unknown_league", "There is no league {}.", "league_id"),
+    "table_no": ("unknown_table", "There is no table {}.", "table_no"),
+    "entry_id": ("unknown_entry", "There is no player #{}.", "entry_id"),
+}
+
+
+def refuse_ids_out_of_range(endpoint, values) -> None:
+    """Every `<int:...>` in our URLs, for every method: a number past MAX_ID names nothing (a JSON 404
+    naming the field) instead of reaching the database and failing there (issue 14)."""
+    for name, value in (values or {}).items():
+        if isinstance(value, int) and value > MAX_ID:
+            error, message, field = PATH_IDS.get(name, ("not_found", "There is no {}.", name))
+            raise ApiError(404, error, message.format(value), field)
+
+
+def json_depth(value, stop_after: int = MAX_JSON_DEPTH) -> int:
+    """How deep lists and objects nest (a scalar is 0), without recursion; stops counting past stop_after."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if deepest > stop_after:
+                return deepest
+            todo.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+class DepthLimitedJSON(DefaultJSONProvider):
+    """Flask's JSON, but a body nested deeper than MAX_JSON_DEPTH is a ValueError (JsonTooDeep),
+    not a RecursionError that ends as a 500 with a traceback per request."""
+
+    def loads(self, s, **kwargs):
+        try:
+            value = json.loads(s, **kwargs)
+        except RecursionError:
+            raise JsonTooDeep(f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels.") from None
+        if json_depth(value) > MAX_JSON_DEPTH:
+            raise JsonTooDeep(f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels.")
+        return value
+
+
+def install_edge(app: Flask) -> None:
+    app.url_value_preprocessor(refuse_ids_out_of_range)
+    sort_keys = app.json.sort_keys
+    app.json = DepthLimitedJSON(app)
+    app.json.sort_keys = sort_keys
+
+
+def _raw_json_response(status: str, error: str, message: str) -> bytes:
+    body = json.dumps({"error": error, "message": message, "field": None}).encode()
+    return (
+        f"HTTP/1.1 {status}\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode("latin-1") + body
+
+
+# gevent's pywsgi answers these before the app sees the request, with an empty body.
+_GEVENT_ERRORS = {
+    "414": _raw_json_response(
+        "414 Request URI Too Long",
+        "uri_too_long",
+        "The address is longer than 8 KB: send long data in the request body.",
+    ),
+    "400": _raw_json_response("400 Bad Request", "bad_request", "The request is not valid HTTP."),
+}
+
+
+def json_error_handler(base: type) -> type:
+    """A subclass of gevent's WSGIHandler (`base`, e.g. geventwebsocket's) whose own error answers
+    are JSON. Takes the base class so this module never imports gevent before monkey-patching."""
+
+    class JsonErrorHandler(base):
+        def handle_one_request(self):
+            result = super().handle_one_request()
+            if isinstance(result, tuple) and result[0] in _GEVENT_ERRORS:
+                return result[0], _GEVENT_ERRORS[result[0]]
+            return result
+
+    return JsonErrorHandler

@@ -1,0 +1,500 @@
+"""The views, command answers and errors as marshmallow schemas: the OpenAPI document's response shapes
+(backend/api/openapi.py); the other answers (login, tournaments, leagues, review) are in answer_schemas.py.
+
+Never used to dump: the views are plain dicts built in backend/views.py. These schemas describe them, and
+tests/test_openapi_contract.py validates real answers against the document, so a renamed or dropped field
+fails a test instead of a phone. Every field is required unless `optional()` says it may be absent;
+`allow_none` marks null. A fixed shape is closed (unknown=RAISE → additionalProperties: false); a free-form
+part (rules, the registration desk, suggestions) is a Dict.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+
+
+class Closed(Schema):
+    """A fixed shape: every field present unless marked optional, nothing else."""
+
+    class Meta:
+        unknown = RAISE
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field) -> None:
+        field_obj.required = not field_obj.metadata.get("optional", False)
+
+
+class Open(Closed):
+    """Named fields as in Closed, and more that this document does not spell out."""
+
+    class Meta:
+        unknown = INCLUDE
+
+
+def optional(field: fields.Field) -> fields.Field:
+    field.metadata = {**field.metadata, "optional": True}
+    return field
+
+
+def kind_of(name: str) -> fields.String:
+    """The view's `kind`: one fixed string, so a screen can tell views apart."""
+    return fields.String(validate=validate.OneOf([name]))
+
+
+# Field makers named like field classes: the schemas below read as a list of shapes.
+def Int(**kw) -> fields.Integer:
+    return fields.Integer(**kw)
+
+
+def Maybe(field_cls=fields.Integer, **kw) -> fields.Field:
+    """A field that may be null (an integer unless named)."""
+    return field_cls(allow_none=True, **kw)
+
+
+def Money(**kw) -> fields.Float:  # whole or two-decimal amounts
+    return fields.Float(**kw)
+
+
+def Free(**kw) -> fields.Dict:  # a free-form object
+    return fields.Dict(keys=fields.String(), **kw)
+
+
+class LocalText(fields.Raw):
+    """A preset's text: one string, or one per language ({"en": …, "de": …})."""
+
+    json_schema: ClassVar[dict] = {
+        "anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}]
+    }
+
+
+class Head(Closed):
+    """Every view is stamped with its tournament's seq and the server's time."""
+
+    tournament_id = Int()
+    seq = Int()
+    server_time = Int()
+
+
+# --- rows the views share -------------------------------------------------------------------
+
+
+class Seat(Closed):
+    seat = Int()
+    entry_id = Int()
+    name = fields.String()
+    absent = optional(fields.Boolean())  # N-3.2: dealt in and blinded off
+    away = optional(fields.Boolean())  # N-2.3: dealt in, folded
+
+
+class SeatName(Closed):
+    seat = Int()
+    entry_id = Int()
+    name = fields.String()
+
+
+class ColourUp(Closed):
+    """Which chips leave play at this entry, and how (shared_rules/preset.schema.json)."""
+
+    remove = fields.List(Int())
+    method = fields.String(validate=validate.OneOf(["race", "round_up"]))
+
+
+class Level(Closed):
+    """A structure entry as screens show it: level numbers count levels only (null for breaks and stops)."""
+
+    index = Int()
+    kind = fields.String(validate=validate.OneOf(["level", "break", "stop"]))
+    level = Maybe()
+    sb = Int()
+    bb = Int()
+    ante = Int()
+    minutes = fields.Float()
+    colour_up = optional(fields.Nested(ColourUp))
+    addon = optional(fields.Boolean())  # a break where add-ons are sold
+    reason = optional(fields.String())  # a stop's reason (race_for_chips, colour_up, table_merge)
+    label = optional(fields.String())
+
+
+class Clock(Closed):
+    """The clock's anchor: every screen computes the remaining time itself (pwa/src/clock)."""
+
+    status = fields.String(validate=validate.OneOf(["idle", "running", "paused"]))
+    level_index = Int()
+    elapsed_ms = Int()
+    anchor_at = Maybe()
+    reason = Maybe(fields.String)
+
+
+class ClockRules(Closed):
+    """The preset's `clock` block (shared_rules/preset.schema.json); screens default what is missing."""
+
+    level_change = optional(fields.String())
+    stop_for_table_merge = optional(fields.Boolean())
+    new_blinds_notice_seconds = optional(Int())
+
+
+class Payout(Closed):
+    place = Int()
+    percent = fields.Float()
+    amount = Money()
+
+
+class Winner(Closed):
+    entry_id = Int()
+    name = fields.String()
+
+
+class Result(Closed):
+    place = Int()
+    tie = Int()
+    entry_id = Int()
+    name = fields.String()
+    prize = Money()
+
+
+class Bust(Closed):
+    entry_id = Int()
+    name = fields.String()
+    place = Maybe()
+    at = Maybe()
+    table_no = Maybe()
+    tie = Maybe()
+    reason = Maybe(fields.String)
+    eliminated_by = Maybe()
+
+
+class Move(Closed):
+    entry_id = Int()
+    name = fields.String()
+    from_table = Maybe()  # null: he came from no table (a late seat, an alternate)
+    from_seat = Maybe()
+    to_table = Int()
+    to_seat = Int()
+    reason = fields.String()
+    at = Maybe()
+
+
+class Headhunter(Closed):
+    hh_chips = Int()
+    hh_carried = Int()
+    wild_card_at = Int()
+    wild_card = fields.Boolean()
+
+
+class Penalty(Closed):
+    kind = fields.String()
+    reason = Maybe(fields.String)
+    hands_left = optional(Int())
+    until = optional(Int())
+
+
+class Entry(Closed):
+    """One entry (a player's buy-in) as the director's list and the player's phone show it."""
+
+    entry_id = Int()
+    name = fields.String()
+    status = fields.String(validate=validate.OneOf(["active", "busted", "released"]))  # released: N-3.6
+    table_no = Maybe()
+    seat = Maybe()
+    place = Maybe()
+    busted_at = Maybe()
+    tie = Maybe()
+    out_reason = Maybe(fields.String)
+    disqualified = fields.Boolean()
+    eliminated_by = Maybe()
+    rebuys = Int()
+    addon = fields.Boolean()
+    reentries = Int()
+    prepaid = fields.Boolean()
+    present = fields.Boolean()
+    accessible = fields.Boolean()
+    id_checked = fields.Boolean()
+    prize = Money()
+    paid = Maybe(fields.Float)
+    headhunter = fields.Nested(Headhunter, allow_none=True)  # null without headhunter (V-VII.r)
+    penalty = fields.Nested(Penalty, allow_none=True)
+    warnings = fields.List(Free())
+
+
+class Halt(Closed):
+    """V-III.h / TDA 11D: the next hand is held until the tables are balanced."""
+
+    short = Int()
+    rule = fields.String()
+
+
+class Redraw(Closed):
+    """V-III.i, V-IV.d, S-#4: the button is drawn again by high card before the next hand."""
+
+    reason = fields.String()
+    rule = Maybe(fields.String)
+
+
+class HandForHand(Closed):
+    """N-2.13, V-V.b: the round, the tables done and dealt; the dealer's view adds tables and rule."""
+
+    active = fields.Boolean()
+    round = Int()
+    done = fields.List(Int())
+    dealt = optional(fields.List(Int()))
+    tables = optional(Int())
+    rule = optional(fields.String())
+
+
+class Table(Closed):
+    """A table as the director's list shows it (the dealer's phone: TableView)."""
+
+    table_no = Int()
+    max_seats = Int()
+    broken = fields.Boolean()
+    seats = fields.List(fields.Nested(Seat))
+    button = Maybe()
+    sb = Maybe()
+    bb = Maybe()
+    hand_no = Int()
+    next = Free(allow_none=True)  # the positions of the next hand: {button, sb, bb, utg}
+    hand_for_hand_done = fields.Boolean()
+    halt = fields.Nested(Halt, allow_none=True)
+    redraw = fields.Nested(Redraw, allow_none=True)
+
+
+# --- the views (backend/views.py) -----------------------------------------------------------
+
+
+class Summary(Head):
+    """What the public and the director view share."""
+
+    name = fields.String()
+    status = fields.String()
+    preset_id = Maybe(fields.String)
+    currency = fields.String()
+    start_stack = Int()
+    region = Maybe(fields.String)
+    entries_total = Int()
+    players_left = Int()
+    average_stack = Int()
+    prize_pool = Money()
+    payouts = fields.List(fields.Nested(Payout))
+    buy_ins = Int()
+    rebuys = Int()
+    addons = Int()
+    reentries = Int()
+    preset_name = LocalText(allow_none=True)
+    clock_rules = fields.Nested(ClockRules)
+    deadlines = fields.Dict(keys=fields.String(), values=Int())
+    winner = fields.Nested(Winner, allow_none=True)
+    results = fields.List(fields.Nested(Result))
+    structure = fields.List(fields.Nested(Level))
+    clock = fields.Nested(Clock)
+
+
+class PublicView(Summary):
+    kind = kind_of("public")
+    hand_for_hand = fields.Boolean()
+    players_history = fields.List(fields.List(Maybe()))  # [[at, players_left, level_index]]
+
+
+class PayoutDue(Closed):
+    entry_id = Int()
+    name = fields.String()
+    place = Maybe()
+    tie = Maybe()
+    amount = Money()
+    text = fields.String()
+
+
+class Correction(Closed):
+    id = Int()
+    entry_id = Int()
+    name = fields.String()
+    place = Maybe()
+    paid = Money()
+    due = Money()
+    difference = Money()
+    text = fields.String()
+
+
+class MoneyTotals(Closed):
+    prize_pool = Money()
+    fees = Money()
+    buy_ins = Int()
+    rebuys = Int()
+    addons = Int()
+    reentries = Int()
+    paid_out = Money()
+    paid_places = Int()
+
+
+class DeskRules(Closed):
+    """The rules the registration desk quotes (null: the preset names none)."""
+
+    capacity = Maybe(fields.String)
+    check_in = Maybe(fields.String)
+    id_check = Maybe(fields.String)
+
+
+class Registration(Open):
+    """The registration desk (engine/check_in.py desk_view): capacity, waiting list, check-in."""
+
+    cite = fields.Nested(DeskRules)
+
+
+class DirectorView(Summary):
+    """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
+
+    kind = kind_of("director")
+    hand_for_hand = fields.Nested(HandForHand)
+    busts = fields.List(fields.Nested(Bust))
+    break_order = fields.List(Int())
+    suggestions = fields.List(Free())
+    suggestions_more = Int()
+    registration = fields.Nested(Registration)
+    payouts_due = fields.List(fields.Nested(PayoutDue))
+    corrections = fields.List(fields.Nested(Correction))
+    settings = Free()
+    chips = Free()
+    money = fields.Nested(MoneyTotals)
+    ledger = fields.List(Free())
+    partial = fields.Boolean()
+    base_seq = optional(Int())  # pushes only
+    entries = fields.List(fields.Nested(Entry))
+    tables = fields.List(fields.Nested(Table))
+
+
+class SitOut(Closed):
+    """Who sits out at this table (N-2.23): a missed-hands or time penalty."""
+
+    seat = Int()
+    entry_id = Int()
+    name = fields.String()
+    kind = fields.String()
+    reason = Maybe(fields.String)
+    hands_left = optional(Int())
+    until = optional(Int())
+
+
+class ChipCount(Closed):
+    total = Int()
+    at = Int()
+    stacks = fields.Dict(keys=fields.String(), values=Int())  # seat number → chips
+
+
+class TableView(Head):
+    """The dealer's phone: its table (only table_no, max_seats 0 and no seats before the draw)."""
+
+    kind = kind_of("table")
+    table_no = Int()
+    max_seats = Int()
+    seats = fields.List(fields.Nested(Seat))
+    broken = optional(fields.Boolean())
+    button = optional(Maybe())
+    sb = optional(Maybe())
+    bb = optional(Maybe())
+    hand_no = optional(Int())
+    next = optional(Free(allow_none=True))
+    hand_for_hand_done = optional(fields.Boolean())
+    halt = optional(fields.Nested(Halt, allow_none=True))
+    redraw = optional(fields.Nested(Redraw, allow_none=True))
+    busts = fields.List(fields.Nested(Bust))
+    moves = fields.List(fields.Nested(Move))
+    hand_for_hand = fields.Nested(HandForHand)
+    chip_count = fields.Nested(ChipCount, allow_none=True)
+    penalties = fields.List(fields.Nested(SitOut))
+    dealer_penalties = Free()
+    owes_big_blind = fields.List(fields.Nested(SeatName))
+    new_big_blinds = fields.List(fields.Nested(SeatName))
+
+
+class PlayerView(Head, Entry):
+    kind = kind_of("player")
+    max_seats = Int()
+    button = Maybe()
+    last_move = fields.Nested(Move, allow_none=True)
+
+
+class DisplayView(Head):
+    kind = kind_of("display")
+    moves = fields.List(fields.Nested(Move))
+    seated = Int()
+    tables = Int()
+
+
+class SeatingRow(Closed):
+    name = fields.String()
+    table_no = Int()
+    seat = Int()
+
+
+class SeatingPage(Head):
+    kind = kind_of("seating")
+    total = Int()
+    page = Int()
+    per_page = Int()
+    pages = Int()
+    rows = fields.List(fields.Nested(SeatingRow))
+
+
+class Stacks(Head):
+    kind = kind_of("stacks")
+    stacks = fields.List(Int())
+    tables_counted = Int()
+    counted_at = Maybe()
+    average_stack = Int()
+
+
+class MyLeague(Closed):
+    kind = kind_of("my_league")
+    tournament_id = Int()
+    entry_id = Int()
+    seq = Int()
+    person_id = Maybe()
+    leagues = fields.List(Free())
+    server_time = Int()
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+class CommandApplied(Closed):
+    status = fields.String(validate=validate.OneOf(["applied"]))
+    op_id = fields.String()
+    seq = Int()
+    result = Free()  # what the command did: the engine's result, per command type
+    server_time = Int()
+
+
+class CommandRejected(Closed):
+    """Refused by the rules (409/403/404/400): a reason a person understands, and the rule behind it."""
+
+    status = fields.String(validate=validate.OneOf(["rejected"]))
+    op_id = fields.String()
+    error = fields.String()
+    message = fields.String()
+    field = Maybe(fields.String)
+    rule = optional(Maybe(fields.String))
+    basis = optional(Maybe(fields.String))
+    params = optional(Free())
+    server_time = Int()
+
+
+class ImportReport(Closed):
+    status = fields.String(validate=validate.OneOf(["applied"]))
+    op_id = fields.String()
+    seq = optional(Int())
+    imported = fields.List(Free())
+    waiting = fields.List(Free())
+    rejected = fields.List(Free())
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+class Error(Closed):
+    error = fields.String()
+    message = fields.String()
+    field = Maybe(fields.String)
+    role = optional(fields.String())  # a revoked link: which one
+    table_no = optional(Maybe())
+    entry_id = optional(Maybe())
+    retry_after = optional(Int())  # too many wrong passwords: seconds to wait

@@ -1,0 +1,85 @@
+"""Security headers on every answer the app gives (docs/security-headers.md).
+
+One after_request hook: API JSON, the PWA's files, printouts, errors. A page that brings its
+own Content-Security-Policy (the trust page, the printouts) keeps it; everything else gets the
+app's. Printouts and the results page are opened by the PWA as blob: pages, which inherit the
+app's policy, so they too must live without inline script or style.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask, request
+
+# The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
+# does not govern; the built index.html has no inline script or style.
+APP_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'{sockets}; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
+# Screen Wake Lock (dealer, TV) and fullscreen are used; nothing else a page could ask for.
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), "
+    "bluetooth=(), screen-wake-lock=(self), fullscreen=(self)"
+)
+
+# Answers that carry a token, or a link holding one: no cache (browser, proxy) may keep them.
+TOKEN_ENDPOINTS = frozenset(
+    {
+        "auth.login",
+        "auth.setup",
+        "directors.invite",
+        "tournaments.links",
+        "tournaments.qr_display",
+        "tournaments.qr_table",
+        "tournaments.qr_player",
+        "printouts.seat_cards",
+        "printouts.table_sheets",
+    }
+)
+
+# A Host header worth echoing into the policy (a name or an address, an optional port); any other
+# value is left out rather than let a forged Host write directives.
+_HOST_RE = re.compile(r"^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$")
+
+
+def socket_sources(host: str) -> str:
+    """ws:/wss: of this very host: CSP3 browsers match them with 'self', older Safari does not."""
+    if not _HOST_RE.match(host or ""):
+        return ""
+    return f" ws://{host} wss://{host}"
+
+
+def hsts_seconds(config) -> int:
+    """0 in the venue's split mode (`serve --https`): players use plain HTTP on the same host
+    name at another port, and HSTS, which ignores ports, would send their phones to an HTTPS
+    address whose certificate they never trusted."""
+    if getattr(config, "LOCAL_HTTPS", False):
+        return 0
+    return int(getattr(config, "HSTS_SECONDS", 0) or 0)
+
+
+def register_security_headers(app: Flask) -> None:
+    config = app.extensions["pokerfloor"].config
+    max_age = hsts_seconds(config)
+
+    @app.after_request
+    def _security_headers(response):
+        headers = response.headers
+        headers.setdefault("Content-Security-Policy", APP_CSP.format(sockets=socket_sources(request.host)))
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers["Referrer-Policy"] = "no-referrer"  # tokens ride in QR links' URLs
+        headers["X-Frame-Options"] = "DENY"
+        headers["Cross-Origin-Opener-Policy"] = "same-origin"
+        headers["Permissions-Policy"] = PERMISSIONS_POLICY
+        if max_age and request.is_secure:  # request.is_secure honours ProxyFix's X-Forwarded-Proto
+            headers["Strict-Transport-Security"] = f"max-age={max_age}"
+        if request.endpoint in TOKEN_ENDPOINTS:
+            headers["Cache-Control"] = "no-store"
+            headers["Pragma"] = "no-cache"  # HTTP/1.0 caches
+        elif request.path.startswith("/api/") and "Cache-Control" not in headers:
+            headers["Cache-Control"] = "no-store"  # answers are per phone and live: never worth keeping
+        return response

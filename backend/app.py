@@ -77,7 +77,8 @@ def register_pwa(app: Flask, config: Config) -> None:
         if path.startswith("api/"):
             return jsonify({"error": "not_found", "message": "No such API endpoint.", "field": None}), 404
         if not (dist / "index.html").exists():
-            return ("The PWA is not built: run `make run` (or `npm ci && npm run build` in pwa/).", 503)
+            # A checkout builds it with make run; a wheel carries it only if pwa/dist was built first (setup.py).
+            return (f"The phone app is not built ({dist} has no index.html): run `make run` in a checkout.", 503)
         target = dist / path
         if not target.is_file():
             path = "index.html"

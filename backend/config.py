@@ -7,6 +7,17 @@ import secrets
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Run from a checkout (make run, pip install -e), the app reads presets, the built PWA and var/ in it.
+# Installed from a wheel there is no checkout: setup.py bundled presets and PWA into the package,
+# and data goes to the user's data directory (POKERFLOOR_VAR overrides either way).
+CHECKOUT = (ROOT / "shared_rules" / "presets").is_dir()
+BUNDLED = Path(__file__).resolve().parent / "bundled"
+
+
+def _default_var_dir() -> Path:
+    if CHECKOUT:
+        return ROOT / "var"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "pokerfloor"
 
 
 def _secret_key(var_dir: Path) -> str:
@@ -23,7 +34,7 @@ def _secret_key(var_dir: Path) -> str:
 
 class Config:
     def __init__(self, **overrides):
-        var_dir = Path(os.environ.get("POKERFLOOR_VAR", ROOT / "var"))
+        var_dir = Path(os.environ.get("POKERFLOOR_VAR") or _default_var_dir())
         self.VAR_DIR = var_dir
         self.DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{var_dir / 'pokerfloor.db'}")
         self.HOST = os.environ.get("HOST", "127.0.0.1")
@@ -41,8 +52,10 @@ class Config:
         self.CA_FINGERPRINT = ""
         self.OTHER_URLS: list[str] = []
         self.TLS_DIR = var_dir / "tls"
-        self.PWA_DIST = Path(os.environ.get("PWA_DIST", ROOT / "pwa" / "dist"))
-        self.PRESETS_DIR = Path(os.environ.get("PRESETS_DIR", ROOT / "shared_rules" / "presets"))
+        self.PWA_DIST = Path(os.environ.get("PWA_DIST") or (ROOT / "pwa" / "dist" if CHECKOUT else BUNDLED / "pwa"))
+        self.PRESETS_DIR = Path(
+            os.environ.get("PRESETS_DIR") or (ROOT / "shared_rules" / "presets" if CHECKOUT else BUNDLED / "presets")
+        )
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
         # The queue's channel: two deployments (or test runs) on one Redis keep apart by it.
         self.SOCKETIO_CHANNEL = os.environ.get("SOCKETIO_CHANNEL") or "flask-socketio"

@@ -164,7 +164,7 @@ def plain_http_gate(app, https_base: str):
     """The plain-HTTP listener next to HTTPS: serves what must work untrusted, flags those
     requests (staff tokens are refused on them), and sends the rest to HTTPS (307, not cached:
     the server may run without HTTPS tomorrow)."""
-    from .api.phone_links import PLAIN_HTTP
+    from .auth.plain_http import PLAIN_HTTP
 
     def gate(environ, start_response):
         path = environ.get("PATH_INFO", "") or "/"

@@ -11,8 +11,8 @@ import unicodedata
 from .engine import hand_for_hand, headhunter, history, late_seats, money, penalties
 from .engine.balancing import fullest, halt_of, halt_setting
 from .engine.check_in import desk_view
+from .engine.chips import chips_view
 from .engine.deadlines import deadline_index
-from .engine.entries import chips_view
 from .engine.hands import next_positions
 from .engine.model import Event, TournamentState
 from .engine.payouts import shown

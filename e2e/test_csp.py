@@ -188,6 +188,7 @@ def foreign_site():
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
+    server.server_close()  # its listening socket too, or it warns when collected
 
 
 def test_a_foreign_page_cannot_open_the_apps_socket(live_server, phone, foreign_site):

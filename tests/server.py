@@ -35,6 +35,7 @@ class ServerProcess:
         self.database_url = database_url or f"sqlite:///{self.var_dir / 'pokerfloor.db'}"
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self._log = None  # the server's output file while it runs
         self.log_path = self.var_dir / f"server-{self.port}.log"
 
     def start(self) -> ServerProcess:
@@ -86,10 +87,11 @@ class ServerProcess:
         if self.proc and self.proc.poll() is None:
             os.kill(self.proc.pid, sig)
             self.proc.wait(timeout=10)
+        if self._log is not None:
+            self._log.close()  # a test that kills and starts a new server must not leave it open
 
     def stop(self) -> None:
         self.kill(signal.SIGTERM)
-        self._log.close()
 
 
 class Api:

@@ -55,7 +55,7 @@ def test_seat_cards_one_per_seated_player_sorted_escaped_with_the_players_qr(ser
     sheet = td.http.get(re.search(r'<link rel="stylesheet" href="([^"]+)"', html).group(1), timeout=10).text
     assert "@page { size: A4; margin: 10mm; }" in sheet and "break-inside: avoid" in sheet  # a file: CSP, no inline
     # Every name escaped: the player's and the tournament's.
-    assert "<b>Ö" not in html and "&lt;b&gt;Ö&amp;&quot;&#x27;" in html
+    assert "<b>Ö" not in html and "&lt;b&gt;Ö&amp;&#34;&#39;" in html  # Jinja's autoescape spells quotes &#34; &#39;
     nasty = next(e for e in entries if e["name"] == NASTY)
     assert f"Table {nasty['table_no']} · Seat {nasty['seat']}" in html
     assert "Scan for your seat, the clock and the payouts" in html

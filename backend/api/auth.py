@@ -8,15 +8,15 @@ from sqlmodel import select
 
 from ..auth import hash_password, mint_token, verify_password
 from ..auth.access import current_caller
+from ..auth.plain_http import refuse_staff_over_plain_http
 from ..auth.throttle import LoginThrottle
 from ..auth.tokens import find_token
+from ..errors import ApiError
 from ..service import now_ms
 from ..store import Director, Token, session_scope
 from . import answer_schemas as out
 from .contract import documented
 from .edge import JsonTooDeep
-from .errors import ApiError
-from .phone_links import refuse_staff_over_plain_http
 from .schemas import LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")

@@ -8,7 +8,7 @@ import json
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from .errors import ApiError
+from ..errors import ApiError
 
 # Ids are 32-bit in PostgreSQL (SERIAL); SQLite overflows past 2**63. A bigger number names nothing.
 MAX_ID = 2**31 - 1

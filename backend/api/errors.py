@@ -1,40 +1,18 @@
-"""Every error is JSON: {"error", "message", "field"}. Never an HTML page, never a bare 500."""
+"""Every error is JSON: {"error", "message", "field"}. Never an HTML page, never a bare 500.
+
+The error itself (ApiError) lives in backend/errors.py, below auth and api; here only the handlers."""
 
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, jsonify, request
+from flask import Flask, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from ..errors import ApiError, error_response, first_validation_error
+
 log = logging.getLogger(__name__)
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, error: str, message: str, field: str | None = None, **extra):
-        super().__init__(message)
-        self.status, self.error, self.message, self.field = status, error, message, field
-        self.extra = extra  # more facts for the phone, e.g. which table a revoked link ran
-
-
-def error_response(status: int, error: str, message: str, field: str | None = None, **extra):
-    response = jsonify({"error": error, "message": message, "field": field, **extra})
-    response.status_code = status
-    return response
-
-
-def first_validation_error(err: ValidationError) -> tuple[str, str]:
-    """The first failing field and its reason, flattened from marshmallow's nested dict."""
-    messages = err.messages
-    path = []
-    while isinstance(messages, dict) and messages:
-        key = next(iter(messages))
-        path.append(str(key))
-        messages = messages[key]
-    reason = messages[0] if isinstance(messages, list) and messages else str(messages)
-    field = ".".join(path) if path and path[0] != "_schema" else None
-    return field, str(reason)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -1,12 +1,11 @@
 """Exports (directors only): results and standings as CSV for Excel, and a printable results
-page (A4). CSV is UTF-8 with a BOM, `;`-separated, CRLF: what German Excel opens with a
-double click, umlauts intact."""
+page (A4; its HTML is backend/templates/results.html). CSV is UTF-8 with a BOM, `;`-separated,
+CRLF: what German Excel opens with a double click, umlauts intact."""
 
 from __future__ import annotations
 
 import csv
 import io
-from html import escape
 
 from flask import Blueprint, Response, current_app, request
 
@@ -14,11 +13,11 @@ from .. import league as lg
 from ..auth.access import require_director, require_tournament
 from ..engine import money
 from ..engine.payouts import shown
+from ..errors import ApiError
 from ..locale_format import money_text, region_of
 from ..store import League, Tournament, session_scope
 from .contract import LANG, Answer, documented, query_param
-from .errors import ApiError
-from .print_assets import PAGE_CSP, head_tags, print_script
+from .print_assets import printable
 from .schemas import text_problem
 
 bp = Blueprint("exports", __name__, url_prefix="/api")
@@ -200,7 +199,7 @@ def results_html(tid: int):
     state, name, leagues, rows = _rows(tid)
     currency, region = state.format.get("currency", ""), region_of(state.format)
     head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + [f"{t['points']} {lge.name}" for lge in leagues]
-    classes = ["n", "", "n", "n", "n"] + ["n"] * len(leagues)
+    classes = ["n", "", "n", "n", "n"] + ["n"] * len(leagues)  # "n": a number, right-aligned
     body_rows = []
     for r, e, prize, pts in rows:
         if r.disqualified:
@@ -216,21 +215,16 @@ def results_html(tid: int):
             money_text(shown(e.paid), currency, lang, region) if e.paid is not None else "",
             f"{e.rebuys} / {1 if e.addon else 0} / {e.reentries}",
         ] + ["" if pts[lge.id] is None else str(pts[lge.id]) for lge in leagues]
-        body_rows.append(
-            "<tr>"
-            + "".join(f'<td class="{c}">{escape(str(v))}</td>' for c, v in zip(classes, cells, strict=True))
-            + "</tr>"
-        )
-    pool = shown(money.pool(state))
-    note = f'<p class="note">{t["provisional"]}</p>' if state.status != "finished" else ""
-    html = f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(name)} – {t["title"]}</title>{head_tags("results.css")}</head>
-<body><button type="button" data-print>{t["print"]}</button>
-<h1>{escape(name)} – {t["title"]}</h1>
-<p class="meta">{t["entries"]}: {len(state.entries) - len(state.released)} · {t["pool"]}: {escape(money_text(pool, currency, lang, region))}</p>{note}
-<div class="wide"><table><thead><tr>{"".join(f'<th class="{c}">{escape(h)}</th>' for c, h in zip(classes, head, strict=True))}</tr></thead>
-<tbody>{"".join(body_rows)}</tbody></table></div>{print_script()}</body></html>"""
-    return Response(
-        html, mimetype="text/html", headers={"Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP}
+        body_rows.append(list(zip(classes, cells, strict=True)))
+    return printable(
+        "results.html",
+        lang=lang,
+        stylesheet="results.css",
+        t=t,
+        name=name,
+        entries=len(state.entries) - len(state.released),
+        pool=money_text(shown(money.pool(state)), currency, lang, region),
+        provisional=state.status != "finished",
+        head=list(zip(classes, head, strict=True)),
+        rows=body_rows,
     )

@@ -14,6 +14,7 @@ from sqlmodel import select
 
 from .. import league as lg
 from ..auth.access import require_director
+from ..errors import ApiError
 from ..locale_format import fold, name_matches
 from ..presets import find_preset
 from ..service import now_ms
@@ -21,7 +22,6 @@ from ..store import League, LeagueTournament, Person, Tournament, session_scope
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import documented, query_param
-from .errors import ApiError
 from .schemas import ID, StrictSchema, Text, _not_blank, text_problem
 
 bp = Blueprint("league", __name__, url_prefix="/api")

@@ -29,24 +29,3 @@ def phone_link(role: str, token: str) -> str:
     """The URL a QR code holds; the token rides in the fragment, so it never reaches a log."""
     base = public_base() if role in PUBLIC_ROLES else staff_base()
     return f"{base}/#/{PATHS[role]}/{token}"
-
-
-STAFF_ROLES = ("director", "dealer", "setup")
-PLAIN_HTTP = "pokerfloor.plain_http"  # set by serve's plain-HTTP listener next to HTTPS
-
-
-def refuse_staff_over_plain_http(role: str) -> None:
-    """Once the venue runs HTTPS, a director's or dealer's token never travels in clear: the
-    plain-HTTP listener (kept for players' phones and the trust page) refuses staff."""
-    if role in STAFF_ROLES and request.environ.get(PLAIN_HTTP):
-        from .errors import ApiError
-
-        config = _config()
-        raise ApiError(
-            403,
-            "https_required",
-            f"Staff phones use the secure address {config.PUBLIC_URL}: open the app there "
-            f"(first time on this phone: trust the server at {config.TRUST_URL}).",
-            secure_url=config.PUBLIC_URL,
-            trust_url=config.TRUST_URL,
-        )

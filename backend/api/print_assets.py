@@ -8,10 +8,9 @@ app used: the same origin, which the policy's 'self' allows.
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 
-from flask import Blueprint, request, send_from_directory
+from flask import Blueprint, Response, render_template, request, send_from_directory
 
 FILES = Path(__file__).resolve().parent / "print_assets"
 PREFIX = "/print-assets"
@@ -33,14 +32,14 @@ def asset(name: str):
 
 
 def asset_url(name: str) -> str:
-    return escape(f"{request.host_url.rstrip('/')}{PREFIX}/{name}")
+    """Unescaped: the templates escape it (autoescape), like every other value."""
+    return f"{request.host_url.rstrip('/')}{PREFIX}/{name}"
 
 
-def head_tags(stylesheet: str) -> str:
-    """The <head> lines that style a printable page."""
-    return f'<link rel="stylesheet" href="{asset_url(stylesheet)}">'
-
-
-def print_script() -> str:
-    """The print button's script, last in <body>; the button carries data-print."""
-    return f'<script src="{asset_url("print.js")}"></script>'
+def printable(template: str, **context) -> Response:
+    """A printable page from its template (backend/templates, autoescaped), which links its
+    stylesheet and the print button's script with asset_url, under the page's own policy."""
+    html = render_template(template, asset_url=asset_url, **context)
+    return Response(
+        html, mimetype="text/html", headers={"Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP}
+    )

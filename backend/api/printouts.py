@@ -1,27 +1,28 @@
 """Printouts (directors only): seat cards (8 per A4 page, with cut lines) and one QR sheet per
-table for the dealer, plus the TV's QR. Opened by the PWA as a blob, like the results page;
-every name is escaped, the tokens ride in the QR codes' URL fragments."""
+table for the dealer, plus the TV's QR. Opened by the PWA as a blob, like the results page.
+This module only gathers the data; the HTML is in backend/templates (autoescaped: every name is
+escaped there). The tokens ride in the QR codes' URL fragments."""
 
 from __future__ import annotations
 
 import time
-from html import escape
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, current_app, request
+from markupsafe import Markup
 from marshmallow import Schema, fields, validate
 from sqlmodel import col, select
 
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
 from ..engine.balancing import active_tables
+from ..errors import ApiError
 from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope
 from .contract import Answer, documented
-from .errors import ApiError
 from .phone_links import phone_link, public_base, staff_base
-from .print_assets import PAGE_CSP, head_tags, print_script
+from .print_assets import printable
 from .schemas import Text
 from .views import cached_seating
 
@@ -131,46 +132,33 @@ def _links(session, tid: int, role: str, subjects: list) -> dict:
     return out
 
 
-def _qr(url: str) -> str:
-    """A QR code, yielding first: under gevent sleep(0) lets other requests run between codes,
-    so a long printout never stalls the room's phones."""
+def _qr(url: str) -> Markup:
+    """A QR code (our own SVG, safe as markup), yielding first: under gevent sleep(0) lets other
+    requests run between codes, so a long printout never stalls the room's phones."""
     time.sleep(0)
-    return qr_svg(url)
+    return Markup(qr_svg(url))
 
 
-def _page(lang: str, title: str, pages: list[str]) -> Response:
-    w = WORDS[lang]
-    html = f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>{head_tags("printout.css")}</head>
-<body><div class="bar"><button type="button" data-print>{w["print"]}</button></div>
-{"".join(pages)}{print_script()}</body></html>"""
-    return Response(
-        html, mimetype="text/html", headers={"Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP}
-    )
+def _loopback_warning(w: dict, base: str) -> str | None:
+    """For every page whose codes no phone could open: printing them wastes a night's paper."""
+    return w["loopback"].format(url=base) if is_loopback_url(base) else None
 
 
-def _loopback_warning(w: dict, base: str) -> str:
-    """On every page whose codes no phone could open: printing them wastes a night's paper."""
-    if not is_loopback_url(base):
-        return ""
-    return f'<p class="loopback" data-testid="loopback-warning">{escape(w["loopback"].format(url=base))}</p>'
-
-
-def _trust_block(w: dict) -> str:
+def _trust_url() -> str | None:
     """With the venue's own CA a dealer phone must trust it before the table QR opens."""
     config = _app().config
-    if not config.LOCAL_HTTPS:
-        return ""
-    return (
-        f'<div class="trust" data-testid="trust-qr"><div class="qr">{qr_svg(config.TRUST_URL)}</div>'
-        f"<p>{escape(w['trust_first'])}<br>{escape(config.TRUST_URL)}</p></div>"
-    )
+    return config.TRUST_URL if config.LOCAL_HTTPS else None
 
 
 def _name(tid: int) -> str:
     with session_scope(_app().db) as session:
         return session.get(Tournament, tid).name
+
+
+def _printout(template: str, tid: int, lang: str, title: str, **data):
+    """A printout's page: its template (backend/templates) fills the frame of printout.html."""
+    w = WORDS[lang]
+    return printable(template, stylesheet="printout.css", lang=lang, w=w, name=_name(tid), title=w[title], **data)
 
 
 @bp.get("/tournaments/<int:tid>/print/seat-cards")
@@ -189,22 +177,26 @@ def seat_cards(tid: int):
     ]
     if len(seated) > MAX_CARDS:
         raise _too_many("seat cards", len(seated), MAX_CARDS)
-    lang, w, name = q["lang"], WORDS[q["lang"]], escape(_name(tid))
     with session_scope(_app().db) as session:
         urls = _links(session, tid, "player", [e for _, _, e in seated])
     cards = [
-        f"""<div class="card" data-entry-id="{entry_id}"><div class="tn">{name}</div>
-<div class="who"><div class="name">{escape(state.entries[entry_id].name)}</div>
-<div class="where">{w["table"]} {table_no} · {w["seat"]} {seat}</div></div>
-<div class="qr">{_qr(urls[entry_id])}</div><div class="scan">{w["scan_player"]}</div></div>"""
+        {
+            "entry_id": entry_id,
+            "name": state.entries[entry_id].name,
+            "table_no": table_no,
+            "seat": seat,
+            "qr": _qr(urls[entry_id]),
+        }
         for table_no, seat, entry_id in seated
     ]
-    warn = _loopback_warning(w, public_base())
-    pages = [
-        f'<section class="page cards"{" data-warned" if warn else ""}>{warn}{"".join(cards[i : i + CARDS_PER_PAGE])}</section>'
-        for i in range(0, len(cards), CARDS_PER_PAGE)
-    ]
-    return _page(lang, f"{_name(tid)} – {w['seat_cards']}", pages)
+    return _printout(
+        "seat_cards.html",
+        tid,
+        q["lang"],
+        "seat_cards",
+        pages=[cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)],
+        warning=_loopback_warning(WORDS[q["lang"]], public_base()),
+    )
 
 
 @bp.get("/tournaments/<int:tid>/print/table-sheets")
@@ -217,22 +209,23 @@ def table_sheets(tid: int):
     numbers = [t.table_no for t in _chosen_tables(state, q)]
     if len(numbers) > MAX_SHEETS:
         raise _too_many("table sheets", len(numbers), MAX_SHEETS)
-    lang, w, name = q["lang"], WORDS[q["lang"]], escape(_name(tid))
     with session_scope(_app().db) as session:
         urls = _links(session, tid, "dealer", numbers)
         display = _links(session, tid, "display", [None])[None]
-    warn, trust = _loopback_warning(w, staff_base()), _trust_block(w)
-    pages = [
-        f"""<section class="page sheet" data-table="{n}">{warn}<p class="big">{w["table"]} {n}</p>
-<div class="qr">{_qr(urls[n])}</div><p class="scan">{w["scan_dealer"]}</p>
-<p class="dealer-only" data-testid="dealer-only">{escape(w["dealer_only"])}</p><p class="tn">{name}</p>{trust}</section>"""
-        for n in numbers
-    ]
-    if q["table"] is None and q["from_table"] is None and q["to_table"] is None:
-        pages.append(f"""<section class="page sheet" data-display="1">{_loopback_warning(w, public_base())}
-<p class="big">{w["display"]}</p><div class="qr">{qr_svg(display)}</div><p class="scan">{w["scan_display"]}</p>
-<p class="tn">{name}</p></section>""")
-    return _page(lang, f"{_name(tid)} – {w['table_sheets']}", pages)
+    whole_room = q["table"] is None and q["from_table"] is None and q["to_table"] is None
+    trust_url, w = _trust_url(), WORDS[q["lang"]]
+    return _printout(
+        "table_sheets.html",
+        tid,
+        q["lang"],
+        "table_sheets",
+        sheets=[{"table_no": n, "qr": _qr(urls[n])} for n in numbers],
+        display_qr=_qr(display) if whole_room else None,  # the TV's sheet comes with the whole room's only
+        staff_warning=_loopback_warning(w, staff_base()),
+        public_warning=_loopback_warning(w, public_base()),
+        trust_url=trust_url,
+        trust_qr=_qr(trust_url) if trust_url else None,
+    )
 
 
 class SeatingListQuery(Schema):
@@ -254,18 +247,14 @@ def seating_list(tid: int):
         raise ApiError(
             409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list."
         )
-    lang, w = q["lang"], WORDS[q["lang"]]
+    w = WORDS[q["lang"]]
     rows = cached_seating(state)
     when = time.strftime("%H:%M", time.localtime(now_ms() / 1000))
-    head = f'<div class="row head"><span>{w["name"]}</span><span>{w["table"]}</span><span>{w["list_seat"]}</span></div>'
-    lines = "".join(
-        f'<div class="row" data-table="{r["table_no"]}" data-seat="{r["seat"]}"><span>{escape(r["name"])}</span>'
-        f"<span>{r['table_no']}</span><span>{r['seat']}</span></div>"
-        for r in rows
+    return _printout(
+        "seating_list.html",
+        tid,
+        q["lang"],
+        "seating_list",
+        rows=rows,
+        seated=w["seated"].format(n=len(rows), time=when),
     )
-    page = (
-        f'<section class="list" data-testid="seating-list"><h1>{escape(_name(tid))} – {w["seating_list"]}</h1>'
-        f'<p class="when">{escape(w["seated"].format(n=len(rows), time=when))}</p>'
-        f'<div class="cols">{head}{lines}</div></section>'
-    )
-    return _page(lang, f"{_name(tid)} – {w['seating_list']}", [page])

@@ -13,12 +13,12 @@ from marshmallow import ValidationError
 
 from .. import league as lg
 from ..auth.access import require_tournament
+from ..errors import ApiError
 from ..registration_csv import MAX_BYTES, CsvProblem, parse
 from ..service import now_ms
 from ..store import session_scope
 from . import view_schemas as out
 from .contract import documented, query_param
-from .errors import ApiError
 from .schemas import load_command
 
 bp = Blueprint("registration_import", __name__, url_prefix="/api")

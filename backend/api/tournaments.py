@@ -7,6 +7,7 @@ from sqlmodel import col, select
 
 from ..auth.access import require_director, require_tournament
 from ..auth.tokens import subject_token
+from ..errors import ApiError
 from ..presets import all_presets, find_preset, save_custom
 from ..qr import qr_svg
 from ..service import now_ms
@@ -14,7 +15,6 @@ from ..store import Token, Tournament, session_scope
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import Answer, documented
-from .errors import ApiError
 from .phone_links import phone_link
 from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
 

@@ -3,13 +3,12 @@
 `GET /api/venue` tells the director's screen the address its QR codes carry and whether a phone
 could open it at all (a loopback address cannot). `/trust` is a plain page, readable over HTTP
 before a phone trusts anything: it hands out the CA certificate and the steps for Android and
-iOS, and checks from the phone whether the HTTPS address is trusted yet."""
+iOS, and checks from the phone whether the HTTPS address is trusted yet. Its HTML is
+backend/templates/trust.html (autoescaped)."""
 
 from __future__ import annotations
 
-from html import escape
-
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from ..auth.access import require_director
 from ..lan import is_loopback_url
@@ -127,24 +126,6 @@ WORDS = {
     },
 }
 
-STYLE = """
-* { box-sizing: border-box; }
-body { margin: 0; background: #0b0f14; color: #e8edf3; font: 17px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-main { max-width: 560px; margin: 0 auto; padding: 16px 16px 48px; }
-h1 { font-size: 26px; margin: 8px 0 12px; } h2 { font-size: 19px; margin: 24px 0 8px; }
-p { margin: 8px 0; } .muted { color: #9aa7b4; } .lang { float: right; color: #9aa7b4; padding: 12px 0 12px 12px; }
-a.btn { display: block; text-align: center; text-decoration: none; font-weight: 700; font-size: 19px;
-        padding: 16px; min-height: 56px; border-radius: 12px; background: #2f81f7; color: #fff; margin: 12px 0; }
-a.btn.secondary { background: #1d2630; border: 1px solid #3a4756; }
-ol { padding-left: 22px; } li { margin: 6px 0; }
-details { background: #141b23; border: 1px solid #263241; border-radius: 12px; padding: 4px 14px; margin: 10px 0; }
-summary { font-weight: 700; padding: 12px 0; min-height: 48px; cursor: pointer; }
-.status { font-weight: 700; font-size: 19px; padding: 14px; border-radius: 12px; background: #1d2630; }
-.status.ok { background: #0f3d22; color: #7ee2a8; } .status.bad { background: #3d1515; color: #ffb4b4; }
-code { font-size: 13px; word-break: break-all; color: #c9d4df; }
-.qr { background: #fff; padding: 8px; width: 200px; border-radius: 8px; } .qr svg, .qr img { display: block; width: 100%; height: auto; }
-"""
-
 CHECK_JS = """// The trust page's check: can this phone open the HTTPS address? A no-cors fetch resolves
 // when the TLS handshake succeeded (the CA is trusted) and fails when it did not.
 (function () {
@@ -179,54 +160,25 @@ def _lang() -> str:
     return request.accept_languages.best_match(["de", "en"], default="en")
 
 
-def _steps(items: list[str]) -> str:
-    return "<ol>" + "".join(f"<li>{escape(s)}</li>" for s in items) + "</ol>"
-
-
 @bp.get("/trust")
 def trust_page():
     config = _config()
     lang = _lang()
-    w = WORDS[lang]
-    other = "de" if lang == "en" else "en"
-    head = f'<a class="lang" href="/trust?lang={other}">{w["other_lang"]}</a><h1>{escape(w["title"])}</h1>'
-    if not config.LOCAL_HTTPS:
-        body = head + (
-            f'<p class="status ok">{escape(w["already"])}</p>'
-            if request.is_secure
-            else f"<h2>{escape(w['off_title'])}</h2><p>{escape(w['off_text'])}</p>"
-        )
-        return _html(lang, w["title"], body, probe="'none'")
-    secure = config.PUBLIC_URL
     ua = request.headers.get("User-Agent", "")
-    apple = "iPhone" in ua or "iPad" in ua  # open the steps for this phone first
-    body = (
-        head
-        + f"""
-<p>{escape(w["why"])}</p><p class="muted">{escape(w["players"])}</p>
-<a class="btn" href="/trust/pokerfloor-ca.crt" data-testid="trust-download">{escape(w["download"])}</a>
-<details{"" if apple else " open"}><summary>{escape(w["android"])}</summary>{_steps(w["android_steps"])}</details>
-<details{" open" if apple else ""}><summary>{escape(w["ios"])}</summary>{_steps(w["ios_steps"])}</details>
-<h2>{escape(w["check"])}</h2>
-<p id="trust-status" class="status" data-probe="{escape(secure)}/api/health" data-ok="{escape(w["trusted"])}"
-   data-bad="{escape(w["untrusted"])}" data-testid="trust-status">{escape(w["checking"])}</p>
-<a class="btn secondary" href="{escape(secure)}/" data-testid="trust-open">{escape(w["open"])}</a>
-<p class="muted">{escape(w["constrained"])}</p>
-<p class="muted">{escape(w["fingerprint"])}<br><code data-testid="trust-fingerprint">{escape(config.CA_FINGERPRINT)}</code></p>
-<h2>{escape(w["share"])}</h2><div class="qr"><img src="/trust/qr.svg" alt="QR {escape(config.TRUST_URL)}"></div>
-<p><code>{escape(config.TRUST_URL)}</code></p>
-<script src="/trust/check.js"></script>"""
+    html = render_template(
+        "trust.html",
+        lang=lang,
+        w=WORDS[lang],
+        other="de" if lang == "en" else "en",
+        local_https=config.LOCAL_HTTPS,
+        already_secure=request.is_secure,
+        apple="iPhone" in ua or "iPad" in ua,  # open the steps for this phone first
+        secure_url=config.PUBLIC_URL,
+        fingerprint=config.CA_FINGERPRINT,
+        trust_url=config.TRUST_URL,
     )
-    return _html(lang, w["title"], body, probe=secure)
-
-
-def _html(lang: str, title: str, body: str, probe: str) -> Response:
-    html = (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
-        '<link rel="icon" href="/favicon.svg">'  # else /favicon.ico: sent to HTTPS by serve --https, blocked by CSP
-        f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>"
-    )
+    # the check may only reach the HTTPS address (and nothing at all without HTTPS)
+    probe = config.PUBLIC_URL if config.LOCAL_HTTPS else "'none'"
     return Response(
         html,
         mimetype="text/html",

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app, g, request
 
-from ..api.errors import ApiError
-from ..api.phone_links import refuse_staff_over_plain_http
 from ..engine import Actor
+from ..errors import ApiError
 from ..store import session_scope
+from .plain_http import refuse_staff_over_plain_http
 from .tokens import find_revoked_token, find_token
 
 SESSION_ROLES = {"director", "dealer", "player", "display"}

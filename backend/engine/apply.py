@@ -9,6 +9,7 @@ from . import (
     away,
     breaking,
     check_in,
+    chips,
     clock,
     entries,
     hand_for_hand,
@@ -67,7 +68,7 @@ APPLIERS = {
     "addon_bought": entries.apply_entries,
     "alternate_seated": entries.apply_entries,
     "player_checked_in": check_in.apply_desk,
-    "chips_counted": entries.apply_entries,
+    "chips_counted": chips.apply_chips_counted,
     # Headhunter chips and penalties
     "wild_card_used": headhunter.apply_wild_card,
     "player_penalized": penalties.apply_penalty,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from .balancing import active_tables, forbidden_seats
+from .chips import forget_count
 from .model import Command, Decision, Event, Rejection, Table, TournamentState
 
 
@@ -241,8 +242,6 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
             reset_button(state.tables[n], "new_players")  # V-III.i
         tables_changed(state, p.get("at"))
     elif event.type == "final_table_formed":
-        from .entries import forget_count
-
         kept = p.get("tables", [p["table_no"]])
         for n in set(kept) | set(p["broken"]):
             forget_count(state, n)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import money
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
-from .registration import FLAGS, OPEN, capacity, field_size, id_required as _id_required
+from .registration import FLAGS, OPEN, capacity, field_size, id_required as _id_required, waiting_list
 
 
 def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -210,8 +210,6 @@ PREVIEW_SHOWN = 50
 def desk_view(state: TournamentState) -> dict:
     """The director's registration card: the count against the capacity, the waiting list in
     order, the check-in deadline and, before it closes, who would lose the seat and who moves up."""
-    from .registration import waiting_list
-
     closed = state.check_in_closed_at
     waiting = waiting_list(state)
     view = {

@@ -6,6 +6,7 @@ from . import (
     away,
     breaking,
     check_in,
+    chips,
     clock,
     entries,
     hand_for_hand,
@@ -55,7 +56,7 @@ RULES = {
     "seat_alternate": entries.decide_alternate,
     "check_in": check_in.decide_check_in,
     "set_away": away.decide_set_away,
-    "chip_count": entries.decide_chip_count,
+    "chip_count": chips.decide_chip_count,
     # Headhunter chips and penalties (V-VII.r, N-2.23, V-XI.e, S-#36)
     "use_wild_card": headhunter.decide_wild_card,
     "penalize": penalties.decide_penalize,

@@ -1,24 +1,19 @@
 """Entries after the draw: rebuys and add-ons (V-XIII), re-entry keeping the seat (S-#47),
-alternates (S-#46), and the dealers' chip counts (check-in: engine/check_in.py).
+alternates (S-#46) (check-in: engine/check_in.py; the dealers' chip counts: engine/chips.py).
 
 Money comes from the preset's format (`rebuy.price`, `addon.price`, buy-in + fee for a re-entry or
 an alternate) and goes into the event, so replay never reads a changed preset. A re-entry keeps
 its entry number: the entry is reinstated, `reentries` counts the buy-ins, and the ledger keeps
 each one with its time and seq (the "receipt").
-
-Chips in play are the start stacks plus every rebuy, add-on and re-entry stack, less the chips of
-players who leave; a dealer's count replaces that table's previous one, and the totals move by
-the difference (never a pass over the players).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 from . import money
-from .clock import clock_at
+from .chips import forget_count
 from .deadlines import describe, is_at, is_open
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .places import apply_remove, plan_remove, shift_out_places
@@ -232,85 +227,7 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
     )
 
 
-def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    """A dealer's count of every stack at the table; it replaces the table's previous count."""
-    table_no = cmd.payload.get("table_no")
-    table = state.tables.get(table_no) if isinstance(table_no, int) else None
-    if table is None or table.broken:
-        return Rejection(
-            "unknown_table",
-            f"Table {table_no} is not in play.",
-            "table_no",
-            "not_found",
-            params={"table": table_no} if isinstance(table_no, int) else None,
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            "table_no",
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
-    raw = cmd.payload.get("stacks")
-    if not isinstance(raw, dict) or not raw:
-        return Rejection("no_stacks", "Count every stack at the table.", "stacks", "invalid", params={})
-    stacks: dict[int, int] = {}
-    for key, chips in raw.items():
-        seat = int(key) if str(key).isdigit() else None
-        if seat is None or not 1 <= seat <= table.max_seats:
-            return Rejection(
-                "no_such_seat",
-                f"Table {table_no} has seats 1 to {table.max_seats}.",
-                f"stacks.{key}",
-                "invalid",
-                params={"table": table_no, "seats": table.max_seats},
-            )
-        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
-            return Rejection(
-                "invalid_chips", "A stack is a whole number of chips, 0 or more.", f"stacks.{key}", "invalid", params={}
-            )
-        if chips and seat not in table.seats:
-            return Rejection(
-                "seat_empty",
-                f"Seat {seat} at table {table_no} is empty; only 0 can be counted there.",
-                f"stacks.{key}",
-                params={"seat": seat, "table": table_no},
-            )
-        stacks[seat] = chips
-    for seat, entry_id in sorted(table.seats.items()):
-        if seat not in stacks:
-            return Rejection(
-                "seat_missing",
-                f"Seat {seat} ({state.entries[entry_id].name}) has no count.",
-                f"stacks.{seat}",
-                params={"seat": seat, "name": state.entries[entry_id].name},
-            )
-    total = sum(stacks.values())
-    return Decision(
-        [
-            Event(
-                "chips_counted",
-                {
-                    "table_no": table_no,
-                    "stacks": {str(s): c for s, c in sorted(stacks.items())},
-                    "total": total,
-                    "at": cmd.now,
-                },
-            )
-        ],
-        {"table_no": table_no, "total": total},
-    )
-
-
 # ------------------------------------------------------------------ appliers
-
-
-def forget_count(state: TournamentState, table_no: int | None) -> None:
-    """Chips went in or out of a table: its last count no longer says anything."""
-    old = state.chip_counts.pop(table_no, None) if table_no is not None else None
-    if old is not None:
-        state.chips["counted"] -= old["total"]
 
 
 def _seat(state: TournamentState, entry: Entry, table_no: int, seat: int) -> None:
@@ -332,11 +249,6 @@ def _back_in(state: TournamentState, entry: Entry, p: dict) -> None:
 def apply_entries(state: TournamentState, event: Event) -> None:
     p = event.payload
     t = event.type
-    if t == "chips_counted":
-        forget_count(state, p["table_no"])
-        state.chip_counts[p["table_no"]] = {"total": p["total"], "at": p["at"], "stacks": p["stacks"]}
-        state.chips["counted"] += p["total"]
-        return
     if t == "alternate_seated":
         entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])
     else:
@@ -372,56 +284,3 @@ def apply_entries(state: TournamentState, event: Event) -> None:
     forget_count(state, entry.table_no)
     money.refresh(state, touched + [entry.entry_id])
     money.refresh_table(state)
-
-
-# ------------------------------------------------------------------ the chip check
-
-
-def _colour_up_passed(state: TournamentState, now: int) -> int | None:
-    """The structure index the clock stands at, if a colour-up notice lies behind it."""
-    structure = state.structure
-    first = next((i for i, e in enumerate(structure) if "colour_up" in e), None)
-    if first is None or state.clock.status == "idle":
-        return None
-    where = clock_at(structure, state.clock.as_dict(), now)
-    return where["index"] if where["index"] > first else None
-
-
-def tolerance(state: TournamentState, now: int) -> int:
-    """Exact until the first colour-up. After it (a race, N-2.19, or rounding up, V-VII.a, S-#10)
-    each stack may have changed by less than the smallest chip still in play, estimated as the
-    greatest common divisor of the current blinds and ante."""
-    index = _colour_up_passed(state, now)
-    if index is None:
-        return 0
-    level = next((e for e in state.structure[index:] if e.get("kind") == "level"), None) or next(
-        (e for e in reversed(state.structure[:index]) if e.get("kind") == "level"), None
-    )
-    if level is None:
-        return 0
-    chip = math.gcd(level["sb"], level["bb"], level.get("ante", 0) or 0)
-    return chip * state.players_left
-
-
-def chips_view(state: TournamentState, now: int) -> dict:
-    in_play, counted = state.chips["in_play"], state.chips["counted"]
-    tables_total = sum(1 for t in state.tables.values() if not t.broken and t.seats)
-    counted_tables = len(state.chip_counts)
-    allowed = tolerance(state, now)
-    difference = counted - in_play
-    complete = counted_tables > 0 and counted_tables >= tables_total
-    unknown = state.chips["unknown_removals"]
-    # With chips gone of players who left uncounted, only a surplus is certain to be wrong.
-    alarm = complete and (difference > allowed if unknown else abs(difference) > allowed)
-    return {
-        "in_play": in_play,
-        "counted": counted if counted_tables else None,
-        # Which tables have a current count, so the director knows which one to recount.
-        "tables": [{"table_no": n, "counted": c["total"], "at": c["at"]} for n, c in sorted(state.chip_counts.items())],
-        "difference": difference if complete else None,
-        "tables_counted": counted_tables,
-        "tables_total": tables_total,
-        "tolerance": allowed,
-        "unknown_removals": unknown,
-        "alarm": alarm,
-    }

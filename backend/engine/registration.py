@@ -6,9 +6,12 @@ import random
 from dataclasses import dataclass, field as dc_field
 from typing import Any
 
+from . import money
 from .balancing import active_tables, forbidden_seats
+from .chips import forget_count
 from .deadlines import is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .places import shift_out_places
 from .refusals import named
 
 FLAGS = ("accessible", "prepaid", "id_checked")
@@ -216,10 +219,6 @@ def late_seat(state: TournamentState, rng: random.Random) -> tuple[int, int] | N
 
 
 def apply_registered(state: TournamentState, event: Event) -> None:
-    from . import money
-    from .entries import forget_count
-    from .places import shift_out_places
-
     p = event.payload
     entry = Entry(
         p["entry_id"],

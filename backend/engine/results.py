@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import money
+from .chips import forget_count
 from .clock import stop_for_good
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
@@ -471,8 +472,6 @@ def _legacy_bust(state: TournamentState, p: dict) -> None:
 
 
 def apply_busted(state: TournamentState, event: Event) -> None:
-    from .entries import forget_count
-
     p = event.payload
     items = p["busts"] if event.type == "players_busted" else [p]
     ids = [item["entry_id"] for item in items]
@@ -510,8 +509,6 @@ def apply_won(state: TournamentState, event: Event) -> None:
 
 
 def apply_disqualified(state: TournamentState, event: Event) -> None:
-    from .entries import forget_count
-
     p = event.payload
     entry = state.entries[p["entry_id"]]
     if p["was"] == "in":

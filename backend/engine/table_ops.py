@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import hand_for_hand
 from .balancing import forbidden_seats, fullest, halt_of
+from .chips import forget_count
 from .hands import next_positions
 from .model import Command, Decision, Event, Lookup, Rejection, Table, TournamentState
 
@@ -217,8 +218,6 @@ def reset_button(table: Table, why: str) -> None:
 
 
 def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) -> None:
-    from .entries import forget_count
-
     entry = state.entries[entry_id]
     forget_count(state, entry.table_no)  # his chips left one table and reached another
     forget_count(state, table_no)

@@ -29,6 +29,7 @@ left (V-VI.d, N-3.2) were not busted: their records are not undone here.
 from __future__ import annotations
 
 from . import money
+from .chips import forget_count
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .places import apply_remove, plan_remove
 
@@ -231,8 +232,6 @@ def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejecti
 
 
 def apply_bust_undone(state: TournamentState, event: Event) -> None:
-    from .entries import forget_count
-
     p = event.payload
     entry = state.entries[p["entry_id"]]
     apply_remove(state, entry.entry_id, p)

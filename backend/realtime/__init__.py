@@ -12,8 +12,8 @@ import logging
 from flask import request
 from flask_socketio import SocketIO, emit, join_room
 
-from ..api.phone_links import PLAIN_HTTP, STAFF_ROLES
 from ..auth.access import caller_for, forget_token
+from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
 from ..service import TournamentService, UnknownTournament, now_ms
 from ..views import director_delta, render
 from .origins import origin_checker

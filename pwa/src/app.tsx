@@ -2,6 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { VNode } from "preact";
 import { useRoute, navigate, type Role } from "./router";
 import { UpdateBanner } from "./ui/UpdateBanner";
+import { ReportBanner } from "./ui/ReportBanner";
+import { report } from "./sync/report";
 import { getDirectorAuth } from "./sync/session";
 import { metaGet } from "./sync/db";
 import { disconnectSocket } from "./sync/socket";
@@ -27,7 +29,7 @@ export function loadRole<R extends Role>(role: R): Promise<RoleModules[R]> {
   if (!p) {
     // Strings that will not load (offline, never cached) fall back to English, then to the keys:
     // a screen with odd words beats no screen.
-    const strings = needStrings(role).catch(() => loadStrings("en", role).catch(() => undefined));
+    const strings = needStrings(role).catch(() => loadStrings("en", role).catch((e) => report("app.strings", e)));
     p = Promise.all([roleLoaders[role]() as Promise<RoleModules[R]>, strings]).then(
       ([m]) => {
         roleModules[role] = m;
@@ -82,7 +84,7 @@ function Home() {
   // No route: go where this phone was last (director if logged in, else login).
   useEffect(() => {
     (async () => {
-      const last = await metaGet<string>("last_route").catch(() => undefined);
+      const last = await metaGet<string>("last_route").catch((e) => report("app.last_route", e));
       if (last && last !== "#/" && last !== "#") {
         location.replace(last);
         return;
@@ -141,6 +143,7 @@ export function App() {
   return (
     <>
       <UpdateBanner />
+      <ReportBanner />
       {screen}
     </>
   );

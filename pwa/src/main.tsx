@@ -9,13 +9,15 @@ import { ping } from "./sync/api";
 import * as outbox from "./sync/outbox";
 import { registerServiceWorker } from "./swRegister";
 import { primeAudio } from "./ui/alerts";
+import { report } from "./sync/report";
 
 async function start() {
   askPersistence();
   primeAudio();
-  await loadOffset().catch(() => undefined);
+  await loadOffset().catch((e) => report("start.offset", e));
   // Start-up: load the outbox and send whatever a previous session left behind.
-  await outbox.load().catch(() => undefined);
+  // Unreadable outbox: commands stored earlier may not be sent, and new ones may not be stored.
+  await outbox.load().catch((e) => report("start.outbox", e, { show: "report.storage" }));
   void outbox.flush({ force: true });
   void ping(); // GET /api/health → server time offset
 
@@ -28,7 +30,7 @@ async function start() {
   });
   const remember = () => {
     const h = location.hash;
-    if (/^#\/(director|dealer|player|display)\b/.test(h)) void metaSet("last_route", h).catch(() => undefined);
+    if (/^#\/(director|dealer|player|display)\b/.test(h)) void metaSet("last_route", h).catch((e) => report("start.last_route", e));
   };
   window.addEventListener("hashchange", remember);
   remember();
@@ -39,8 +41,9 @@ async function start() {
 // Should they not load (offline, never cached), the role screen says so and offers a reload.
 async function firstRender() {
   const role = roleOf(parseHash(location.hash));
-  if (role) await loadRole(role).catch(() => needStrings("core").catch(() => undefined));
-  else await needStrings("core").catch(() => loadStrings("en", "core").catch(() => undefined));
+  // Not shown here: the role screen itself says it could not load and offers a reload.
+  if (role) await loadRole(role).catch((e) => (report("start.role", e), needStrings("core").catch((e2) => report("start.strings", e2))));
+  else await needStrings("core").catch(() => loadStrings("en", "core").catch((e) => report("start.strings", e)));
   render(<App />, document.getElementById("app")!);
 }
 

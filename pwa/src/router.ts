@@ -20,7 +20,7 @@ export function parseHash(hash: string): Route {
     try {
       return decodeURIComponent(p);
     } catch {
-      return p;
+      return p; // a malformed %-escape: not a failure, the part as typed
     }
   });
   const [a, b, c] = parts;

@@ -1,6 +1,7 @@
 // Registers the service worker (registerType "prompt"): a new version waits until the user
 // taps "reload"; updates are checked when the app becomes visible again.
 import { registerSW } from "virtual:pwa-register";
+import { report } from "./sync/report";
 
 let needRefresh = false;
 const listeners = new Set<() => void>();
@@ -29,13 +30,14 @@ export function registerServiceWorker(): void {
     onRegisteredSW(_url, reg) {
       if (!reg) return;
       const check = () => {
-        if (document.visibilityState === "visible" && navigator.onLine !== false) reg.update().catch(() => undefined);
+        if (document.visibilityState === "visible" && navigator.onLine !== false) reg.update().catch((e) => report("sw.update", e)); // tried again on the next visit
       };
       document.addEventListener("visibilitychange", check);
       setInterval(check, 60 * 60 * 1000);
     },
     onRegisterError(e) {
-      console.warn("service worker registration failed", e);
+      // Not shown: the app works without it (InsecureNotice tells when offline start-up is impossible).
+      report("sw.register", e);
     },
   });
 }

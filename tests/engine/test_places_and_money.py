@@ -1,7 +1,7 @@
 """Places, money and entries in the engine (issue 5); each test names the rule it checks."""
 
 from backend.engine import Actor, Command, money
-from backend.engine.entries import chips_view
+from backend.engine.chips import chips_view
 from backend.views import changed_views, director_delta, director_view, player_view, public_view, table_view
 from engine_helpers import Log, no, ok, preset, seated
 

@@ -50,6 +50,7 @@ function nf(locale: string, min: number, max: number): Intl.NumberFormat {
     try {
       f = new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max });
     } catch {
+      // A locale this browser does not know: not a failure, the default region's format.
       f = new Intl.NumberFormat("de-DE", { minimumFractionDigits: min, maximumFractionDigits: max });
     }
     cache.set(key, f);

@@ -6,6 +6,7 @@
 // only then switches.
 import { useEffect, useState } from "preact/hooks";
 import type { MessageKey } from "./en";
+import { report } from "../sync/report";
 
 export type Lang = "de" | "en";
 export type { MessageKey };
@@ -91,8 +92,8 @@ function detect(): Lang {
   try {
     const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
     if (saved === "de" || saved === "en") return saved;
-  } catch {
-    /* private mode */
+  } catch (e) {
+    report("lang.read", e); // no storage (private mode): the browser's language
   }
   const nav = (globalThis as any).navigator;
   const langs: string[] = (nav?.languages && nav.languages.length ? nav.languages : [nav?.language]).filter(Boolean);
@@ -142,8 +143,8 @@ function switchTo(l: Lang): void {
   lang = l;
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, l);
-  } catch {
-    /* ignore */
+  } catch (e) {
+    report("lang.save", e); // no storage (private mode): the choice lasts this session
   }
   applyDocumentLang();
   for (const fn of listeners) fn(l);

@@ -3,6 +3,7 @@
 // answer in time is a NetworkError, i.e. "not decided" — the outbox retries with the same op_id.
 import { recordServerTime } from "./timeOffset";
 import { noteAnswer } from "./connection";
+import { report } from "./report";
 
 /** Default time limit of one request (ms). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -90,17 +91,12 @@ export async function request<T = any>(path: string, opts: RequestOptions = {}):
   const hdr = res.headers.get("X-Server-Time");
   let data: any = null;
   const ctype = res.headers.get("Content-Type") || "";
-  if (ctype.includes("json")) {
-    try {
-      data = await res.json();
-    } catch {
-      data = null;
-    }
-  } else if (opts.accept && !opts.accept.includes("json")) {
-    data = await res.blob().catch(() => null);
-  } else {
-    data = await res.text().catch(() => null);
-  }
+  // An answer whose body cannot be read (cut off, not the JSON it claims): the caller sees no
+  // data and the status; the log says why.
+  const unread = (e: unknown) => (report("api.body", e), null);
+  if (ctype.includes("json")) data = await res.json().catch(unread);
+  else if (opts.accept && !opts.accept.includes("json")) data = await res.blob().catch(unread);
+  else data = await res.text().catch(unread);
   done();
   const st = data && typeof data === "object" && typeof data.server_time === "number" ? data.server_time : hdr ? Number(hdr) : NaN;
   if (Number.isFinite(st)) recordServerTime(st, sent, received);
@@ -120,6 +116,6 @@ export async function ping(): Promise<boolean> {
     const r = await request("/api/health");
     return r.ok;
   } catch {
-    return false;
+    return false; // no answer: request() has told the connection state already
   }
 }

@@ -7,6 +7,8 @@
 // Inputs come from api.ts (every HTTP answer or failure) and socket.ts (connect, disconnect,
 // heartbeat acks and timeouts); this module is a leaf, so both can import it.
 
+import { report } from "./report";
+
 export type ConnState = "online" | "unreachable" | "offline" | "connecting";
 /** The socket of the screen shown: none wanted, first attempt under way, up, down, or refused
  * by the server (a token it does not accept — the screen says so; the socket is not required). */
@@ -82,8 +84,8 @@ function notify() {
   for (const fn of listeners) {
     try {
       fn();
-    } catch {
-      /* a listener must not break the others */
+    } catch (e) {
+      report("connection.listener", e); // a listener's bug must not break the others
     }
   }
 }

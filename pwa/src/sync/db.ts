@@ -1,6 +1,7 @@
 // The one IndexedDB database of the app: views (role views, newest seq wins), outbox
 // (commands not yet decided by the server, or rejected) and meta (device id, tokens, offset).
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { report } from "./report";
 
 export type CommandState = "pending" | "rejected";
 
@@ -109,7 +110,7 @@ export function getDeviceId(): Promise<string> {
       await tx.done;
       return id;
     })();
-    deviceIdP.catch(() => (deviceIdP = null));
+    deviceIdP.catch(() => (deviceIdP = null)); // not swallowed: the caller gets the error; the next call tries again
   }
   return deviceIdP;
 }
@@ -121,9 +122,9 @@ export function askPersistence(): void {
   try {
     const s = (globalThis as any).navigator?.storage;
     if (s?.persist) {
-      s.persisted?.().then((p: boolean) => (p ? undefined : s.persist())).catch(() => undefined);
+      s.persisted?.().then((p: boolean) => (p ? undefined : s.persist())).catch((e: unknown) => report("db.persist", e));
     }
-  } catch {
-    /* ignore */
+  } catch (e) {
+    report("db.persist", e); // best effort: the browser may still evict the data under pressure
   }
 }

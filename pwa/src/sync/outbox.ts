@@ -11,6 +11,7 @@
 import { getDb, getDeviceId, type OutboxEntry } from "./db";
 import { request, NetworkError, REQUEST_TIMEOUT_MS } from "./api";
 import { serverNow } from "./timeOffset";
+import { report } from "./report";
 
 export type { OutboxEntry };
 
@@ -58,8 +59,8 @@ function notify() {
   for (const fn of listeners) {
     try {
       fn();
-    } catch {
-      /* a listener must not break the outbox */
+    } catch (err) {
+      report("outbox.listener", err); // a listener's bug must not break the outbox
     }
   }
 }
@@ -115,7 +116,7 @@ export function sendNow(): Promise<void> {
 const channel: BroadcastChannel | null =
   typeof window !== "undefined" && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("pokerfloor-outbox") : null;
 channel?.addEventListener("message", () => {
-  reload(false).catch(() => undefined);
+  reload(false).catch((e) => report("outbox.reload", e)); // the next change or flush reloads again
 });
 
 async function reload(broadcast = true): Promise<OutboxEntry[]> {
@@ -141,8 +142,21 @@ export function isLoaded(): boolean {
   return loaded;
 }
 
-/** Store a command, then try to send it. Resolves once it is stored (not when sent). */
-export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+/** Store a command, then try to send it. Resolves once it is stored (not when sent). A command
+ * that could not be stored is shown to the person (the callers do not handle it), then rejects. */
+export function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  return store(input).catch(notSaved("outbox.enqueue"));
+}
+
+/** Reports a command that could not be stored on the phone, on screen, and passes the error on. */
+function notSaved(where: string) {
+  return (err: unknown): never => {
+    report(where, err, { show: "report.not_saved" });
+    throw err;
+  };
+}
+
+async function store(input: EnqueueInput): Promise<OutboxEntry> {
   const device_id = await getDeviceId();
   const entry = pendingEntry({ device_id, tournament_id: input.tournament_id, type: input.type, payload: input.payload ?? {}, token: input.token });
   if (input.label) entry.label = input.label;
@@ -192,13 +206,18 @@ export async function withdraw(op_id: string): Promise<"withdrawn" | "sending" |
   return "withdrawn";
 }
 
+/** `replaceRejected`, shown to the person if the new command could not be stored. */
+export function resend(op_id: string, payload: Record<string, unknown>, label?: Record<string, string | number>): Promise<OutboxEntry | null> {
+  return replaceRejected(op_id, payload, label).catch(notSaved("outbox.resend"));
+}
+
 /**
  * Edit a rejected command and send it again: the rejected entry goes, a NEW command (new op_id,
  * recorded now, at the end of the queue) takes its place — the server has already answered the
  * old op_id and would only repeat that answer. Resolves with the new entry, or null if the old
  * one is no longer there or not rejected.
  */
-export async function resend(
+async function replaceRejected(
   op_id: string,
   payload: Record<string, unknown>,
   label?: Record<string, string | number>,
@@ -213,8 +232,20 @@ export async function resend(
   const entry = pendingEntry({ device_id: old.device_id, tournament_id: old.tournament_id, type: old.type, payload, token: old.token });
   const lbl = label ?? old.label;
   if (lbl) entry.label = lbl;
-  await tx.store.delete(old.seq);
-  entry.seq = (await tx.store.add(entry)) as number;
+  try {
+    await tx.store.delete(old.seq);
+    entry.seq = (await tx.store.add(entry)) as number;
+  } catch (err) {
+    // The new command cannot be stored (e.g. a payload IndexedDB cannot clone): undo the delete, so
+    // the rejected command stays on screen instead of both being gone. An abort also rejects tx.done.
+    tx.done.catch(() => undefined); // the abort below is the outcome, reported by the caller
+    try {
+      tx.abort();
+    } catch {
+      // a failed request may have aborted it already
+    }
+    throw err;
+  }
   await tx.done;
   await reload();
   void flush({ force: true });
@@ -280,7 +311,7 @@ export function flush(opts: { force?: boolean } = {}): Promise<void> {
       });
     } catch (err) {
       // Storage trouble or a bug: do not lose anything, try again later.
-      console.warn("outbox flush failed", err);
+      report("outbox.flush", err); // not shown: the badge shows the commands waiting and the next try
       scheduleRetry();
     } finally {
       flushing = null;
@@ -355,8 +386,8 @@ async function send(e: OutboxEntry): Promise<"applied" | "rejected" | "retry"> {
     for (const fn of appliedListeners) {
       try {
         fn({ entry: e, result: data.result ?? null, seq: typeof data.seq === "number" ? data.seq : null });
-      } catch {
-        /* ignore */
+      } catch (err) {
+        report("outbox.applied_listener", err);
       }
     }
     return "applied";

@@ -3,6 +3,7 @@
 import { metaGet, metaSet, metaDelete } from "./db";
 import { api, ApiError, request } from "./api";
 import { putView, type View } from "./viewCache";
+import { report } from "./report";
 
 export type Role = "director" | "dealer" | "player" | "display";
 
@@ -24,13 +25,13 @@ let directorCache: DirectorAuth | null | undefined;
 
 export async function getDirectorAuth(): Promise<DirectorAuth | null> {
   if (directorCache !== undefined) return directorCache;
-  let v: DirectorAuth | null = (await metaGet<DirectorAuth>(DIRECTOR_KEY).catch(() => undefined)) ?? null;
+  let v: DirectorAuth | null = (await metaGet<DirectorAuth>(DIRECTOR_KEY).catch((e) => report("session.read", e))) ?? null;
   if (!v) {
     try {
       const raw = globalThis.localStorage?.getItem("pokerfloor.director");
       if (raw) v = JSON.parse(raw);
-    } catch {
-      /* ignore */
+    } catch (e) {
+      report("session.read_copy", e); // private mode or a broken copy: not logged in
     }
   }
   directorCache = v;
@@ -42,8 +43,8 @@ export async function setDirectorAuth(a: DirectorAuth | null): Promise<void> {
   try {
     if (a) globalThis.localStorage?.setItem("pokerfloor.director", JSON.stringify(a));
     else globalThis.localStorage?.removeItem("pokerfloor.director");
-  } catch {
-    /* ignore */
+  } catch (e) {
+    report("session.write_copy", e); // only the spare copy: IndexedDB below is the one that counts
   }
   if (a) await metaSet(DIRECTOR_KEY, a);
   else await metaDelete(DIRECTOR_KEY);
@@ -51,7 +52,7 @@ export async function setDirectorAuth(a: DirectorAuth | null): Promise<void> {
 
 /** The cached /api/me answer for a token (dealer, player, display links). */
 export async function getCachedMe(token: string): Promise<Me | null> {
-  return ((await metaGet<Me>(`me:${token}`).catch(() => undefined)) ?? null) as Me | null;
+  return ((await metaGet<Me>(`me:${token}`).catch((e) => report("session.cached_me", e))) ?? null) as Me | null;
 }
 
 export type MeResult = { me: Me; fresh: boolean } | { invalid: true; message: string; code?: string; tableNo?: number | null } | { offline: true; me: Me | null };
@@ -69,8 +70,8 @@ export async function resolveMe(token: string): Promise<MeResult> {
       const data = (r.data as any) ?? {};
       return { invalid: true, message: data.message ?? "invalid token", code: data.error, tableNo: data.table_no ?? null };
     }
-  } catch {
-    /* network */
+  } catch (e) {
+    report("session.me", e); // offline, mostly: the screen runs on the cached answer, the badge says offline
   }
   return { offline: true, me: await getCachedMe(token) };
 }
@@ -89,8 +90,8 @@ export async function refreshViews(tid: number | string, token: string): Promise
       try {
         const { view } = await putView(r.value);
         out.push(view);
-      } catch {
-        /* not a view */
+      } catch (e) {
+        report("session.put_view", e); // not a view, or storage trouble: the socket brings it again
       }
     }
   }

@@ -13,6 +13,7 @@
 // which the engine.io ping (10 s + 10 s) would only notice after ~20 s.
 import { io, type Socket } from "socket.io-client";
 import { putView, type View } from "./viewCache";
+import { report } from "./report";
 import { noteAnswer, noteSocket } from "./connection";
 import { recordServerTime } from "./timeOffset";
 
@@ -252,7 +253,8 @@ export function connectSocket(opts: SocketOptions): () => void {
         if (accepted) entry.opts.onView?.(view);
         if (gap) entry.opts.onConnect?.(); // GET the whole views again (and flush the outbox)
       })
-      .catch(() => undefined);
+      // Not shown: a bad push or storage trouble; the GET on the next reconnect brings the view again.
+      .catch((e) => report("socket.view", e));
   });
   return () => disconnectIf(socket);
 }

@@ -2,6 +2,7 @@
 // Samples with a short round trip are trusted more; the value is persisted in meta so a phone
 // that reloads offline still stamps commands (and runs the clock) in server time.
 import { metaGet, metaSet } from "./db";
+import { report } from "./report";
 
 interface OffsetState {
   offset: number;
@@ -30,7 +31,7 @@ export function loadOffset(): Promise<void> {
         if (s && typeof s.offset === "number" && state.at === 0) state = { ...s, rtt: s.rtt ?? 1e9 };
         notify();
       })
-      .catch(() => undefined);
+      .catch((e) => report("timeOffset.load", e)); // the next server answer measures it again
   }
   return loaded;
 }
@@ -56,7 +57,7 @@ function scheduleSave() {
   if (saveTimer) return;
   saveTimer = setTimeout(() => {
     saveTimer = null;
-    metaSet("time_offset", state).catch(() => undefined);
+    metaSet("time_offset", state).catch((e) => report("timeOffset.save", e));
   }, 200);
 }
 

@@ -1,6 +1,7 @@
 // Role views from the server, cached in IndexedDB. Per (tournament_id, kind, key) only the view
 // with the highest seq is kept, so a late or replayed message never overwrites a newer one.
 import { getDb, type StoredView } from "./db";
+import { report } from "./report";
 
 export interface View {
   kind: "public" | "director" | "table" | "player" | string;
@@ -93,8 +94,8 @@ export async function putView(v: View): Promise<{ accepted: boolean; view: View;
     for (const fn of listeners) {
       try {
         fn(result);
-      } catch {
-        /* ignore */
+      } catch (e) {
+        report("viewCache.listener", e); // a listener's bug must not keep the view from the others
       }
     }
   }

@@ -1,4 +1,6 @@
 // Level changes and time calls: a short tone and a vibration where the device allows it.
+import { report } from "../sync/report";
+
 let ctx: AudioContext | null = null;
 
 function audio(): AudioContext | null {
@@ -10,7 +12,8 @@ function audio(): AudioContext | null {
     }
     if (ctx && ctx.state === "suspended") void ctx.resume();
     return ctx;
-  } catch {
+  } catch (e) {
+    report("alerts.audio", e); // no sound: the vibration and the screen still tell
     return null;
   }
 }
@@ -47,8 +50,8 @@ export function beep(times = 1, freq = 880): void {
 export function vibrate(pattern: number | number[]): void {
   try {
     navigator.vibrate?.(pattern);
-  } catch {
-    /* ignore */
+  } catch (e) {
+    report("alerts.vibrate", e);
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import * as outbox from "../sync/outbox";
 import { getView, onView, peek, type View } from "../sync/viewCache";
+import { report } from "../sync/report";
 import { ping } from "../sync/api";
 import { connectionState, inputs, onConnectionChange, type ConnState } from "../sync/connection";
 import { serverNow, onOffsetChange } from "../sync/timeOffset";
@@ -83,7 +84,8 @@ export function useView<V extends { seq: number } = View>(key: string | null): {
     set({ key, view: peek(key), loaded: !!peek(key) });
     getView(key)
       .then((v) => alive && set((s) => ({ key, view: v && (!s.view || v.seq >= s.view.seq) ? v : s.view, loaded: true })))
-      .catch(() => alive && set((s) => ({ ...s, loaded: true })));
+      // Not shown: an unreadable cache only means the screen waits for the server's view.
+      .catch((e) => (report("views.read", e), alive && set((s) => ({ ...s, loaded: true }))));
     const off = onView(() => {
       const v = peek(key);
       if (v && alive) set((s) => (s.view === v ? s : { key, view: v, loaded: true }));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { getCachedMe, resolveMe, type Me } from "../sync/session";
 import { metaSet } from "../sync/db";
+import { report } from "../sync/report";
 
 export type MeState = { me: Me | null; status: "loading" | "ok" | "offline" | "invalid"; message?: string;
   /** "revoked" when the director replaced this link (the phone was reassigned), with its table. */
@@ -15,7 +16,7 @@ export function useMe(token: string): MeState {
   useEffect(() => {
     let alive = true;
     set({ me: null, status: "loading" });
-    void metaSet(`seen:${token}`, Date.now()).catch(() => undefined);
+    void metaSet(`seen:${token}`, Date.now()).catch((e) => report("me.seen", e));
     getCachedMe(token).then((cached) => {
       if (alive && cached) set((s) => (s.status === "loading" ? { me: cached, status: "ok" } : s));
     });

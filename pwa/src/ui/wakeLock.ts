@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { report } from "../sync/report";
 
 /** Keep the screen on while mounted (Screen Wake Lock API), re-acquired when visible again. */
 export function useWakeLock(enabled = true): boolean {
@@ -22,7 +23,8 @@ export function useWakeLock(enabled = true): boolean {
           sentinel = null;
           if (alive) setActive(false);
         });
-      } catch {
+      } catch (e) {
+        report("wakeLock.request", e); // refused (battery saver, not visible): tried again when visible
         setActive(false);
       }
     };
@@ -32,7 +34,7 @@ export function useWakeLock(enabled = true): boolean {
     return () => {
       alive = false;
       document.removeEventListener("visibilitychange", onVis);
-      sentinel?.release?.().catch?.(() => undefined);
+      sentinel?.release?.().catch?.((e: unknown) => report("wakeLock.release", e));
     };
   }, [enabled]);
   return active;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { report } from "../../sync/report";
 import { beep, vibrate } from "../../ui/alerts";
 import { timeCallAlert, timeCallAt, timeCallRule, type TimeCallPhase, type TimeCallRule } from "../../clock/timeCall";
 
@@ -14,14 +15,14 @@ function useTimeCallRule(presetId: string | null | undefined, token: string): Ti
     const key = `preset-time:${presetId}`;
     metaGet<any>(key)
       .then((v) => alive && v && setRule(timeCallRule(v)))
-      .catch(() => undefined);
+      .catch((e) => report("dealer.time_call_cache", e));
     request<any>(`/api/presets/${encodeURIComponent(presetId)}`, { token })
       .then((r) => {
         if (!alive || !r.ok || !r.data?.time_call) return;
         setRule(timeCallRule(r.data.time_call));
-        void metaSet(key, r.data.time_call).catch(() => undefined);
+        void metaSet(key, r.data.time_call).catch((e) => report("dealer.time_call_save", e));
       })
-      .catch(() => undefined);
+      .catch((e) => report("dealer.time_call", e)); // offline: the cached rule, or the default
     return () => {
       alive = false;
     };

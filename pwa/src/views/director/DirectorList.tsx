@@ -7,6 +7,7 @@ import { request, NetworkError } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
 import { setDirectorAuth } from "../../sync/session";
 import * as outbox from "../../sync/outbox";
+import { report } from "../../sync/report";
 import { navigate } from "../../router";
 import { useDirectorAuth } from "./useDirector";
 import { InviteDirector } from "./InviteDirector";
@@ -45,9 +46,9 @@ export function DirectorList() {
     if (!auth) return;
     let alive = true;
     (async () => {
-      const cached = await metaGet<Tournament[]>("tournaments").catch(() => undefined);
+      const cached = await metaGet<Tournament[]>("tournaments").catch((e) => report("director.list_cache", e));
       if (alive && cached && !list) setList(cached);
-      const cachedPresets = await metaGet<Preset[]>("presets").catch(() => undefined);
+      const cachedPresets = await metaGet<Preset[]>("presets").catch((e) => report("director.presets_cache", e));
       if (alive && cachedPresets?.length) {
         setPresets(cachedPresets);
         setPreset((p) => p || defaultPreset(cachedPresets));
@@ -64,14 +65,15 @@ export function DirectorList() {
         }
         if (tr.ok && Array.isArray(tr.data) && alive) {
           setList(tr.data);
-          void metaSet("tournaments", tr.data);
+          void metaSet("tournaments", tr.data).catch((e) => report("director.list_save", e));
         }
         if (pr.ok && Array.isArray(pr.data) && alive) {
           setPresets(pr.data);
           setPreset((p) => p || defaultPreset(pr.data));
-          void metaSet("presets", pr.data);
+          void metaSet("presets", pr.data).catch((e) => report("director.presets_save", e));
         }
-      } catch {
+      } catch (e) {
+        report("director.list", e); // offline: the cached list, or an empty one
         if (alive) setList((l) => l ?? []);
       }
     })();
@@ -93,7 +95,7 @@ export function DirectorList() {
       });
       if (r.ok && r.data?.id !== undefined) {
         const next = [r.data, ...(list ?? [])];
-        void metaSet("tournaments", next);
+        void metaSet("tournaments", next).catch((e) => report("director.list_save", e));
         navigate(`/director/${r.data.id}`);
         return;
       }
@@ -107,8 +109,10 @@ export function DirectorList() {
 
   async function logout() {
     if (!auth) return;
-    request("/api/auth/logout", { method: "POST", token: auth.token }).catch(() => undefined);
-    await outbox.discardForToken(auth.token).catch(() => undefined);
+    // Shown: the server did not hear the sign-out, so this login stays valid until it does.
+    request("/api/auth/logout", { method: "POST", token: auth.token }).catch((e) => report("director.logout", e, { show: "report.logout_failed" }));
+    // Not shown: left-over commands go out with a dead login and come back rejected, in plain sight.
+    await outbox.discardForToken(auth.token).catch((e) => report("director.logout_discard", e));
     await setDirectorAuth(null);
     navigate("/login");
   }

@@ -7,6 +7,7 @@ import { RejectedList, PendingList } from "../../ui/Rejected";
 import { useOutbox } from "../../ui/hooks";
 import * as outbox from "../../sync/outbox";
 import { setDirectorAuth } from "../../sync/session";
+import { report } from "../../sync/report";
 import { navigate } from "../../router";
 import { useDirectorTournament } from "./useDirector";
 import { LoopbackAlarm } from "./VenueCard";
@@ -34,7 +35,8 @@ function useSection(tid: string): [SectionId | null, (s: SectionId) => void] {
     if (s) return s;
     try {
       return sectionFromHash(`#/director/${tid}/${sessionStorage.getItem(LAST(tid)) ?? ""}`, tid);
-    } catch {
+    } catch (e) {
+      report("director.section_read", e); // no storage (private mode): the first section
       return null;
     }
   };
@@ -49,8 +51,8 @@ function useSection(tid: string): [SectionId | null, (s: SectionId) => void] {
     history.replaceState(history.state, "", sectionHash(tid, next));
     try {
       sessionStorage.setItem(LAST(tid), next);
-    } catch {
-      /* private mode */
+    } catch (e) {
+      report("director.section_save", e); // no storage (private mode): a reload opens the first section
     }
     set(next);
     window.scrollTo({ top: 0 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { request, NetworkError } from "../../sync/api";
+import { report } from "../../sync/report";
 import "./directorTools.css";
 
 interface Invite {
@@ -21,7 +22,7 @@ export function InviteDirector(props: { token: string }) {
     let alive = true;
     request<{ id: number; username: string }[]>("/api/directors", { token: props.token })
       .then((r) => alive && r.ok && Array.isArray(r.data) && setDirectors(r.data))
-      .catch(() => undefined);
+      .catch((e) => report("director.directors", e)); // only the list of names is missing
     return () => {
       alive = false;
     };
@@ -47,7 +48,8 @@ export function InviteDirector(props: { token: string }) {
       await navigator.clipboard.writeText(invite.url);
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
-    } catch {
+    } catch (e) {
+      report("director.copy", e); // no clipboard: the link to copy by hand
       window.prompt(t("invite.button"), invite.url);
     }
   }

@@ -5,6 +5,7 @@ import { t, useLang, ordinal } from "../../i18n";
 import { Shell } from "../../ui/Shell";
 import { request, NetworkError } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { report } from "../../sync/report";
 import { setDirectorAuth } from "../../sync/session";
 import { navigate } from "../../router";
 import { useDirectorAuth } from "./useDirector";
@@ -74,16 +75,17 @@ export function Leagues() {
     if (!auth) return;
     let alive = true;
     (async () => {
-      const cached = await metaGet<League[]>("leagues").catch(() => undefined);
+      const cached = await metaGet<League[]>("leagues").catch((e) => report("league.list_cache", e));
       if (alive && cached) setList((l) => l ?? cached);
       try {
         const r = await request<League[]>("/api/leagues", { token: auth.token });
         if (await authFail(r.status)) return;
         if (alive && r.ok && Array.isArray(r.data)) {
           setList(r.data);
-          void metaSet("leagues", r.data).catch(() => undefined);
+          void metaSet("leagues", r.data).catch((e) => report("league.list_save", e));
         } else if (alive) setList((l) => l ?? []);
-      } catch {
+      } catch (e) {
+        report("league.list", e); // offline: the cached list, or an empty one
         if (alive) setList((l) => l ?? []);
       }
     })();
@@ -207,7 +209,7 @@ export function LeagueDetail(props: { id: string }) {
     if (!auth) return;
     let alive = true;
     (async () => {
-      const cached = await metaGet<Standings>(cacheKey).catch(() => undefined);
+      const cached = await metaGet<Standings>(cacheKey).catch((e) => report("league.standings_cache", e));
       if (alive && cached) setData((d) => d ?? cached);
       try {
         const [sr, tr] = await Promise.all([
@@ -218,7 +220,7 @@ export function LeagueDetail(props: { id: string }) {
         if (!alive) return;
         if (sr.ok && sr.data) {
           setData(sr.data);
-          void metaSet(cacheKey, sr.data).catch(() => undefined);
+          void metaSet(cacheKey, sr.data).catch((e) => report("league.standings_save", e));
         } else setError(errText(null, sr));
         if (tr.ok && Array.isArray(tr.data)) setTournaments(tr.data);
       } catch (err) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { t, useLang, getLang } from "../../i18n";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { report } from "../../sync/report";
 import { Confirm } from "../../ui/Confirm";
 import { openPrintWindow, showPrintout } from "./printout";
 import { VenueCard } from "./VenueCard";
@@ -26,7 +27,8 @@ function useQr(url: string | null, token: string, enabled: boolean, version: str
         made = URL.createObjectURL(r.data);
         setSrc(made);
       })
-      .catch(() => undefined);
+      // Shown: a QR the director means to hand out or print is missing.
+      .catch((e) => report("director.qr", e, { show: "report.qr_failed" }));
     return () => {
       alive = false;
       if (made) URL.revokeObjectURL(made);
@@ -68,7 +70,8 @@ function LinkRow(props: {
         setRenewError(r.data?.message ?? `HTTP ${r.status}`);
         return;
       }
-    } catch {
+    } catch (e) {
+      report("director.renew", e); // shown below as "no connection"; the log keeps the cause
       win?.close();
       setRenewError(t("common.network_error"));
       return;
@@ -82,7 +85,8 @@ function LinkRow(props: {
       await navigator.clipboard.writeText(props.url);
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
-    } catch {
+    } catch (e) {
+      report("director.copy", e); // no clipboard (insecure context, denied): the link to copy by hand
       window.prompt(props.label, props.url);
     }
   }
@@ -136,7 +140,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;
-    metaGet<Links>(`links:${tid}`).then((l) => alive && l && setLinks((cur) => cur ?? l)).catch(() => undefined);
+    metaGet<Links>(`links:${tid}`).then((l) => alive && l && setLinks((cur) => cur ?? l)).catch((e) => report("director.links_cache", e));
     const timer = setTimeout(() => {
       request<Links>(`/api/tournaments/${tid}/links`, { token })
         .then((r) => {
@@ -144,7 +148,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
           if (r.ok && r.data && typeof r.data === "object") {
             setLinks(r.data);
             setFailed(false);
-            void metaSet(`links:${tid}`, r.data);
+            void metaSet(`links:${tid}`, r.data).catch((e) => report("director.links_save", e));
           } else setFailed(true);
         })
         .catch(() => alive && setFailed(true));

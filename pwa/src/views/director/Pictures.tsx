@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { request } from "../../sync/api";
 import { getSnapshot, putSnapshot } from "../../sync/viewCache";
+import { report } from "../../sync/report";
 import { bigBlindInForce, computeClock } from "../../clock/model";
 import { useServerNow } from "../../ui/hooks";
 import { PlayersLeftChart } from "../../ui/charts/PlayersLeftChart";
@@ -48,7 +49,7 @@ function useStacks(tid: string | number, token: string | null | undefined, view:
   const changed = `${view?.chips?.counted ?? ""}:${view?.chips?.tables_counted ?? ""}:${view?.players_left ?? ""}`;
   useEffect(() => {
     let alive = true;
-    getSnapshot<Stacks>(key).then((s) => alive && s && setStacks((cur) => cur ?? s)).catch(() => undefined);
+    getSnapshot<Stacks>(key).then((s) => alive && s && setStacks((cur) => cur ?? s)).catch((e) => report("director.stacks_cache", e));
     return () => {
       alive = false;
     };
@@ -60,9 +61,9 @@ function useStacks(tid: string | number, token: string | null | undefined, view:
       .then((r) => {
         if (!alive || !r.ok || !r.data) return;
         setStacks(r.data);
-        putSnapshot(key, r.data).catch(() => undefined);
+        putSnapshot(key, r.data).catch((e) => report("director.stacks_save", e));
       })
-      .catch(() => undefined); // offline: keep the last one
+      .catch((e) => report("director.stacks", e)); // offline: keep the last one
     return () => {
       alive = false;
     };

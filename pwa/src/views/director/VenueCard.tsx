@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
+import { report } from "../../sync/report";
 import type { Venue } from "./venue";
 
 /** Loud, at the top of the director's screens, whenever the QR codes would carry an address
@@ -33,7 +34,8 @@ export function VenueCard(props: { venue: Venue | null; nested?: boolean }) {
       await navigator.clipboard.writeText(v!.staff_url);
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
-    } catch {
+    } catch (e) {
+      report("director.copy", e); // no clipboard: the link to copy by hand
       window.prompt(t("venue.title"), v!.staff_url);
     }
   }

@@ -2,13 +2,15 @@
 // tone (no sound file). The director can silence it; the choice is stored on this phone.
 
 import { beep, vibrate } from "../../ui/alerts";
+import { report } from "../../sync/report";
 
 const KEY = "pokerfloor.director.alerts";
 
 export function alertsOn(): boolean {
   try {
     return localStorage.getItem(KEY) !== "off";
-  } catch {
+  } catch (e) {
+    report("director.alerts_read", e); // no storage (private mode): alerts on
     return true;
   }
 }
@@ -16,8 +18,8 @@ export function alertsOn(): boolean {
 export function setAlertsOn(on: boolean): void {
   try {
     localStorage.setItem(KEY, on ? "on" : "off");
-  } catch {
-    /* private mode: on for this session */
+  } catch (e) {
+    report("director.alerts_save", e); // no storage (private mode): the choice lasts this session
   }
   for (const f of listeners) f(on);
 }

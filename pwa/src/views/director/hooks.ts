@@ -7,6 +7,7 @@ import { clockAt } from "../../clock/clock";
 import { entryWindows, type EntryWindows, type PresetFormat } from "../../money/money";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { report } from "../../sync/report";
 import { currentSocket, onConnection } from "../../sync/socket";
 import { serverNow as serverTime } from "../../sync/timeOffset";
 import type { Rejection } from "./ReviewCard";
@@ -27,20 +28,20 @@ export function usePreset(presetId: string | null | undefined, token: string | n
     const rkey = `preset-rules:${presetId}`;
     metaGet<any>(key)
       .then((v) => alive && v && setRules((cur) => (cur.format ? cur : { ...cur, format: v })))
-      .catch(() => undefined);
+      .catch((e) => report("director.preset_cache", e));
     metaGet<any>(rkey)
       .then((v) => alive && v && setRules((cur) => (cur.penalties || cur.headhunter ? cur : { ...cur, penalties: v.penalties ?? null, headhunter: v.headhunter ?? null })))
-      .catch(() => undefined);
+      .catch((e) => report("director.preset_cache", e));
     request<any>(`/api/presets/${encodeURIComponent(presetId)}`, { token })
       .then((r) => {
         if (!alive || !r.ok || !r.data) return;
         const f = r.data?.format ?? {};
         const extra = { penalties: r.data?.penalties ?? null, headhunter: r.data?.headhunter ?? null };
         setRules({ format: f, ...extra });
-        void metaSet(key, f).catch(() => undefined);
-        void metaSet(rkey, extra).catch(() => undefined);
+        void metaSet(key, f).catch((e) => report("director.preset_save", e));
+        void metaSet(rkey, extra).catch((e) => report("director.preset_save", e));
       })
-      .catch(() => undefined);
+      .catch((e) => report("director.preset", e)); // offline: the cached rules
     return () => {
       alive = false;
     };
@@ -84,14 +85,14 @@ export function useReview(tid: string, token: string | null, lang: string): Reje
       .then((r) => {
         if (r.ok && r.data && Array.isArray(r.data.items)) {
           setData(r.data);
-          void metaSet(`review:${tid}`, r.data).catch(() => undefined);
+          void metaSet(`review:${tid}`, r.data).catch((e) => report("director.review_save", e));
         }
       })
-      .catch(() => undefined); // offline: keep what we have
+      .catch((e) => report("director.review", e)); // offline: keep what we have
   };
   useEffect(() => {
     let alive = true;
-    metaGet<Rejections>(`review:${tid}`).then((v) => alive && v && setData((cur) => cur ?? v)).catch(() => undefined);
+    metaGet<Rejections>(`review:${tid}`).then((v) => alive && v && setData((cur) => cur ?? v)).catch((e) => report("director.review_cache", e));
     return () => {
       alive = false;
     };

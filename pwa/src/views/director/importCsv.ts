@@ -53,6 +53,6 @@ export async function uploadCsv(tid: string, token: string, bytes: ArrayBuffer, 
   } catch (e) {
     throw new NetworkError(e instanceof Error ? e.message : String(e));
   }
-  const data = await res.json().catch(() => null);
+  const data = await res.json().catch(() => null); // a body that is no JSON: the status tells
   return { ok: res.ok, data };
 }

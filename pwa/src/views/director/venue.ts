@@ -2,6 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { request } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
+import { report } from "../../sync/report";
 
 export interface Venue {
   staff_url: string;
@@ -20,14 +21,14 @@ export function useVenue(token: string | null | undefined): Venue | null {
   useEffect(() => {
     if (!token) return;
     let alive = true;
-    metaGet<Venue>("venue").then((v) => alive && v && setVenue((cur) => cur ?? v)).catch(() => undefined);
+    metaGet<Venue>("venue").then((v) => alive && v && setVenue((cur) => cur ?? v)).catch((e) => report("director.venue_cache", e));
     request<Venue>("/api/venue", { token })
       .then((r) => {
         if (!alive || !r.ok || !r.data || typeof r.data !== "object") return;
         setVenue(r.data);
-        void metaSet("venue", r.data);
+        void metaSet("venue", r.data).catch((e) => report("director.venue_save", e));
       })
-      .catch(() => undefined);
+      .catch((e) => report("director.venue", e)); // offline: the cached address
     return () => {
       alive = false;
     };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatNumber, formatTime } from "../../i18n";
 import { TableOval } from "../../ui/TableOval";
 import { metaDelete, metaGet, metaSet } from "../../sync/db";
+import { report } from "../../sync/report";
 import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/moves";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
@@ -175,7 +176,7 @@ function useMoveCard(token: string, pv: any): [PlayerMove | null, () => void] {
   useEffect(() => {
     let alive = true;
     chain.current = chain.current.then(async () => {
-      const stored = await metaGet<PlayerMove>(cardKey).catch(() => undefined);
+      const stored = await metaGet<PlayerMove>(cardKey).catch((e) => report("player.card_read", e));
       if (alive && stored) setCard(stored);
     });
     return () => {
@@ -198,15 +199,16 @@ function useMoveCard(token: string, pv: any): [PlayerMove | null, () => void] {
         setCard(next);
         try {
           navigator.vibrate?.([200, 100, 200]);
-        } catch {
-          /* not supported */
+        } catch (e) {
+          report("player.vibrate", e);
         }
       })
-      .catch(() => undefined);
+      // Not shown: the screen shows the new seat anyway; only the "you were moved" card is missing.
+      .catch((e) => report("player.card", e));
   }, [pv?.seq, pv?.table_no, pv?.seat]);
   const dismiss = () => {
     setCard(null);
-    chain.current = chain.current.then(() => metaDelete(cardKey)).catch(() => undefined);
+    chain.current = chain.current.then(() => metaDelete(cardKey)).catch((e) => report("player.card_dismiss", e));
   };
   return [card, dismiss];
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { t, useLang, formatNumber, formatDecimal, type Lang } from "../../i18n";
 import { request } from "../../sync/api";
 import { getSnapshot, putSnapshot } from "../../sync/viewCache";
+import { report } from "../../sync/report";
 import { averageInBigBlinds, bigBlindInForce, computeClock, roundBigBlinds } from "../../clock/model";
 import { useServerNow } from "../../ui/hooks";
 import { periodLabel } from "../../league/league";
@@ -119,7 +120,7 @@ function useMyLeague(token: string, tid: number | string | undefined, changed: s
   const key = `my-league:${token}`;
   useEffect(() => {
     let alive = true;
-    getSnapshot(key).then((s) => alive && s && setData((cur: any) => cur ?? s)).catch(() => undefined);
+    getSnapshot(key).then((s) => alive && s && setData((cur: any) => cur ?? s)).catch((e) => report("player.league_cache", e));
     return () => {
       alive = false;
     };
@@ -132,9 +133,9 @@ function useMyLeague(token: string, tid: number | string | undefined, changed: s
         .then((r) => {
           if (!alive || !r.ok || !r.data) return;
           setData(r.data);
-          putSnapshot(key, r.data).catch(() => undefined);
+          putSnapshot(key, r.data).catch((e) => report("player.league_save", e));
         })
-        .catch(() => undefined); // offline: keep the last one seen
+        .catch((e) => report("player.league", e)); // offline: keep the last one seen
     fetchNow();
     const timer = setInterval(fetchNow, LEAGUE_REFRESH_MS);
     return () => {
@@ -152,15 +153,15 @@ function useHouseRules(presetId: string | undefined): { en: string[]; de: string
     if (!presetId) return;
     let alive = true;
     const key = `house-rules:${presetId}`;
-    getSnapshot(key).then((s) => alive && s && setRules((cur) => cur ?? s)).catch(() => undefined);
+    getSnapshot(key).then((s) => alive && s && setRules((cur) => cur ?? s)).catch((e) => report("player.rules_cache", e));
     request(`/api/presets/${encodeURIComponent(presetId)}`)
       .then((r) => {
         const hr = r.ok ? r.data?.house_rules : null;
         if (!alive || !hr || !Array.isArray(hr.en)) return;
         setRules(hr);
-        putSnapshot(key, hr).catch(() => undefined);
+        putSnapshot(key, hr).catch((e) => report("player.rules_save", e));
       })
-      .catch(() => undefined);
+      .catch((e) => report("player.rules", e)); // offline: keep the last ones seen
     return () => {
       alive = false;
     };

@@ -1,0 +1,47 @@
+"""The layers of backend/, bottom up: engine ← store ← auth / service ← api (DESIGN.md). A lower
+layer never imports a higher one; errors.py (the JSON error) sits below auth and api so both can
+raise it. Read from the source with ast: a function-level import counts too."""
+
+from __future__ import annotations
+
+import pytest
+
+from import_graph import graph, within
+
+BACKEND = graph("backend")
+
+# Each layer and what it must never import (besides itself and what sits below it).
+ABOVE = {
+    "backend.errors": ("backend",),
+    "backend.engine": ("backend",),
+    "backend.store": ("backend.auth", "backend.api", "backend.service", "backend.realtime", "backend.views"),
+    "backend.auth": ("backend.api", "backend.service", "backend.realtime", "backend.views", "backend.app"),
+    "backend.service": ("backend.api", "backend.auth", "backend.realtime", "backend.app"),
+    "backend.views": ("backend.api", "backend.auth", "backend.service", "backend.realtime", "backend.app"),
+    "backend.realtime": ("backend.api", "backend.app"),
+}
+ITSELF_AND_BELOW = {"backend.errors": ("backend.errors",), "backend.engine": ("backend.engine",)}
+
+
+@pytest.mark.parametrize("layer", sorted(ABOVE))
+def test_a_layer_imports_nothing_above_it(layer):
+    allowed = ITSELF_AND_BELOW.get(layer, ())
+    bad = [
+        str(i)
+        for module, imps in BACKEND.items()
+        if within(module, layer)
+        for i in imps
+        if any(within(i.target, higher) for higher in ABOVE[layer]) and not any(within(i.target, a) for a in allowed)
+    ]
+    assert bad == []
+
+
+def test_only_the_app_and_its_entry_points_import_the_api():
+    outside = [
+        str(i)
+        for module, imps in BACKEND.items()
+        if not within(module, "backend.api") and module not in ("backend.app", "backend.serve", "backend.cli")
+        for i in imps
+        if within(i.target, "backend.api")
+    ]
+    assert outside == []

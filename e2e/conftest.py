@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from browser_args import CHROMIUM_ARGS
 from server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,16 +23,7 @@ def chromium_path():
 def browser_type_launch_args(browser_type_launch_args):
     args = {
         **browser_type_launch_args,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ],
+        "args": CHROMIUM_ARGS,
     }
     path = chromium_path()
     if path:  # else Playwright's own browser, for a machine where `playwright install` works

@@ -16,20 +16,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from browser_args import CHROMIUM_ARGS
+
 MISSING_CERTUTIL = (
     "certutil is not installed (Debian package libnss3-tools): `make test` installs it, "
     "or run `apt-get install -y libnss3-tools`"
 )
-DEFAULT_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def certutil() -> str:
@@ -87,7 +79,7 @@ def launch_trusting(
 
 
 def _default_launch_args() -> dict:
-    args = {"args": list(DEFAULT_ARGS)}
+    args = {"args": list(CHROMIUM_ARGS)}
     path = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if path:
         args["executable_path"] = path

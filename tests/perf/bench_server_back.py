@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
 
+from browser_args import CHROMIUM_ARGS
 from phone_storage import outbox
 from server import ServerProcess, command_ok, director, health_watch, links, read_db, seated_tournament, token_of
 
@@ -36,16 +37,7 @@ PHONE = {
     "has_touch": True,
     "locale": "en-US",
 }
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARGS = CHROMIUM_ARGS
 
 
 def pct(values, p):

@@ -12,6 +12,7 @@ from .api import BLUEPRINTS
 from .api.edge import install_edge
 from .api.errors import register_error_handlers
 from .config import Config
+from .read.changes import changed_views
 from .realtime import Realtime
 from .security_headers import register_security_headers
 from .service import TournamentService, now_ms
@@ -45,7 +46,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         migrate(db)
     else:
         check_migrated(db)
-    floor = PokerFloor(config, db, TournamentService(db))
+    floor = PokerFloor(config, db, TournamentService(db, changed_views=changed_views))
     app.extensions["pokerfloor"] = floor
     install_edge(app)  # issue 14: ids in URLs, JSON depth
     for bp in BLUEPRINTS:

@@ -22,7 +22,6 @@ from sqlmodel import Session, select
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
 from .store import Tournament, event_store, session_scope
-from .views import changed_views
 
 HTTP_FOR_REJECTION = {"conflict": 409, "forbidden": 403, "not_found": 404, "invalid": 400}
 
@@ -36,6 +35,7 @@ class Answer:
     status_code: int
     body: dict
     changed: set = field(default_factory=set)  # view keys to push after the commit
+    state: TournamentState | None = None  # the state this command left: the views are rendered from it
     seq: int = 0  # the tournament's seq after this command, and before it
     base_seq: int = 0
 
@@ -44,10 +44,21 @@ class UnknownTournament(Exception):
     pass
 
 
+ChangedViews = Callable[[TournamentState, list[Event]], set]
+
+
+def no_views(state: TournamentState, events: list[Event]) -> set:
+    return set()
+
+
 class TournamentService:
-    def __init__(self, db: Engine, clock: Callable[[], int] = now_ms):
+    """`changed_views` (backend/read/changes.py in the app) names the views a command's events
+    changed, worked out inside its transaction; the service itself knows nothing of views."""
+
+    def __init__(self, db: Engine, clock: Callable[[], int] = now_ms, changed_views: ChangedViews = no_views):
         self.db = db
         self.clock = clock
+        self.changed_views = changed_views
         self._states: dict[int, TournamentState] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -228,5 +239,5 @@ class TournamentService:
             # applied" is true and the log never holds an event that cannot be applied.
             for offset, event in enumerate(decision.events, start=1):
                 rules.apply(state, event, seq - len(decision.events) + offset)
-            changed = changed_views(state, decision.events)
-        return Answer(200, {**body, "server_time": now}, changed, seq, seq - len(decision.events))
+            changed = self.changed_views(state, decision.events)
+        return Answer(200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events))

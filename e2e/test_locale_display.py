@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from backend.locale_format import money_text, number_text
+from backend.read.locale_format import money_text, number_text
 from director_phone import director_at
 from server import command_ok, director, links
 

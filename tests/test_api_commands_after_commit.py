@@ -28,14 +28,14 @@ def director_client(tmp_path):
 
 
 def test_a_failing_person_link_after_the_commit_still_answers_applied(director_client, monkeypatch, caplog):
-    import backend.api.commands as commands
+    import backend.api.effects as effects
 
     tid = director_client.post("/api/tournaments", json={"name": "Montag", "preset": "n-monday"}).get_json()["id"]
 
     def broken_link(*_args, **_kwargs):
         raise RuntimeError("the persons table is locked")
 
-    monkeypatch.setattr(commands, "link_registration", broken_link)
+    monkeypatch.setattr(effects, "link_registration", broken_link)
     command = {
         "op_id": "op-00000001",
         "device_id": "desk-1",
@@ -49,4 +49,4 @@ def test_a_failing_person_link_after_the_commit_still_answers_applied(director_c
     assert again.status_code == 200 and again.get_json()["seq"] == first.get_json()["seq"]
     entries = director_client.get(f"/api/tournaments/{tid}/view").get_json()["entries"]
     assert [e["name"] for e in entries] == ["Anna"]
-    assert "linking persons after register_player" in caplog.text
+    assert "link_person after register_player" in caplog.text

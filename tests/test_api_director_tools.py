@@ -187,7 +187,7 @@ def test_audit_filters_by_table_and_by_entry(server, td):
 
 
 def test_an_unknown_event_type_or_odd_payload_is_shown_plainly():
-    from backend.audit import describe_command, describe_event
+    from backend.read.audit import describe_command, describe_event
 
     name_of = lambda i: f"#{i}"
     assert describe_event("warp_drive_engaged", {"x": 1}, "en", name_of) == "Event warp_drive_engaged"
@@ -198,7 +198,7 @@ def test_an_unknown_event_type_or_odd_payload_is_shown_plainly():
 
 def test_g_final_the_audit_calls_the_two_tables_of_eight_the_last_two_tables():
     """G-Final: the redraw at 16 is "die letzten 2 Tische", the one at 8 the final table."""
-    from backend.audit import describe_event
+    from backend.read.audit import describe_event
 
     name_of = lambda i: f"#{i}"
     two = {"table_no": 1, "tables": [1, 2], "moves": [{}] * 16, "broken": [3]}
@@ -211,8 +211,8 @@ def test_g_final_the_audit_calls_the_two_tables_of_eight_the_last_two_tables():
 def test_audit_words_exist_in_both_languages_with_the_same_placeholders():
     import string
 
-    from backend.audit import COMMANDS, EVENTS, describe_event
-    from backend.engine.apply import APPLIERS
+    from backend.engine import EVENTS as APPLIERS
+    from backend.read.audit import COMMANDS, EVENTS, describe_event
 
     names = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
     for table in (EVENTS, COMMANDS):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from backend.my_league import cached_standings
+from backend.read.my_league import cached_standings
 from server import Api, ServerProcess, command_ok as ok, links, token_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +30,7 @@ def server(tmp_path, monkeypatch):
 
 def test_league_standings_are_rebuilt_at_most_once_per_window(monkeypatch):
     """10,000 phones asking after a bust must not each rebuild the league table."""
-    import backend.my_league as ml
+    import backend.read.my_league as ml
 
     builds, seq = [], [1]
     monkeypatch.setattr(ml, "_key", lambda db, service, league: (seq[0],))

@@ -1,4 +1,4 @@
-"""The layers of backend/, bottom up: engine ← store ← auth / service ← api (DESIGN.md). A lower
+"""The layers of backend/, bottom up: engine ← store ← auth / service / read ← api (DESIGN.md). A lower
 layer never imports a higher one; errors.py (the JSON error) sits below auth and api so both can
 raise it. Read from the source with ast: a function-level import counts too."""
 
@@ -14,10 +14,11 @@ BACKEND = graph("backend")
 ABOVE = {
     "backend.errors": ("backend",),
     "backend.engine": ("backend",),
-    "backend.store": ("backend.auth", "backend.api", "backend.service", "backend.realtime", "backend.views"),
-    "backend.auth": ("backend.api", "backend.service", "backend.realtime", "backend.views", "backend.app"),
-    "backend.service": ("backend.api", "backend.auth", "backend.realtime", "backend.app"),
-    "backend.views": ("backend.api", "backend.auth", "backend.service", "backend.realtime", "backend.app"),
+    "backend.store": ("backend.auth", "backend.api", "backend.service", "backend.realtime", "backend.read"),
+    "backend.auth": ("backend.api", "backend.service", "backend.realtime", "backend.read", "backend.app"),
+    # the write side knows nothing of views: the app hands it read.changes.changed_views
+    "backend.service": ("backend.api", "backend.auth", "backend.realtime", "backend.read", "backend.app"),
+    "backend.read": ("backend.api", "backend.auth", "backend.service", "backend.realtime", "backend.app"),
     "backend.realtime": ("backend.api", "backend.app"),
 }
 ITSELF_AND_BELOW = {"backend.errors": ("backend.errors",), "backend.engine": ("backend.engine",)}

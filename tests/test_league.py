@@ -7,10 +7,10 @@ import uuid
 import pytest
 from sqlmodel import select
 
-from backend import league as lg
 from backend.config import ROOT
 from backend.engine import Actor
 from backend.presets import load_presets
+from backend.read import league as lg
 from backend.service import TournamentService
 from backend.store import League, LeagueTournament, Person, make_engine, migrate, session_scope
 

@@ -9,12 +9,12 @@ import io
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import league as lg
 from ..auth.access import require_director, require_tournament
 from ..engine import money
 from ..engine.payouts import shown
 from ..errors import ApiError
-from ..locale_format import money_text, region_of
+from ..read import league as lg
+from ..read.locale_format import money_text, region_of
 from ..store import League, Tournament, session_scope
 from .contract import LANG, Answer, documented, query_param
 from .print_assets import printable

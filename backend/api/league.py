@@ -12,17 +12,17 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from .. import league as lg
 from ..auth.access import require_director
 from ..errors import ApiError
-from ..locale_format import fold, name_matches
 from ..presets import find_preset
+from ..read import league as lg
+from ..read.locale_format import fold, name_matches
 from ..service import now_ms
 from ..store import League, LeagueTournament, Person, Tournament, session_scope
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import documented, query_param
-from .schemas import ID, StrictSchema, Text, _not_blank, text_problem
+from .schemas import ID, StrictSchema, Text, not_blank, text_problem
 
 bp = Blueprint("league", __name__, url_prefix="/api")
 
@@ -40,13 +40,13 @@ class PointsSchema(StrictSchema):
 
 
 class CreateLeagueSchema(StrictSchema):
-    name = Text(required=True, validate=[validate.Length(min=1, max=120), _not_blank])
+    name = Text(required=True, validate=[validate.Length(min=1, max=120), not_blank])
     kind = Text(required=True, validate=validate.OneOf(lg.KINDS))
     points = fields.Nested(PointsSchema, load_default=None, allow_none=True)
     points_preset = Text(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60))
 
     @validates_schema
-    def _one_source(self, data, **_):
+    def _one_source(self, data: dict, **_: object) -> None:
         if data.get("points") is not None and data.get("points_preset") is not None:
             raise ValidationError("Give either points or points_preset, not both.", "points")
         if data["kind"] in ("g_tour", "custom") and data.get("points") is None and data.get("points_preset") is None:

@@ -1,5 +1,5 @@
 """Reads for the player's phone and the director's pictures, computed on request (never per bust):
-- GET /api/tournaments/<tid>/my-league (player token): his league standing (backend/my_league.py).
+- GET /api/tournaments/<tid>/my-league (player token): his league standing (backend/read/my_league.py).
 - GET /api/tournaments/<tid>/stacks (director): the latest counted stacks, for the chip histogram.
 """
 
@@ -10,7 +10,7 @@ import threading
 from flask import Blueprint, current_app, jsonify
 
 from ..auth.access import require_tournament
-from ..my_league import my_leagues
+from ..read.my_league import my_leagues
 from ..service import now_ms
 from . import view_schemas as out
 from .contract import documented

@@ -11,9 +11,9 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError
 
-from .. import league as lg
 from ..auth.access import require_tournament
 from ..errors import ApiError
+from ..read import league as lg
 from ..registration_csv import MAX_BYTES, CsvProblem, parse
 from ..service import now_ms
 from ..store import session_scope
@@ -101,6 +101,6 @@ def import_players(tid: int):
         rejected += [_text(r) for r in result["rejected"]]
         link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
         if answer.changed:
-            app.realtime.publish_soon(tid, answer.changed, answer.seq, answer.base_seq)
+            app.realtime.publish_soon(tid, answer)
     report["rejected"] = sorted(rejected, key=lambda r: r["line"])
     return jsonify(report), 200

@@ -9,8 +9,8 @@ from flask import Blueprint, current_app, jsonify, request
 from marshmallow import Schema, fields, validate
 from sqlmodel import func, select
 
-from ..audit import actor_text, describe_command, describe_event, director_ids, touches
 from ..auth.access import require_tournament
+from ..read.audit import actor_text, describe_command, describe_event, director_ids, touches
 from ..store import Director, EventRow, session_scope
 from ..store.models import OpReceipt
 from . import answer_schemas as out

@@ -1,7 +1,7 @@
 """The views, command answers and errors as marshmallow schemas: the OpenAPI document's response shapes
 (backend/api/openapi.py); the other answers (login, tournaments, leagues, review) are in answer_schemas.py.
 
-Never used to dump: the views are plain dicts built in backend/views.py. These schemas describe them, and
+Never used to dump: the views are plain dicts built in backend/read/views.py. These schemas describe them, and
 tests/test_openapi_contract.py validates real answers against the document, so a renamed or dropped field
 fails a test instead of a phone. Every field is required unless `optional()` says it may be absent;
 `allow_none` marks null. A fixed shape is closed (unknown=RAISE → additionalProperties: false); a free-form
@@ -259,7 +259,7 @@ class Table(Closed):
     redraw = fields.Nested(Redraw, allow_none=True)
 
 
-# --- the views (backend/views.py) -----------------------------------------------------------
+# --- the views (backend/read/views.py) -----------------------------------------------------------
 
 
 class Summary(Head):

@@ -10,8 +10,8 @@ from flask import Blueprint, current_app, jsonify, request
 from marshmallow import Schema, fields, validate
 
 from ..auth.access import Caller, require_tournament
+from ..read.views import render, seating_by_name
 from ..service import now_ms
-from ..views import render, seating_by_name
 from . import view_schemas as out
 from .contract import documented
 

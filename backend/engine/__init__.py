@@ -6,10 +6,13 @@ every outcome, so replaying the log rebuilds exactly the same state.
 """
 
 from .apply import apply, replay
+from .catalog import COMMANDS, EVENTS
 from .decide import decide
 from .model import Actor, Command, Decision, Event, Rejection, TournamentState
 
 __all__ = [
+    "COMMANDS",
+    "EVENTS",
     "Actor",
     "Command",
     "Decision",

@@ -1,11 +1,11 @@
-"""Events change state. `apply` mutates and returns the state it is given: the service
+"""Events change state; each event's applier is declared with @applies next to its rule. `apply` mutates and returns the state it is given: the service
 applies only committed events to its cached copy, and replay starts from a fresh state."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import (
+from . import (  # noqa: F401 -- imported for their @applies declarations
     away,
     breaking,
     check_in,
@@ -25,63 +25,16 @@ from . import (
     table_ops,
     undo,
 )
+from .catalog import EVENTS, applies
 from .model import Event, TournamentState
 
 
+@applies("tournament_created", views=())
 def _created(state: TournamentState, event: Event) -> None:
     state.name = event.payload["name"]
     state.preset = event.payload["preset"]
     state.status = "new"
 
-
-APPLIERS = {
-    "tournament_created": _created,
-    "player_registered": registration.apply_registered,
-    "seats_drawn": seating.apply_drawn,
-    "clock_started": clock.apply_clock,
-    "clock_paused": clock.apply_clock,
-    "clock_resumed": clock.apply_clock,
-    "clock_adjusted": clock.apply_clock,
-    "clock_jumped": clock.apply_clock,
-    "structure_set": clock.apply_clock,
-    "player_busted": results.apply_busted,
-    "tournament_won": results.apply_won,
-    "button_set": table_ops.apply_table_event,
-    "player_away": away.apply_away,
-    "hand_started": table_ops.apply_table_event,
-    "player_moved": table_ops.apply_table_event,
-    "table_halt_overridden": table_ops.apply_table_event,
-    "table_broken": breaking.apply_breaking,
-    "break_order_set": breaking.apply_breaking,
-    "final_table_formed": breaking.apply_breaking,
-    "hand_for_hand_started": hand_for_hand.apply_hand_for_hand,
-    "hand_for_hand_stopped": hand_for_hand.apply_hand_for_hand,
-    "hand_for_hand_table_done": hand_for_hand.apply_hand_for_hand,
-    # Places, money and entries (issue 5)
-    "players_busted": results.apply_busted,
-    "player_left": results.apply_busted,
-    "player_disqualified": results.apply_disqualified,
-    "payout_confirmed": money.apply_money,
-    "correction_settled": money.apply_money,
-    "rebought": entries.apply_entries,
-    "reentered": entries.apply_entries,
-    "addon_bought": entries.apply_entries,
-    "alternate_seated": entries.apply_entries,
-    "player_checked_in": check_in.apply_desk,
-    "chips_counted": chips.apply_chips_counted,
-    # Headhunter chips and penalties
-    "wild_card_used": headhunter.apply_wild_card,
-    "player_penalized": penalties.apply_penalty,
-    "penalty_lifted": penalties.apply_penalty,
-    "bust_undone": undo.apply_bust_undone,
-    # Registration desk (N-3.2 to N-3.6)
-    "player_waitlisted": registration.apply_waiting,
-    "waiting_removed": registration.apply_waiting,
-    "capacity_set": registration.apply_waiting,
-    "registration_flags_set": check_in.apply_desk,
-    "check_in_closed": check_in.apply_desk,
-    "settings_edited": settings.apply_settings_edited,
-}
 
 # House-rule parts written into other rules' events (engine/headhunter.py, engine/penalties.py):
 # they run after the event's own applier.
@@ -101,7 +54,7 @@ ALSO = {
 
 def apply(state: TournamentState, event: Event, seq: int | None = None) -> TournamentState:
     left_before = state.players_left
-    APPLIERS[event.type](state, event)
+    EVENTS[event.type].apply(state, event)
     for also in ALSO.get(event.type, ()):
         also(state, event)
     history.note(state, event, left_before)  # the players-left chart: O(1) per event

@@ -3,9 +3,19 @@ antes are posted from his stack, until he is back. The dealer marks it; nothing 
 
 from __future__ import annotations
 
+from marshmallow import fields
+
+from .catalog import STAFF, applies, command
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
+from .payload import ID, StrictSchema
 
 
+class SetAwayPayload(StrictSchema):
+    entry_id = fields.Integer(required=True, strict=True, validate=ID)
+    away = fields.Boolean(required=True, truthy={True}, falsy={False})  # JSON true/false only
+
+
+@command("set_away", payload=SetAwayPayload, roles=STAFF, emits=("player_away",))
 def decide_set_away(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -35,6 +45,7 @@ def decide_set_away(state: TournamentState, cmd: Command) -> Decision | Rejectio
     )
 
 
+@applies("player_away", public=False, views=("table",))
 def apply_away(state: TournamentState, event: Event) -> None:
     if event.payload["away"]:
         state.away.add(event.payload["entry_id"])

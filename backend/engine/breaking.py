@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+from marshmallow import fields, validate
+
 from .balancing import active_tables, forbidden_seats
+from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .model import Command, Decision, Event, Rejection, Table, TournamentState
+from .payload import TABLE_NO, StrictSchema, TablePayload
 
 
 def _random_seat(table: Table, taken: set[int], profile: dict, rng: random.Random) -> int:
@@ -57,6 +61,15 @@ def _redraws(state: TournamentState, moves: list[dict]) -> list[int]:
     return sorted(n for n, k in arrivals.items() if k + state.tables[n].arrivals >= limit)
 
 
+class BreakOrderPayload(StrictSchema):
+    tables = fields.List(
+        fields.Integer(strict=True, validate=TABLE_NO),
+        required=True,
+        validate=validate.Length(min=1, max=5000),
+    )
+
+
+@command("set_break_order", payload=BreakOrderPayload, roles=DIRECTOR, emits=("break_order_set",))
 def decide_break_order(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The order tables are broken in, announced in advance (TDA 11C, V-III.d)."""
     order = cmd.payload.get("tables")
@@ -68,6 +81,12 @@ def decide_break_order(state: TournamentState, cmd: Command) -> Decision | Rejec
     return Decision([Event("break_order_set", {"tables": order})], {})
 
 
+@command(
+    "break_table",
+    payload=TablePayload,
+    roles=DIRECTOR,
+    emits=("clock_paused", "final_table_formed", "hand_for_hand_stopped", "table_broken"),
+)
 def decide_break(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     table = state.tables.get(table_no) if isinstance(table_no, int) else None
@@ -164,6 +183,16 @@ def _redraw(state: TournamentState, targets: list[Table], seats_per_table: int, 
     return moves
 
 
+class FinalTablePayload(StrictSchema):
+    table_no = fields.Integer(load_default=None, allow_none=True, strict=True, validate=TABLE_NO)
+
+
+@command(
+    "form_final_table",
+    payload=FinalTablePayload,
+    roles=DIRECTOR,
+    emits=("clock_paused", "final_table_formed", "hand_for_hand_stopped"),
+)
 def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejection:
     final = state.seating.get("final_table", {})
     stage = final_stage(state)
@@ -221,6 +250,9 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
     return Decision(events, {"table_no": targets[0].table_no, "tables": sorted(kept), "moved": len(moves)})
 
 
+@applies("table_broken", public=False, seating=True, views="custom")
+@applies("break_order_set", public=False)
+@applies("final_table_formed", public=False, seating=True, views="custom")
 def apply_breaking(state: TournamentState, event: Event) -> None:
     from .hand_for_hand import tables_changed
     from .table_ops import move_entry, remember_moves, reset_button

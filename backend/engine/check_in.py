@@ -11,11 +11,22 @@ sees before closing: a pass over the absent players and the head of the waiting 
 
 from __future__ import annotations
 
+from marshmallow import ValidationError, fields, validate, validates_schema
+
 from . import money
+from .catalog import DIRECTOR, applies, command
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
+from .payload import ID, EmptyPayload, StrictSchema, entry_field
 from .registration import FLAGS, OPEN, capacity, field_size, id_required as _id_required, waiting_list
 
 
+# Registration desk (N-3.2 to N-3.6, P-Teilnahme)
+class CheckInPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    id_checked = fields.Boolean(load_default=False)  # N-3.4: the ID was seen now
+
+
+@command("check_in", payload=CheckInPayload, roles=DIRECTOR, emits=("player_checked_in",))
 def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -46,6 +57,18 @@ def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejectio
     return Decision([Event("player_checked_in", payload)], {"entry_id": entry.entry_id})
 
 
+class RegistrationFlagsPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    prepaid = fields.Boolean(load_default=None, allow_none=True)
+    id_checked = fields.Boolean(load_default=None, allow_none=True)
+
+    @validates_schema
+    def _something(self, data: dict, **_: object) -> None:
+        if data.get("prepaid") is None and data.get("id_checked") is None:
+            raise ValidationError({"prepaid": ["Give prepaid or id_checked (or both)."]})
+
+
+@command("set_registration_flags", payload=RegistrationFlagsPayload, roles=DIRECTOR, emits=("registration_flags_set",))
 def decide_flags(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -107,6 +130,13 @@ def close_plan(state: TournamentState) -> dict:
     return {"released": released, "promoted": promoted}
 
 
+@command(
+    "close_check_in",
+    payload=EmptyPayload,
+    roles=DIRECTOR,
+    emits=("check_in_closed", "player_registered"),
+    effects=("link_promoted",),
+)
 def decide_close(state: TournamentState, cmd: Command) -> Decision | Rejection:
     problem = _before_draw(state, None)
     if problem:
@@ -127,6 +157,17 @@ def decide_close(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+class PromoteWaitingPayload(StrictSchema):
+    id_checked = fields.Boolean(load_default=False)  # N-3.4: the ID of the player moving up was seen now
+
+
+@command(
+    "promote_waiting",
+    payload=PromoteWaitingPayload,
+    roles=DIRECTOR,
+    emits=("player_registered",),
+    effects=("link_promoted",),
+)
 def decide_promote(state: TournamentState, cmd: Command) -> Decision | Rejection:
     problem = _before_draw(state, None)
     if problem:
@@ -145,6 +186,11 @@ def decide_promote(state: TournamentState, cmd: Command) -> Decision | Rejection
     return Decision(events, {"promoted": [{"entry_id": p["entry_id"], "name": p["name"]}]})
 
 
+class RemoveWaitingPayload(StrictSchema):
+    wait_id = fields.Integer(required=True, strict=True, validate=ID)
+
+
+@command("remove_waiting", payload=RemoveWaitingPayload, roles=DIRECTOR, emits=("waiting_removed",))
 def decide_remove_waiting(state: TournamentState, cmd: Command) -> Decision | Rejection:
     wait_id = cmd.payload.get("wait_id")
     if wait_id not in state.waiting:
@@ -152,6 +198,17 @@ def decide_remove_waiting(state: TournamentState, cmd: Command) -> Decision | Re
     return Decision([Event("waiting_removed", {"wait_id": wait_id, "name": state.waiting[wait_id]["name"]})], {})
 
 
+class SetCapacityPayload(StrictSchema):
+    max = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(
+            min=2, max=100_000, error="Must be a whole number of players from 2 to 100000 (N-3.5)."
+        ),
+    )
+
+
+@command("set_capacity", payload=SetCapacityPayload, roles=DIRECTOR, emits=("capacity_set",))
 def decide_capacity(state: TournamentState, cmd: Command) -> Decision | Rejection:
     problem = _before_draw(state, "max")
     if problem:
@@ -165,6 +222,9 @@ def decide_capacity(state: TournamentState, cmd: Command) -> Decision | Rejectio
 # ------------------------------------------------------------------ appliers
 
 
+@applies("player_checked_in", public=False, views=("entry",))
+@applies("registration_flags_set", public=False, views=("entry",))
+@applies("check_in_closed", seating=True, views="custom")
 def apply_desk(state: TournamentState, event: Event) -> None:
     p = event.payload
     if event.type == "player_checked_in":

@@ -11,10 +11,34 @@ from __future__ import annotations
 
 import math
 
+from marshmallow import fields, validate, validates_schema
+
+from .catalog import STAFF, applies, command
 from .clock import clock_at
 from .model import Command, Decision, Event, Rejection, TournamentState
+from .payload import MAX_CHIPS, TABLE_NO, StrictSchema, Text, nested_error
 
 
+class ChipCountPayload(StrictSchema):
+    table_no = fields.Integer(required=True, strict=True, validate=TABLE_NO)
+    stacks = fields.Dict(
+        keys=Text(max_length=10), values=fields.Raw(), required=True, validate=validate.Length(min=1, max=30)
+    )
+
+    @validates_schema
+    def _whole_chips(self, data: dict, **_: object) -> None:
+        for key, chips in (data.get("stacks") or {}).items():
+            if not (key.isascii() and key.isdigit() and 1 <= int(key) <= 30):
+                raise nested_error(f"stacks.{key}", "Seats are numbers from 1 to 30.")
+            if not isinstance(chips, int) or isinstance(chips, bool) or not 0 <= chips <= MAX_CHIPS:
+                raise nested_error(
+                    f"stacks.{key}",
+                    "Must be a whole number of chips, 0 or more "
+                    "(chips in play are start stacks, rebuys and add-ons: N-3.9, V-XIII).",
+                )
+
+
+@command("chip_count", payload=ChipCountPayload, roles=STAFF, emits=("chips_counted",))
 def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A dealer's count of every stack at the table; it replaces the table's previous count."""
     table_no = cmd.payload.get("table_no")
@@ -93,6 +117,7 @@ def forget_count(state: TournamentState, table_no: int | None) -> None:
         state.chips["counted"] -= old["total"]
 
 
+@applies("chips_counted", public=False, views=("table",))
 def apply_chips_counted(state: TournamentState, event: Event) -> None:
     p = event.payload
     forget_count(state, p["table_no"])

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from marshmallow import fields, validate, validates_schema
+
+from .catalog import DIRECTOR, applies, command
 from .model import Clock, Command, Decision, Event, Rejection, TournamentState
+from .payload import EmptyPayload, StrictSchema, Text, nested_error, nested_text_problem
 from .structure import structure_problem
 
 PAUSE_REASONS = ("director", "table_merge", "race_for_chips")
@@ -61,6 +65,7 @@ def _elapsed(state: TournamentState, where: dict) -> int:
     return entry_ms(state.structure[where["index"]]) - where["remaining_ms"]
 
 
+@command("start_clock", payload=EmptyPayload, roles=DIRECTOR, emits=("clock_started",))
 def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.clock.status != "idle":
         return Rejection("clock_already_started", "The clock has already been started.")
@@ -83,6 +88,11 @@ def stop_for_good(state: TournamentState, at: int) -> list[Event]:
     ]
 
 
+class PausePayload(StrictSchema):
+    reason = Text(load_default="director", validate=validate.OneOf(PAUSE_REASONS))
+
+
+@command("pause_clock", payload=PausePayload, roles=DIRECTOR, emits=("clock_paused",))
 def decide_pause(state: TournamentState, cmd: Command) -> Decision | Rejection:
     reason = cmd.payload.get("reason", "director")
     if reason not in PAUSE_REASONS:
@@ -101,6 +111,7 @@ def decide_pause(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+@command("resume_clock", payload=EmptyPayload, roles=DIRECTOR, emits=("clock_resumed",))
 def decide_resume(state: TournamentState, cmd: Command) -> Decision | Rejection:
     where = _where(state, cmd.now)
     if where["status"] not in ("paused", "halted"):
@@ -113,6 +124,15 @@ def decide_resume(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision([Event("clock_resumed", {"at": cmd.now, "level_index": index, "elapsed_ms": elapsed})], {})
 
 
+class AdjustClockPayload(StrictSchema):
+    seconds = fields.Integer(
+        required=True,
+        strict=True,
+        validate=[validate.Range(min=-3600, max=3600), validate.NoneOf([0], error="Must not be 0.")],
+    )
+
+
+@command("adjust_clock", payload=AdjustClockPayload, roles=DIRECTOR, emits=("clock_adjusted",))
 def decide_adjust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     seconds = cmd.payload.get("seconds")
     if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds == 0 or abs(seconds) > 3600:
@@ -145,6 +165,11 @@ def decide_adjust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+class JumpToLevelPayload(StrictSchema):
+    index = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=199))
+
+
+@command("jump_to_level", payload=JumpToLevelPayload, roles=DIRECTOR, emits=("clock_jumped",))
 def decide_jump(state: TournamentState, cmd: Command) -> Decision | Rejection:
     index = cmd.payload.get("index")
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
@@ -160,6 +185,17 @@ def decide_jump(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision([Event("clock_jumped", {"at": cmd.now, "level_index": index, "status": state.clock.status})], {})
 
 
+class SetStructurePayload(StrictSchema):
+    structure = fields.List(fields.Dict(), required=True)
+
+    @validates_schema
+    def _valid_structure(self, data: dict, **_: object) -> None:
+        problem = nested_text_problem(data.get("structure"), "structure") or structure_problem(data.get("structure"))
+        if problem:
+            raise nested_error(*problem)
+
+
+@command("set_structure", payload=SetStructurePayload, roles=DIRECTOR, emits=("structure_set",))
 def decide_set_structure(state: TournamentState, cmd: Command) -> Decision | Rejection:
     structure = cmd.payload.get("structure")
     problem = structure_problem(structure)
@@ -187,6 +223,12 @@ def decide_set_structure(state: TournamentState, cmd: Command) -> Decision | Rej
     return Decision([Event("structure_set", {"structure": structure, "clock": clock})], {})
 
 
+@applies("clock_started")
+@applies("clock_paused")
+@applies("clock_resumed")
+@applies("clock_adjusted")
+@applies("clock_jumped")
+@applies("structure_set")
 def apply_clock(state: TournamentState, event: Event) -> None:
     p = event.payload
     c = state.clock

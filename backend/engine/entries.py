@@ -13,9 +13,11 @@ import random
 from typing import Any
 
 from . import money
+from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .deadlines import describe, is_at, is_open
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .payload import NAME, EntryPayload, StrictSchema, Text, entry_field, not_blank
 from .places import apply_remove, plan_remove, shift_out_places
 from .registration import late_seat
 
@@ -69,6 +71,7 @@ def _reinstate(state: TournamentState, entry: Entry, cmd: Command, what: str, ke
     return fields, None
 
 
+@command("rebuy", payload=EntryPayload, roles=DIRECTOR, emits=("rebought",))
 def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
     rule, entry, problem = _buy(state, cmd, "rebuy", "rebuys")
     if problem:
@@ -108,6 +111,7 @@ def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+@command("addon", payload=EntryPayload, roles=DIRECTOR, emits=("addon_bought",))
 def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
     rule, entry, problem = _buy(state, cmd, "addon", "add-on")
     if problem:
@@ -139,6 +143,7 @@ def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+@command("reentry", payload=EntryPayload, roles=DIRECTOR, emits=("reentered",))
 def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """S-#47: after a bust, until the deadline: buy-in and fee again, a full start stack, the same seat."""
     rule, entry, problem = _buy(state, cmd, "reentry", "re-entry")
@@ -178,6 +183,18 @@ def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection
     )
 
 
+class SeatAlternatePayload(StrictSchema):
+    name = Text(required=True, validate=[NAME, not_blank])
+    replaces = entry_field(required=True)
+
+
+@command(
+    "seat_alternate",
+    payload=SeatAlternatePayload,
+    roles=DIRECTOR,
+    emits=("alternate_seated",),
+    effects=("link_person",),
+)
 def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """S-#46: when the field is full, an alternate takes a busted player's seat until the deadline,
     with a full start stack, as a new entry (buy-in and fee like anyone)."""
@@ -246,6 +263,10 @@ def _back_in(state: TournamentState, entry: Entry, p: dict) -> None:
     _seat(state, entry, p["table_no"], p["seat"])
 
 
+@applies("rebought", seating=True, views="custom")
+@applies("reentered", seating=True, views="custom")
+@applies("addon_bought", views="custom")
+@applies("alternate_seated", seating=True, views="custom")
 def apply_entries(state: TournamentState, event: Event) -> None:
     p = event.payload
     t = event.type

@@ -9,7 +9,9 @@ table may start a hand only while it is neither dealt nor done: the server enfor
 from __future__ import annotations
 
 from .balancing import active_tables
+from .catalog import DIRECTOR, STAFF, applies, command
 from .model import Command, Decision, Event, Rejection, TournamentState
+from .payload import EmptyPayload, TablePayload
 
 RULE_FOR_TRIGGER = {"players_left": "N-2.13", "one_before_final_table_with_all_in": "V-V.b", "bubble": "TDA 21"}
 
@@ -47,18 +49,21 @@ def wait_rejection(state: TournamentState, table_no: int) -> Rejection | None:
     return None
 
 
+@command("start_hand_for_hand", payload=EmptyPayload, roles=DIRECTOR, emits=("hand_for_hand_started",))
 def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.hand_for_hand["active"]:
         return Rejection("already_hand_for_hand", "Hand-for-hand is already on.")
     return Decision([Event("hand_for_hand_started", {"at": cmd.now})], {})
 
 
+@command("stop_hand_for_hand", payload=EmptyPayload, roles=DIRECTOR, emits=("hand_for_hand_stopped",))
 def decide_stop(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if not state.hand_for_hand["active"]:
         return Rejection("not_hand_for_hand", "Hand-for-hand is not on.", params={"variant": "stop"})
     return Decision([Event("hand_for_hand_stopped", {"at": cmd.now})], {})
 
 
+@command("hand_done", payload=TablePayload, roles=STAFF, emits=("hand_for_hand_table_done",))
 def decide_hand_done(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table_no = cmd.payload.get("table_no")
     if not state.hand_for_hand["active"]:
@@ -133,6 +138,9 @@ def tables_changed(state: TournamentState, at: int | None, redrawn: bool = False
         state.hand_for_hand = {**hfh, "done": done, "dealt": [n for n in hfh.get("dealt", ()) if n in live]}
 
 
+@applies("hand_for_hand_started", views="custom")
+@applies("hand_for_hand_stopped", views="custom")
+@applies("hand_for_hand_table_done", public=False, views="custom")
 def apply_hand_for_hand(state: TournamentState, event: Event) -> None:
     hfh = state.hand_for_hand
     at = event.payload.get("at")

@@ -20,9 +20,13 @@ The outcome is written into the events (`hh` on registrations, `hh_transfers` on
 
 from __future__ import annotations
 
+from marshmallow import validate
+
 from . import entries
+from .catalog import DIRECTOR, applies, command
 from .deadlines import describe, is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .payload import StrictSchema, Text, entry_field
 
 RULE = "V-VII.r"
 
@@ -68,6 +72,24 @@ def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection
     return Decision(events, outcome.result) if changed else outcome
 
 
+# Headhunter chips and penalties (V-VII.r, N-2.23, V-XI.e, S-#36). `as` is a Python keyword: from_dict.
+UseWildCardPayload = StrictSchema.from_dict(
+    {
+        "entry_id": entry_field(required=True),
+        "as": Text(
+            required=True,
+            validate=validate.OneOf(
+                ("rebuy", "addon"), error="Must be 'rebuy' or 'addon' (V-VII.r: the wild card is a rebuy or an add-on)."
+            ),
+        ),
+    },
+    name="UseWildCardPayload",
+)
+
+
+@command(
+    "use_wild_card", payload=UseWildCardPayload, roles=DIRECTOR, emits=("addon_bought", "rebought", "wild_card_used")
+)
 def decide_wild_card(state: TournamentState, cmd: Command) -> Decision | Rejection:
     hh = rules(state)
     if not hh:
@@ -156,6 +178,7 @@ def apply_extra(state: TournamentState, event: Event) -> None:
         state.hh[t["to"]] = state.hh.get(t["to"], 0) + t["chips"]
 
 
+@applies("wild_card_used", views=("entry",))
 def apply_wild_card(state: TournamentState, event: Event) -> None:
     p = event.payload
     state.hh[p["entry_id"]] = p["hh_left"]

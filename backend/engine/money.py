@@ -15,7 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from marshmallow import fields, validate
+
+from .catalog import DIRECTOR, applies, command
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState
+from .payload import EntryPayload, StrictSchema
 from .payouts import Money, exact, payout_fractions, payout_percentages, rounding_unit, shown, split
 
 LEDGER_SIZE = 50
@@ -215,6 +219,7 @@ def _entry(state: TournamentState, cmd: Command) -> Lookup:
     return entry, None
 
 
+@command("confirm_payout", payload=EntryPayload, roles=DIRECTOR, emits=("payout_confirmed",), after_finish=True)
 def decide_confirm_payout(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """N-3.8: the prize is handed over right after the bust; the director confirms it."""
     entry, problem = _entry(state, cmd)
@@ -243,6 +248,17 @@ def decide_confirm_payout(state: TournamentState, cmd: Command) -> Decision | Re
     )
 
 
+class SettleCorrectionPayload(StrictSchema):
+    id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10**9))
+
+
+@command(
+    "settle_correction",
+    payload=SettleCorrectionPayload,
+    roles=DIRECTOR,
+    emits=("correction_settled",),
+    after_finish=True,
+)
 def decide_settle_correction(state: TournamentState, cmd: Command) -> Decision | Rejection:
     cid = cmd.payload.get("id")
     correction = state.corrections.get(cid) if isinstance(cid, int) else None
@@ -265,6 +281,8 @@ def decide_settle_correction(state: TournamentState, cmd: Command) -> Decision |
     )
 
 
+@applies("payout_confirmed", public=False, views=("entry",))
+@applies("correction_settled", public=False, views=("entry",))
 def apply_money(state: TournamentState, event: Event) -> None:
     p = event.payload
     e = state.entries[p["entry_id"]]

@@ -21,8 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from marshmallow import fields, validate
+
 from . import results
+from .catalog import DIRECTOR, STAFF, applies, command
 from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
+from .payload import EntryPayload, StrictSchema, Text, entry_field
 
 KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
 KIND_WORDS = {
@@ -80,6 +84,46 @@ def _int(cmd: Command, key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+PENALTY_KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
+
+
+class PenalizePayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    kind = Text(
+        required=True,
+        validate=validate.OneOf(PENALTY_KINDS, error="Must be one of: " + ", ".join(PENALTY_KINDS) + " (N-2.23)."),
+    )
+    orbits = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(
+            min=1, max=10, error="Must be a whole number of orbits from 1 to 10 (N-2.23: 1–4 rounds)."
+        ),
+    )
+    hands = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=1, max=200, error="Must be a whole number of hands from 1 to 200 (N-2.23)."),
+    )
+    minutes = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(
+            min=1, max=600, error="Must be a whole number of minutes from 1 to 600 (N-2.23: time penalty)."
+        ),
+    )
+    reason = Text(load_default=None, allow_none=True, multiline=True, validate=validate.Length(max=200))
+
+
+@command(
+    "penalize",
+    payload=PenalizePayload,
+    roles=STAFF,
+    emits=("clock_paused", "player_disqualified", "player_penalized", "tournament_won"),
+)
 def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -172,6 +216,7 @@ def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejectio
     return Decision([Event("player_penalized", payload)], result)
 
 
+@command("lift_penalty", payload=EntryPayload, roles=DIRECTOR, emits=("penalty_lifted",))
 def decide_lift(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -218,6 +263,8 @@ def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection
 # ------------------------------------------------------------------ appliers
 
 
+@applies("player_penalized", public=False, views="custom")
+@applies("penalty_lifted", public=False, views="custom")
 def apply_penalty(state: TournamentState, event: Event) -> None:
     p = event.payload
     if event.type == "penalty_lifted":

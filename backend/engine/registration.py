@@ -6,11 +6,15 @@ import random
 from dataclasses import dataclass, field as dc_field
 from typing import Any
 
+from marshmallow import fields, validate
+
 from . import money
 from .balancing import active_tables, forbidden_seats
+from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .deadlines import is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .payload import ID, NAME, StrictSchema, Text, not_blank
 from .places import shift_out_places
 from .refusals import named
 
@@ -121,6 +125,31 @@ def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True
     return Event("player_registered", registered), {"entry_id": registered["entry_id"]}
 
 
+class RegisterPlayerPayload(StrictSchema):
+    name = Text(required=True, validate=[NAME, not_blank])
+    accessible = fields.Boolean(load_default=False)
+    prepaid = fields.Boolean(load_default=False)  # N-3.2: paid in advance, the seat is kept
+    present = fields.Boolean(load_default=True)  # False: reserved, not here yet (blinded off)
+    id_checked = fields.Boolean(load_default=False)  # N-3.4, P-Teilnahme: ID / age 18+ seen at the desk
+    # V-VII.r: headhunter chips this person brings from earlier tournament days (the service passes them in).
+    hh_carried = fields.Integer(
+        load_default=0,
+        strict=True,
+        validate=validate.Range(
+            min=0, max=10**6, error="Must be a whole number of headhunter chips, 0 or more (V-VII.r)."
+        ),
+    )
+    # The person this entry is (leagues): the API links it after the command; the engine ignores it.
+    person_id = fields.Integer(strict=True, allow_none=True, validate=ID)
+
+
+@command(
+    "register_player",
+    payload=RegisterPlayerPayload,
+    roles=DIRECTOR,
+    emits=("player_registered", "player_waitlisted"),
+    effects=("link_person", "carry_headhunter_chips"),
+)
 def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.status in OPEN:
         admitted = admit(state, Desk.of(state), cmd.payload)
@@ -164,6 +193,22 @@ def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejectio
 MAX_IMPORT = 2000
 
 
+class ImportRow(StrictSchema):
+    line = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=10**6))
+    name = Text(required=True, validate=NAME)
+    accessible = fields.Boolean(load_default=False)
+    prepaid = fields.Boolean(load_default=False)
+    id_checked = fields.Boolean(load_default=False)
+    present = fields.Boolean(load_default=False)  # imported: registered in advance, checks in later
+
+
+class ImportPlayersPayload(StrictSchema):
+    rows = fields.List(fields.Nested(ImportRow), required=True, validate=validate.Length(min=1, max=2000))
+
+
+@command(
+    "import_players", payload=ImportPlayersPayload, roles=DIRECTOR, emits=("player_registered", "player_waitlisted")
+)
 def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A list of registrations (a CSV file, parsed at the edge) as one batch: each row is decided
     like a typed registration; the good ones land together in one command, the others are reported."""
@@ -218,6 +263,7 @@ def late_seat(state: TournamentState, rng: random.Random) -> tuple[int, int] | N
     return table.table_no, rng.choice(allowed)
 
 
+@applies("player_registered", seating=True, views="custom")
 def apply_registered(state: TournamentState, event: Event) -> None:
     p = event.payload
     entry = Entry(
@@ -252,6 +298,9 @@ def apply_registered(state: TournamentState, event: Event) -> None:
         state.status = "registering"
 
 
+@applies("player_waitlisted", public=False)
+@applies("waiting_removed", public=False)
+@applies("capacity_set", public=False)
 def apply_waiting(state: TournamentState, event: Event) -> None:
     """The waiting list (N-3.3): not in the field, so no buy-in, no chips, no player counted."""
     p = event.payload

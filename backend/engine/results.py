@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from marshmallow import fields, validate
+
 from . import money
+from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .clock import stop_for_good
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .payload import TABLE_NO, StrictSchema, Text, chips_field, entry_field, not_blank
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
 
 OUT_REASONS = ("left", "absent", "no_show")
@@ -184,6 +188,17 @@ def _absent_result(plan: dict, absent: list[int]) -> list[dict]:
     return [{"entry_id": e, "place": placed[e]} for e in absent]
 
 
+class RecordBustPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    eliminated_by = entry_field(load_default=None, allow_none=True)  # bounties (V-VII.r)
+    starting_stack = chips_field(
+        "N-1.15: same-hand busts are ranked by the stack at the start of the hand", load_default=None, allow_none=True
+    )
+
+
+@command(
+    "record_bust", payload=RecordBustPayload, roles=STAFF, emits=("clock_paused", "player_busted", "tournament_won")
+)
 def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = _entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -238,6 +253,22 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision(events, result)
 
 
+class BustItem(StrictSchema):
+    entry_id = entry_field(required=True)
+    starting_stack = chips_field(
+        "N-1.15: same-hand busts are ranked by the stack at the start of the hand", required=True
+    )
+
+
+class RecordBustsPayload(StrictSchema):
+    table_no = fields.Integer(required=True, strict=True, validate=TABLE_NO)
+    busts = fields.List(fields.Nested(BustItem), required=True, validate=validate.Length(min=1, max=30))
+    eliminated_by = entry_field(load_default=None, allow_none=True)
+
+
+@command(
+    "record_busts", payload=RecordBustsPayload, roles=STAFF, emits=("clock_paused", "players_busted", "tournament_won")
+)
 def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """Several players out in one hand at one table: more chips at the start of the hand = the
     better place (N-1.15, V-V.a, G-Setzregeln); equal stacks by the preset (a card, P-SidePots,
@@ -355,6 +386,20 @@ def _card(plan: dict, entry_id: int) -> str | None:
     )
 
 
+class PlayerLeavesPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    reason = Text(load_default="left", validate=validate.OneOf(("left", "absent", "no_show")))
+    chips = chips_field(
+        "V-VI.d: the chips of a player who leaves are taken out of play", load_default=None, allow_none=True
+    )
+
+
+@command(
+    "player_leaves",
+    payload=PlayerLeavesPayload,
+    roles=DIRECTOR,
+    emits=("clock_paused", "player_left", "tournament_won"),
+)
 def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """V-VI.d: a player who leaves for good gets the place of that moment; his chips leave play.
     N-3.2 / P-Satellite: an absent player removed the same way, with no prize."""
@@ -396,6 +441,19 @@ def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
     return Decision(events, {"entry_id": entry.entry_id, "place": place, "prize": reason not in NO_PRIZE})
 
 
+class DisqualifyPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+    reason = Text(required=True, multiline=True, validate=[validate.Length(min=1, max=200), not_blank])
+    chips = chips_field("N-2.22: a disqualified player's chips leave play", load_default=None, allow_none=True)
+
+
+@command(
+    "disqualify",
+    payload=DisqualifyPayload,
+    roles=DIRECTOR,
+    emits=("clock_paused", "player_disqualified", "tournament_won"),
+    after_finish=True,
+)
 def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """N-2.22, N-3.7: a disqualified player gets no prize and the players below him move up.
     Also after the end (a prize winner found cheating)."""
@@ -471,6 +529,9 @@ def _legacy_bust(state: TournamentState, p: dict) -> None:
     )
 
 
+@applies("player_busted", seating=True, views="custom")
+@applies("players_busted", seating=True, views="custom")
+@applies("player_left", seating=True, views="custom")
 def apply_busted(state: TournamentState, event: Event) -> None:
     p = event.payload
     items = p["busts"] if event.type == "players_busted" else [p]
@@ -500,6 +561,7 @@ def apply_busted(state: TournamentState, event: Event) -> None:
     money.refresh(state, [c["entry_id"] for c in p.get("places", [])] + ids)
 
 
+@applies("tournament_won", seating=True, views="custom")
 def apply_won(state: TournamentState, event: Event) -> None:
     entry = state.entries[event.payload["entry_id"]]
     entry.place, entry.tie = 1, 1
@@ -508,6 +570,7 @@ def apply_won(state: TournamentState, event: Event) -> None:
     money.refresh(state, [entry.entry_id])
 
 
+@applies("player_disqualified", seating=True, views="custom")
 def apply_disqualified(state: TournamentState, event: Event) -> None:
     p = event.payload
     entry = state.entries[p["entry_id"]]

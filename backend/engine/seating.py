@@ -6,9 +6,23 @@ from __future__ import annotations
 import math
 import random
 
+from marshmallow import fields, validate
+
+from .catalog import DIRECTOR, applies, command
 from .model import Command, Decision, Event, Rejection, Table, TournamentState
+from .payload import SEAT, StrictSchema
 
 
+class DrawSeatsPayload(StrictSchema):
+    tables = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2000))
+    accessible_seats = fields.List(
+        fields.Integer(strict=True, validate=SEAT),
+        load_default=None,
+        validate=validate.Length(max=30),
+    )
+
+
+@command("draw_seats", payload=DrawSeatsPayload, roles=DIRECTOR, emits=("seats_drawn",))
 def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
     tables = cmd.payload.get("tables")
     if not isinstance(tables, int) or isinstance(tables, bool) or tables < 1:
@@ -80,6 +94,7 @@ def _max_tables_variant(limit: int, rule: str | None) -> dict:
     return {"variant": variant} if variant else {}
 
 
+@applies("seats_drawn", seating=True, views="custom")
 def apply_drawn(state: TournamentState, event: Event) -> None:
     p = event.payload
     state.tables = {n: Table(n, p["max_seats"]) for n in range(1, p["tables"] + 1)}

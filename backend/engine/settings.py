@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from marshmallow import fields, validate
+
 from . import money
+from .catalog import DIRECTOR, applies, command
 from .model import Command, Decision, Event, Rejection, TournamentState
+from .payload import StrictSchema, Text, cents, not_blank
 
 EDITABLE = ("buy_in", "fee", "start_stack", "currency")
 OPEN = ("new", "registering")
@@ -18,6 +22,21 @@ def _plain(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+class EditSettingsPayload(StrictSchema):
+    """Before the seat draw (engine/settings.py): what each player pays and gets in chips."""
+
+    buy_in = fields.Float(allow_nan=False, validate=[validate.Range(min=0, max=1_000_000), cents])
+    fee = fields.Float(allow_nan=False, validate=[validate.Range(min=0, max=1_000_000), cents])
+    start_stack = fields.Integer(
+        strict=True,
+        validate=validate.Range(
+            min=1, max=1_000_000_000, error="Must be a whole number of chips from 1 to 1000000000."
+        ),
+    )
+    currency = Text(validate=[validate.Length(min=1, max=8), not_blank])
+
+
+@command("edit_settings", payload=EditSettingsPayload, roles=DIRECTOR, emits=("settings_edited",))
 def decide_edit_settings(state: TournamentState, cmd: Command) -> Decision | Rejection:
     asked = {k: _plain(cmd.payload[k]) for k in EDITABLE if cmd.payload.get(k) is not None}
     if not asked:
@@ -41,6 +60,7 @@ def decide_edit_settings(state: TournamentState, cmd: Command) -> Decision | Rej
     )
 
 
+@applies("settings_edited")
 def apply_settings_edited(state: TournamentState, event: Event) -> None:
     changes, before = event.payload["changes"], event.payload["before"]
     counted = state.money["buy_ins"]  # the buy-ins booked so far, at the old price

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from marshmallow import fields, validate
+
 from . import hand_for_hand
 from .balancing import forbidden_seats, fullest, halt_of
+from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .hands import next_positions
 from .model import Command, Decision, Event, Lookup, Rejection, Table, TournamentState
+from .payload import ID, SEAT, TABLE_NO, StrictSchema, TablePayload, Text
 
 
 def _table(state: TournamentState, cmd: Command, field: str = "table_no") -> Lookup:
@@ -29,6 +33,11 @@ def _table(state: TournamentState, cmd: Command, field: str = "table_no") -> Loo
     return table, None
 
 
+class SetButtonPayload(TablePayload):
+    seat = fields.Integer(required=True, strict=True, validate=SEAT)
+
+
+@command("set_button", payload=SetButtonPayload, roles=STAFF, emits=("button_set",))
 def decide_set_button(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The first button by high card (N-1.3, S-01), or a redraw (V-III.i, V-IV.d)."""
     table, problem = _table(state, cmd)
@@ -40,6 +49,7 @@ def decide_set_button(state: TournamentState, cmd: Command) -> Decision | Reject
     return Decision([Event("button_set", {"table_no": table.table_no, "seat": seat})], {})
 
 
+@command("new_hand", payload=TablePayload, roles=STAFF, emits=("hand_started",))
 def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejection:
     table, problem = _table(state, cmd)
     if problem:
@@ -123,6 +133,7 @@ def _no_button(state: TournamentState, table: Table) -> Rejection:
     )
 
 
+@command("override_halt", payload=TablePayload, roles=DIRECTOR, emits=("table_halt_overridden",))
 def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The director lets a short table play on (V-III.h, TDA 11D) until its count or the fullest
     table's changes."""
@@ -145,6 +156,15 @@ def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rej
     )
 
 
+class MovePlayerPayload(StrictSchema):
+    entry_id = fields.Integer(required=True, strict=True, validate=ID)
+    to_table = fields.Integer(required=True, strict=True, validate=TABLE_NO)
+    to_seat = fields.Integer(required=True, strict=True, validate=SEAT)
+    reason = Text(load_default="director", validate=validate.Length(max=40))
+    force = fields.Boolean(load_default=False)
+
+
+@command("move_player", payload=MovePlayerPayload, roles=DIRECTOR, emits=("player_moved",))
 def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
     p = cmd.payload
     entry_id = p.get("entry_id")
@@ -191,6 +211,10 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+@applies("button_set", public=False, views="custom")
+@applies("hand_started", public=False, views="custom")
+@applies("player_moved", public=False, seating=True, views="custom")
+@applies("table_halt_overridden", public=False, views=("table",))
 def apply_table_event(state: TournamentState, event: Event) -> None:
     p = event.payload
     if event.type == "button_set":

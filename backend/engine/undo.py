@@ -28,9 +28,13 @@ left (V-VI.d, N-3.2) were not busted: their records are not undone here.
 
 from __future__ import annotations
 
+from marshmallow import fields, validate
+
 from . import money
+from .catalog import STAFF, applies, command
 from .chips import forget_count
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .payload import SEAT, TABLE_NO, StrictSchema, Text, entry_field, not_blank
 from .places import apply_remove, plan_remove
 
 # A dealer's undo: within this long after the server decided the bust (its Undo toast shows 10 s;
@@ -169,6 +173,16 @@ def _hh_back(state: TournamentState, entry: Entry) -> list[dict]:
     return [{"from": given["to"], "to": entry.entry_id, "chips": chips}] if chips > 0 else []
 
 
+class UndoBustPayload(StrictSchema):
+    """Issue 7: a wrong bust undone; table_no and seat only when his old seat is gone."""
+
+    entry_id = entry_field(required=True)
+    reason = Text(required=True, multiline=True, validate=[validate.Length(min=1, max=200), not_blank])
+    table_no = fields.Integer(load_default=None, allow_none=True, strict=True, validate=TABLE_NO)
+    seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=SEAT)
+
+
+@command("undo_bust", payload=UndoBustPayload, roles=STAFF, emits=("bust_undone",), after_finish=True)
 def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -231,6 +245,7 @@ def decide_undo_bust(state: TournamentState, cmd: Command) -> Decision | Rejecti
     )
 
 
+@applies("bust_undone", seating=True, views="custom")
 def apply_bust_undone(state: TournamentState, event: Event) -> None:
     p = event.payload
     entry = state.entries[p["entry_id"]]

@@ -14,8 +14,8 @@ from flask_socketio import SocketIO, emit, join_room
 
 from ..auth.access import caller_for, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
-from ..service import TournamentService, UnknownTournament, now_ms
-from ..views import director_delta, render
+from ..read.views import director_delta, render
+from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
 
 log = logging.getLogger(__name__)
@@ -151,15 +151,18 @@ class Realtime:
             }
         return {"ok": True}
 
-    def publish_soon(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
-        self.socketio.start_background_task(self.publish, tid, changed, seq, base_seq)
+    def publish_soon(self, tid: int, answer: Answer) -> None:
+        self.socketio.start_background_task(self.publish, tid, answer)
 
-    def publish(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
+    def publish(self, tid: int, answer: Answer) -> None:
         with self.app.app_context():
-            self._publish(tid, changed, seq, base_seq)
+            state = answer.state if answer.state is not None else self.service.state(tid)
+            self._publish(tid, state, answer.changed, answer.seq, answer.base_seq)
 
-    def _publish(self, tid: int, changed: set[tuple], seq: int, base_seq: int) -> None:
-        state = self.service.state(tid)
+    def _publish(self, tid: int, state, changed: set[tuple], seq: int, base_seq: int) -> None:
+        """Rendered from the state the command left (no second lock or read). Under gevent a
+        render does not yield, so another command cannot change the state half-way through it;
+        the state may already be newer than this command: the views are then newer too, harmless."""
         now = now_ms()
         # Small views first (the dealer and the player wait on them); the director's last, as a
         # delta stamped with this command's seq (the state may already be newer: harmless).

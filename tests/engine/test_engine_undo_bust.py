@@ -6,7 +6,8 @@ the bust that ended the tournament can be undone, and the log replays to the sam
 from hypothesis import given, settings, strategies as st
 
 from backend.engine import Actor, Command, Rejection, money
-from backend.views import changed_views, director_view, player_view, public_view, table_view
+from backend.read.changes import changed_views
+from backend.read.views import director_view, player_view, public_view, table_view
 from engine_helpers import director_cmd, preset, seated
 
 T0 = 1_800_000_000_000

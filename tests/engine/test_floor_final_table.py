@@ -12,7 +12,8 @@ from backend.engine import Actor, Command
 from backend.engine.balancing import active_tables
 from backend.engine.model import Decision, Rejection
 from backend.engine.suggestions import suggestions
-from backend.views import changed_views, public_view, table_view
+from backend.read.changes import changed_views
+from backend.read.views import public_view, table_view
 from engine_helpers import Log, preset
 
 T0 = 1_800_000_000_000

@@ -5,7 +5,7 @@ balances never go negative and add up (hypothesis)."""
 from hypothesis import given, settings, strategies as st
 
 from backend.engine import Actor, Command, Rejection
-from backend.views import director_view, player_view
+from backend.read.views import director_view, player_view
 from engine_helpers import Log, director_cmd, preset
 
 T0 = 1_000_000
@@ -171,7 +171,7 @@ def test_only_the_director_uses_a_wild_card():
 
 
 def test_v_vii_r_the_eliminators_phone_is_pushed_when_he_receives_a_chip():
-    from backend.views import changed_views
+    from backend.read.changes import changed_views
 
     log = v_table(4)
     ok(log, "record_bust", {"entry_id": 2, "eliminated_by": 3}, now=T0 + 1)

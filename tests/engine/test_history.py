@@ -2,7 +2,7 @@
 middle thinned above the cap, and the same list after a replay from the log."""
 
 from backend.engine import history
-from backend.views import public_view
+from backend.read.views import public_view
 from engine_helpers import GENERIC, Log, director_cmd
 
 T0 = 1_800_000_000_000

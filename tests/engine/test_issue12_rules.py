@@ -2,7 +2,7 @@
 names the rule it holds the engine to."""
 
 from backend.engine import money
-from backend.views import director_view, public_view, table_view
+from backend.read.views import director_view, public_view, table_view
 from engine_helpers import Log, no, ok, preset
 
 T0 = 1_800_000_000_000

@@ -8,8 +8,8 @@ import pytest
 
 from backend.engine.apply import replay
 from backend.engine.model import Event
-from backend.locale_format import money_text, number_text, region_of
-from backend.views import public_view
+from backend.read.locale_format import money_text, number_text, region_of
+from backend.read.views import public_view
 from engine_helpers import Log, preset
 
 SWISS = ["n-monday", "n-series-final", "s-trophy"]  # Noohn Basel, Swiss Poker Trophy Zugerland
@@ -62,6 +62,6 @@ def test_money_in_the_three_locales():
 
 def test_payout_texts_group_thousands():
     """N-3.7: the winner of a 44-player Monday is paid 1,870 CHF: the director's texts group it."""
-    from backend.views import _money_text
+    from backend.read.views import _money_text
 
     assert _money_text(1870, "CHF") == "1,870 CHF"

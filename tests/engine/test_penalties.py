@@ -3,7 +3,7 @@ one included; missed hands count down with the new hands at his table and follow
 moved; time penalties end at a time; the preset lists the penalties its rulebook allows."""
 
 from backend.engine import Actor, Command, Rejection
-from backend.views import director_view, player_view, table_view
+from backend.read.views import director_view, player_view, table_view
 from engine_helpers import director_cmd, preset, seated
 
 T0 = 1_000_000
@@ -179,7 +179,7 @@ def test_lift_penalty_and_no_penalty_for_a_player_who_is_out():
 
 
 def test_n_2_23_a_new_hand_pushes_the_penalised_players_phone():
-    from backend.views import changed_views
+    from backend.read.changes import changed_views
 
     log = table("s-trophy", {1: [1, 2, 3, 4]})
     ok(log, "penalize", {"entry_id": 2, "kind": "missed_hand", "hands": 2})

@@ -2,7 +2,8 @@
 
 from backend.engine import Actor, Command, money
 from backend.engine.chips import chips_view
-from backend.views import changed_views, director_delta, director_view, player_view, public_view, table_view
+from backend.read.changes import changed_views
+from backend.read.views import director_delta, director_view, player_view, public_view, table_view
 from engine_helpers import Log, no, ok, preset, seated
 
 T0 = 1_800_000_000_000
@@ -425,7 +426,7 @@ def test_public_view_tells_when_rebuys_and_the_add_on_close():
     import json
     from pathlib import Path
 
-    from backend.views import public_view
+    from backend.read.views import public_view
     from engine_helpers import tournament_with
 
     presets = Path(__file__).resolve().parents[2] / "shared_rules/presets"

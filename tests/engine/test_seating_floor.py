@@ -178,7 +178,7 @@ def test_hand_for_hand_every_table_waits_for_the_others():
     assert run(state, dealer1).events
     assert run(state, Command("new_hand", {"table_no": 1}, Actor("dealer", 1), now=T0)).error == "hand_for_hand_wait"
     assert run(state, Command("hand_done", {"table_no": 2}, Actor("dealer", 1), now=T0)).kind == "forbidden"
-    from backend.views import table_view
+    from backend.read.views import table_view
 
     # `dealt`: the tables whose hand of this round is running or over (the hands in play at the start)
     assert table_view(state, 2, 0)["hand_for_hand"] == {

@@ -5,10 +5,10 @@ Everything bounded: the public view goes to every phone after every bust."""
 import json
 
 from backend.engine import Event
-from backend.views import (
+from backend.read.changes import changed_views
+from backend.read.views import (
     DISPLAY_MOVES,
     RESULTS_SHOWN,
-    changed_views,
     display_view,
     name_key,
     public_view,

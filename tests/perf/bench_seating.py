@@ -62,7 +62,7 @@ def engine_numbers():
 def holds_numbers():
     """Issue 12: a new hand checks hand-for-hand and, where the preset halts short tables (TDA 11D
     here), the fullest table: one pass over the tables per seq, only for such presets."""
-    from backend.views import changed_views
+    from backend.read.changes import changed_views
 
     halting = {**GENERIC, "seating": {**GENERIC["seating"], "halt_short_table": {"short_of_fullest": 3}}}
     for label, preset in (("generic", GENERIC), ("halting (TDA 11D)", halting)):
@@ -89,9 +89,9 @@ def holds_numbers():
 
 
 def service_numbers():
+    from backend.read.views import director_delta, render
     from backend.service import TournamentService
     from backend.store import make_engine, migrate
-    from backend.views import director_delta, render
 
     with tempfile.TemporaryDirectory() as tmp:
         db = make_engine(f"sqlite:///{tmp}/bench.db")

@@ -684,139 +684,19 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        payload_register_player: {
-            name: string;
-            /** @default false */
-            accessible?: boolean;
-            /** @default false */
-            prepaid?: boolean;
-            /** @default true */
-            present?: boolean;
-            /** @default false */
-            id_checked?: boolean;
-            /** @default 0 */
-            hh_carried?: number;
-            person_id?: number | null;
-        };
-        payload_draw_seats: {
-            tables: number;
-            /** @default null */
-            accessible_seats?: number[] | null;
-        };
-        payload_start_clock: Record<string, never>;
-        payload_pause_clock: {
-            /**
-             * @default director
-             * @enum {string}
-             */
-            reason?: "director" | "table_merge" | "race_for_chips";
-        };
-        payload_resume_clock: Record<string, never>;
-        payload_adjust_clock: {
-            seconds: number;
-        };
-        payload_jump_to_level: {
-            index: number;
-        };
-        payload_set_structure: {
-            structure: {
-                [key: string]: unknown;
-            }[];
-        };
-        payload_record_bust: {
-            entry_id: number;
-            /** @default null */
-            eliminated_by?: number | null;
-            /** @default null */
-            starting_stack?: number | null;
-        };
-        payload_set_button: {
-            table_no: number;
-            seat: number;
-        };
-        payload_new_hand: {
-            table_no: number;
-        };
-        payload_move_player: {
-            entry_id: number;
-            to_table: number;
-            to_seat: number;
-            /** @default director */
-            reason?: string;
-            /** @default false */
-            force?: boolean;
-        };
-        payload_break_table: {
-            table_no: number;
-        };
-        payload_set_break_order: {
-            tables: number[];
-        };
-        payload_form_final_table: {
-            /** @default null */
-            table_no?: number | null;
-        };
-        payload_start_hand_for_hand: Record<string, never>;
-        payload_stop_hand_for_hand: Record<string, never>;
-        payload_hand_done: {
-            table_no: number;
-        };
-        payload_override_halt: {
-            table_no: number;
-        };
-        BustItem: {
-            entry_id: number;
-            starting_stack: number;
-        };
-        payload_record_busts: {
-            table_no: number;
-            busts: components["schemas"]["BustItem"][];
-            /** @default null */
-            eliminated_by?: number | null;
-        };
-        payload_player_leaves: {
-            entry_id: number;
-            /**
-             * @default left
-             * @enum {string}
-             */
-            reason?: "left" | "absent" | "no_show";
-            /** @default null */
-            chips?: number | null;
-        };
-        payload_disqualify: {
-            entry_id: number;
-            reason: string;
-            /** @default null */
-            chips?: number | null;
-        };
-        payload_confirm_payout: {
-            entry_id: number;
-        };
-        payload_settle_correction: {
-            id: number;
-        };
-        payload_rebuy: {
-            entry_id: number;
-        };
         payload_addon: {
             entry_id: number;
         };
-        payload_reentry: {
-            entry_id: number;
+        payload_adjust_clock: {
+            seconds: number;
         };
-        payload_seat_alternate: {
-            name: string;
-            replaces: number;
+        payload_break_table: {
+            table_no: number;
         };
         payload_check_in: {
             entry_id: number;
             /** @default false */
             id_checked?: boolean;
-        };
-        payload_set_away: {
-            entry_id: number;
-            away: boolean;
         };
         payload_chip_count: {
             table_no: number;
@@ -824,34 +704,33 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        payload_use_wild_card: {
-            entry_id: number;
-            /** @enum {string} */
-            as: "rebuy" | "addon";
-        };
-        payload_penalize: {
-            entry_id: number;
-            /** @enum {string} */
-            kind: "warning" | "missed_hand" | "missed_round" | "time" | "disqualification";
-            /** @default null */
-            orbits?: number | null;
-            /** @default null */
-            hands?: number | null;
-            /** @default null */
-            minutes?: number | null;
-            /** @default null */
-            reason?: string | null;
-        };
-        payload_lift_penalty: {
+        payload_close_check_in: Record<string, never>;
+        payload_confirm_payout: {
             entry_id: number;
         };
-        payload_undo_bust: {
+        payload_disqualify: {
             entry_id: number;
             reason: string;
             /** @default null */
-            table_no?: number | null;
+            chips?: number | null;
+        };
+        payload_draw_seats: {
+            tables: number;
             /** @default null */
-            seat?: number | null;
+            accessible_seats?: number[] | null;
+        };
+        payload_edit_settings: {
+            buy_in?: number;
+            fee?: number;
+            start_stack?: number;
+            currency?: string;
+        };
+        payload_form_final_table: {
+            /** @default null */
+            table_no?: number | null;
+        };
+        payload_hand_done: {
+            table_no: number;
         };
         ImportRow: {
             line: number;
@@ -868,6 +747,120 @@ export interface components {
         payload_import_players: {
             rows: components["schemas"]["ImportRow"][];
         };
+        payload_jump_to_level: {
+            index: number;
+        };
+        payload_lift_penalty: {
+            entry_id: number;
+        };
+        payload_move_player: {
+            entry_id: number;
+            to_table: number;
+            to_seat: number;
+            /** @default director */
+            reason?: string;
+            /** @default false */
+            force?: boolean;
+        };
+        payload_new_hand: {
+            table_no: number;
+        };
+        payload_override_halt: {
+            table_no: number;
+        };
+        payload_pause_clock: {
+            /**
+             * @default director
+             * @enum {string}
+             */
+            reason?: "director" | "table_merge" | "race_for_chips";
+        };
+        payload_penalize: {
+            entry_id: number;
+            /** @enum {string} */
+            kind: "warning" | "missed_hand" | "missed_round" | "time" | "disqualification";
+            /** @default null */
+            orbits?: number | null;
+            /** @default null */
+            hands?: number | null;
+            /** @default null */
+            minutes?: number | null;
+            /** @default null */
+            reason?: string | null;
+        };
+        payload_player_leaves: {
+            entry_id: number;
+            /**
+             * @default left
+             * @enum {string}
+             */
+            reason?: "left" | "absent" | "no_show";
+            /** @default null */
+            chips?: number | null;
+        };
+        payload_promote_waiting: {
+            /** @default false */
+            id_checked?: boolean;
+        };
+        payload_rebuy: {
+            entry_id: number;
+        };
+        payload_record_bust: {
+            entry_id: number;
+            /** @default null */
+            eliminated_by?: number | null;
+            /** @default null */
+            starting_stack?: number | null;
+        };
+        BustItem: {
+            entry_id: number;
+            starting_stack: number;
+        };
+        payload_record_busts: {
+            table_no: number;
+            busts: components["schemas"]["BustItem"][];
+            /** @default null */
+            eliminated_by?: number | null;
+        };
+        payload_reentry: {
+            entry_id: number;
+        };
+        payload_register_player: {
+            name: string;
+            /** @default false */
+            accessible?: boolean;
+            /** @default false */
+            prepaid?: boolean;
+            /** @default true */
+            present?: boolean;
+            /** @default false */
+            id_checked?: boolean;
+            /** @default 0 */
+            hh_carried?: number;
+            person_id?: number | null;
+        };
+        payload_remove_waiting: {
+            wait_id: number;
+        };
+        payload_resume_clock: Record<string, never>;
+        payload_seat_alternate: {
+            name: string;
+            replaces: number;
+        };
+        payload_set_away: {
+            entry_id: number;
+            away: boolean;
+        };
+        payload_set_break_order: {
+            tables: number[];
+        };
+        payload_set_button: {
+            table_no: number;
+            seat: number;
+        };
+        payload_set_capacity: {
+            max: number;
+        };
         payload_set_registration_flags: {
             entry_id: number;
             /** @default null */
@@ -875,83 +868,182 @@ export interface components {
             /** @default null */
             id_checked?: boolean | null;
         };
-        payload_close_check_in: Record<string, never>;
-        payload_promote_waiting: {
-            /** @default false */
-            id_checked?: boolean;
+        payload_set_structure: {
+            structure: {
+                [key: string]: unknown;
+            }[];
         };
-        payload_remove_waiting: {
-            wait_id: number;
+        payload_settle_correction: {
+            id: number;
         };
-        payload_set_capacity: {
-            max: number;
+        payload_start_clock: Record<string, never>;
+        payload_start_hand_for_hand: Record<string, never>;
+        payload_stop_hand_for_hand: Record<string, never>;
+        payload_undo_bust: {
+            entry_id: number;
+            reason: string;
+            /** @default null */
+            table_no?: number | null;
+            /** @default null */
+            seat?: number | null;
         };
-        payload_edit_settings: {
-            buy_in?: number;
-            fee?: number;
-            start_stack?: number;
-            currency?: string;
+        payload_use_wild_card: {
+            entry_id: number;
+            /** @enum {string} */
+            as: "rebuy" | "addon";
         };
         AnyCommand: (components["schemas"]["Command"] & {
             /** @enum {string} */
-            type: "register_player";
-            payload?: components["schemas"]["payload_register_player"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "draw_seats";
-            payload?: components["schemas"]["payload_draw_seats"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "start_clock";
-            payload?: components["schemas"]["payload_start_clock"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "pause_clock";
-            payload?: components["schemas"]["payload_pause_clock"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "resume_clock";
-            payload?: components["schemas"]["payload_resume_clock"];
+            type: "addon";
+            payload?: components["schemas"]["payload_addon"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "adjust_clock";
             payload?: components["schemas"]["payload_adjust_clock"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
+            type: "break_table";
+            payload?: components["schemas"]["payload_break_table"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "check_in";
+            payload?: components["schemas"]["payload_check_in"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "chip_count";
+            payload?: components["schemas"]["payload_chip_count"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "close_check_in";
+            payload?: components["schemas"]["payload_close_check_in"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "confirm_payout";
+            payload?: components["schemas"]["payload_confirm_payout"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "disqualify";
+            payload?: components["schemas"]["payload_disqualify"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "draw_seats";
+            payload?: components["schemas"]["payload_draw_seats"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "edit_settings";
+            payload?: components["schemas"]["payload_edit_settings"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "form_final_table";
+            payload?: components["schemas"]["payload_form_final_table"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "hand_done";
+            payload?: components["schemas"]["payload_hand_done"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "import_players";
+            payload?: components["schemas"]["payload_import_players"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
             type: "jump_to_level";
             payload?: components["schemas"]["payload_jump_to_level"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
-            type: "set_structure";
-            payload?: components["schemas"]["payload_set_structure"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "record_bust";
-            payload?: components["schemas"]["payload_record_bust"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "set_button";
-            payload?: components["schemas"]["payload_set_button"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "new_hand";
-            payload?: components["schemas"]["payload_new_hand"];
+            type: "lift_penalty";
+            payload?: components["schemas"]["payload_lift_penalty"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "move_player";
             payload?: components["schemas"]["payload_move_player"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
-            type: "break_table";
-            payload?: components["schemas"]["payload_break_table"];
+            type: "new_hand";
+            payload?: components["schemas"]["payload_new_hand"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "override_halt";
+            payload?: components["schemas"]["payload_override_halt"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "pause_clock";
+            payload?: components["schemas"]["payload_pause_clock"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "penalize";
+            payload?: components["schemas"]["payload_penalize"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "player_leaves";
+            payload?: components["schemas"]["payload_player_leaves"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "promote_waiting";
+            payload?: components["schemas"]["payload_promote_waiting"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "rebuy";
+            payload?: components["schemas"]["payload_rebuy"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "record_bust";
+            payload?: components["schemas"]["payload_record_bust"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "record_busts";
+            payload?: components["schemas"]["payload_record_busts"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "reentry";
+            payload?: components["schemas"]["payload_reentry"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "register_player";
+            payload?: components["schemas"]["payload_register_player"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "remove_waiting";
+            payload?: components["schemas"]["payload_remove_waiting"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "resume_clock";
+            payload?: components["schemas"]["payload_resume_clock"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "seat_alternate";
+            payload?: components["schemas"]["payload_seat_alternate"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_away";
+            payload?: components["schemas"]["payload_set_away"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "set_break_order";
             payload?: components["schemas"]["payload_set_break_order"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
-            type: "form_final_table";
-            payload?: components["schemas"]["payload_form_final_table"];
+            type: "set_button";
+            payload?: components["schemas"]["payload_set_button"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_capacity";
+            payload?: components["schemas"]["payload_set_capacity"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_registration_flags";
+            payload?: components["schemas"]["payload_set_registration_flags"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_structure";
+            payload?: components["schemas"]["payload_set_structure"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "settle_correction";
+            payload?: components["schemas"]["payload_settle_correction"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "start_clock";
+            payload?: components["schemas"]["payload_start_clock"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "start_hand_for_hand";
@@ -962,104 +1054,12 @@ export interface components {
             payload?: components["schemas"]["payload_stop_hand_for_hand"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
-            type: "hand_done";
-            payload?: components["schemas"]["payload_hand_done"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "override_halt";
-            payload?: components["schemas"]["payload_override_halt"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "record_busts";
-            payload?: components["schemas"]["payload_record_busts"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "player_leaves";
-            payload?: components["schemas"]["payload_player_leaves"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "disqualify";
-            payload?: components["schemas"]["payload_disqualify"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "confirm_payout";
-            payload?: components["schemas"]["payload_confirm_payout"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "settle_correction";
-            payload?: components["schemas"]["payload_settle_correction"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "rebuy";
-            payload?: components["schemas"]["payload_rebuy"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "addon";
-            payload?: components["schemas"]["payload_addon"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "reentry";
-            payload?: components["schemas"]["payload_reentry"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "seat_alternate";
-            payload?: components["schemas"]["payload_seat_alternate"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "check_in";
-            payload?: components["schemas"]["payload_check_in"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "set_away";
-            payload?: components["schemas"]["payload_set_away"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "chip_count";
-            payload?: components["schemas"]["payload_chip_count"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "use_wild_card";
-            payload?: components["schemas"]["payload_use_wild_card"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "penalize";
-            payload?: components["schemas"]["payload_penalize"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "lift_penalty";
-            payload?: components["schemas"]["payload_lift_penalty"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
             type: "undo_bust";
             payload?: components["schemas"]["payload_undo_bust"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
-            type: "import_players";
-            payload?: components["schemas"]["payload_import_players"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "set_registration_flags";
-            payload?: components["schemas"]["payload_set_registration_flags"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "close_check_in";
-            payload?: components["schemas"]["payload_close_check_in"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "promote_waiting";
-            payload?: components["schemas"]["payload_promote_waiting"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "remove_waiting";
-            payload?: components["schemas"]["payload_remove_waiting"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "set_capacity";
-            payload?: components["schemas"]["payload_set_capacity"];
-        }) | (components["schemas"]["Command"] & {
-            /** @enum {string} */
-            type: "edit_settings";
-            payload?: components["schemas"]["payload_edit_settings"];
+            type: "use_wild_card";
+            payload?: components["schemas"]["payload_use_wild_card"];
         });
         Login: {
             username: string;

@@ -838,6 +838,9 @@ export const de: Record<MessageKey, string> = {
   "cmd.close_check_in": "Check-in schließen",
   "cmd.promote_waiting": "Von der Warteliste nachrücken",
   "cmd.remove_waiting": "Von der Warteliste entfernen: {name}",
+  "cmd.set_away": "Abwesend: {name}",
+  "cmd.set_back": "Zurück: {name}",
+  "cmd.import_players": "{n} Spieler importieren",
   "cmd.set_capacity": "Plätze {max}",
   // The player's phone and the pictures (issue 7): charts.*, phone.*
   "charts.title": "Bilder",

@@ -836,6 +836,9 @@ export const en = {
   "cmd.close_check_in": "Close check-in",
   "cmd.promote_waiting": "Move up from the waiting list",
   "cmd.remove_waiting": "Remove from the waiting list: {name}",
+  "cmd.set_away": "Away: {name}",
+  "cmd.set_back": "Back: {name}",
+  "cmd.import_players": "Import {n} players",
   "cmd.set_capacity": "Capacity {max}",
   // The player's phone and the pictures (issue 7): charts.*, phone.*
   "charts.title": "Pictures",

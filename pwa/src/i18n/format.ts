@@ -7,7 +7,7 @@
 //   de-DE  3.750   7,5   3.750 €
 //   en     3,750   7.5   3,750 CHF / 3,750 €
 // Money is always "<amount> <unit>", the unit € for EUR and the ISO code otherwise, whole amounts
-// without decimals and others to the cent. backend/locale_format.py writes money the same way.
+// without decimals and others to the cent. backend/read/locale_format.py writes money the same way.
 import { getLang, type Lang } from "./index";
 
 /** Regions whose German grouping we know from Intl (any two-letter region works). */

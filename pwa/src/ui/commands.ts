@@ -75,6 +75,10 @@ export function describeCommand(e: OutboxEntry): string {
       return t("cmd.set_capacity", { max: p.max });
     case "edit_settings":
       return t("cmd.edit_settings");
+    case "set_away":
+      return t(p.away ? "cmd.set_away" : "cmd.set_back", { name: p.name ?? `#${p.entry_id}` });
+    case "import_players":
+      return t("cmd.import_players", { n: Array.isArray(p.rows) ? p.rows.length : 0 });
     default:
       return t("cmd.unknown", { type: e.type });
   }

@@ -1,6 +1,6 @@
 // Searching names the way people type them at the desk: case, accents and ß folded, so "weiss"
 // finds Weiß, "celine" Céline, "krahen" Krähen — and "kraehen" finds Krähen too (ä typed as ae).
-// backend/locale_format.py search_forms does the same for /api/persons.
+// backend/read/locale_format.py search_forms does the same for /api/persons.
 
 const UMLAUT_SPELLED: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue" };
 

@@ -16,8 +16,8 @@ import time
 from sqlalchemy import func
 from sqlmodel import select
 
+from ..store import League, LeagueTournament, TournamentEntryPerson, session_scope
 from . import league as lg
-from .store import League, LeagueTournament, TournamentEntryPerson, session_scope
 
 TOP = 10
 _cache: dict[int, tuple[tuple, dict, int]] = {}  # league id -> (key, standings, built at ms)

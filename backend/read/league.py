@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import select
 
-from .store import League, LeagueTournament, Person, Tournament, TournamentEntryPerson, session_scope
+from ..store import League, LeagueTournament, Person, Tournament, TournamentEntryPerson, session_scope
 
 KINDS = ("v_ranking", "n_series", "g_tour", "p_satellite", "custom")
 # V-XII: 25, 21, 17, 13, 11, 10, 9, 8, 7 "usw." (one less per place, never below the floor).

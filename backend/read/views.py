@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import unicodedata
 
-from .engine import hand_for_hand, headhunter, history, late_seats, money, penalties
-from .engine.balancing import fullest, halt_of, halt_setting
-from .engine.check_in import desk_view
-from .engine.chips import chips_view
-from .engine.deadlines import deadline_index
-from .engine.hands import next_positions
-from .engine.model import Event, TournamentState
-from .engine.payouts import shown
-from .engine.places import out_entries_newest_first
-from .engine.settings import EDITABLE as SETTINGS
-from .engine.suggestions import suggestions
-from .engine.table_ops import redraw_rule
+from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
+from ..engine.balancing import halt_of
+from ..engine.check_in import desk_view
+from ..engine.chips import chips_view
+from ..engine.deadlines import deadline_index
+from ..engine.hands import next_positions
+from ..engine.model import TournamentState
+from ..engine.payouts import shown
+from ..engine.places import out_entries_newest_first
+from ..engine.settings import EDITABLE as SETTINGS
+from ..engine.suggestions import suggestions
+from ..engine.table_ops import redraw_rule
 from .locale_format import money_text, region_of
 
 
@@ -456,210 +456,6 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
         "last_move": state.entries[entry_id].last_move,
         "penalty": penalties.entry_penalty(state, entry_id, now),
     }  # a time penalty ends at `until`
-
-
-def _moved(state, p) -> set[tuple]:
-    keys: set[tuple] = set()
-    for m in p.get("moves", [p]):
-        keys |= {("table", m["from_table"]), ("table", m["to_table"]), ("player", m["entry_id"])}
-    return keys | {("table", n) for n in p.get("broken", [])}
-
-
-def _all_tables(state, p) -> set[tuple]:
-    return {("table", n) for n, t in state.tables.items() if not t.broken}
-
-
-def _one_table(state, p) -> set[tuple]:
-    return {("table", p["table_no"])}
-
-
-def _table_and_players(state, p) -> set[tuple]:
-    """The button moved: the table and its players' phones (their picture shows the button)."""
-    table = state.tables.get(p["table_no"])
-    return _one_table(state, p) | {("player", eid) for eid in (table.seats.values() if table else ())}
-
-
-def _hand_done(state, p) -> set[tuple]:
-    # The last table to finish starts the next round everywhere; else only its own view changes.
-    # Every table's phone shows how many tables are still playing: all of them change.
-    return _all_tables(state, p)
-
-
-def _entry_and_table(state, p) -> set[tuple]:
-    table_no = state.entries[p["entry_id"]].table_no
-    keys = {("player", p["entry_id"])} | ({("table", table_no)} if table_no else set())
-    return keys | _placed(state, p)
-
-
-def _placed(state, p) -> set[tuple]:
-    """Everyone whose place moved (a late bust, a disqualification), and the winner, whose prize
-    takes every remainder."""
-    keys = {("player", c["entry_id"]) for c in p.get("places", [])}
-    # N-3.2: an absent player removed at the bubble with this bust leaves his own table
-    keys |= {("table", a["table_no"]) for a in p.get("absent_out", ()) if a.get("table_no")}
-    return keys | ({("player", state.winner)} if state.winner is not None else set())
-
-
-def _busts(state, p) -> set[tuple]:
-    return {("player", b["entry_id"]) for b in p["busts"]} | {("table", p["table_no"])} | _placed(state, p)
-
-
-def _out_and_in_money(state, p) -> set[tuple]:
-    """The pool or the field changed: the entry, its table, every place that moved, and every
-    prize in the money (a pass over the paid places)."""
-    keys = _entry_and_table(state, p)
-    if p.get("table_no"):
-        keys.add(("table", p["table_no"]))
-    ids = set(money.in_money_out(state)) | state.due | state.paid
-    return keys | {("player", i) for i in ids}
-
-
-def _penalty_count(state, p) -> set[tuple]:
-    """A new hand counted down the penalties at that table (N-2.23): those players' phones."""
-    return {("player", c["entry_id"]) for c in p.get("penalties", ())} | {
-        ("player", i) for i in p.get("penalties_ended", ())
-    }
-
-
-def _field_grew(state, p) -> set[tuple]:
-    """A late seat or an alternate: everyone out finishes a place lower (bounded by the deadline)."""
-    keys = _out_and_in_money(state, p)
-    return keys | {("player", m["entry_id"]) for g in state.out_groups for m in g.members}
-
-
-def _undone(state, p) -> set[tuple]:
-    """A bust undone (issue 7): the player, the table he is back at and the one he left, every
-    place that moved, the eliminator who gave HH chips back, and a winner no longer winner."""
-    keys = {("player", p["entry_id"]), ("table", p["table_no"])} | _placed(state, p)
-    if p.get("from_table") in state.tables:
-        keys.add(("table", p["from_table"]))
-    keys |= {("player", t["from"]) for t in p.get("hh_transfers", ())}
-    if p.get("winner_cleared") is not None:
-        keys.add(("player", p["winner_cleared"]))
-    return keys
-
-
-CHANGES = {
-    "player_registered": lambda state, p: _field_grew(state, p) if "table_no" in p else {("player", p["entry_id"])},
-    "seats_drawn": lambda state, p: (
-        {("table", n) for n in range(1, p["tables"] + 1)} | {("player", s["entry_id"]) for s in p["seats"]}
-    ),
-    "player_busted": _entry_and_table,
-    "tournament_won": _entry_and_table,
-    "player_moved": _moved,
-    "table_broken": _moved,
-    "final_table_formed": _moved,
-    "button_set": _table_and_players,
-    "player_away": _one_table,
-    "hand_started": lambda state, p: _table_and_players(state, p) | _penalty_count(state, p),
-    "hand_for_hand_started": _all_tables,
-    "hand_for_hand_stopped": _all_tables,
-    "hand_for_hand_table_done": _hand_done,
-    "table_halt_overridden": _one_table,
-    "players_busted": _busts,
-    "player_left": _entry_and_table,
-    "player_disqualified": _entry_and_table,
-    "payout_confirmed": lambda state, p: {("player", p["entry_id"])},
-    "correction_settled": lambda state, p: {("player", p["entry_id"])},
-    "rebought": _out_and_in_money,
-    "reentered": _out_and_in_money,
-    "addon_bought": _out_and_in_money,
-    "alternate_seated": _field_grew,
-    "player_checked_in": lambda state, p: {("player", p["entry_id"])},
-    "registration_flags_set": lambda state, p: {("player", p["entry_id"])},
-    "check_in_closed": lambda state, p: {("player", e) for e in p["released"]},
-    "chips_counted": _one_table,
-    "wild_card_used": lambda state, p: {("player", p["entry_id"])},
-    "player_penalized": _entry_and_table,
-    "penalty_lifted": _entry_and_table,
-    "bust_undone": _undone,
-}
-
-
-# Events that leave the public view (clock, structure, counts, money) as it was.
-PUBLIC_UNCHANGED = {
-    "button_set",
-    "player_away",
-    "hand_started",
-    "player_moved",
-    "table_broken",
-    "final_table_formed",
-    "hand_for_hand_table_done",
-    "table_halt_overridden",
-    "chips_counted",
-    "player_penalized",
-    "penalty_lifted",
-    "payout_confirmed",
-    "correction_settled",
-    "break_order_set",
-    "player_checked_in",
-    "player_waitlisted",
-    "waiting_removed",
-    "capacity_set",
-    "registration_flags_set",
-}
-
-
-def _halts_changed(state: TournamentState) -> set[tuple]:
-    """Tables whose hold (V-III.h, TDA 11D) began or ended because the fullest table changed: a bust
-    at the fullest table releases the others without touching them. Only where the preset halts,
-    and a pass over the tables only when the fullest count moved since this worker last looked."""
-    setting = halt_setting(state)
-    if setting is None:
-        return set()
-    top, shown = fullest(state), state.cache.get("fullest_shown")
-    state.cache["fullest_shown"] = top
-    if shown == top:
-        return set()
-    keys = set()
-    for t in state.tables.values():
-        if t.broken:
-            continue
-        size = len(t.seats)
-        now = halt_of(state, t, top) is not None
-        if shown is None:  # a fresh worker: every table at or near the line
-            changed = top - size >= setting[0] - 1
-        else:
-            changed = now != (shown - size >= setting[0] and t.halt_override != (size, shown))
-        if changed:
-            keys.add(("table", t.table_no))
-    return keys
-
-
-# Events that change who sits where: the TV's display view (ticker, seating list) goes out again.
-SEATING_EVENTS = {
-    "seats_drawn",
-    "player_moved",
-    "table_broken",
-    "final_table_formed",
-    "player_busted",
-    "players_busted",
-    "tournament_won",
-    "player_registered",
-    "alternate_seated",
-    "bust_undone",
-    "player_left",
-    "player_disqualified",
-    "rebought",
-    "reentered",
-    "check_in_closed",
-}
-
-
-def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
-    """Views that the events changed: ('public',), ('director',), ('table', n), ('player', id).
-    Clock and structure events change only the public and director views; seating events also
-    the display view ('display',), which only the TV's room receives."""
-    changed: set[tuple] = {("director",)} | _halts_changed(state)
-    if any(event.type in SEATING_EVENTS for event in events):
-        changed.add(("display",))
-    if any(event.type not in PUBLIC_UNCHANGED for event in events):
-        changed.add(("public",))  # the public view goes to every phone: only when it changed
-    for event in events:
-        if event.type in CHANGES:
-            changed |= CHANGES[event.type](state, event.payload)
-        changed |= {("player", t["to"]) for t in event.payload.get("hh_transfers", ())}  # V-VII.r
-    return changed
 
 
 def render(state: TournamentState, key: tuple, now: int) -> dict:

@@ -1,0 +1,70 @@
+"""What the API does around a command beyond the engine, named in the command's declaration
+(`effects=` in engine/catalog.py): work that needs the database outside the tournament's own log.
+
+`before` runs before the service decides (it may refuse with a 400, or fill in the payload);
+`after` runs once the command is committed and applied, and never fails the command: it is
+acknowledged whatever happens there (a failure is logged, not answered as a 500 that a phone would
+retry forever, each retry replaying the stored 200 into the same failure; issue 14)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..read.league import carried_headhunter_chips
+from .league import check_person, link_registration
+from .registration_import import link_entries
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Effect:
+    before: Callable | None = None  # (app, tid, payload) -> None
+    after: Callable | None = None  # (app, tid, payload, result) -> None
+
+
+def _check_person(app, tid: int, payload: dict) -> None:
+    check_person(app.db, payload.get("person_id"))  # a 400 naming person_id when there is no such person
+
+
+def _link_person(app, tid: int, payload: dict, result: dict) -> None:
+    if "entry_id" in result:  # not when he went onto the waiting list (N-3.3)
+        link_registration(app, tid, result["entry_id"], payload.get("person_id"))
+
+
+def _carry_headhunter_chips(app, tid: int, payload: dict) -> None:
+    """Headhunter chips follow the person from one tournament day to the next (V-VII.r)."""
+    if not payload.get("hh_carried") and app.service.state(tid).preset.get("headhunter"):
+        payload["hh_carried"] = carried_headhunter_chips(
+            app.db, app.service, tid, payload["name"], payload.get("person_id")
+        )
+
+
+def _link_promoted(app, tid: int, payload: dict, result: dict) -> None:
+    link_entries(app, tid, [p["entry_id"] for p in result["promoted"]])
+
+
+EFFECTS: dict[str, Effect] = {
+    "link_person": Effect(before=_check_person, after=_link_person),  # leagues: the entry is this person
+    "carry_headhunter_chips": Effect(before=_carry_headhunter_chips),
+    "link_promoted": Effect(after=_link_promoted),  # entries promoted from the waiting list
+}
+
+
+def run_before(app, tid: int, effects: tuple[str, ...], payload: dict) -> None:
+    for name in effects:
+        if EFFECTS[name].before:
+            EFFECTS[name].before(app, tid, payload)
+
+
+def run_after(app, tid: int, effects: tuple[str, ...], type: str, payload: dict, result: dict) -> None:
+    for name in effects:
+        after = EFFECTS[name].after
+        if after is None:
+            continue
+        try:
+            after(app, tid, payload, result)
+        except Exception:
+            log.exception("%s after %s in tournament %s failed", name, type, tid)

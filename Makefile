@@ -25,7 +25,7 @@ venue: install pwa
 
 test: install pwa chromium caddy
 	cd pwa && npm test
-	$(BIN)/pytest
+	$(BIN)/pytest --cov --cov-report=term
 
 # The developer checks; CI runs them before the tests. Fastest first. The budget script runs again on
 # the build here: `npm run build` checks it too, but a build over budget still leaves pwa/dist behind.
@@ -36,7 +36,7 @@ check: install pwa
 	cd pwa && npx tsc -p tsconfig.json --noEmit
 	cd pwa && node scripts/check-budget.mjs dist
 
-# A longer run of the generated API requests (issue 14): tests/test_api_schemathesis.py with more cases.
+# A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install
 	SCHEMATHESIS_MAX_EXAMPLES=$${SCHEMATHESIS_MAX_EXAMPLES:-40} $(BIN)/pytest tests/test_api_schemathesis.py
 

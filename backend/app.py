@@ -48,7 +48,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         check_migrated(db)
     floor = PokerFloor(config, db, TournamentService(db, changed_views=changed_views))
     app.extensions["pokerfloor"] = floor
-    install_edge(app)  # issue 14: ids in URLs, JSON depth
+    install_edge(app)  # ids in URLs, JSON depth
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)
     register_error_handlers(app)

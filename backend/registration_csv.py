@@ -159,7 +159,7 @@ def _row(out: Parsed, line: int, cells: list[str], cols: dict) -> None:
             }
         )
         return
-    if TEXT_PROBLEM.search(name):  # C1 controls and DEL pass decode() (issue 14): the API would refuse them
+    if TEXT_PROBLEM.search(name):  # C1 controls and DEL pass decode(): the API would refuse them
         shown = TEXT_PROBLEM.sub("\ufffd", name)
         out.rejected.append(
             {

@@ -203,7 +203,7 @@ def serve(
 
     from .api.edge import json_error_handler
 
-    WebSocketHandler = json_error_handler(GeventHandler)  # gevent's own 414/400 answers as JSON (issue 14)
+    WebSocketHandler = json_error_handler(GeventHandler)  # gevent's own 414/400 answers as JSON
 
     from .app import create_app
     from .config import Config

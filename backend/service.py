@@ -193,7 +193,7 @@ class TournamentService:
                     "error": decision.error,
                     "message": decision.message,
                     "field": decision.field,
-                    # the rulebook id it applies (null when none), and what it rests on (issue 12)
+                    # the rulebook id it applies (null when none), and what it rests on
                     "rule": decision.rule,
                     "basis": decision.basis,
                 }

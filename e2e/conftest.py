@@ -82,7 +82,7 @@ def shot():
 def pytest_collection_modifyitems(items):
     """Warnings are errors (pyproject.toml), but here a ResourceWarning stays a warning: some browser
     tests still drop a socket or a process handle (seen: e2e/test_venue_https.py before
-    test_production_stack.py) and the collector reports it in whichever test runs next. Issue 15: to fix."""
+    test_production_stack.py) and the collector reports it in whichever test runs next. To fix."""
     here = Path(__file__).parent
     for item in items:
         if here in item.path.parents:

@@ -1,4 +1,4 @@
-"""A night on the phones for the whole-night acceptance tests (issue 12): the director's phone
+"""A night on the phones for the whole-night acceptance tests: the director's phone
 applies the floor's suggestions, each table's dealer phone sets the button, deals and enters busts
 (naming the eliminator where asked). The HTTP API is read only as the oracle of where everybody sits.
 """

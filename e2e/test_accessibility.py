@@ -92,7 +92,7 @@ def test_axe_finds_no_violation_on_any_roles_main_screens(live_server, phone, tv
 
     director_phone.goto(f"{api.base}/#/director/{tid}")
     expect(director_phone.get_by_test_id("sync-badge")).to_be_visible()
-    # the director's sections (issue 13) once they exist; before that, the one long page
+    # the director's sections once they exist; before that, the one long page
     expect(director_phone.locator('[data-testid="section-tabs"], [data-testid="players-left"]').first).to_be_visible()
     tabs = director_phone.get_by_test_id("section-tabs").locator("a")
     axe(director_phone, "director tournament", found)

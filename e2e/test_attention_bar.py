@@ -1,4 +1,4 @@
-"""Issue 13: the director's attention bar. A bust unbalances the tables; the balancing move shows
+"""The director's attention bar. A bust unbalances the tables; the balancing move shows
 on top of whatever section is open, even scrolled down, one tap applies it on the server, and a
 new item buzzes (navigator.vibrate) and chimes once — not at the first load, not when silenced.
 A level jump asks first. Real Chromium, real server."""

@@ -1,4 +1,4 @@
-"""Issue 3: one clock on every screen (also offline), director clock controls, the structure
+"""One clock on every screen (also offline), director clock controls, the structure
 editor and a tournament from every preset — real Chromium against a real server."""
 
 import math
@@ -350,7 +350,7 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
 
     # Next level: new blinds from the next hand, and the colour-up of this level.
     td.get_by_test_id("clock-next-level").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     for page in screens:
         expect(page.get_by_test_id("clock-level")).to_have_text("Level 2")
         expect(page.get_by_test_id("clock-notice-next-hand")).to_have_text("New blinds from the next hand")
@@ -362,7 +362,7 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
 
     # The break with the add-on.
     td.get_by_test_id("clock-next-level").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     for page in screens:
         expect(page.get_by_test_id("clock-break")).to_contain_text("Break · add-on")
         expect(page.get_by_test_id("clock-blinds")).to_have_count(0)
@@ -372,11 +372,11 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
 
     # Back one, then jump to the short level 3: it runs out into the race for chips.
     td.get_by_test_id("clock-prev").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     expect(tv_page.get_by_test_id("clock-level")).to_have_text("Level 2")
     td.get_by_test_id("clock-jump-select").select_option("3")
     td.get_by_test_id("clock-jump-submit").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     all_show("halted")
     for page in screens:
         expect(page.get_by_test_id("clock-reason")).to_have_text("Race for chips — clock stopped")

@@ -1,4 +1,4 @@
-"""Issue 6: the dealer's phone is usable at 360 px wide with one thumb — nothing scrolls
+"""The dealer's phone is usable at 360 px wide with one thumb — nothing scrolls
 sideways and every button is a 48 px target — with a full table of 10, an away player, counted
 stacks and a player sitting out a penalty."""
 
@@ -93,7 +93,7 @@ def test_the_side_pot_helper_splits_each_pot_and_gives_the_odd_chip_clockwise(li
 def test_issue13_a_hand_on_puts_every_bust_on_the_first_screen_and_chip_counts_stay_in_their_card(
     live_server, phone, shot
 ):
-    """Issue 13: at 390×844 with 10 seated and a hand on, the 10th seat's Bust button is on the first
+    """At 390×844 with 10 seated and a hand on, the 10th seat's Bust button is on the first
     screen (the clock shrinks to one line, the hand to one row); at 360 and 390 px the chip-count
     fields stay inside their card and nothing scrolls sideways."""
     api = director(live_server)

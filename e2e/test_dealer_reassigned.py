@@ -1,4 +1,4 @@
-"""Issue 6: "when the phone is reassigned, it says so and where to go". The director replaces a
+"""When the phone is reassigned, it says so and where to go". The director replaces a
 table's QR code while the old phone holds an unsent bust: the old phone says which table it no
 longer runs, and shows the bust as not applied, so the dealer can tell the director."""
 

@@ -1,4 +1,4 @@
-"""Issue 13: the dealer's bust in two taps, with Undo. A real server, a dealer's phone at 390×844
+"""The dealer's bust in two taps, with Undo. A real server, a dealer's phone at 390×844
 with 10 seated and a hand on: every seat's Bust button is on the first screen; Bust, then the
 dialog's confirm, and a toast says "Anna — 10th" with Undo for 10 seconds. Undo sent after the bust
 reached the server is a correcting command (`undo_bust`, engine/undo.py: the dealer's own table's

@@ -1,4 +1,4 @@
-"""Issue 4: seating like a real floor — dealers run hands, the director balances, runs
+"""Seating like a real floor — dealers run hands, the director balances, runs
 hand-for-hand and breaks tables, and every phone follows at once. Real Chromium, real server."""
 
 import re
@@ -121,7 +121,7 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
         ok(api, tid, "set_button", {"table_no": n, "seat": first})
     dealers = {n: dealer_page(phone, urls, n) for n in (1, 2)}
     td = director_page(phone(**EN), api)
-    td.goto(f"{live_server.url}/#/director/{tid}/floor")  # issue 13: the floor section
+    td.goto(f"{live_server.url}/#/director/{tid}/floor")  # The floor section
     expect(td.get_by_test_id("table-map")).to_be_visible()
     expect(td.get_by_test_id("suggestions")).to_contain_text("Tables are balanced")
 

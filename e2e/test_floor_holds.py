@@ -1,4 +1,4 @@
-"""Issue 12: the dealer's phone holds a hand when the rules say so — a short table (V-III.h), a
+"""The dealer's phone holds a hand when the rules say so — a short table (V-III.h), a
 hand-for-hand round (N-2.13) — and asks for a new button when two newcomers arrive (V-III.i) or
 the final table forms; the TV and the players' phones say "Hand-for-hand" while it runs.
 Real Chromium at 390×844, real server."""

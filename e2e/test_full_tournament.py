@@ -46,7 +46,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     register_at_desk(td, [f"Spieler {i:02d}" for i in range(1, 45)], id_checked=True)  # N-3.4: IDs at the desk
     td.get_by_test_id("draw-tables").fill("4")
     td.get_by_test_id("draw-submit").click()
-    in_section(td, "floor")  # issue 13: the screen in sections, one tap apart
+    in_section(td, "floor")  # The screen in sections, one tap apart
     expect(td.get_by_test_id("map-table-4")).to_have_attribute("data-players", "11")
     in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
@@ -111,7 +111,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
         for d in view(api, tid)["payouts_due"]:
             in_section(td, "money")
             td.get_by_test_id(f"payout-paid-{d['entry_id']}").click()
-            td.get_by_test_id("due-confirm").click()  # "Paid" asks once (issue 13)
+            td.get_by_test_id("due-confirm").click()  # "Paid" asks once
             expect(td.get_by_test_id(f"payout-due-{d['entry_id']}")).to_have_count(0)
 
     # Three players bust at table 1: 8 there against 11 elsewhere, more than 2 apart (N-2.11).

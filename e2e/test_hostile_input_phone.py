@@ -1,4 +1,4 @@
-"""Text the server cannot store, typed on the director's phone (issue 14, defect 1): the server
+"""Text the server cannot store, typed on the director's phone: the server
 refuses it at the edge with a 400 naming the field, the phone shows it under "rejected" with that
 reason and stops sending it, and the desk goes on registering. Real Chromium, real server."""
 

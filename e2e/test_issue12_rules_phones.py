@@ -31,7 +31,7 @@ def test_p_spielverlauf_a_late_walk_in_shows_his_id_and_posts_the_big_blind_in_h
     ok(api, tid, "new_hand", {"table_no": 1})
 
     # The director's phone: a late walk-in needs the ID box (P-Teilnahme); Register waits for it.
-    td = director_at(phone, api, f"/director/{tid}/desk", "register-name", **EN)  # issue 13: the desk section
+    td = director_at(phone, api, f"/director/{tid}/desk", "register-name", **EN)  # The desk section
     td.get_by_test_id("register-name").fill("Late Larry")
     box = td.get_by_test_id("register-id-checked")
     expect(box).not_to_be_checked()

@@ -1,4 +1,4 @@
-"""Phones that load fast (issue 13, docs/bundles.md), in real Chromium against a real server: a
+"""Phones that load fast, in real Chromium against a real server: a
 dealer's phone downloads the shared core, the dealer's role app and the dealer's German strings,
 nothing of the director, player or TV app, nor English; German from the first paint (no English
 text ever in the page); a switch to English loads the English strings; once loaded, the phone

@@ -63,7 +63,7 @@ def test_a_paid_bust_shows_pay_and_paid_removes_it(live_server, phone, shot):
     td.evaluate("window.scrollTo(0, 0)")
     shot(td, "director-pay-out")
     td.get_by_test_id(f"payout-paid-{fifth['entry_id']}").click()
-    td.get_by_test_id("due-confirm").click()  # "Paid" asks once (issue 13)
+    td.get_by_test_id("due-confirm").click()  # "Paid" asks once
     expect(due).to_have_count(0)
     in_section(td, "players")
     expect(td.get_by_test_id(f"entry-prize-{fifth['entry_id']}")).to_have_attribute("data-paid", "true")

@@ -88,7 +88,7 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     register_at_desk(td, NAMES)
     td.get_by_test_id("draw-tables").fill("4")
     td.get_by_test_id("draw-submit").click()
-    in_section(td, "floor")  # issue 13: the director's screen in sections
+    in_section(td, "floor")  # The director's screen in sections
     for n in (1, 2, 3, 4):  # G-Sitzordnung: at most 8 per table
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "7")
     in_section(td, "clock")

@@ -71,7 +71,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
         expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
     td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-submit").click()
-    in_section(td, "floor")  # issue 13: the director's screen in sections
+    in_section(td, "floor")  # The director's screen in sections
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "8")
     in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
@@ -110,7 +110,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     in_section(td, "clock")
     td.get_by_test_id("clock-jump-select").select_option("2")
     td.get_by_test_id("clock-jump-submit").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", "2")
     clock = public(api, tid)["clock"]
     now = api.get("/api/health").json()["server_time"]
@@ -195,7 +195,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     register_at_desk(td, finalists, id_checked=True)
     td.get_by_test_id("draw-tables").fill("1")
     td.get_by_test_id("draw-submit").click()
-    in_section(td, "floor")  # issue 13: the director's screen in sections
+    in_section(td, "floor")  # The director's screen in sections
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "10")
     in_section(td, "clock")
     td.get_by_test_id("clock-start").click()
@@ -220,13 +220,13 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     in_section(td, "clock")
     td.get_by_test_id("clock-jump-select").select_option("2")
     td.get_by_test_id("clock-jump-submit").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", "2")
     for page in (td, fd, screen):
         expect(page.locator(".clock-ante")).to_have_count(0)
     td.get_by_test_id("clock-jump-select").select_option("3")
     td.get_by_test_id("clock-jump-submit").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
     for page in (td, fd, screen):
         expect(page.get_by_test_id("clock-blinds").first).to_have_text("500 / 1,000")
         expect(page.locator(".clock-ante").first).to_have_text("Ante 100")

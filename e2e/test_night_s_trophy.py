@@ -45,7 +45,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     # S-#2: at most 11 a table: three tables of 11.
     td.get_by_test_id("draw-tables").fill("3")
     td.get_by_test_id("draw-submit").click()
-    in_section(td, "floor")  # issue 13: the director's screen in sections
+    in_section(td, "floor")  # The director's screen in sections
     for n in (1, 2, 3):
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "11")
     in_section(td, "clock")
@@ -152,7 +152,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
         in_section(td, "clock")
         td.get_by_test_id("clock-jump-select").select_option(str(index))
         td.get_by_test_id("clock-jump-submit").click()
-        td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+        td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
         expect(td.get_by_test_id("clock-level")).to_have_attribute("data-index", str(index))
 
     # A third player out before the break neither re-enters nor gets an alternate (yet): both are
@@ -293,7 +293,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
         for d in view(api, tid)["payouts_due"]:
             in_section(td, "money")
             td.get_by_test_id(f"payout-paid-{d['entry_id']}").click()
-            td.get_by_test_id("due-confirm").click()  # "Paid" asks once (issue 13)
+            td.get_by_test_id("due-confirm").click()  # "Paid" asks once
             expect(td.get_by_test_id(f"payout-due-{d['entry_id']}")).to_have_count(0)
 
     while view(api, tid)["players_left"] > 1:

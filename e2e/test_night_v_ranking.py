@@ -85,7 +85,7 @@ def jump_clock(td, index):
     in_section(td, "clock")
     td.get_by_test_id("clock-jump-select").select_option(str(index))
     td.get_by_test_id("clock-jump-submit").click()
-    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once (issue 13)
+    td.get_by_test_id("clock-jump-confirm").click()  # a jump asks once
 
 
 def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, shot):
@@ -95,7 +95,7 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     register_at_desk(td, NAMES)
     td.get_by_test_id("draw-tables").fill("2")
     td.get_by_test_id("draw-submit").click()
-    in_section(td, "floor")  # issue 13: the director's screen in sections
+    in_section(td, "floor")  # The director's screen in sections
     for n in (1, 2):  # V-II.a: start at 9 per table
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "9")
     in_section(td, "clock")

@@ -147,7 +147,7 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
     assert "Jürgen Müller;46" in text, text
 
     # Results of the first tournament as CSV: a blob download with the umlaut intact.
-    page.goto(f"{api.base}/#/director/{t1}/money")  # issue 13: results are in the money section
+    page.goto(f"{api.base}/#/director/{t1}/money")  # Results are in the money section
     expect(page.get_by_test_id("results-csv")).to_be_visible()
     page.get_by_test_id("results-csv").scroll_into_view_if_needed()
     shot(page, "results-buttons")

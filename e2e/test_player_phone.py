@@ -1,4 +1,4 @@
-"""The player's phone complete (issue 7), in real Chromium against a real server: in a league
+"""The player's phone complete, in real Chromium against a real server: in a league
 tournament it shows the seat with the button, the average stack in chips and big blinds, the
 payouts (N-3.7), the league standing (V-XII points), the house rules in English and German
 (N-2.5, N-2.20), and all of it again after going offline and reloading. The director sees the
@@ -134,7 +134,7 @@ def test_the_player_phone_in_a_league_tournament_and_the_directors_pictures(live
     td_context = phone(**EN)
     signed_in(td_context, api)
     td = td_context.new_page()
-    td.goto(f"{api.base}/#/director/{tid}/clock")  # issue 13: the charts are in the clock section
+    td.goto(f"{api.base}/#/director/{tid}/clock")  # The charts are in the clock section
     card = td.get_by_test_id("pictures-card")
     expect(card).to_be_visible()
     line = td.get_by_test_id("chart-players-left")

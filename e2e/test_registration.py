@@ -1,4 +1,4 @@
-"""The registration desk on the director's phone (issue 7): import a CSV with a bad line, read
+"""The registration desk on the director's phone: import a CSV with a bad line, read
 the report, check a player in with his ID (N-3.4), close check-in (N-3.6) and watch the waiting
 list move up (N-3.3) while the prepaid player keeps his seat (N-3.2). Real Chromium, real server."""
 

@@ -1,4 +1,4 @@
-"""Failures a person must know about reach the screen (issue 15, pwa/src/sync/report.ts): a
+"""Failures a person must know about reach the screen: a
 director who logs out with no connection is told the server did not hear it (the login stays
 valid), the report is kept for diagnostics (window.__pokerfloorReports) and can be dismissed."""
 

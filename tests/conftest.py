@@ -4,13 +4,19 @@ import uuid
 import pytest
 from sqlalchemy import create_engine, text
 
+from in_process import InProcessServer, in_process_director
 from server import ServerProcess, director
 
 PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 @pytest.fixture
-def server(tmp_path):
+def server(request, tmp_path):
+    """A real server process; in a module marked `in_process`, the app in this process (plain API
+    tests: validation, rules and money over HTTP, nothing that needs Socket.IO, gevent or a restart)."""
+    if request.node.get_closest_marker("in_process"):
+        yield InProcessServer(tmp_path / "var")
+        return
     srv = ServerProcess(tmp_path / "var").start()
     yield srv
     srv.stop()
@@ -19,6 +25,8 @@ def server(tmp_path):
 @pytest.fixture
 def td(server):
     """A director's API client on a fresh server."""
+    if isinstance(server, InProcessServer):
+        return in_process_director(server.app)
     return director(server)
 
 

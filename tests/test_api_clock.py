@@ -1,6 +1,10 @@
-"""Clock and structure commands and custom presets over HTTP against a real server."""
+"""Clock and structure commands and custom presets over HTTP in-process (Flask's test client)."""
 
-from server import Api, seated_tournament
+import pytest
+
+from server import seated_tournament
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 LEVEL = {"kind": "level", "sb": 100, "bb": 200, "ante": 0, "minutes": 15}
 
@@ -64,7 +68,7 @@ def test_save_an_edited_structure_as_a_custom_preset_and_start_from_it(server, t
     assert td.post("/api/presets", {"name": "X", "from_tournament": 999}).status_code == 404
     assert td.post("/api/tournaments", {"name": "Y", "preset": "custom-x"}).json()["field"] == "preset"
     links = td.get(f"/api/tournaments/{tid}/links").json()
-    dealer = Api(server.url, links["tables"][0]["url"].rsplit("/", 1)[1])
+    dealer = server.api(links["tables"][0]["url"].rsplit("/", 1)[1])
     assert dealer.post("/api/presets", {"name": "Z", "from_tournament": tid}).status_code == 403
 
 

@@ -1,4 +1,4 @@
-"""What runs after a command's commit cannot turn an applied command into a 500 (issue 14).
+"""What runs after a command's commit cannot turn an applied command into a 500.
 
 A register_player is committed with its 200 receipt before the entry is linked to its person
 (leagues). When that linking failed, the phone got 500 "nothing was applied" for a command that

@@ -1,4 +1,4 @@
-"""A dealer's Undo of his own bust over HTTP (issue 13), against a real server process: his table's
+"""A dealer's Undo of his own bust over HTTP, against a real server process: his table's
 latest bust within the window is undone (the director's view and the log show it); another
 table's, an earlier one, one with a hand started since, one past the window, and a bad payload are
 refused with the field, the code, its basis and params the phone words in its own language.

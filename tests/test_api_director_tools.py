@@ -212,7 +212,8 @@ def test_audit_words_exist_in_both_languages_with_the_same_placeholders():
     import string
 
     from backend.engine import EVENTS as APPLIERS
-    from backend.read.audit import COMMANDS, EVENTS, describe_event
+    from backend.read.audit import describe_event
+    from backend.words import COMMANDS, EVENTS
 
     names = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
     for table in (EVENTS, COMMANDS):

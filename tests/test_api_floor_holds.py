@@ -1,8 +1,12 @@
-"""The floor's holds over HTTP (issue 12): the server, not only the phone, makes a table wait —
+"""The floor's holds over HTTP: the server, not only the phone, makes a table wait —
 hand-for-hand (N-2.13), a short table (V-III.h) — and refuses a seat draw beyond the preset's
 tables (N-3.12). Every refusal is JSON with a sentence, the field and the rule id in `params`."""
 
-from server import Api, command_ok, links, token_of
+import pytest
+
+from server import command_ok, links, token_of
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def tournament(api, preset, players, tables=None):
@@ -17,7 +21,7 @@ def tournament(api, preset, players, tables=None):
 
 
 def dealers(server, api, tid):
-    return {t["table_no"]: Api(server.url, token_of(t["url"])) for t in links(api, tid)["tables"]}
+    return {t["table_no"]: server.api(token_of(t["url"])) for t in links(api, tid)["tables"]}
 
 
 def deal(dealer, tid, table_no):
@@ -49,7 +53,7 @@ def test_n_2_13_new_hand_during_hand_for_hand_is_409_until_every_table_is_done(s
     phones = dealers(server, td, tid)
     for n in (1, 2):
         deal(phones[n], tid, n)
-    display = Api(server.url, token_of(links(td, tid)["display"]["url"]))
+    display = server.api(token_of(links(td, tid)["display"]["url"]))
     assert display.get(f"/api/tournaments/{tid}/view").json()["hand_for_hand"] is False
     command_ok(td, tid, "start_hand_for_hand")
     assert display.get(f"/api/tournaments/{tid}/view").json()["hand_for_hand"] is True

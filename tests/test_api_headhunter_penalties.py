@@ -1,7 +1,11 @@
-"""Headhunter chips and penalties over HTTP against a real server (V-VII.r, N-2.23, V-XI.e, S-#36).
+"""Headhunter chips and penalties over HTTP in-process (Flask's test client) (V-VII.r, N-2.23, V-XI.e, S-#36).
 Bad input gets a JSON error naming the field (and the rule), and nothing is applied."""
 
+import pytest
+
 from test_api_money import refused, seq, tournament
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def test_bad_penalties_and_wild_cards_name_the_field_and_apply_nothing(server, td):

@@ -1,4 +1,4 @@
-"""Issue 14: hostile input at the API edge, against a real server process. Text the database cannot
+"""Hostile input at the API edge, against a real server process. Text the database cannot
 store, JSON nested 1000 deep, numbers out of range and an 8 KB address all end as a JSON 4xx naming
 the field, never as a 500 with a traceback in the log."""
 

@@ -1,14 +1,18 @@
-"""Issue 12 over HTTP against a real server: refusals name their rule (defect 7), a late player owes
+"""Issue 12 over HTTP in-process (Flask's test client): refusals name their rule (defect 7), a late player owes
 the big blind (defect 3, P-Spielverlauf), an S dealer gives sit-out penalties (defect 5, S-#36) and
 a walk-in needs the ID check (defect 11, N-3.4, P-Teilnahme)."""
 
-from server import Api, command_ok, links, token_of
+import pytest
+
+from server import command_ok, links, token_of
 from test_api_money import tournament
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def dealer_api(server, td, tid, table_no):
     url = next(t["url"] for t in links(td, tid)["tables"] if t["table_no"] == table_no)
-    return Api(server.url, token_of(url))
+    return server.api(token_of(url))
 
 
 def test_p_spielverlauf_late_seats_owe_the_big_blind_and_the_refusal_after_the_race_names_its_rule(server, td):
@@ -59,7 +63,7 @@ def test_s_36_a_dealer_gives_a_missed_round_but_not_a_disqualification(server, t
     tid = tournament(td, "s-trophy", 8)
     dealer = dealer_api(server, td, tid, 1)
     r = dealer.command(tid, "penalize", {"entry_id": 3, "kind": "missed_round", "orbits": 1})
-    assert r.status_code == 200, r.text  # was 403 "A dealer may give a warning" (issue 12)
+    assert r.status_code == 200, r.text  # was 403 "A dealer may give a warning"
     table = dealer.get(f"/api/tournaments/{tid}/view").json()
     assert table["dealer_penalties"]["kinds"] == ["warning", "missed_hand", "missed_round"]
     assert [p["entry_id"] for p in table["penalties"]] == [3]

@@ -1,9 +1,11 @@
-"""Persons, leagues and exports over HTTP against a real server (V-XII, V-I.d.1, N-3.7)."""
+"""Persons, leagues and exports over HTTP in-process (Flask's test client) (V-XII, V-I.d.1, N-3.7)."""
 
 import csv
 import io
 
-from server import Api
+import pytest
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def finished(td, names, out_order, preset="generic", person_ids=None):
@@ -98,8 +100,8 @@ def test_roles_missing_things_and_bad_input(server, td):
     tid, _ = finished(td, ["Anna", "Ben"], ["Ben"])
     lid = td.post("/api/leagues", {"name": "L", "kind": "v_ranking"}).json()["id"]
     links = td.get(f"/api/tournaments/{tid}/links").json()
-    dealer = Api(server.url, links["tables"][0]["url"].rsplit("/", 1)[1])
-    player = Api(server.url, links["players"][0]["url"].rsplit("/", 1)[1])
+    dealer = server.api(links["tables"][0]["url"].rsplit("/", 1)[1])
+    player = server.api(links["players"][0]["url"].rsplit("/", 1)[1])
     for who in (dealer, player):
         for path in (
             "/api/persons",
@@ -112,7 +114,7 @@ def test_roles_missing_things_and_bad_input(server, td):
             r = who.get(path)
             assert r.status_code == 403 and r.json()["error"] == "forbidden", path
         assert who.post("/api/leagues", {"name": "x", "kind": "custom"}).status_code == 403
-    assert Api(server.url).get(f"/api/tournaments/{tid}/results.csv").status_code == 401
+    assert server.api().get(f"/api/tournaments/{tid}/results.csv").status_code == 401
     assert td.get("/api/leagues/999/standings").json()["field"] == "league_id"
     assert td.get("/api/tournaments/999/results.csv").status_code == 404
     r = td.post(f"/api/leagues/{lid}/tournaments", {"tournament_id": 999})
@@ -152,7 +154,7 @@ def test_a_replayed_registration_links_once_and_openapi_lists_the_endpoints(serv
     assert [p["name"] for p in td.get("/api/persons", params={"q": "zoë"}).json()] == ["Zoë Ärger"]
     running = td.get(f"/api/tournaments/{tid}/results.html", params={"lang": "en"}).text
     assert "Provisional" in running and "Zoë Ärger" in running
-    paths = Api(server.url).get("/api/openapi.json").json()["paths"]
+    paths = server.api().get("/api/openapi.json").json()["paths"]
     for path in (
         "/api/persons",
         "/api/leagues",

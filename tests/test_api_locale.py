@@ -1,8 +1,12 @@
-"""Issue 13 over HTTP against a real server: the printable results write money in the tournament's
+"""Issue 13 over HTTP in-process (Flask's test client): the printable results write money in the tournament's
 locale (de-CH "3'750 CHF", de-DE "3.750 €", en "3,750 …"), and the person search folds accents
 and ß like the desk (weiss → Weiß, celine → Céline, krahen/kraehen → Krähen)."""
 
 import html
+
+import pytest
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def tournament(td, names, settings):

@@ -1,9 +1,11 @@
-"""Places, money and entries over HTTP against a real server (issue 5). Bad input gets a JSON
+"""Places, money and entries over HTTP in-process (Flask's test client). Bad input gets a JSON
 error naming the field and the rule, and nothing is applied (the seq does not move)."""
 
 import time
 
-from server import Api
+import pytest
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def tournament(td, preset: str, players: int, tables: int = 1) -> int:
@@ -125,11 +127,11 @@ def test_n_3_8_pay_at_the_bust_and_settle_a_late_bust_correction(server, td):
     assert td.get(f"/api/tournaments/{tid}/view").json()["corrections"] == []
     links = td.get(f"/api/tournaments/{tid}/links").json()
     token = next(p["url"] for p in links["players"] if p["entry_id"] == 4).rsplit("/", 1)[1]
-    player = Api(server.url, token)
+    player = server.api(token)
     pv = player.get(f"/api/tournaments/{tid}/view").json()
     assert (pv["place"], pv["prize"], pv["paid"]) == (3, 261, 261)
     assert player.command(tid, "confirm_payout", {"entry_id": 4}).status_code == 403
-    dealer = Api(server.url, links["tables"][0]["url"].rsplit("/", 1)[1])
+    dealer = server.api(links["tables"][0]["url"].rsplit("/", 1)[1])
     assert dealer.command(tid, "settle_correction", {"id": 1}).status_code == 403
 
 
@@ -138,7 +140,7 @@ def test_same_hand_busts_and_chip_counts_from_the_dealer(server, td):
     the chips in play."""
     tid = tournament(td, "n-monday", 6)
     links = td.get(f"/api/tournaments/{tid}/links").json()
-    dealer = Api(server.url, links["tables"][0]["url"].rsplit("/", 1)[1])
+    dealer = server.api(links["tables"][0]["url"].rsplit("/", 1)[1])
     r = dealer.command(
         tid,
         "record_busts",

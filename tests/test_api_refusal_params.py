@@ -6,7 +6,11 @@ import re
 import uuid
 from pathlib import Path
 
-from server import Api, command_ok, links, seated_tournament, token_of, view
+import pytest
+
+from server import command_ok, links, seated_tournament, token_of, view
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 EN = dict(
     re.findall(
@@ -24,7 +28,7 @@ def english(error: str, params: dict) -> str:
 
 def dealer_api(server, td, tid, table_no):
     url = next(t["url"] for t in links(td, tid)["tables"] if t["table_no"] == table_no)
-    return Api(server.url, token_of(url))
+    return server.api(token_of(url))
 
 
 def test_a_bust_of_a_moved_player_names_where_he_went_and_the_replay_says_the_same(server, td):

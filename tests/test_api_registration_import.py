@@ -1,10 +1,14 @@
-"""CSV import and the registration desk over HTTP against a real server (issue 7): exports from
+"""CSV import and the registration desk over HTTP in-process (Flask's test client): exports from
 Excel and Google Sheets (UTF-8 with or without BOM, Windows-1252, ';' ',' or tab), a report
 line by line, one atomic batch per upload, and a retry that imports nothing twice (N-3.3, N-3.5)."""
 
 import uuid
 
+import pytest
+
 from server import command_ok, read_db
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 NAMES = ["Jürgen Müller", "Zoë Weiß", "Ånne Øster"]
 

@@ -1,10 +1,14 @@
-"""Defects a review found in the registration desk and import, through the real server:
+"""Defects a review found in the registration desk and import, through the app in-process:
 an op_id reused for another kind of command is refused (it used to answer 500), and a player
 released at check-in cannot be disqualified (he never played; it used to answer 500)."""
 
 import uuid
 
+import pytest
+
 from server import command_ok as ok
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def test_an_op_id_reused_for_another_command_is_refused_not_replayed(td):

@@ -1,12 +1,16 @@
-"""Seating over HTTP against a real server: dealers run hands, the director moves and breaks."""
+"""Seating over HTTP in-process (Flask's test client): dealers run hands, the director moves and breaks."""
 
-from server import Api, seated_tournament
+import pytest
+
+from server import seated_tournament
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def dealer_for(server, td, tid, table_no):
     links = td.get(f"/api/tournaments/{tid}/links").json()
     url = next(t["url"] for t in links["tables"] if t["table_no"] == table_no)
-    return Api(server.url, url.rsplit("/", 1)[1])
+    return server.api(url.rsplit("/", 1)[1])
 
 
 def test_dealer_sets_the_button_and_deals_hands_at_the_own_table_only(server, td):
@@ -75,9 +79,7 @@ def test_a_suggested_move_reaches_both_tables_and_the_moved_player(server, td):
     ).items()
     assert dest["moves"][0]["entry_id"] == move["entry_id"] and dest["moves"][0]["from_table"] == 1
     links = td.get(f"/api/tournaments/{tid}/links").json()
-    player = Api(
-        server.url, next(p["url"] for p in links["players"] if p["entry_id"] == move["entry_id"]).rsplit("/", 1)[1]
-    )
+    player = server.api(next(p["url"] for p in links["players"] if p["entry_id"] == move["entry_id"]).rsplit("/", 1)[1])
     pv = player.get(f"/api/tournaments/{tid}/view").json()
     assert (pv["table_no"], pv["seat"]) == (2, move["to_seat"])
     assert pv["last_move"]["reason"] == "balancing" and pv["last_move"]["from_table"] == 1

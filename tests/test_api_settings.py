@@ -1,7 +1,11 @@
-"""Editing buy-in, fee, starting stack and currency through the real server: bad input names
+"""Editing buy-in, fee, starting stack and currency through the app in-process: bad input names
 the field, the pool follows, and after the seat draw the settings are locked."""
 
+import pytest
+
 from server import command_ok as ok
+
+pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
 
 
 def test_settings_are_validated_at_the_edge_and_locked_after_the_draw(td):

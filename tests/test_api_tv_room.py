@@ -1,4 +1,4 @@
-"""The TV's reads over HTTP and Socket.IO (issue 13 "The TV tells the room"): the seating list by
+"""The TV's reads over HTTP and Socket.IO ("The TV tells the room"): the seating list by
 name a page at a time and the display view, for the display token and the director only (a
 player's phone gets neither: the list is the wall's, not pushed to 10,000 phones); the printable
 seating list; the display view pushed to the TV's room on a move, never to a player."""

@@ -1,4 +1,4 @@
-"""undo_bust over HTTP against a real server (issue 7): a director may, another table's dealer may not, bad
+"""undo_bust over HTTP against a real server: a director may, another table's dealer may not, bad
 payloads name the field, rejections say why, and a restarted server (cold start from the log)
 shows the same places and seats."""
 

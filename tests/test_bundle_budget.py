@@ -1,4 +1,4 @@
-"""The phone app's bundle budget (docs/bundles.md, issue 13): entry + one role + one language
+"""The phone app's bundle budget (docs/bundles.md,): entry + one role + one language
 ≤ 60 kB gzipped JS for player, dealer and display; roles never import each other; each role's
 strings hold what its code names. The checker (pwa/scripts/check-budget.mjs) runs on the real
 build, and on small made-up builds to show it fails when it should."""

@@ -10,15 +10,15 @@ import warnings
 from pathlib import Path
 
 import pytest
-from backend.read import audit
-from backend.read.changes import CUSTOM
 from marshmallow import Schema
 
+from backend import words as audit
 from backend.api.effects import EFFECTS
 from backend.api.schemas import PAYLOADS
 from backend.engine import decide
 from backend.engine.catalog import COMMANDS, EVENTS, SIMPLE_VIEWS, CommandSpec, EventSpec
 from backend.engine.decide import UndeclaredEvent
+from backend.read.changes import CUSTOM
 from engine_helpers import director_cmd, tournament_with
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +39,7 @@ def command_problems(spec: CommandSpec) -> list[str]:
         if f'"cmd.{spec.name}"' not in words:
             problems.append(f"no cmd.{spec.name} in pwa/src/i18n/{lang}.ts (the phone's pending and refused lists)")
     problems += [
-        f"no {lang} words in backend/read/audit.py COMMANDS (the review list)"
+        f"no {lang} words in backend/words.py COMMANDS (the review list)"
         for lang in audit.COMMANDS
         if spec.name not in audit.COMMANDS[lang]
     ]
@@ -56,7 +56,7 @@ def event_problems(spec: EventSpec) -> list[str]:
     elif spec.name in CUSTOM:
         problems.append("backend/read/changes.py CUSTOM has an entry, but views is not 'custom'")
     problems += [
-        f"no {lang} words in backend/read/audit.py EVENTS (the audit log)"
+        f"no {lang} words in backend/words.py EVENTS (the audit log)"
         for lang in audit.EVENTS
         if spec.name not in audit.EVENTS[lang]
     ]

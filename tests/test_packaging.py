@@ -1,4 +1,4 @@
-"""The wheel carries what the app reads at run time (issue 15): the seed presets (shared_rules/, outside
+"""The wheel carries what the app reads at run time: the seed presets (shared_rules/, outside
 backend/ in a checkout), the migrations, the printouts' templates and assets, and the built phone app.
 Installed in a fresh venv, away from the checkout, it loads the presets, migrates and serves them.
 

@@ -1060,7 +1060,7 @@ def test_time_call_final_count_mode(preset_id, mode):
     assert P(preset_id)["time_call"]["final_count"] == mode
 
 
-# ------------------------------------------------------------------ places, money and entries (issue 5)
+# ------------------------------------------------------------------ places, money and entries
 
 
 @pytest.mark.parametrize(
@@ -1079,7 +1079,7 @@ def test_tda_rp_8_generic_shares_equal_stacks():
 
 
 def test_tda_rp_8_generic_has_a_payout_table_so_shared_places_split_money():
-    """TDA RP-8 (issue 12): the preset that shares places pays places once the director sets a buy-in."""
+    """TDA RP-8: the preset that shares places pays places once the director sets a buy-in."""
     p = P("generic")
     assert p["format"]["buy_in"] == 0 and p["payouts"]["kind"] == "table_by_field"
     shares = {(b["min_players"], b["max_players"]): len(b["percent"]) for b in p["payouts"]["brackets"]}

@@ -1,4 +1,4 @@
-"""Issue 15: the printable pages (seat cards, table sheets, seating list, results) and the trust page
+"""The printable pages (seat cards, table sheets, seating list, results) and the trust page
 are autoescaped templates. A name that is valid text but HTML (a director may type anything) is
 shown as text on every page, never run: the only script is the page's own file."""
 

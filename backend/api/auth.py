@@ -33,7 +33,7 @@ def _throttle() -> LoginThrottle:
 
 def json_body() -> dict:
     """The body as a JSON object. Parsed by the app's JSON (api/edge.py): too deep a body is a 400
-    of its own, never a RecursionError (issue 14)."""
+    of its own, never a RecursionError."""
     body = None
     if request.is_json:
         try:

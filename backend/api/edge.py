@@ -1,4 +1,4 @@
-"""App-wide guards at the edge (issue 14): ids in URLs too big for the database, how deep a JSON body may nest, and the
+"""App-wide guards at the edge: ids in URLs too big for the database, how deep a JSON body may nest, and the
 errors gevent's HTTP server writes itself (414, 400) as JSON like every other error here."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ PATH_IDS = {
 
 def refuse_ids_out_of_range(endpoint, values) -> None:
     """Every `<int:...>` in our URLs, for every method: a number past MAX_ID names nothing (a JSON 404
-    naming the field) instead of reaching the database and failing there (issue 14)."""
+    naming the field) instead of reaching the database and failing there."""
     for name, value in (values or {}).items():
         if isinstance(value, int) and value > MAX_ID:
             error, message, field = PATH_IDS.get(name, ("not_found", "There is no {}.", name))

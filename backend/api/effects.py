@@ -4,7 +4,7 @@
 `before` runs before the service decides (it may refuse with a 400, or fill in the payload);
 `after` runs once the command is committed and applied, and never fails the command: it is
 acknowledged whatever happens there (a failure is logged, not answered as a 500 that a phone would
-retry forever, each retry replaying the stored 200 into the same failure; issue 14)."""
+retry forever, each retry replaying the stored 200 into the same failure)."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from ..errors import ApiError
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
 from ..store import League, Tournament, session_scope
+from ..words import LEAGUE_POINTS, RESULTS, RESULTS_CSV, STANDINGS_CSV
 from .contract import LANG, Answer, documented, query_param
 from .print_assets import printable
 from .schemas import text_problem
@@ -72,15 +73,9 @@ def _rows(tid: int):
     return state, name, leagues, rows
 
 
-HEAD = {
-    "en": ["Place", "Tie", "Name", "Prize", "Paid", "Rebuys", "Add-on", "Re-entries", "Disqualified"],
-    "de": ["Platz", "geteilt", "Name", "Preisgeld", "ausbezahlt", "Rebuys", "Add-on", "Re-Entries", "disqualifiziert"],
-}
-
-
 def _lang() -> str:
     lang = request.args.get("lang", "de")
-    if lang not in HEAD:
+    if lang not in RESULTS_CSV:
         raise ApiError(400, "validation", "lang: Must be one of: de, en.", "lang")
     return lang
 
@@ -93,7 +88,7 @@ def results_csv(tid: int):
     lang = _lang()
     _state, _name, leagues, rows = _rows(tid)
     yes, no = ("ja", "nein") if lang == "de" else ("yes", "no")
-    out = [HEAD[lang] + [f"{'Punkte' if lang == 'de' else 'Points'} {lge.name}" for lge in leagues]]
+    out = [RESULTS_CSV[lang] + [LEAGUE_POINTS[lang].format(league=lge.name) for lge in leagues]]
     for r, e, prize, pts in rows:
         out.append(
             [
@@ -128,7 +123,7 @@ def standings_csv(league_id: int):
     require_director()
     lang = _lang()
     period = request.args.get("period", "overall")
-    if text_problem(period, 20):  # it names the file (a header): no control characters (issue 14)
+    if text_problem(period, 20):  # it names the file (a header): no control characters
         raise ApiError(400, "validation", f"period: {text_problem(period, 20)}", "period")
     with session_scope(_app().db) as session:
         row = session.get(League, league_id)
@@ -147,46 +142,9 @@ def standings_csv(league_id: int):
                 "period",
             )
         lines = found[0]["standings"]
-    head = {
-        "de": ["Rang", "Name", "Punkte", "Turniere", "Siege", "bester Platz"],
-        "en": ["Rank", "Name", "Points", "Tournaments", "Wins", "Best place"],
-    }[lang]
+    head = STANDINGS_CSV[lang]
     out = [head] + [[x["rank"], x["name"], x["points"], x["tournaments"], x["wins"], x["best_place"]] for x in lines]
     return _csv(out, f"standings-{league_id}-{period}.csv")
-
-
-TEXT = {
-    "de": {
-        "title": "Ergebnisse",
-        "place": "Platz",
-        "name": "Name",
-        "prize": "Preisgeld",
-        "paid": "ausbezahlt",
-        "extra": "Rebuys / Add-on / Re-Entries",
-        "points": "Punkte",
-        "dq": "disqualifiziert",
-        "in": "noch im Spiel",
-        "provisional": "Vorläufig: das Turnier läuft noch.",
-        "entries": "Teilnehmer",
-        "pool": "Preispool",
-        "print": "Drucken",
-    },
-    "en": {
-        "title": "Results",
-        "place": "Place",
-        "name": "Name",
-        "prize": "Prize",
-        "paid": "paid",
-        "extra": "Rebuys / add-on / re-entries",
-        "points": "Points",
-        "dq": "disqualified",
-        "in": "still in",
-        "provisional": "Provisional: the tournament is still running.",
-        "entries": "Entries",
-        "pool": "Prize pool",
-        "print": "Print",
-    },
-}
 
 
 @bp.get("/tournaments/<int:tid>/results.html")
@@ -195,7 +153,7 @@ def results_html(tid: int):
     """Printable results page (A4)"""
     require_tournament(tid, {"director"})
     lang = _lang()
-    t = TEXT[lang]
+    t = RESULTS[lang]
     state, name, leagues, rows = _rows(tid)
     currency, region = state.format.get("currency", ""), region_of(state.format)
     head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + [f"{t['points']} {lge.name}" for lge in leagues]

@@ -20,6 +20,7 @@ from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope
+from ..words import PRINTOUTS
 from .contract import Answer, documented
 from .phone_links import phone_link, public_base, staff_base
 from .print_assets import printable
@@ -33,49 +34,6 @@ CARDS_PER_PAGE = 8  # 2 × 4 on A4
 # field prints a range of tables at a time (from_table / to_table).
 MAX_CARDS = 600
 MAX_SHEETS = 100
-
-WORDS = {
-    "en": {
-        "seat_cards": "Seat cards",
-        "table_sheets": "Table QR codes",
-        "table": "Table",
-        "seat": "Seat",
-        "scan_player": "Scan for your seat, the clock and the payouts",
-        "scan_dealer": "Dealer: scan to open this table",
-        "display": "Display (TV)",
-        "dealer_only": "Dealer only — whoever scans this can record busts at this table. "
-        "Keep it with the dealer; lost? The director issues a new code in two taps.",
-        "trust_first": "First time on this phone? Scan this first to trust the server:",
-        "loopback": "These QR codes point at {url}: no phone can open them. Restart the server with "
-        "“HOST=0.0.0.0 make run” (or “make venue”) and print again.",
-        "scan_display": "Open on the TV: the clock, the blinds and the payouts",
-        "print": "Print",
-        "seating_list": "Seating list by name",
-        "name": "Name",
-        "list_seat": "Seat",
-        "seated": "{n} players seated, as of {time}",
-    },
-    "de": {
-        "seat_cards": "Sitzkarten",
-        "table_sheets": "Tisch-QR-Codes",
-        "table": "Tisch",
-        "seat": "Sitz",
-        "scan_player": "Scannen für deinen Sitz, die Uhr und die Auszahlungen",
-        "scan_dealer": "Dealer: scannen, um diesen Tisch zu öffnen",
-        "display": "Anzeige (TV)",
-        "dealer_only": "Nur für den Dealer — wer diesen Code scannt, kann an diesem Tisch Busts erfassen. "
-        "Beim Dealer lassen; verloren? Die Turnierleitung erstellt mit zwei Tipps einen neuen.",
-        "trust_first": "Zum ersten Mal auf diesem Telefon? Zuerst diesen Code scannen, um dem Server zu vertrauen:",
-        "loopback": "Diese QR-Codes zeigen auf {url}: kein Telefon kann sie öffnen. Den Server mit "
-        "„HOST=0.0.0.0 make run“ (oder „make venue“) neu starten und noch einmal drucken.",
-        "scan_display": "Auf dem Fernseher öffnen: Uhr, Blinds und Auszahlungen",
-        "print": "Drucken",
-        "seating_list": "Sitzliste nach Namen",
-        "name": "Name",
-        "list_seat": "Sitz",
-        "seated": "{n} Spieler am Tisch, Stand {time}",
-    },
-}
 
 
 class PrintQuery(Schema):
@@ -157,7 +115,7 @@ def _name(tid: int) -> str:
 
 def _printout(template: str, tid: int, lang: str, title: str, **data):
     """A printout's page: its template (backend/templates) fills the frame of printout.html."""
-    w = WORDS[lang]
+    w = PRINTOUTS[lang]
     return printable(template, stylesheet="printout.css", lang=lang, w=w, name=_name(tid), title=w[title], **data)
 
 
@@ -195,7 +153,7 @@ def seat_cards(tid: int):
         q["lang"],
         "seat_cards",
         pages=[cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)],
-        warning=_loopback_warning(WORDS[q["lang"]], public_base()),
+        warning=_loopback_warning(PRINTOUTS[q["lang"]], public_base()),
     )
 
 
@@ -213,7 +171,7 @@ def table_sheets(tid: int):
         urls = _links(session, tid, "dealer", numbers)
         display = _links(session, tid, "display", [None])[None]
     whole_room = q["table"] is None and q["from_table"] is None and q["to_table"] is None
-    trust_url, w = _trust_url(), WORDS[q["lang"]]
+    trust_url, w = _trust_url(), PRINTOUTS[q["lang"]]
     return _printout(
         "table_sheets.html",
         tid,
@@ -247,7 +205,7 @@ def seating_list(tid: int):
         raise ApiError(
             409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list."
         )
-    w = WORDS[q["lang"]]
+    w = PRINTOUTS[q["lang"]]
     rows = cached_seating(state)
     when = time.strftime("%H:%M", time.localtime(now_ms() / 1000))
     return _printout(

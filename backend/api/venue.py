@@ -14,6 +14,7 @@ from ..auth.access import require_director
 from ..lan import is_loopback_url
 from ..local_ca import ca_der
 from ..qr import qr_svg
+from ..words import TRUST
 from . import answer_schemas as out
 from .contract import documented
 from .phone_links import public_base, staff_base
@@ -50,82 +51,6 @@ def venue():
     )
 
 
-WORDS = {
-    "en": {
-        "title": "Trust this server",
-        "why": "Staff phones (director, dealers) need a secure connection so the app opens even "
-        "when the Wi-Fi is down and keeps the screen on. Do this once on each staff phone.",
-        "players": "Players and the TV do not need this: seat cards and the TV link work without it.",
-        "download": "1. Download the certificate",
-        "android": "Android (Chrome)",
-        "android_steps": [
-            "Tap “Download the certificate” above.",
-            "Open Settings and search for “CA certificate” (usually Security → More security settings → "
-            "Encryption & credentials → Install a certificate → CA certificate).",
-            "Tap “Install anyway” and pick pokerfloor-ca.crt from Downloads. The phone needs a screen lock.",
-            "Come back here: the check below turns green. If Chrome still warns, close Chrome and open it again.",
-        ],
-        "ios": "iPhone and iPad (Safari)",
-        "ios_steps": [
-            "Open this page in Safari and tap “Download the certificate”, then “Allow”.",
-            "Settings → General → VPN & Device Management → the pokerfloor profile → Install.",
-            "Settings → General → About → Certificate Trust Settings → switch on the pokerfloor CA.",
-            "Come back here: the check below turns green.",
-        ],
-        "check": "2. Check this phone",
-        "checking": "Checking…",
-        "trusted": "✓ This phone trusts the server.",
-        "untrusted": "✗ Not trusted yet on this phone.",
-        "open": "3. Open pokerfloor (secure)",
-        "fingerprint": "Certificate fingerprint (SHA-256), to compare with the director's screen:",
-        "share": "Next phone? Let it scan this code:",
-        "constrained": "This certificate can only vouch for addresses in your local network, never for other websites.",
-        "off_title": "This server runs without HTTPS",
-        "off_text": "Phones can use it, but the app cannot reopen without Wi-Fi and the screen may turn off. "
-        "The director starts the server with “make venue” (or “pokerfloor serve --https”); "
-        "see “At the venue” in the README.",
-        "already": "This connection is already secure: nothing to do on this phone.",
-        "other_lang": "Deutsch",
-    },
-    "de": {
-        "title": "Diesem Server vertrauen",
-        "why": "Die Telefone des Personals (Turnierleitung, Dealer) brauchen eine sichere Verbindung, "
-        "damit die App auch ohne WLAN startet und der Bildschirm an bleibt. Einmal pro Telefon.",
-        "players": "Spieler und der TV brauchen das nicht: Sitzkarten und der TV-Link funktionieren ohne.",
-        "download": "1. Zertifikat herunterladen",
-        "android": "Android (Chrome)",
-        "android_steps": [
-            "Oben auf „Zertifikat herunterladen“ tippen.",
-            "Einstellungen öffnen und nach „CA-Zertifikat“ suchen (meist Sicherheit → Weitere "
-            "Sicherheitseinstellungen → Verschlüsselung & Anmeldedaten → Zertifikat installieren → CA-Zertifikat).",
-            "„Trotzdem installieren“ und pokerfloor-ca.crt aus Downloads wählen. Das Telefon braucht eine "
-            "Displaysperre.",
-            "Hierher zurück: die Prüfung unten wird grün. Warnt Chrome noch, Chrome ganz schließen und neu öffnen.",
-        ],
-        "ios": "iPhone und iPad (Safari)",
-        "ios_steps": [
-            "Diese Seite in Safari öffnen, „Zertifikat herunterladen“ tippen, dann „Erlauben“.",
-            "Einstellungen → Allgemein → VPN und Geräteverwaltung → pokerfloor-Profil → Installieren.",
-            "Einstellungen → Allgemein → Info → Zertifikatsvertrauenseinstellungen → pokerfloor-CA einschalten.",
-            "Hierher zurück: die Prüfung unten wird grün.",
-        ],
-        "check": "2. Dieses Telefon prüfen",
-        "checking": "Prüfe…",
-        "trusted": "✓ Dieses Telefon vertraut dem Server.",
-        "untrusted": "✗ Diesem Telefon fehlt das Vertrauen noch.",
-        "open": "3. pokerfloor öffnen (sicher)",
-        "fingerprint": "Fingerabdruck des Zertifikats (SHA-256), zum Vergleich mit dem Bildschirm der Turnierleitung:",
-        "share": "Nächstes Telefon? Diesen Code scannen lassen:",
-        "constrained": "Dieses Zertifikat bürgt nur für Adressen in eurem lokalen Netz, nie für andere Websites.",
-        "off_title": "Dieser Server läuft ohne HTTPS",
-        "off_text": "Telefone können ihn nutzen, aber die App startet ohne WLAN nicht neu und der Bildschirm "
-        "kann ausgehen. Die Turnierleitung startet den Server mit „make venue“ (oder "
-        "„pokerfloor serve --https“); siehe „At the venue“ im README.",
-        "already": "Diese Verbindung ist schon sicher: auf diesem Telefon ist nichts zu tun.",
-        "other_lang": "English",
-    },
-}
-
 CHECK_JS = """// The trust page's check: can this phone open the HTTPS address? A no-cors fetch resolves
 // when the TLS handshake succeeded (the CA is trusted) and fails when it did not.
 (function () {
@@ -155,7 +80,7 @@ PAGE_CSP = (
 
 def _lang() -> str:
     asked = request.args.get("lang")
-    if asked in WORDS:
+    if asked in TRUST:
         return asked
     return request.accept_languages.best_match(["de", "en"], default="en")
 
@@ -168,7 +93,7 @@ def trust_page():
     html = render_template(
         "trust.html",
         lang=lang,
-        w=WORDS[lang],
+        w=TRUST[lang],
         other="de" if lang == "en" else "en",
         local_https=config.LOCAL_HTTPS,
         already_secure=request.is_secure,

@@ -301,7 +301,6 @@ class PayoutDue(Closed):
     place = Maybe()
     tie = Maybe()
     amount = Money()
-    text = fields.String()
 
 
 class Correction(Closed):
@@ -312,7 +311,6 @@ class Correction(Closed):
     paid = Money()
     due = Money()
     difference = Money()
-    text = fields.String()
 
 
 class MoneyTotals(Closed):

@@ -35,7 +35,7 @@ class UndeclaredEvent(UserWarning):
 
 def decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
     outcome = _decide(state, cmd)
-    if isinstance(outcome, Rejection):  # every refusal names its rule, or says it is none (issue 12)
+    if isinstance(outcome, Rejection):  # every refusal names its rule, or says it is none
         return refusals.named(state, cmd.type, outcome)
     undeclared = {e.type for e in outcome.events} - set(COMMANDS[cmd.type].emits)
     if undeclared:  # the views pushed are worked out per event, not per declaration: say so, go on

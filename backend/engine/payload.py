@@ -1,7 +1,7 @@
 """The payload fields every command's schema is made of (engine/catalog.py: each command declares
 its payload next to its rule). The API validates every body with these before anything else.
 
-Issue 14: text the database cannot store (a lone surrogate: SQLite and psycopg cannot encode it;
+Text the database cannot store (a lone surrogate: SQLite and psycopg cannot encode it;
 NUL: PostgreSQL refuses it) or a screen should not show (control characters) is refused here;
 ids are 32-bit in PostgreSQL, so a bigger one is a 400, not a 500."""
 

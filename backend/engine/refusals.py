@@ -1,4 +1,4 @@
-"""Every refusal says what it rests on (issue 12, defect 7).
+"""Every refusal says what it rests on.
 
 A refusal either applies a house rule — then it names the rulebook's id (`rule`: "P-Spielverlauf",
 "N-3.4"), in the JSON error and at the end of its sentence — or it is not a house rule, and says

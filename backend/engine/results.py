@@ -508,7 +508,7 @@ def _take_out(state: TournamentState, entry_id: int, at: int, reason: str) -> No
 
 
 def _legacy_bust(state: TournamentState, p: dict) -> None:
-    """A player_busted event written before issue 5 (place only): a group of one, at its time."""
+    """An early player_busted event (a place only, no group): a group of one, at its time."""
     member = {
         "entry_id": p["entry_id"],
         "stack": None,

@@ -1,4 +1,4 @@
-"""Undoing a wrongly recorded bust (issue 7): a correcting command, never a deletion.
+"""Undoing a wrongly recorded bust: a correcting command, never a deletion.
 
 The log is append-only, so `undo_bust` writes a `bust_undone` event that puts the player back:
 - in his old seat if it is still free at a table still in play, else in the seat the director
@@ -15,7 +15,7 @@ The log is append-only, so `undo_bust` writes a `bust_undone` event that puts th
 - money follows the places (N-3.7, N-3.8): a prize paid to him or to anyone whose place moved
   becomes a correction, the same as after a late bust.
 
-A dealer may undo a bust at his own table too (the toast's Undo, issue 13), but only the latest
+A dealer may undo a bust at his own table too (the toast's Undo), but only the latest
 bust there, only while no hand has started at that table since, and only within
 `DEALER_UNDO_MS` of the server's time the bust was decided (the command's `now`; the engine reads
 no clock). Anything older is the director's to correct, with a reason in the record.
@@ -174,7 +174,7 @@ def _hh_back(state: TournamentState, entry: Entry) -> list[dict]:
 
 
 class UndoBustPayload(StrictSchema):
-    """Issue 7: a wrong bust undone; table_no and seat only when his old seat is gone."""
+    """A wrong bust undone; table_no and seat only when his old seat is gone."""
 
     entry_id = entry_field(required=True)
     reason = Text(required=True, multiline=True, validate=[validate.Length(min=1, max=200), not_blank])

@@ -83,7 +83,7 @@ def _field_grew(state: TournamentState, p: dict) -> set[tuple]:
 
 
 def _undone(state: TournamentState, p: dict) -> set[tuple]:
-    """A bust undone (issue 7): the player, the table he is back at and the one he left, every
+    """A bust undone: the player, the table he is back at and the one he left, every
     place that moved, the eliminator who gave HH chips back, and a winner no longer winner."""
     keys = {("player", p["entry_id"]), ("table", p["table_no"])} | _placed(state, p)
     if p.get("from_table") in state.tables:

@@ -20,7 +20,7 @@ from ..engine.places import out_entries_newest_first
 from ..engine.settings import EDITABLE as SETTINGS
 from ..engine.suggestions import suggestions
 from ..engine.table_ops import redraw_rule
-from .locale_format import money_text, region_of
+from .locale_format import region_of
 
 
 def _head(state: TournamentState, kind: str, now: int) -> dict:
@@ -233,25 +233,8 @@ RECENT_BUSTS = 100
 LEDGER_SHOWN = 20
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _place_words(e) -> str:
-    if e.place is None:
-        return "no place"
-    if e.tie > 1:
-        return f"{_ordinal(e.place)}–{_ordinal(e.place + e.tie - 1)} shared"
-    return _ordinal(e.place)
-
-
-def _money_text(amount, currency: str) -> str:
-    return money_text(amount, currency)  # English texts: "3,750 CHF", "75.50 €" (locale_format.py)
-
-
 def _payouts_due(state: TournamentState) -> list[dict]:
     """N-3.8: the prize is handed over right after the bust: what the director still has to pay."""
-    currency = state.format.get("currency", "")
     rows = []
     for entry_id in state.due:
         e = state.entries[entry_id]
@@ -263,25 +246,17 @@ def _payouts_due(state: TournamentState) -> list[dict]:
                 "place": e.place,
                 "tie": e.tie,
                 "amount": amount,
-                "text": f"Pay {_money_text(amount, currency)} to {e.name} ({_place_words(e)}).",
             }
         )
     return sorted(rows, key=lambda r: (-(r["place"] or 0), r["entry_id"]))
 
 
 def _corrections(state: TournamentState) -> list[dict]:
-    currency = state.format.get("currency", "")
     rows = []
     for c in sorted(state.corrections.values(), key=lambda c: c["id"]):
         e = state.entries[c["entry_id"]]
         paid, due = shown(c["paid"]), shown(c["due"])
-        difference = shown(c["due"] - c["paid"])
-        now = "no prize (disqualified)" if e.disqualified else f"{_place_words(e)}: {_money_text(due, currency)}"
-        action = (
-            f"pay {_money_text(difference, currency)} more"
-            if c["due"] > c["paid"]
-            else f"take back {_money_text(shown(c['paid'] - c['due']), currency)}"
-        )
+        difference = shown(c["due"] - c["paid"])  # the phone words it: pay more, or take back
         rows.append(
             {
                 "id": c["id"],
@@ -291,7 +266,6 @@ def _corrections(state: TournamentState) -> list[dict]:
                 "paid": paid,
                 "due": due,
                 "difference": difference,
-                "text": f"{e.name} was paid {_money_text(paid, currency)}; now {now} — {action}.",
             }
         )
     return rows

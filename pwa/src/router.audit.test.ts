@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseHash } from "./router";
 
-describe("director routes (issue 7)", () => {
+describe("director routes", () => {
   it("opens the audit log of a tournament", () => {
     expect(parseHash("#/director/12/audit")).toEqual({ name: "audit", tid: "12" });
     expect(parseHash("#/director/12")).toEqual({ name: "tournament", tid: "12" });

@@ -1,6 +1,6 @@
 """When a bust happened: the dealer's recorded time, but never before the player sat down where
 he is (the draw, or his last move), so a phone whose clock is far behind cannot make its bust
-the earliest of the night and push everyone else's place (late-arrival ordering, issue 5)."""
+the earliest of the night and push everyone else's place (late-arrival ordering,)."""
 
 from backend.engine import Actor, Command
 from engine_helpers import director_cmd, run, tournament_with

@@ -1,7 +1,7 @@
-"""A dealer's Undo right after a bust (issue 13): `undo_bust` from the dealer's phone, only for
+"""A dealer's Undo right after a bust: `undo_bust` from the dealer's phone, only for
 his own table's latest bust, only while no hand has started there since, and only within
 `DEALER_UNDO_MS` of the server's time the bust was decided (the command's `now`, never a clock
-the engine reads). Everything else stays the director's (issue 7), refused with a reason that
+the engine reads). Everything else stays the director's, refused with a reason that
 names its basis (engine/refusals.py). The undo itself is the director's: places, seat, replay
 (N-1.15 — the places after his move back)."""
 
@@ -65,7 +65,7 @@ def test_too_late_is_judged_on_the_server_time_of_the_bust_not_the_phone_time():
     r = refused(log, dealer(log, 1, "undo_bust", undo(5), now=T0 + 400_000 + DEALER_UNDO_MS + 1), "undo_too_late")
     assert r.params == {"name": "P5", "seconds": DEALER_UNDO_MS // 1000}
     assert log.state.entries[5].status == "busted"
-    # The director may still undo it (issue 7): no window for her.
+    # The director may still undo it: no window for her.
     assert not isinstance(log.run(director_cmd("undo_bust", undo(5), now=T0 + 900_000)), Rejection)
 
 

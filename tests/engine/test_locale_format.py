@@ -1,4 +1,4 @@
-"""Numbers and money in the tournament's locale (issue 13): the region comes from the preset's data
+"""Numbers and money in the tournament's locale: the region comes from the preset's data
 (format.region, else the currency), never from a preset id; money texts write it the way the phones
 do (pwa/src/i18n/format.ts): de-CH "3'750 CHF", de-DE "3.750 €", en "3,750 CHF"."""
 
@@ -61,7 +61,7 @@ def test_money_in_the_three_locales():
 
 
 def test_payout_texts_group_thousands():
-    """N-3.7: the winner of a 44-player Monday is paid 1,870 CHF: the director's texts group it."""
-    from backend.read.views import _money_text
+    """N-3.7: the winner of a 44-player Monday is paid 1,870 CHF: the printouts group it."""
+    from backend.read.locale_format import money_text
 
-    assert _money_text(1870, "CHF") == "1,870 CHF"
+    assert money_text(1870, "CHF") == "1,870 CHF"

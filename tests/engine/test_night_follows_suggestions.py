@@ -1,5 +1,5 @@
 """A whole night under every preset, played by a director who follows every suggestion the app
-makes (issue 12): dealers bust players at random tables, the director applies each balancing
+makes: dealers bust players at random tables, the director applies each balancing
 move, table break, final-table and hand-for-hand suggestion at once and pays every prize as it
 falls due. The night must finish clean: no suggestion refused, nobody merged onto one table before
 the preset's final-table size (N-2.9, V-IV, G-Final, S-#2, P-Satellite), hand-for-hand over once

@@ -142,7 +142,7 @@ def test_warnings_are_kept_for_the_director_and_a_dealer_may_warn_at_his_table_o
     ok(log, "penalize", {"entry_id": 2, "kind": "warning", "reason": "language"}, actor=dealer)
     ok(log, "penalize", {"entry_id": 2, "kind": "warning"}, now=T0 + 5)
     refused(log, "penalize", {"entry_id": 4, "kind": "warning"}, "not_at_your_table", "entry_id", actor=dealer)
-    # S-#36 lets the dealer give missed hands and rounds too (issue 12), not a disqualification
+    # S-#36 lets the dealer give missed hands and rounds too, not a disqualification
     refused(
         log,
         "penalize",

@@ -1,4 +1,4 @@
-"""The TV's data (issue 13 "The TV tells the room"): the winner screen's places and prizes in the
+"""The TV's data ("The TV tells the room"): the winner screen's places and prizes in the
 public view, the display view's ticker of moves (display room only), the seating list by name.
 Everything bounded: the public view goes to every phone after every bust."""
 

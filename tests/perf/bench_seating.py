@@ -60,7 +60,7 @@ def engine_numbers():
 
 
 def holds_numbers():
-    """Issue 12: a new hand checks hand-for-hand and, where the preset halts short tables (TDA 11D
+    """A new hand checks hand-for-hand and, where the preset halts short tables (TDA 11D
     here), the fullest table: one pass over the tables per seq, only for such presets."""
     from backend.read.changes import changed_views
 

@@ -1456,7 +1456,6 @@ export interface components {
             place: number | null;
             tie: number | null;
             amount: number;
-            text: string;
         };
         Correction: {
             id: number;
@@ -1466,7 +1465,6 @@ export interface components {
             paid: number;
             due: number;
             difference: number;
-            text: string;
         };
         MoneyTotals: {
             prize_pool: number;

@@ -646,7 +646,7 @@ export const de: Record<MessageKey, string> = {
   "results.csv": "Ergebnisse (CSV)",
   "download.busy": "Lädt…",
   "download.failed": "Download fehlgeschlagen: {message}",
-  // Director tools: printouts, audit log, review list, inviting directors (issue 7)
+  // Director tools: printouts, audit log, review list, inviting directors
   "printouts.title": "Drucken",
   "printouts.hint": "A4-Seiten zum Drucken: Sitzkarten für die Spieler, QR-Blätter für die Dealer.",
   "printouts.seat_cards": "Sitzkarten",
@@ -668,7 +668,7 @@ export const de: Record<MessageKey, string> = {
   "review.hint": "Befehle, die der Server abgelehnt hat: prüfen, ob etwas fehlt.",
   "review.more": "Alle zeigen",
   "review.less": "Weniger zeigen",
-  // issue 13: the director's sections, the attention bar, safer taps (helper B)
+  // The director's sections, the attention bar, safer taps (helper B)
   "section.nav": "Bereiche",
   "section.floor": "Floor",
   "section.players": "Spieler",
@@ -694,6 +694,8 @@ export const de: Record<MessageKey, string> = {
   "attn.hfh_stop_text": "Die Bubble ist geplatzt oder nur noch ein Tisch spielt: Hand-für-Hand beenden, damit jeder Tisch wieder selbst weiterspielt.",
   "attn.remove": "Entfernen",
   "attn.remove_title": "{name} entfernen",
+  "attn.remove_absent": "{name} ist nicht da und die Bubble ist erreicht: sein Stack wird entfernt, kein Preis{rule}.",
+  "attn.remove_no_show": "{name} war zum Stichtag nicht da: er ist raus{rule}.",
   "attn.correction": "Korrektur für {name}",
   "attn.review": "{n} abgelehnte Befehle prüfen",
   "attn.review_go": "Prüfen",
@@ -769,7 +771,7 @@ export const de: Record<MessageKey, string> = {
   "rejected.edit_bust_text": "Abgelehnt: {name}. Tippe auf den Sitz des Spielers, der raus ist – das wird neu gesendet.",
   "rejected.resend": "Neu senden",
   "rejected.edit_count_lead": "Der Server hat diese Zählung abgelehnt. Stacks korrigieren und neu senden.",
-  // Falsch erfassten Ausfall rückgängig machen (Issue 7)
+  // Falsch erfassten Ausfall rückgängig machen
   "undo_bust.action": "Ausfall rückgängig",
   "undo_bust.title": "Ausfall von {name} rückgängig machen?",
   "undo_bust.submit": "Rückgängig machen",
@@ -789,7 +791,7 @@ export const de: Record<MessageKey, string> = {
   "undo_bust.reason_hint": "z. B. falscher Sitz, Side-Pot gewonnen",
   "undo_bust.reason_missing": "Ein Grund ist nötig (er kommt ins Protokoll).",
   "cmd.undo_bust": "Ausfall rückgängig: {name}",
-  // Registration desk: capacity, waiting list, check-in with ID, check-in deadline, CSV import (issue 7)
+  // Registration desk: capacity, waiting list, check-in with ID, check-in deadline, CSV import
   "desk.title": "Anmeldung",
   "desk.capacity": "{field} / {max}",
   "desk.capacity_label": "Spieler / Plätze",
@@ -842,7 +844,7 @@ export const de: Record<MessageKey, string> = {
   "cmd.set_back": "Zurück: {name}",
   "cmd.import_players": "{n} Spieler importieren",
   "cmd.set_capacity": "Plätze {max}",
-  // The player's phone and the pictures (issue 7): charts.*, phone.*
+  // The player's phone and the pictures: charts.*, phone.*
   "charts.title": "Bilder",
   "charts.players_left": "Verbleibende Spieler im Verlauf",
   "charts.players_left_empty": "Die Linie beginnt mit dem Start der Uhr.",
@@ -886,7 +888,7 @@ export const de: Record<MessageKey, string> = {
   "refusal.not_last_bust": "Der Bust von {name} ist nicht der letzte an Tisch {table}; rückgängig machen kann ihn die Turnierleitung.",
   "refusal.hand_since_bust": "An Tisch {table} hat seit dem Bust von {name} eine neue Hand begonnen; rückgängig machen kann ihn die Turnierleitung.",
   "refusal.undo_too_late": "Der Bust von {name} ist älter als {seconds} Sekunden; rückgängig machen kann ihn die Turnierleitung.",
-  // The dealer's bust toast (issue 13): "Anna — 27." with Undo for 10 seconds
+  // The dealer's bust toast: "Anna — 27." with Undo for 10 seconds
   "dealer.toast_place": "{name} — {place}",
   "dealer.toast_out": "{name} — ausgeschieden",
   "dealer.toast_undo": "Rückgängig",

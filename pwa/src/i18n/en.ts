@@ -644,7 +644,7 @@ export const en = {
   "results.csv": "Results (CSV)",
   "download.busy": "Loading…",
   "download.failed": "Download failed: {message}",
-  // Director tools: printouts, audit log, review list, inviting directors (issue 7)
+  // Director tools: printouts, audit log, review list, inviting directors
   "printouts.title": "Print",
   "printouts.hint": "A4 pages to print: seat cards for the players, QR sheets for the dealers.",
   "printouts.seat_cards": "Seat cards",
@@ -666,7 +666,7 @@ export const en = {
   "review.hint": "Commands the server refused: check that nothing is missing.",
   "review.more": "Show all",
   "review.less": "Show fewer",
-  // issue 13: the director's sections, the attention bar, safer taps (helper B)
+  // The director's sections, the attention bar, safer taps (helper B)
   "section.nav": "Sections",
   "section.floor": "Floor",
   "section.players": "Players",
@@ -692,6 +692,8 @@ export const en = {
   "attn.hfh_stop_text": "The bubble has burst or one table is left: stop hand-for-hand so every table deals on its own again.",
   "attn.remove": "Remove",
   "attn.remove_title": "Remove {name}",
+  "attn.remove_absent": "{name} is not here and the bubble is reached: his stack is removed, no prize{rule}.",
+  "attn.remove_no_show": "{name} was not seated by the deadline: he is out{rule}.",
   "attn.correction": "Correction for {name}",
   "attn.review": "{n} refused commands to review",
   "attn.review_go": "Review",
@@ -767,7 +769,7 @@ export const en = {
   "rejected.edit_bust_text": "Refused: {name}. Tap the seat of the player who is out — it is sent as a new entry.",
   "rejected.resend": "Resend",
   "rejected.edit_count_lead": "The server refused this count. Fix the stacks and send it again.",
-  // Undo a wrongly recorded bust (issue 7)
+  // Undo a wrongly recorded bust
   "undo_bust.action": "Undo bust",
   "undo_bust.title": "Undo {name}'s bust?",
   "undo_bust.submit": "Undo bust",
@@ -787,7 +789,7 @@ export const en = {
   "undo_bust.reason_hint": "e.g. wrong seat, won the side pot",
   "undo_bust.reason_missing": "A reason is needed (it goes into the record).",
   "cmd.undo_bust": "Undo bust: {name}",
-  // Registration desk: capacity, waiting list, check-in with ID, check-in deadline, CSV import (issue 7)
+  // Registration desk: capacity, waiting list, check-in with ID, check-in deadline, CSV import
   "desk.title": "Registration desk",
   "desk.capacity": "{field} / {max}",
   "desk.capacity_label": "Players / capacity",
@@ -840,7 +842,7 @@ export const en = {
   "cmd.set_back": "Back: {name}",
   "cmd.import_players": "Import {n} players",
   "cmd.set_capacity": "Capacity {max}",
-  // The player's phone and the pictures (issue 7): charts.*, phone.*
+  // The player's phone and the pictures: charts.*, phone.*
   "charts.title": "Pictures",
   "charts.players_left": "Players left over time",
   "charts.players_left_empty": "The line starts when the clock starts.",
@@ -884,7 +886,7 @@ export const en = {
   "refusal.not_last_bust": "{name}'s bust is not the latest at table {table}; the director can undo it.",
   "refusal.hand_since_bust": "A new hand has started at table {table} since {name}'s bust; the director can undo it.",
   "refusal.undo_too_late": "{name}'s bust is more than {seconds} seconds old; the director can undo it.",
-  // The dealer's bust toast (issue 13): "Anna — 27th" with Undo for 10 seconds
+  // The dealer's bust toast: "Anna — 27th" with Undo for 10 seconds
   "dealer.toast_place": "{name} — {place}",
   "dealer.toast_out": "{name} — out",
   "dealer.toast_undo": "Undo",

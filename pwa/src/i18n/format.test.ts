@@ -5,7 +5,7 @@ import * as i18n from "./index";
 
 afterEach(() => setRegion(null));
 
-describe("numbers and money in the tournament's locale (issue 13)", () => {
+describe("numbers and money in the tournament's locale", () => {
   it("de-CH groups with ' and writes CHF after the amount", () => {
     setRegion("CH");
     expect(formatNumber(3750, "de")).toBe("3'750");

@@ -1,4 +1,4 @@
-// Issue 13: German says "Sitz" for a seat and "Platz"/"Rang" for a finishing place, consistently.
+// German says "Sitz" for a seat and "Platz"/"Rang" for a finishing place, consistently.
 // ("Startplatz", a reserved entry in the field, is a word of its own and allowed.)
 import { describe, expect, it } from "vitest";
 import { en } from "./en";

@@ -176,7 +176,7 @@ describe("outbox", () => {
     expect(outbox.snapshot()[0]).toMatchObject({ state: "rejected", error: `e${status}`, message: `m${status}` });
   });
 
-  it("stops sending a command its server answered with its own 500 three times, and shows why (issue 14)", async () => {
+  it("stops sending a command its server answered with its own 500 three times, and shows why", async () => {
     const { outbox } = await loadModules();
     const internal = { error: "internal", message: "Something went wrong on the server; nothing was applied.", field: null };
     const net = fakeFetch((call) => (call.body.payload?.name === "Anna \ud800" ? jsonResponse(500, internal) : applied(call)));

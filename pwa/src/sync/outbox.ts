@@ -185,7 +185,7 @@ export async function dismiss(op_id: string): Promise<void> {
 }
 
 /**
- * Take back a command that has not gone out yet (the dealer's Undo right after a bust, issue 13):
+ * Take back a command that has not gone out yet (the dealer's Undo right after a bust,):
  * "withdrawn" — it was pending and never sent, now it is gone; "sending" — it is on its way (or a
  * request for it waits for an answer): the server may apply it, so undo it with a correcting
  * command once applied; "gone" — no longer in the outbox (applied, or not this device's).

@@ -1,4 +1,4 @@
-// The dealer's Undo right after a bust (issue 13): a command still waiting in the outbox is taken
+// The dealer's Undo right after a bust: a command still waiting in the outbox is taken
 // back and never reaches the server; one already on its way is not (the caller corrects it).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applied, fakeFetch, freshIndexedDb } from "./testing";

@@ -1,4 +1,4 @@
-// One sink for the failures the app used to swallow (issue 15). Every report is logged with a
+// One sink for the failures the app used to swallow. Every report is logged with a
 // stable prefix and kept (the last KEEP, for a diagnostics list; window.__pokerfloorReports in
 // the browser). A report a person must know about (a command not stored on the phone, a failed
 // download or sign-out) is also shown: ui/ReportBanner.tsx, mounted once by app.tsx. Best-effort

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 
 /** A short message at the bottom of the screen, within thumb reach, with an optional action
- * (the dealer's "Anna — 27th · Undo", issue 13). Announced politely to screen readers; it
+ * (the dealer's "Anna — 27th · Undo",). Announced politely to screen readers; it
  * does not take the focus (the dealer's hand goes on with the next tap). */
 export function Toast(props: {
   children: ComponentChildren;

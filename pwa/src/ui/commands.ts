@@ -1,4 +1,4 @@
-import { t } from "../i18n";
+import { t, type MessageKey } from "../i18n";
 import type { OutboxEntry } from "../sync/db";
 
 /** A human description of a queued command, for pending and rejected lists. */
@@ -79,7 +79,11 @@ export function describeCommand(e: OutboxEntry): string {
       return t(p.away ? "cmd.set_away" : "cmd.set_back", { name: p.name ?? `#${p.entry_id}` });
     case "import_players":
       return t("cmd.import_players", { n: Array.isArray(p.rows) ? p.rows.length : 0 });
-    default:
-      return t("cmd.unknown", { type: e.type });
+    default: {
+      // A new command needs no case here: its cmd.<type> words name its payload's fields.
+      const key = `cmd.${e.type}` as MessageKey;
+      const text = t(key, p);
+      return text === key ? t("cmd.unknown", { type: e.type }) : text;
+    }
   }
 }

@@ -19,7 +19,7 @@ describe("reasonText", () => {
     expect(reasonText("field_full", { limit: 40, cite: " (N-3.3)" }, "x", "en")).toBe("The field is full (40 players (N-3.3)).");
     expect(reasonText("field_full", { limit: 40, cite: "" }, "x", "de")).toBe("Das Feld ist voll (40 Spieler).");
   });
-  it("words the floor's holds (issue 12) in both languages, each with its rule id", () => {
+  it("words the floor's holds in both languages, each with its rule id", () => {
     const halted = { table: 3, short: 2, rule: "V-III.h" };
     expect(reasonText("table_halted", halted, "x", "en")).toBe(
       "Table 3 is 2 players short of the fullest table: hold the next hand until the director balances the tables (V-III.h).");
@@ -39,7 +39,7 @@ describe("reasonText", () => {
     expect(reasonText("final_table_not_yet", { table: 2, players: 11, size: 10, rule: "N-2.9" }, "x", "en")).toBe(
       "11 players are left; breaking table 2 would seat them at one table, but the final table is formed at 10 (N-2.9). Keep both tables.");
   });
-  it("ends a refusal that applies a house rule with its rule id (issue 12)", () => {
+  it("ends a refusal that applies a house rule with its rule id", () => {
     expect(reasonText("registration_closed", { variant: "late", rule: "P-Spielverlauf" }, "x", "en")).toBe(
       "Seats are already drawn and this tournament has no open late seats (P-Spielverlauf).");
     expect(reasonText("id_not_checked", { name: "Wanda", variant: "walk_in", rule: "N-3.4" }, "x", "de")).toBe(

@@ -1,4 +1,4 @@
-// After a bust: "Anna — 27th" with Undo for 10 seconds (issue 13). Undo takes the bust back
+// After a bust: "Anna — 27th" with Undo for 10 seconds. Undo takes the bust back
 // out of the outbox when it was not sent yet (never applied: nothing reaches the server), or sends
 // the correcting command `undo_bust` when the server has it (engine/undo.py: a dealer's own
 // table's latest bust, before the next hand, within 60 s of the server's time).

@@ -92,7 +92,7 @@ export function Dealer(props: { token: string }) {
   const stillPlaying = hfhStillPlaying(hfh);
   const halt: Halt | null = table?.halt ?? null;
   const redraw: Redraw | null = table?.redraw ?? null;
-  // Issue 13: while a hand is on, the clock is one line and the hand one row, so every seat's
+  // While a hand is on, the clock is one line and the hand one row, so every seat's
   // Bust button is on the first screen; the full clock is a tap away (and back at the next hand).
   const handOn = Boolean(table) && !table?.broken && handNo > 0 && hstate === "off" && !halt && !picking && seats.length >= 2;
   const compact = handOn && !clockOpen;
@@ -691,7 +691,7 @@ function HandCard(props: {
     props.hstate === "playing" ? "playing" : waiting ? "wait" : props.halt ? "halt" : null;
   const pendingN = props.pendingHands;
   if (props.compact && handNo > 0 && !locked) {
-    // Issue 13: one row while a hand is on — which hand and who posts the big blind, and "New hand".
+    // One row while a hand is on — which hand and who posts the big blind, and "New hand".
     return (
       <section class="card hand-card is-compact" aria-labelledby="hand-h">
         <div class="hand-row">

@@ -1,4 +1,4 @@
-// The dealer's screen while a hand is on (issue 13): the clock in one line and the hand in one
+// The dealer's screen while a hand is on: the clock in one line and the hand in one
 // row, so the ten seats' Bust buttons are on the first screen at 390×844.
 import type { ClockAnchor, StructureEntry } from "../../clock/clock";
 import { formatRemaining } from "../../clock/clock";

@@ -1,4 +1,4 @@
-// House rules on the dealer's phone that come from the table view (issue 12):
+// House rules on the dealer's phone that come from the table view:
 // - P-Spielverlauf: a newcomer posts the big blind in his first hand ("Seat 4 (new) posts the big
 //   blind this hand"), announced before that hand as "next hand";
 // - S-#36: the penalties this table's dealer may give (`dealer_penalties`), else a warning only.

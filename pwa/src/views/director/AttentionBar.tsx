@@ -1,4 +1,4 @@
-// The attention bar (issue 13): always on top of the director's screen, whatever section is open;
+// The attention bar: always on top of the director's screen, whatever section is open;
 // each item is one tap to act (a balancing move applies at once; bigger steps ask once).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
@@ -98,7 +98,8 @@ export function AttentionBar(props: { ctx: DirCtx; items: AttentionItem[]; onOpe
             setAsk({
               item,
               title: t("attn.remove_title", { name: s!.name ?? `#${s!.entry_id}` }),
-              text: s!.text,
+              // The engine's sentence is English: the phone words it in the director's language.
+              text: lang === "en" && s!.text ? s!.text : t((s as any).reason === "no_show" ? "attn.remove_no_show" : "attn.remove_absent", { name: s!.name ?? `#${s!.entry_id}`, rule: (s as any).rule ? ` (${(s as any).rule})` : "" }),
               label: t("attn.remove"),
               danger: true,
               run: () => enqueue(item, "player_leaves", { entry_id: s!.entry_id, reason: (s as any).reason ?? "absent" }, { name: s!.name ?? "" }),

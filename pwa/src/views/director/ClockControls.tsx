@@ -50,7 +50,7 @@ export function ClockControls(props: {
   const canAdjust = (status === "running" || status === "paused") && m.status !== "finished" && m.status !== "halted";
   const hasStructure = structure.length > 0;
 
-  // A level jump moves every clock in the room: it asks once (issue 13).
+  // A level jump moves every clock in the room: it asks once.
   const [asked, setAsked] = useState<number | null>(null);
   function jump(index: number) {
     if (structure[index]) setAsked(index);

@@ -1,4 +1,4 @@
-// The director's tournament screen (issue 13): the attention bar and the section tabs stay on
+// The director's tournament screen: the attention bar and the section tabs stay on
 // top; below them one section — floor, players, clock, money, desk or tools — one tap apart.
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
@@ -96,7 +96,7 @@ export function DirectorTournament(props: { tid: string }) {
   const busts: Bust[] = dview?.busts ?? [];
   const drawQueued = mine.some((e) => e.state === "pending" && e.type === "draw_seats");
   // Decided only from a view (cached or fetched): deciding "open" before it arrives and flipping
-  // afterwards re-created the desk's form under a director already typing a name (issue 12).
+  // afterwards re-created the desk's form under a director already typing a name.
   const registrationOpen = !drawQueued && !!view && (view.status === "new" || view.status === "registering");
   const lateOpen = !registrationOpen && !!preset.format?.late_seat && view?.status !== "finished";
   const section: SectionId = chosen ?? defaultSection(registrationOpen);

@@ -240,7 +240,7 @@ function DueRow(props: {
   onConfirm: () => void;
   children: ComponentChildren;
 }) {
-  // "Paid" hands out money: it asks once (issue 13).
+  // "Paid" hands out money: it asks once.
   const [asking, setAsking] = useState(false);
   return (
     <li class={`due-row ${props.correction ? "correction" : ""} ${props.pending ? "is-pending" : ""}`} data-testid={props.testid} {...props.attrs}>

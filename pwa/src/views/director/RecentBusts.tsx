@@ -6,7 +6,7 @@ import type { DirCtx, Entry } from "./types";
 
 const SHOWN = 5; // the last few; "Show all" for the rest of the view's 100
 
-/** The last busts, newest first, each with its own "Undo bust" (issue 7, issue 13: one tap away,
+/** The last busts, newest first, each with its own "Undo bust" (one tap away,
  * not behind "⋯" next to Disqualify); the undo dialog is the confirm step. */
 export function RecentBusts(props: { ctx: DirCtx }) {
   const lang = useLang();

@@ -5,7 +5,7 @@ const e = (entry_id: number, place: number | null, extra: Partial<UndoEntry> = {
   entry_id, name: `P${entry_id}`, status: place == null ? "active" : "busted", table_no: 1, seat: entry_id, place, ...extra,
 });
 
-describe("undo bust preview (issue 7)", () => {
+describe("undo bust preview", () => {
   it("moves everyone out after him one place down and leaves those out before him (N-1.15)", () => {
     const all = [e(1, null), e(2, 8), e(3, 9), e(4, 10), e(5, null, { disqualified: true, status: "busted" })];
     expect(undoShifts(all[2], all)).toEqual([{ name: "P2", from: 8, to: 9 }]);

@@ -53,7 +53,7 @@ export function undoShifts(e: UndoEntry, entries: UndoEntry[]): { name: string; 
     .map((x) => ({ name: x.name, from: x.place!, to: x.place! + 1 }));
 }
 
-/** Undo a wrongly recorded bust (issue 7): says what will happen, asks why, and offers a free
+/** Undo a wrongly recorded bust: says what will happen, asks why, and offers a free
  * seat when his own is taken or his table was broken. */
 export function UndoBustDialog(props: {
   entry: UndoEntry;

@@ -1,4 +1,4 @@
-// A new attention item buzzes and chimes once (issue 13): navigator.vibrate and a short WebAudio
+// A new attention item buzzes and chimes once: navigator.vibrate and a short WebAudio
 // tone (no sound file). The director can silence it; the choice is stored on this phone.
 
 import { beep, vibrate } from "../../ui/alerts";

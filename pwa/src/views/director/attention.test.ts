@@ -4,7 +4,7 @@ import { defaultSection, sectionFromHash } from "./sections";
 
 const move = (seq: number, entry: number) => ({ id: `move:${entry}:1:5:${seq}`, kind: "move", entry_id: entry, from_table: 2, to_table: 1, to_seat: 5, text: "" });
 
-describe("attention items (issue 13)", () => {
+describe("attention items", () => {
   it("lists what needs the director, most urgent first, each in its section", () => {
     const items = attentionItems(
       {

@@ -1,4 +1,4 @@
-// What needs the director now, from the views the phone already holds (issue 13): the attention
+// What needs the director now, from the views the phone already holds: the attention
 // bar lists these on top of every section, each one tap (or one tap and a confirm) from done.
 import type { PayoutDue } from "../../money/money";
 import type { Suggestion } from "../../seating/suggestions";

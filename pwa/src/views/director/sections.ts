@@ -1,4 +1,4 @@
-// The director's tournament screen in sections, one tap apart (issue 13). The section lives in
+// The director's tournament screen in sections, one tap apart. The section lives in
 // the hash after the tournament (#/director/<tid>/<section>), so a reload returns to it; the
 // router reads #/director/<tid>/<anything else> as the tournament route.
 

@@ -1,4 +1,4 @@
-// What the TV tells the room besides the clock (issue 13): the hand-for-hand banner, the moves
+// What the TV tells the room besides the clock: the hand-for-hand banner, the moves
 // ticker, the next levels, the seating list by name (GET /seating, a page at a time) and the
 // winner screen with the places and prizes.
 import { useEffect, useState } from "preact/hooks";

@@ -63,9 +63,9 @@ def test_utf8_bom_cp1252_semicolons_tabs_and_first_last_names(server, td):
     report = r.json()
     assert [i["name"] for i in report["imported"]] == ["Franz Kölbl"]
     # Duplicates against the field are named with their line (the umlauts read right from cp1252).
-    assert [i["text"] for i in report["rejected"]] == [
-        "line 2: Jürgen Müller is already registered.",
-        "line 3: Zoë Weiß is already registered.",
+    assert [(i["line"], i["name"], i["error"]) for i in report["rejected"]] == [
+        (2, "Jürgen Müller", "duplicate_name"),
+        (3, "Zoë Weiß", "duplicate_name"),
     ]
     tabs = "first_name\tlast_name\nÅnne\tØster\n".encode()
     assert [i["name"] for i in upload(td, tid, tabs).json()["imported"]] == ["Ånne Øster"]

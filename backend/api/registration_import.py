@@ -34,13 +34,6 @@ def link_entries(app, tid: int, entry_ids: list[int]) -> None:
             lg.link_entry(session, tid, entry_id, state.entries[entry_id].name, None, now_ms())
 
 
-def _text(item: dict) -> dict:
-    """'line 7: Jürgen Müller is already registered.': the name once, where the reason lacks it."""
-    name, reason = item.get("name") or "", item["reason"]
-    named = f"{name} — {reason}" if name and name not in reason else reason
-    return {**item, "text": f"line {item['line']}: {named}"}
-
-
 @bp.post("/tournaments/<int:tid>/import")
 @documented(
     out.ImportReport,
@@ -77,7 +70,7 @@ def import_players(tid: int):
         raise ApiError(
             413 if problem.error == "file_too_big" else 400, problem.error, problem.message, problem.field
         ) from None
-    rejected = [_text(r) for r in parsed.rejected]
+    rejected = list(parsed.rejected)
     report = {"status": "applied", "op_id": envelope["op_id"], "imported": [], "waiting": [], "rejected": rejected}
     if parsed.rows:
         try:
@@ -98,7 +91,7 @@ def import_players(tid: int):
             return jsonify(answer.body), answer.status_code
         result = answer.body["result"]
         report.update(seq=answer.body["seq"], imported=result["imported"], waiting=result["waiting"])
-        rejected += [_text(r) for r in result["rejected"]]
+        rejected += result["rejected"]
         link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
         if answer.changed:
             app.realtime.publish_soon(tid, answer)

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from backend.auth.tokens import mint_token
 from backend.service import now_ms
 from backend.store import session_scope
+from server import CommandSender
 
 
 class Answer:
@@ -46,7 +47,7 @@ class _Http:
         )
 
 
-class InProcessApi:
+class InProcessApi(CommandSender):
     def __init__(self, app, token: str | None = None, device_id: str | None = None):
         self.app, self.token = app, token
         self.device_id = device_id or uuid.uuid4().hex
@@ -66,17 +67,6 @@ class InProcessApi:
         if "data" in kw:
             return Answer(self.client.post(path, data=kw.pop("data"), headers=headers))
         return Answer(self.client.post(path, json=json, headers=headers))
-
-    def command(self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None, at=None) -> Answer:
-        body = {
-            "op_id": op_id or str(uuid.uuid4()),
-            "device_id": self.device_id,
-            "type": type,
-            "payload": payload or {},
-        }
-        if at is not None:
-            body["at"] = at
-        return self.post(f"/api/tournaments/{tid}/commands", json=body)
 
 
 def in_process_director(app, username: str = "td", password: str = "correct horse") -> InProcessApi:

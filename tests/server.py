@@ -94,7 +94,29 @@ class ServerProcess:
         self.kill(signal.SIGTERM)
 
 
-class Api:
+class CommandSender:
+    """The command protocol as the PWA speaks it, over any client with `post` and `device_id`."""
+
+    device_id: str
+
+    def post(self, path: str, json=None, **kw):
+        raise NotImplementedError
+
+    def command(
+        self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None, at: int | None = None
+    ):
+        body = {
+            "op_id": op_id or str(uuid.uuid4()),
+            "device_id": self.device_id,
+            "type": type,
+            "payload": payload or {},
+        }
+        if at is not None:
+            body["at"] = at
+        return self.post(f"/api/tournaments/{tid}/commands", json=body)
+
+
+class Api(CommandSender):
     """A thin HTTP client that speaks the command protocol like the PWA does."""
 
     def __init__(self, base: str, token: str | None = None, device_id: str | None = None):
@@ -112,19 +134,6 @@ class Api:
         return self.http.post(
             self.base + path, json=json, timeout=10, headers={**self.headers(), **kw.pop("headers", {})}, **kw
         )
-
-    def command(
-        self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None, at: int | None = None
-    ):
-        body = {
-            "op_id": op_id or str(uuid.uuid4()),
-            "device_id": self.device_id,
-            "type": type,
-            "payload": payload or {},
-        }
-        if at is not None:
-            body["at"] = at
-        return self.post(f"/api/tournaments/{tid}/commands", json=body)
 
 
 def director(server: ServerProcess, username="td", password="correct horse") -> Api:

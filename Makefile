@@ -11,7 +11,7 @@ PORT   ?= 5000
 export HOST PORT
 
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
-               pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs
+               pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs
 
 .PHONY: run venue test check fuzz-api install pwa chromium caddy clean
 run: install pwa

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+import mimetypes
 from dataclasses import dataclass
+from pathlib import Path
 
-from flask import Flask, jsonify, send_from_directory
+from flask import Flask, Response, jsonify, request, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import BLUEPRINTS
@@ -68,6 +70,27 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     return app
 
 
+# The build leaves brotli and gzip copies next to each text file (pwa/scripts/precompress.mjs).
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+
+
+def send_precompressed(dist: Path, path: str) -> Response:
+    """The file, or its brotli/gzip copy when the phone accepts it: compressed once at build time,
+    never per request. The answer varies with Accept-Encoding (a cache must not mix them up)."""
+    accepted = request.accept_encodings
+    for coding, suffix in PRECOMPRESSED:
+        if accepted[coding] and (dist / (path + suffix)).is_file():
+            response = send_from_directory(
+                dist, path + suffix, mimetype=mimetypes.guess_type(path)[0] or "application/octet-stream"
+            )
+            response.headers["Content-Encoding"] = coding
+            break
+    else:
+        response = send_from_directory(dist, path)
+    response.vary.add("Accept-Encoding")
+    return response
+
+
 def register_pwa(app: Flask, config: Config) -> None:
     """Serve the built PWA. sw.js must never be cached by HTTP, or phones miss updates."""
     dist = config.PWA_DIST
@@ -83,7 +106,7 @@ def register_pwa(app: Flask, config: Config) -> None:
         target = dist / path
         if not target.is_file():
             path = "index.html"
-        response = send_from_directory(dist, path)
+        response = send_precompressed(dist, path)
         if path in ("sw.js", "index.html", "manifest.webmanifest"):
             response.headers["Cache-Control"] = "no-cache"
         elif path.startswith("assets/"):

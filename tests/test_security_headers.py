@@ -34,9 +34,8 @@ def make_app(tmp_path, **overrides):
         DATABASE_URL=f"sqlite:///{tmp_path / 'h.db'}",
         SECRET_KEY="k" * 32,
         VAR_DIR=tmp_path,
-        PWA_DIST=dist,
         BACKUP_AUTO=False,
-        **overrides,
+        **{"PWA_DIST": dist, **overrides},
     )
     app = create_app(config, async_mode="threading")
     app.test_client_class = BufferedClient

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
@@ -22,6 +22,8 @@ from sqlmodel import Session, select
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
 from .store import Tournament, event_store, session_scope
+
+T = TypeVar("T")
 
 HTTP_FOR_REJECTION = {"conflict": 409, "forbidden": 403, "not_found": 404, "invalid": 400}
 
@@ -90,11 +92,24 @@ class TournamentService:
             return session.get(Tournament, tournament_id) is not None
 
     def state(self, tournament_id: int) -> TournamentState:
-        with self._lock(tournament_id), session_scope(self.db) as session:
+        with self._lock(tournament_id):
+            return self._read(tournament_id)
+
+    def _read(self, tournament_id: int) -> TournamentState:
+        with session_scope(self.db) as session:
             tournament = session.get(Tournament, tournament_id)
             if tournament is None:
                 raise UnknownTournament(tournament_id)
             return self._catch_up(session, tournament)
+
+    def render(self, tournament_id: int, state: TournamentState | None, render: Callable[[TournamentState], T]) -> T:
+        """`render(state)` with no command half-way through the state: under the tournament's lock,
+        from the state a command left while it is still the cached one (no second read); after a
+        failed command dropped it, from the state caught up from the log."""
+        with self._lock(tournament_id):
+            if state is None or self._states.get(tournament_id) is not state:
+                state = self._read(tournament_id)
+            return render(state)
 
     def create_tournament(self, name: str, preset: dict, director_id: int | None) -> Tournament:
         now = self.clock()

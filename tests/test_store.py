@@ -12,6 +12,7 @@ from sqlmodel import SQLModel
 from backend.config import ROOT
 from backend.engine import Actor, Event
 from backend.presets import load_presets
+from backend.read.changes import changed_views
 from backend.service import TournamentService
 from backend.store import EventRow, event_store, make_engine, migrate, session_scope
 from backend.store.event_store import ConcurrentWrite
@@ -89,7 +90,7 @@ def test_event_seq_is_unique_per_tournament(db):
 
 
 def test_service_applies_once_per_op_id_and_rebuilds_from_the_log(db):
-    service = TournamentService(db)
+    service = TournamentService(db, changed_views=changed_views)
     tid = service.create_tournament("T", GENERIC, None).id
     for name in ("Anna", "Ben", "Cem"):
         assert command(service, tid, "register_player", {"name": name}).status_code == 200
@@ -98,6 +99,7 @@ def test_service_applies_once_per_op_id_and_rebuilds_from_the_log(db):
     first = command(service, tid, "record_bust", {"entry_id": 2}, op_id=op)
     second = command(service, tid, "record_bust", {"entry_id": 2}, op_id=op)
     assert first.body["result"] == {"entry_id": 2, "place": 3}
+    assert ("player", 2) in first.changed  # a replay pushes nothing: nothing changed
     assert second.body["seq"] == first.body["seq"] and second.changed == set()
     fresh = TournamentService(db).state(tid)  # a new process: state from the log alone
     assert fresh.players_left == 2 and fresh.entries[2].place == 3 and fresh.seq == first.body["seq"]

@@ -156,18 +156,23 @@ class Realtime:
 
     def publish(self, tid: int, answer: Answer) -> None:
         with self.app.app_context():
-            state = answer.state if answer.state is not None else self.service.state(tid)
-            self._publish(tid, state, answer.changed, answer.seq, answer.base_seq)
+            views = self.service.render(tid, answer.state, lambda state: self._render(state, answer))
+            for room, view in views:
+                self.socketio.emit("view", view, to=room_for(tid, room))
 
-    def _publish(self, tid: int, state, changed: set[tuple], seq: int, base_seq: int) -> None:
-        """Rendered from the state the command left (no second lock or read). Under gevent a
-        render does not yield, so another command cannot change the state half-way through it;
-        the state may already be newer than this command: the views are then newer too, harmless."""
-        now = now_ms()
-        # Small views first (the dealer and the player wait on them); the director's last, as a
-        # delta stamped with this command's seq (the state may already be newer: harmless).
-        for key in sorted(changed, key=lambda k: (k[0] == "director", k[0] == "public", str(k))):
-            view = (
-                director_delta(state, changed, seq, base_seq, now) if key == ("director",) else render(state, key, now)
+    def _render(self, state, answer: Answer) -> list[tuple[tuple, dict]]:
+        """The changed views, rendered from the state the command left (no second read; the service
+        holds the tournament's lock meanwhile, and the emits happen after it is released). The state
+        may already be newer than this command: the views are then newer too, harmless. Small views
+        first (the dealer and the player wait on them); the director's last, as a delta stamped with
+        this command's seq."""
+        now, changed = now_ms(), answer.changed
+        return [
+            (
+                key,
+                director_delta(state, changed, answer.seq, answer.base_seq, now)
+                if key == ("director",)
+                else render(state, key, now),
             )
-            self.socketio.emit("view", view, to=room_for(tid, key))
+            for key in sorted(changed, key=lambda k: (k[0] == "director", k[0] == "public", str(k)))
+        ]

@@ -89,6 +89,7 @@ def holds_numbers():
 
 
 def service_numbers():
+    from backend.read.changes import changed_views
     from backend.read.views import director_delta, render
     from backend.service import TournamentService
     from backend.store import make_engine, migrate
@@ -96,7 +97,7 @@ def service_numbers():
     with tempfile.TemporaryDirectory() as tmp:
         db = make_engine(f"sqlite:///{tmp}/bench.db")
         migrate(db)
-        service = TournamentService(db)
+        service = TournamentService(db, changed_views=changed_views)
         tid = service.create_tournament("Bench", GENERIC, None).id
         director = Actor("director")
 

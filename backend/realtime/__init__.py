@@ -64,6 +64,9 @@ class Realtime:
             ping_timeout=10,
         )
         self.callers: dict[str, object] = {}
+        # One process: a room with no socket here has nobody at all, and its view is not rendered.
+        # Several workers (a message queue): another worker may hold the room's sockets.
+        self.alone = not message_queue
         self.socketio.on_event("connect", self._connect)
         self.socketio.on_event("disconnect", self._disconnect)
         self.socketio.on_event("subscribe", self._subscribe)
@@ -154,18 +157,28 @@ class Realtime:
     def publish_soon(self, tid: int, answer: Answer) -> None:
         self.socketio.start_background_task(self.publish, tid, answer)
 
+    def listened(self, tid: int, key: tuple) -> bool:
+        """Whether anyone may receive this view: always with several workers; in one process,
+        whether its room has a socket (python-socketio drops a room when its last socket leaves).
+        Nobody misses anything: a phone that joins gets the view whole (_join), one that was away
+        GETs it when it is back."""
+        return not self.alone or room_for(tid, key) in self.socketio.server.manager.rooms.get("/", {})
+
     def publish(self, tid: int, answer: Answer) -> None:
+        wanted = {key for key in answer.changed if self.listened(tid, key)}
+        if not wanted:
+            return
         with self.app.app_context():
-            views = self.service.render(tid, answer.state, lambda state: self._render(state, answer))
+            views = self.service.render(tid, answer.state, lambda state: self._render(state, answer, wanted))
             for room, view in views:
                 self.socketio.emit("view", view, to=room_for(tid, room))
 
-    def _render(self, state, answer: Answer) -> list[tuple[tuple, dict]]:
+    def _render(self, state, answer: Answer, wanted: set[tuple]) -> list[tuple[tuple, dict]]:
         """The changed views, rendered from the state the command left (no second read; the service
         holds the tournament's lock meanwhile, and the emits happen after it is released). The state
         may already be newer than this command: the views are then newer too, harmless. Small views
         first (the dealer and the player wait on them); the director's last, as a delta stamped with
-        this command's seq."""
+        this command's seq (it names every changed entry and table, watched or not)."""
         now, changed = now_ms(), answer.changed
         return [
             (
@@ -174,5 +187,5 @@ class Realtime:
                 if key == ("director",)
                 else render(state, key, now),
             )
-            for key in sorted(changed, key=lambda k: (k[0] == "director", k[0] == "public", str(k)))
+            for key in sorted(wanted, key=lambda k: (k[0] == "director", k[0] == "public", str(k)))
         ]

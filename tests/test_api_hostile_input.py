@@ -109,7 +109,7 @@ def test_csv_import_refuses_a_bad_name_on_its_line(server, td, quiet_log):
         (3, "invalid_text", "name"),
         (4, "invalid_text", "name"),
     ]
-    assert "\x80" not in report["rejected"][0]["text"]
+    assert "\x80" not in report["rejected"][0]["reason"]
 
 
 def test_deeply_nested_json_is_a_400_even_without_a_token(server, td, quiet_log):

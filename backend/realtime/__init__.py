@@ -17,6 +17,7 @@ from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
 from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
+from .packets import ViewPacket
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ class Realtime:
             channel=channel,
             cors_allowed_origins=origin_checker(app.extensions["pokerfloor"].config),
             cors_credentials=False,
+            serializer=ViewPacket,  # orjson, no search for binary attachments (packets.py)
             ping_interval=10,
             ping_timeout=10,
         )

@@ -2,6 +2,7 @@
 #   make run   — install, build the PWA, migrate the SQLite database, serve on http://$(HOST):$(PORT)
 #   make test  — install what the tests need (Chromium too), then vitest and pytest (browser tests included)
 #   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
+#   make bench — the benchmarks in tests/perf/, printed (never asserted)
 #   make fuzz-api — requests generated from the OpenAPI document against a real server (SCHEMATHESIS_MAX_EXAMPLES)
 PYTHON ?= python3
 VENV   := .venv
@@ -13,7 +14,7 @@ export HOST PORT
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs
 
-.PHONY: run venue test check fuzz-api install pwa chromium caddy clean
+.PHONY: run venue test check bench fuzz-api install pwa chromium caddy clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
@@ -35,6 +36,13 @@ check: install pwa
 	$(BIN)/mypy
 	cd pwa && npx tsc -p tsconfig.json --noEmit
 	cd pwa && node scripts/check-budget.mjs dist
+
+# The benchmarks (tests/perf/), printed, never asserted: encoding an emit, the engine and views at
+# 10,112 players, a dealer's bust answered and pushed by a real server.
+bench: install pwa
+	$(BIN)/python tests/perf/bench_emit.py
+	$(BIN)/python tests/perf/bench_seating.py
+	$(BIN)/python tests/perf/bench_command_roundtrip.py --busts 300
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install

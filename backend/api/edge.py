@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import orjson
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
@@ -54,7 +55,22 @@ def json_depth(value, stop_after: int = MAX_JSON_DEPTH) -> int:
 
 class DepthLimitedJSON(DefaultJSONProvider):
     """Flask's JSON, but a body nested deeper than MAX_JSON_DEPTH is a ValueError (JsonTooDeep),
-    not a RecursionError that ends as a 500 with a traceback per request."""
+    not a RecursionError that ends as a 500 with a traceback per request; answers are written by
+    orjson (a big field's director view is megabytes: about ten times faster)."""
+
+    def dumps(self, obj, **kwargs):
+        """Compact answers through orjson, with Flask's own rules for dates, decimals, UUIDs and
+        dataclasses; indented output (debug) or a value orjson refuses (an integer beyond 64 bits)
+        the standard way."""
+        if not kwargs.get("indent"):
+            option = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+            if kwargs.get("sort_keys", self.sort_keys):
+                option |= orjson.OPT_SORT_KEYS
+            try:
+                return orjson.dumps(obj, default=kwargs.get("default", self.default), option=option).decode()
+            except TypeError:
+                pass
+        return super().dumps(obj, **kwargs)
 
     def loads(self, s, **kwargs):
         try:

@@ -87,34 +87,25 @@ def _int(cmd: Command, key: str) -> int | None:
 PENALTY_KINDS = ("warning", "missed_hand", "missed_round", "time", "disqualification")
 
 
+def _optional_count(unit: str, most: int, rule: str) -> fields.Integer:
+    """How long a penalty lasts, in one unit: a whole number from 1 to `most`, or not given."""
+    return fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=1, max=most, error=f"Must be a whole number of {unit} from 1 to {most} ({rule})."),
+    )
+
+
 class PenalizePayload(StrictSchema):
     entry_id = entry_field(required=True)
     kind = Text(
         required=True,
         validate=validate.OneOf(PENALTY_KINDS, error="Must be one of: " + ", ".join(PENALTY_KINDS) + " (N-2.23)."),
     )
-    orbits = fields.Integer(
-        load_default=None,
-        allow_none=True,
-        strict=True,
-        validate=validate.Range(
-            min=1, max=10, error="Must be a whole number of orbits from 1 to 10 (N-2.23: 1–4 rounds)."
-        ),
-    )
-    hands = fields.Integer(
-        load_default=None,
-        allow_none=True,
-        strict=True,
-        validate=validate.Range(min=1, max=200, error="Must be a whole number of hands from 1 to 200 (N-2.23)."),
-    )
-    minutes = fields.Integer(
-        load_default=None,
-        allow_none=True,
-        strict=True,
-        validate=validate.Range(
-            min=1, max=600, error="Must be a whole number of minutes from 1 to 600 (N-2.23: time penalty)."
-        ),
-    )
+    orbits = _optional_count("orbits", 10, "N-2.23: 1–4 rounds")
+    hands = _optional_count("hands", 200, "N-2.23")
+    minutes = _optional_count("minutes", 600, "N-2.23: time penalty")
     reason = Text(load_default=None, allow_none=True, multiline=True, validate=validate.Length(max=200))
 
 

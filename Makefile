@@ -38,11 +38,13 @@ check: install pwa
 	cd pwa && node scripts/check-budget.mjs dist
 
 # The benchmarks (tests/perf/), printed, never asserted: encoding an emit, the engine and views at
-# 10,112 players, a dealer's bust answered and pushed by a real server.
+# 10,112 players, a dealer's bust answered and pushed by a real server, one bust's view fanned out
+# to 200, 1,000 and 2,000 phones.
 bench: install pwa
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
 	$(BIN)/python tests/perf/bench_command_roundtrip.py --busts 300
+	$(BIN)/python tests/perf/bench_fanout.py
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install

@@ -1,0 +1,142 @@
+"""Fan-out of a bust's public view to many phones, against a real server (on demand, not in CI):
+
+    .venv/bin/python tests/perf/bench_fanout.py [--viewers 200 1000 2000] [--busts 30]
+
+Each viewer is a player's phone (its own token; the public room and its own), spoken to by a light
+raw Engine.IO websocket client: no python-socketio client per viewer, one thread reads every socket
+through a selector and answers the server's pings. Prints, per number of viewers: the time from a
+bust's POST to the last viewer holding the new public view (p50/p99), and the server's CPU per bust
+and per delivered view (from /proc, so Linux only).
+"""
+
+import argparse
+import json
+import os
+import selectors
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import websocket
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from server import ServerProcess, director, links, token_of
+
+TICKS = os.sysconf("SC_CLK_TCK")
+STOPPING = threading.Event()  # the server is being stopped: its sockets closing is no news
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+class Viewers:
+    """Many raw Engine.IO websocket clients; remembers each one's newest public seq and when."""
+
+    def __init__(self, url: str):
+        self.ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+        self.selector = selectors.DefaultSelector()
+        self.public: dict[int, tuple[int, float]] = {}  # viewer -> (seq, perf_counter)
+        self.changed = threading.Condition()
+        self.count = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def connect(self, token: str) -> None:
+        ws = websocket.create_connection(self.ws_url, timeout=10, suppress_origin=True)  # as a phone app: same origin
+        assert ws.recv().startswith("0"), "no Engine.IO open packet"
+        ws.send("40" + json.dumps({"token": token}))
+        while not ws.recv().startswith("40"):
+            pass
+        viewer, self.count = self.count, self.count + 1
+        self.selector.register(ws.sock, selectors.EVENT_READ, (viewer, ws))
+
+    def _read(self) -> None:
+        while True:
+            if not self.selector.get_map():
+                time.sleep(0.01)
+                continue
+            for key, _ in self.selector.select(timeout=0.1):
+                viewer, ws = key.data
+                try:
+                    message = ws.recv()
+                except websocket.WebSocketException as exc:
+                    if not STOPPING.is_set():
+                        print(f"viewer {viewer} lost: {exc!r}", file=sys.stderr)
+                    self.selector.unregister(key.fileobj)
+                    continue
+                if message == "2":
+                    ws.send("3")  # Engine.IO ping, pong
+                elif message.startswith('42["view"'):
+                    view = json.loads(message[2:])[1]
+                    if view.get("kind") == "public":
+                        with self.changed:
+                            self.public[viewer] = (view["seq"], time.perf_counter())
+                            self.changed.notify_all()
+
+    def wait_for(self, seq: int, timeout: float = 30) -> float:
+        """When the last viewer got a public view with at least `seq` (perf_counter)."""
+        deadline = time.perf_counter() + timeout
+        with self.changed:
+            while sum(1 for s, _ in self.public.values() if s >= seq) < self.count:
+                if not self.changed.wait(max(0, deadline - time.perf_counter())):
+                    raise TimeoutError(f"{self.count} viewers, seq {seq}: not all got it")
+            return max(t for s, t in self.public.values() if s >= seq)
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--viewers", type=int, nargs="+", default=[200, 1000, 2000])
+    parser.add_argument("--busts", type=int, default=30)
+    args = parser.parse_args()
+    players = max(args.viewers) + args.busts * len(args.viewers) + 10
+    with tempfile.TemporaryDirectory() as tmp:
+        srv = ServerProcess(Path(tmp)).start()
+        try:
+            run(srv, players, args)
+        finally:
+            STOPPING.set()
+            srv.stop()
+
+
+def run(srv, players: int, args) -> None:
+    td = director(srv)
+    tid = td.post("/api/tournaments", {"name": "Fan-out", "preset": "generic"}).json()["id"]
+    for i in range(players):
+        assert td.command(tid, "register_player", {"name": f"P{i}"}).status_code == 200
+    assert td.command(tid, "draw_seats", {"tables": -(-players // 10)}).status_code == 200
+    phones = [token_of(p["url"]) for p in links(td, tid)["players"]]
+    entries = [e["entry_id"] for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]]
+    victims = iter(entries[max(args.viewers) :])  # busted players are not among the viewers
+    viewers = Viewers(srv.url)
+    print(f"{players} players; busts per step: {args.busts}")
+    for wanted in args.viewers:
+        while viewers.count < wanted:
+            viewers.connect(phones[viewers.count])
+        time.sleep(1)  # the views on joining are read
+        latencies = []
+        cpu_before = cpu_seconds(srv.proc.pid)
+        for _ in range(args.busts):
+            t0 = time.perf_counter()
+            answer = td.command(tid, "record_bust", {"entry_id": next(victims)})
+            assert answer.status_code == 200, answer.text
+            latencies.append((viewers.wait_for(answer.json()["seq"]) - t0) * 1000)
+        cpu = cpu_seconds(srv.proc.pid) - cpu_before
+        print(
+            f"{wanted:5d} viewers: bust → last viewer has the public view p50={pct(latencies, 50):7.1f} ms "
+            f"p99={pct(latencies, 99):7.1f} ms mean={statistics.mean(latencies):7.1f} ms; server CPU "
+            f"{cpu / args.busts * 1000:6.1f} ms per bust, {cpu / (args.busts * wanted) * 1e6:5.0f} µs per delivery"
+        )
+
+
+if __name__ == "__main__":
+    main()

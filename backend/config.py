@@ -76,6 +76,8 @@ class Config:
         self.BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", "14"))  # and each day's last one
         auto = os.environ.get("BACKUP_AUTO", "").strip().lower()
         self.BACKUP_AUTO = auto in ("1", "true", "yes", "on") if auto else self.DATABASE_URL.startswith("sqlite")
+        # Log garbage collections this long or longer (ms; 0: none): backend/gc_watch.py.
+        self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

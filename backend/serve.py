@@ -264,6 +264,11 @@ def serve(
     from .backup import start_auto_backups
 
     start_auto_backups(app)  # the database line, the server lock, automatic backups
+    from .gc_watch import log_pauses, settle_after_start
+
+    settle_after_start()
+    if app.extensions["pokerfloor"].config.GC_LOG_MS > 0:
+        log_pauses(app.extensions["pokerfloor"].config.GC_LOG_MS)
 
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

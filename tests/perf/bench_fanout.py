@@ -12,6 +12,7 @@ and per delivered view (from /proc, so Linux only).
 import argparse
 import json
 import os
+import re
 import selectors
 import statistics
 import sys
@@ -100,7 +101,7 @@ def main():
     args = parser.parse_args()
     players = max(args.viewers) + args.busts * len(args.viewers) + 10
     with tempfile.TemporaryDirectory() as tmp:
-        srv = ServerProcess(Path(tmp)).start()
+        srv = ServerProcess(Path(tmp), env={"GC_LOG_MS": "5"}).start()  # collections of 5 ms or more
         try:
             run(srv, players, args)
         finally:
@@ -124,6 +125,7 @@ def run(srv, players: int, args) -> None:
             viewers.connect(phones[viewers.count])
         time.sleep(1)  # the views on joining are read
         latencies = []
+        log_from = len(srv.log_path.read_text())
         cpu_before = cpu_seconds(srv.proc.pid)
         for _ in range(args.busts):
             t0 = time.perf_counter()
@@ -131,10 +133,12 @@ def run(srv, players: int, args) -> None:
             assert answer.status_code == 200, answer.text
             latencies.append((viewers.wait_for(answer.json()["seq"]) - t0) * 1000)
         cpu = cpu_seconds(srv.proc.pid) - cpu_before
+        pauses = [float(ms) for ms in re.findall(r"gc pause ([0-9.]+) ms", srv.log_path.read_text()[log_from:])]
         print(
             f"{wanted:5d} viewers: bust → last viewer has the public view p50={pct(latencies, 50):7.1f} ms "
             f"p99={pct(latencies, 99):7.1f} ms mean={statistics.mean(latencies):7.1f} ms; server CPU "
-            f"{cpu / args.busts * 1000:6.1f} ms per bust, {cpu / (args.busts * wanted) * 1e6:5.0f} µs per delivery"
+            f"{cpu / args.busts * 1000:6.1f} ms per bust, {cpu / (args.busts * wanted) * 1e6:5.0f} µs per delivery; "
+            f"GC pauses ≥ 5 ms: {len(pauses)}, longest {max(pauses, default=0):.0f} ms"
         )
 
 

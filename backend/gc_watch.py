@@ -1,0 +1,33 @@
+"""Garbage collection in a long-running server: what start-up built is set aside once, and any
+collection longer than GC_LOG_MS is logged (an operator sees the pauses a room of phones would feel;
+tests/perf/bench_fanout.py reports them)."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+
+log = logging.getLogger(__name__)
+
+
+def settle_after_start() -> None:
+    """Modules, the app and its routes live as long as the process: a full collection need not
+    walk them again and again (gc.freeze)."""
+    gc.collect()
+    gc.freeze()
+
+
+def log_pauses(threshold_ms: float) -> None:
+    """Log every collection that takes `threshold_ms` or longer, with its generation."""
+    started = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        ms = (time.perf_counter() - started[0]) * 1000
+        if ms >= threshold_ms:
+            log.warning("gc pause %.1f ms (generation %d, %d objects freed)", ms, info["generation"], info["collected"])
+
+    gc.callbacks.append(timed)

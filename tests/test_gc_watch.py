@@ -1,0 +1,47 @@
+"""Garbage collection in the server (backend/gc_watch.py): start-up's objects are frozen out of
+later collections, and a collection at or over GC_LOG_MS is logged; the real server does both."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+
+from backend.gc_watch import log_pauses, settle_after_start
+from server import ServerProcess, director
+
+
+def test_a_long_enough_pause_is_logged_and_a_short_one_is_not(caplog):
+    before = list(gc.callbacks)
+    try:
+        with caplog.at_level(logging.WARNING, logger="backend.gc_watch"):
+            log_pauses(10_000)  # nothing takes 10 s
+            gc.collect()
+            assert "gc pause" not in caplog.text
+            log_pauses(0)
+            gc.collect()
+        assert "gc pause" in caplog.text and "generation 2" in caplog.text
+    finally:
+        gc.callbacks[:] = before
+
+
+def test_start_up_objects_are_frozen():
+    try:
+        settle_after_start()
+        assert gc.get_freeze_count() > 10_000  # the modules, the app, the rules
+    finally:
+        gc.unfreeze()
+
+
+def test_the_server_logs_its_collections_when_asked(tmp_path):
+    srv = ServerProcess(tmp_path / "var", env={"GC_LOG_MS": "0.001"}).start()
+    try:
+        api = director(srv)
+        for _ in range(20):
+            api.get("/api/tournaments")
+        deadline = time.time() + 10
+        while "gc pause" not in srv.log_path.read_text() and time.time() < deadline:
+            api.get("/api/tournaments")
+        assert "gc pause" in srv.log_path.read_text()
+    finally:
+        srv.stop()

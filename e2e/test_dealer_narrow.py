@@ -120,6 +120,9 @@ def test_issue13_a_hand_on_puts_every_bust_on_the_first_screen_and_chip_counts_s
             page.get_by_test_id("dealer-new-hand").click()
         expect(page.get_by_test_id("dealer-hand-no")).to_have_attribute("data-hand-no", "1")
         expect(page.get_by_test_id("dealer-clock-line")).to_be_visible()
+        # Measured online: while a heartbeat is late (a busy test machine) the badge says "server
+        # unreachable" on a line of its own, on purpose, and the seats move down by that line.
+        expect(page.get_by_test_id("sync-badge")).to_have_attribute("data-state", "online")
         box = tenth.bounding_box()
         assert box["y"] + box["height"] <= height and box["height"] >= 48, (locale, width, box)
         assert page.evaluate("window.scrollY") == 0

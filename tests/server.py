@@ -97,10 +97,7 @@ class ServerProcess:
 class CommandSender:
     """The command protocol as the PWA speaks it, over any client with `post` and `device_id`."""
 
-    device_id: str
-
-    def post(self, path: str, json=None, **kw):
-        raise NotImplementedError
+    device_id: str  # and a post(path, json=…) of the client class it is mixed into
 
     def command(
         self, tid: int, type: str, payload: dict | None = None, op_id: str | None = None, at: int | None = None

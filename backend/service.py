@@ -16,8 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlalchemy.engine import Connection, Engine
 
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
@@ -71,15 +70,13 @@ class TournamentService:
         with self._locks_guard:
             return self._locks.setdefault(tournament_id, threading.Lock())
 
-    def _catch_up(self, session: Session, tournament: Tournament) -> TournamentState:
+    def _catch_up(self, db: Connection, tid: int, last_seq: int) -> TournamentState:
         """The cached state brought up to the tournament's last_seq (replaying what is new)."""
-        tid = tournament.id
-        assert tid is not None  # a stored row has its id
         state = self._states.get(tid)
-        if state is None or state.seq > tournament.last_seq:
+        if state is None or state.seq > last_seq:
             state = TournamentState(tid)
-        if state.seq < tournament.last_seq:
-            for seq, event in event_store.load(session, tid, state.seq):
+        if state.seq < last_seq:
+            for seq, event in event_store.load(db, tid, state.seq):
                 rules.apply(state, event, seq)
         self._states[tid] = state
         return state
@@ -96,11 +93,11 @@ class TournamentService:
             return self._read(tournament_id)
 
     def _read(self, tournament_id: int) -> TournamentState:
-        with session_scope(self.db) as session:
-            tournament = session.get(Tournament, tournament_id)
-            if tournament is None:
+        with self.db.begin() as db:
+            last_seq = event_store.last_seq(db, tournament_id)
+            if last_seq is None:
                 raise UnknownTournament(tournament_id)
-            return self._catch_up(session, tournament)
+            return self._catch_up(db, tournament_id, last_seq)
 
     def render(self, tournament_id: int, state: TournamentState | None, render: Callable[[TournamentState], T]) -> T:
         """`render(state)` with no command half-way through the state: under the tournament's lock,
@@ -121,14 +118,14 @@ class TournamentService:
             session.flush()
             assert tournament.id is not None  # the flush assigned it
             event_store.append(
-                session,
+                session.connection(),
                 tournament.id,
                 0,
                 [Event("tournament_created", {"name": name, "preset": preset})],
                 actor=f"director:{director_id}",
                 at=now,
             )
-            tournament.last_seq = 1
+            session.refresh(tournament)  # its last_seq, as the append left it
         return tournament
 
     def execute(
@@ -162,15 +159,13 @@ class TournamentService:
         at: int | None,
     ) -> Answer:
         now = self.clock()
-        with session_scope(self.db) as session:
+        with self.db.begin() as db:  # one transaction, committed when the block ends
             # Lock first, then look for the receipt: a retry racing its own first attempt on
             # another worker waits here and then finds the receipt instead of deciding again.
-            tournament = session.exec(
-                select(Tournament).where(Tournament.id == tournament_id).with_for_update()
-            ).first()
-            if tournament is None:
+            last_seq = event_store.last_seq(db, tournament_id, lock=True)
+            if last_seq is None:
                 raise UnknownTournament(tournament_id)
-            receipt = event_store.find_receipt(session, device_id, op_id)
+            receipt = event_store.find_receipt(db, device_id, op_id)
             if receipt is not None:
                 if receipt.tournament_id != tournament_id:
                     return Answer(
@@ -197,7 +192,7 @@ class TournamentService:
                         },
                     )
                 return Answer(receipt.status_code, {**receipt.response, "server_time": now})
-            state = self._catch_up(session, tournament)
+            state = self._catch_up(db, tournament_id, last_seq)
             command = Command(type=type, payload=payload, actor=actor, now=now, at=at, seed=secrets.randbits(64))
             decision = rules.decide(state, command)
             if isinstance(decision, Rejection):
@@ -215,7 +210,7 @@ class TournamentService:
                 if decision.params is not None:
                     body["params"] = decision.params  # stored in the receipt: a replay answers the same
                 event_store.save_receipt(
-                    session,
+                    db,
                     device_id=device_id,
                     op_id=op_id,
                     tournament_id=tournament_id,
@@ -228,7 +223,7 @@ class TournamentService:
                 )  # what was asked, for the review list
                 return Answer(code, {**body, "server_time": now})
             seq = event_store.append(
-                session,
+                db,
                 tournament_id,
                 state.seq,
                 decision.events,
@@ -239,7 +234,7 @@ class TournamentService:
             )
             body = {"status": "applied", "op_id": op_id, "seq": seq, "result": decision.result}
             event_store.save_receipt(
-                session,
+                db,
                 device_id=device_id,
                 op_id=op_id,
                 tournament_id=tournament_id,

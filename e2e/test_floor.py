@@ -132,6 +132,8 @@ def test_a_suggested_move_reaches_both_dealers_and_the_player_at_once(live_serve
         td.get_by_test_id(f"table-bust-{entry_id}").click()
         td.get_by_test_id("bust-confirm").click()
         expect(td.get_by_test_id(f"table-bust-{entry_id}")).to_have_count(0)  # gone from the table
+    # The rows leave at once (the phone shows its own command); the server has them once sent.
+    expect(td.get_by_test_id("sync-pending")).to_have_attribute("data-count", "0")
     assert all(e["status"] == "busted" for e in director_view(api, tid)["entries"] if e["entry_id"] in victims)
 
     suggestion = td.get_by_test_id("suggestion-move")

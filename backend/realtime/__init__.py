@@ -170,10 +170,18 @@ class Realtime:
         wanted = {key for key in answer.changed if self.listened(tid, key)}
         if not wanted:
             return
+        director = {key for key in wanted if key == ("director",)}
         with self.app.app_context():
-            views = self.service.render(tid, answer.state, lambda state: self._render(state, answer, wanted))
-            for room, view in views:
-                self.socketio.emit("view", view, to=room_for(tid, room))
+            # The phones that wait on their table's or their own view first: the director's delta,
+            # the costliest render (suggestions), is rendered and sent after they have theirs.
+            for keys in (wanted - director, director):
+                if keys:
+                    self._send(tid, answer, keys)
+
+    def _send(self, tid: int, answer: Answer, keys: set[tuple]) -> None:
+        views = self.service.render(tid, answer.state, lambda state: self._render(state, answer, keys))
+        for room, view in views:
+            self.socketio.emit("view", view, to=room_for(tid, room))
 
     def _render(self, state, answer: Answer, wanted: set[tuple]) -> list[tuple[tuple, dict]]:
         """The changed views, rendered from the state the command left (no second read; the service

@@ -1,9 +1,14 @@
 """Round-trip of dealer commands against a real server (run on demand, not in CI).
 
-    .venv/bin/python tests/perf/bench_command_roundtrip.py [--players 1010] [--postgres URL]
+    .venv/bin/python tests/perf/bench_command_roundtrip.py [--players 1200 10112] [--director] [--postgres URL]
 
 Prints p50/p95/p99 of (a) the HTTP answer to `record_bust` from a dealer's token, and (b) the
-time until the table view with that seq arrives at a Socket.IO client in the table's room.
+time until the table view with that seq arrives at a Socket.IO client in the table's room; with
+`--director`, a director's phone watches too (so every bust builds the director's delta with its
+suggestions), and (c) the time until that delta arrives. Busts go table after table and nobody
+applies the suggested moves, so after the first few busts moves are pending all along. Several
+field sizes run one after the other on fresh servers; the last line compares the largest field
+with the smallest (the cost per bust must not grow with the field: issue 16).
 """
 
 import argparse
@@ -15,8 +20,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import socketio
+
+from bench_fanout import cpu_seconds
 
 from server import Api, ServerProcess, director
 
@@ -35,27 +43,37 @@ def report(name, ms):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=1010)
+    parser.add_argument("--players", type=int, nargs="+", default=[1010])
     parser.add_argument("--busts", type=int, default=1000)
+    parser.add_argument("--director", action="store_true", help="a director's phone watches the tournament")
     parser.add_argument("--postgres", help="DATABASE_URL of a PostgreSQL database to use instead of SQLite")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        srv = ServerProcess(Path(tmp), database_url=args.postgres).start()
-        try:
-            run(srv, args)
-        finally:
-            srv.stop()
+    results = {}
+    for players in args.players:
+        with tempfile.TemporaryDirectory() as tmp:
+            srv = ServerProcess(Path(tmp), database_url=args.postgres).start()
+            try:
+                results[players] = run(srv, players, args)
+            finally:
+                srv.stop()
+    if len(results) > 1:
+        small, large = results[min(results)], results[max(results)]
+        print(
+            f"{max(results)} vs {min(results)} players: bust → table view p99 "
+            f"{pct(large['pushed'], 99) / pct(small['pushed'], 99):.2f}×, server CPU per bust "
+            f"{large['cpu'] / small['cpu']:.2f}× (goal: ≤ 1.2×, p99 ≤ 10 ms)"
+        )
 
 
-def run(srv, args):
+def run(srv, players, args):
     td = director(srv)
     tid = td.post("/api/tournaments", {"name": "Bench", "preset": "generic"}).json()["id"]
     register_ms = []
-    for i in range(args.players):
+    for i in range(players):
         t0 = time.perf_counter()
         assert td.command(tid, "register_player", {"name": f"P{i}"}).status_code == 200
         register_ms.append((time.perf_counter() - t0) * 1000)
-    tables = -(-args.players // 10)
+    tables = -(-players // 10)
     assert td.command(tid, "draw_seats", {"tables": tables}).status_code == 200
     links = td.get(f"/api/tournaments/{tid}/links").json()
     view = td.get(f"/api/tournaments/{tid}/view").json()
@@ -63,8 +81,14 @@ def run(srv, args):
     for e in view["entries"]:
         by_table.setdefault(e["table_no"], []).append(e["entry_id"])
 
-    ack_ms, pushed_ms = [], []
-    done = 0
+    ack_ms, pushed_ms, director_ms = [], [], []
+    deltas: dict[int, float] = {}
+    if args.director:
+        watcher = socketio.Client(reconnection=False)
+        watcher.on("view", lambda v: v.get("kind") == "director" and deltas.setdefault(v["seq"], time.perf_counter()))
+        watcher.connect(srv.url, auth={"token": td.token}, transports=["websocket"], wait_timeout=10)
+        assert watcher.call("subscribe", {"tournament_id": tid}, timeout=10) == {"ok": True}
+    done, cpu = 0, 0.0
     for link in links["tables"]:
         token = link["url"].rsplit("/", 1)[1]
         dealer = Api(srv.url, token)
@@ -83,6 +107,7 @@ def run(srv, args):
             if done >= args.busts:
                 break
             wanted.clear()
+            cpu_before = cpu_seconds(srv.proc.pid)
             t0 = time.perf_counter()
             r = dealer.command(tid, "record_bust", {"entry_id": entry_id})
             t1 = time.perf_counter()
@@ -92,17 +117,31 @@ def run(srv, args):
             deadline = time.time() + 5
             while seq not in arrived and time.time() < deadline:
                 wanted.wait(0.05)
+            while args.director and seq not in deltas and time.time() < deadline:
+                time.sleep(0.001)
+            cpu += cpu_seconds(srv.proc.pid) - cpu_before
             ack_ms.append((t1 - t0) * 1000)
             if seq in arrived:
                 pushed_ms.append((arrived[seq] - t0) * 1000)
+            if seq in deltas:
+                director_ms.append((deltas[seq] - t0) * 1000)
             done += 1
         client.disconnect()
         if done >= args.busts:
             break
-    print(f"server: {'PostgreSQL' if args.postgres else 'SQLite'}; {args.players} players on {tables} tables")
+    after = td.get(f"/api/tournaments/{tid}/view").json()
+    moves = sum(1 for s in after.get("suggestions", []) if s["kind"] == "move") + after.get("suggestions_more", 0)
+    print(
+        f"server: {'PostgreSQL' if args.postgres else 'SQLite'}; {players} players on {tables} tables; "
+        f"director watching: {'yes' if args.director else 'no'}; suggestions pending after the busts: {moves}"
+    )
     report("register_player (director) ack", register_ms)
     report("record_bust (dealer) ack", ack_ms)
     report("record_bust → table view pushed", pushed_ms)
+    if director_ms:
+        report("record_bust → director delta", director_ms)
+    print(f"server CPU per bust: {cpu / max(1, done) * 1000:.2f} ms")
+    return {"pushed": pushed_ms, "cpu": cpu / max(1, done)}
 
 
 if __name__ == "__main__":

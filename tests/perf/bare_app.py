@@ -25,7 +25,9 @@ from gevent.pywsgi import WSGIServer  # noqa: E402
 from geventwebsocket.handler import WebSocketHandler  # noqa: E402
 
 # A table view of the size pokerfloor pushes to a dealer (ten seats with names and stacks).
-SEATS = [{"seat": n, "entry_id": 1000 + n, "name": f"Player {n:02d} with a name", "chips": 25_000} for n in range(1, 11)]
+SEATS = [
+    {"seat": n, "entry_id": 1000 + n, "name": f"Player {n:02d} with a name", "chips": 25_000} for n in range(1, 11)
+]
 VIEW = {"table_no": 1, "seats": SEATS, "level": {"no": 3, "sb": 100, "bb": 200, "ante": 200}}
 VIEW["padding"] = "x" * max(0, 4096 - len(json.dumps(VIEW)))
 

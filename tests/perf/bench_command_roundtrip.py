@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import socketio
-
 from bench_fanout import cpu_seconds
 
 from server import Api, ServerProcess, director

@@ -241,7 +241,18 @@ def run(pf: Pokerfloor, bare: Bare, args) -> None:
         rounds = args.rounds if not with_viewers else max(2, args.rounds // 2)
         if args.profile and not with_viewers:
             profiler = subprocess.Popen(
-                ["py-spy", "record", "--pid", str(pf.srv.proc.pid), "--format", "raw", "-r", "1000", "-o", args.profile],
+                [
+                    "py-spy",
+                    "record",
+                    "--pid",
+                    str(pf.srv.proc.pid),
+                    "--format",
+                    "raw",
+                    "-r",
+                    "1000",
+                    "-o",
+                    args.profile,
+                ],
                 stdout=subprocess.DEVNULL,
             )
             time.sleep(1)

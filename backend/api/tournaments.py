@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, jsonify
 from sqlmodel import col, select
 
 from ..auth.access import require_director, require_tournament
-from ..auth.tokens import subject_token
+from ..auth.tokens import Subject, subject_token, subject_tokens
 from ..errors import ApiError
 from ..presets import all_presets, find_preset, save_custom
 from ..qr import qr_svg
@@ -116,13 +116,20 @@ def links(tid: int):
     """QR links for the display, the tables and the players"""
     require_tournament(tid, {"director"})
     state = _app().service.state(tid)
+    tables, entries = sorted(state.tables), list(state.entries.values())
+    subjects: list[Subject] = [("display", None, None)]
+    subjects += [("dealer", n, None) for n in tables]
+    subjects += [("player", None, e.entry_id) for e in entries]
+    with session_scope(_app().db) as session:
+        tokens = subject_tokens(session, _app().config.SECRET_KEY, now=now_ms(), tournament_id=tid, subjects=subjects)
+    urls = [phone_link(role, token) for (role, _, _), token in zip(subjects, tokens, strict=True)]
     return jsonify(
         {
-            "display": {"url": _link("display", tid)},
-            "tables": [{"table_no": n, "url": _link("dealer", tid, table_no=n)} for n in sorted(state.tables)],
+            "display": {"url": urls[0]},
+            "tables": [{"table_no": n, "url": url} for n, url in zip(tables, urls[1:], strict=False)],
             "players": [
-                {"entry_id": e.entry_id, "name": e.name, "url": _link("player", tid, entry_id=e.entry_id)}
-                for e in state.entries.values()
+                {"entry_id": e.entry_id, "name": e.name, "url": url}
+                for e, url in zip(entries, urls[1 + len(tables) :], strict=True)
             ],
         }
     )

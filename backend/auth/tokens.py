@@ -85,6 +85,40 @@ def subject_token(
     )[0]
 
 
+Subject = tuple[str, int | None, int | None]  # (role, table_no, entry_id) of one tournament
+
+
+def subject_tokens(
+    session: Session, secret: str, *, now: int, tournament_id: int, subjects: list[Subject]
+) -> list[str]:
+    """The live tokens of many subjects of one tournament, in their order: one read of the
+    tournament's tokens, the missing ones minted in the same transaction. (One lookup per subject
+    scanned every token of the tournament: 10,112 players' links took 9 s, issue 16.)"""
+    rows = session.exec(
+        select(Token).where(Token.tournament_id == tournament_id, Token.revoked_at == None)  # noqa: E711
+    )
+    live = {(row.role, row.table_no, row.entry_id): row.nonce for row in rows}
+    tokens = []
+    for role, table_no, entry_id in subjects:
+        nonce = live.get((role, table_no, entry_id))
+        if nonce is None:
+            nonce = secrets.token_urlsafe(24)
+            session.add(
+                Token(
+                    token_hash=_hash(token_value(secret, nonce)),
+                    nonce=nonce,
+                    role=role,
+                    tournament_id=tournament_id,
+                    table_no=table_no,
+                    entry_id=entry_id,
+                    created_at=now,
+                )
+            )
+            live[(role, table_no, entry_id)] = nonce
+        tokens.append(token_value(secret, nonce))
+    return tokens
+
+
 def find_token(session: Session, token: str | None) -> Token | None:
     if not token or len(token) > 200:
         return None

@@ -6,6 +6,7 @@ Pure: the service passes a seed for anything decided by lot. Costs are per table
 
 from __future__ import annotations
 
+import heapq
 import random
 
 from .hands import hands_until_big_blind, next_occupied, next_positions, seats_between, upcoming_button_and_sb
@@ -86,16 +87,34 @@ def balance_plan(
     number gives up the player, or the one `lot` draws (G-Sitzordnung: `fuller_table_ties: "lot"`)."""
     counts = dict(counts)
     moves: list[tuple[int, int]] = []
-    while len(counts) > 1 and (most is None or len(moves) < most):
-        full = min(counts, key=lambda n: (-counts[n], n))
+    if len(counts) < 2:
+        return moves
+    # Two heaps instead of two passes over the tables per move (20 moves at 1,100 tables were 44,000
+    # key calls per push). An entry is current while its count is the table's count; others are
+    # dropped when they reach the top.
+    fullest_first = [(-c, n) for n, c in counts.items()]
+    shortest_first = [(c, n) for n, c in counts.items()]
+    heapq.heapify(fullest_first)
+    heapq.heapify(shortest_first)
+
+    def top(heap: list[tuple[int, int]], sign: int) -> int:
+        while sign * heap[0][0] != counts[heap[0][1]]:
+            heapq.heappop(heap)
+        return heap[0][1]
+
+    while most is None or len(moves) < most:
+        full = top(fullest_first, -1)
         if lot is not None:
             full = lot.choice(sorted(n for n in counts if counts[n] == counts[full]))
-        short = min(counts, key=lambda n: (counts[n], n))
+        short = top(shortest_first, 1)
         if counts[full] - counts[short] <= limit:
             break
         moves.append((full, short))
         counts[full] -= 1
         counts[short] += 1
+        for n in (full, short):
+            heapq.heappush(fullest_first, (-counts[n], n))
+            heapq.heappush(shortest_first, (counts[n], n))
     return moves
 
 

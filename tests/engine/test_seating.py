@@ -81,3 +81,38 @@ def test_late_seat_until_the_first_race_never_between_button_and_small_blind():
         state, director_cmd("register_player", {"name": "Too Late", "id_checked": True}, now=int(after_race))
     )
     assert (too_late.error, too_late.field) == ("registration_closed", "name")
+
+
+def _plan_by_passes(counts, limit, most=None, lot=None):
+    """The plan as N-2.12 / TDA 11A read it: fullest (lowest number on ties, or drawn by lot) gives
+    one player to the shortest (lowest number on ties), until no two differ by more than `limit`."""
+    counts, moves = dict(counts), []
+    while len(counts) > 1 and (most is None or len(moves) < most):
+        full = min(counts, key=lambda n: (-counts[n], n))
+        if lot is not None:
+            full = lot.choice(sorted(n for n in counts if counts[n] == counts[full]))
+        short = min(counts, key=lambda n: (counts[n], n))
+        if counts[full] - counts[short] <= limit:
+            break
+        moves.append((full, short))
+        counts[full] -= 1
+        counts[short] += 1
+    return moves
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    counts=st.dictionaries(st.integers(1, 60), st.integers(0, 10), max_size=40),
+    limit=st.integers(1, 3),
+    most=st.one_of(st.none(), st.integers(1, 20)),
+    seed=st.one_of(st.none(), st.integers(0, 2**32)),
+)
+def test_balance_plan_from_heaps_is_the_plan_of_two_passes_per_move(counts, limit, most, seed):
+    """balance_plan keeps two heaps instead of passing over every table per move (issue 16); the
+    moves are the same, ties and G-Sitzordnung's lot included (N-2.12, TDA 11A)."""
+    import random
+
+    from backend.engine.balancing import balance_plan
+
+    lot = (lambda: random.Random(seed)) if seed is not None else (lambda: None)
+    assert balance_plan(counts, limit, most, lot()) == _plan_by_passes(counts, limit, most, lot())

@@ -23,14 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import socketio
-from bench_fanout import cpu_seconds
+from procstat import cpu_seconds, pct, pin, pin_self
 
 from server import Api, ServerProcess, director
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
 def report(name, ms):
@@ -65,6 +60,8 @@ def main():
 
 
 def run(srv, players, args):
+    pin(srv.proc.pid, 0)  # the server on CPU 0, this load generator on CPU 1
+    pin_self(1)
     td = director(srv)
     tid = td.post("/api/tournaments", {"name": "Bench", "preset": "generic"}).json()["id"]
     register_ms = []

@@ -10,7 +10,6 @@ and per delivered view (from /proc, so Linux only).
 """
 
 import argparse
-import contextlib
 import json
 import re
 import selectors
@@ -24,21 +23,14 @@ from pathlib import Path
 import websocket
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from procstat import cpu_seconds, pct, pin, pin_self
 
 from server import ServerProcess, director, links, token_of
 
 PUBLIC_SEQ = re.compile(r'"seq":(\d+)')
 STOPPING = threading.Event()  # the server is being stopped: its sockets closing is no news
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time of every thread of `pid` in nanoseconds' precision (/proc/…/schedstat; /proc/…/stat
-    counts in clock ticks of 10 ms, too coarse for one command)."""
-    total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with contextlib.suppress(FileNotFoundError):  # a thread that just ended
-            total += int((task / "schedstat").read_text().split()[0])
-    return total / 1e9
 
 
 class Viewers:
@@ -94,11 +86,6 @@ class Viewers:
             return max(t for s, t in self.public.values() if s >= seq)
 
 
-def pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--viewers", type=int, nargs="+", default=[200, 1000, 2000])
@@ -115,6 +102,8 @@ def main():
 
 
 def run(srv, players: int, args) -> None:
+    pin(srv.proc.pid, 0)
+    pin_self(1)
     td = director(srv)
     tid = td.post("/api/tournaments", {"name": "Fan-out", "preset": "generic"}).json()["id"]
     for i in range(players):

@@ -16,7 +16,6 @@ ratios the issue asks for (ack ≤ 1.5×, CPU per command ≤ 2×, CPU per deliv
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import subprocess
 import sys
@@ -33,17 +32,12 @@ import socketio
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fanout import STOPPING, Viewers, cpu_seconds, pct
+from bench_fanout import STOPPING, Viewers
+from procstat import cpu_seconds, pct, pin, pin_self
 
 from server import Api, ServerProcess, director, free_port, links, token_of
 
 HERE = Path(__file__).resolve().parent
-
-
-def pin(pid: int, cpu: int) -> None:
-    """Every thread of `pid` on `cpu` (silently nothing where there is one CPU)."""
-    if (os.cpu_count() or 1) > 1:
-        subprocess.run(["taskset", "-a", "-p", "-c", str(cpu), str(pid)], check=True, capture_output=True)
 
 
 @dataclass
@@ -223,8 +217,7 @@ def main() -> None:
 def run(pf: Pokerfloor, bare: Bare, args) -> None:
     pin(pf.srv.proc.pid, 0)
     pin(bare.proc.pid, 0)
-    if (os.cpu_count() or 1) > 1:
-        os.sched_setaffinity(0, {1})
+    pin_self(1)
     print(f"pokerfloor: SQLite, {args.players} players; bare: SQLite; servers on CPU 0, client on CPU 1")
     results = {}
     for label, with_viewers in (("commands", False), (f"{args.viewers} viewers", True)):

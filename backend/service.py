@@ -16,11 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
 from .store import Tournament, event_store, session_scope
+from .store.driver import DriverLog
 
 T = TypeVar("T")
 
@@ -58,6 +59,7 @@ class TournamentService:
 
     def __init__(self, db: Engine, clock: Callable[[], int] = now_ms, changed_views: ChangedViews = no_views):
         self.db = db
+        self.log = DriverLog(db)  # the command path's statements on the driver's connection
         self.clock = clock
         self.changed_views = changed_views
         self._states: dict[int, TournamentState] = {}
@@ -70,7 +72,7 @@ class TournamentService:
         with self._locks_guard:
             return self._locks.setdefault(tournament_id, threading.Lock())
 
-    def _catch_up(self, db: Connection, tid: int, last_seq: int) -> TournamentState:
+    def _catch_up(self, db: event_store.Executor, tid: int, last_seq: int) -> TournamentState:
         """The cached state brought up to the tournament's last_seq (replaying what is new)."""
         state = self._states.get(tid)
         if state is None or state.seq > last_seq:
@@ -93,7 +95,7 @@ class TournamentService:
             return self._read(tournament_id)
 
     def _read(self, tournament_id: int) -> TournamentState:
-        with self.db.begin() as db:
+        with self.log.transaction() as db:
             last_seq = event_store.last_seq(db, tournament_id)
             if last_seq is None:
                 raise UnknownTournament(tournament_id)
@@ -159,7 +161,7 @@ class TournamentService:
         at: int | None,
     ) -> Answer:
         now = self.clock()
-        with self.db.begin() as db:  # one transaction, committed when the block ends
+        with self.log.transaction() as db:  # one transaction, committed when the block ends
             # Lock first, then look for the receipt: a retry racing its own first attempt on
             # another worker waits here and then finds the receipt instead of deciding again.
             last_seq = event_store.last_seq(db, tournament_id, lock=True)

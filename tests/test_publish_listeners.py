@@ -26,6 +26,7 @@ def floor(tmp_path, monkeypatch):
     for i in range(1, 7):
         command_ok(td, tid, "register_player", {"name": f"P{i}"})
     command_ok(td, tid, "draw_seats", {"tables": 2})
+    app.extensions["pokerfloor"].realtime.settle()  # the set-up's own pushes are done
     rendered: list[tuple] = []
     real_render, real_delta = realtime.render, realtime.director_delta
     monkeypatch.setattr(
@@ -103,3 +104,27 @@ def test_with_several_workers_every_changed_view_is_rendered(floor):
     app.extensions["pokerfloor"].realtime.alone = False  # as with SOCKETIO_MESSAGE_QUEUE set
     _, answer = bust(app, tid, 1)
     assert sorted(rendered, key=str) == sorted(answer.changed, key=str)
+
+
+def test_the_publisher_pushes_in_answer_order_and_survives_a_failing_push(floor, caplog):
+    """One publisher per process (issue 16: a greenlet per command cost more than the views): it
+    takes the answered commands in order, and a push that fails is logged, the next still goes."""
+    app, td, tid, rendered = floor
+    realtime_ = app.extensions["pokerfloor"].realtime
+    realtime_.alone = False  # every changed view is rendered
+    published, real_publish = [], realtime_.publish
+
+    def publish(tid, answer):
+        published.append(answer.seq)
+        if len(published) == 1:
+            raise RuntimeError("a view that cannot be rendered")
+        real_publish(tid, answer)
+
+    realtime_.publish = publish
+    state = app.extensions["pokerfloor"].service.state(tid)
+    first, second = sorted(state.tables[1].seats.values())[:2]
+    seqs = [command_ok(td, tid, "record_bust", {"entry_id": e})["seq"] for e in (first, second)]
+    realtime_.settle()
+    assert published == seqs
+    assert "publishing tournament" in caplog.text and "a view that cannot be rendered" in caplog.text
+    assert ("table", 1) in rendered and ("player", second) in rendered  # the second push was rendered

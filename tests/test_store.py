@@ -15,6 +15,7 @@ from backend.presets import load_presets
 from backend.read.changes import changed_views
 from backend.service import TournamentService
 from backend.store import EventRow, event_store, make_engine, migrate, session_scope
+from backend.store.driver import DriverLog
 from backend.store.event_store import ConcurrentWrite
 
 GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
@@ -129,3 +130,46 @@ def test_two_workers_on_one_database_stay_consistent(db):
     assert state_a.seq == state_b.seq == 31
     assert sorted(e.entry_id for e in state_a.entries.values()) == list(range(1, 31))
     assert {e.name for e in state_a.entries.values()} == {e.name for e in state_b.entries.values()}
+
+
+def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
+    """The command path runs the event store's statements on the driver's cursor
+    (store/driver.py, issue 16): the same rows and JSON both ways as through SQLAlchemy, on SQLite
+    and PostgreSQL; an exception rolls the whole transaction back; a stale seq is refused."""
+    tid = TournamentService(db).create_tournament("T", GENERIC, None).id
+    log = DriverLog(db)
+    payload = {"name": "Zoë", "nested": {"a": [1, 2.5]}, "none": None}
+    response = {"status": "applied", "seq": 3, "result": {"entry_id": 1}}
+    with log.transaction() as tx:
+        assert event_store.last_seq(tx, tid, lock=True) == 1
+        events = [Event("player_registered", payload), Event("x", {})]
+        assert event_store.append(tx, tid, 1, events, actor="t", at=5, op_id="op-1", device_id="dev-1") == 3
+        event_store.save_receipt(
+            tx,
+            device_id="dev-1",
+            op_id="op-1",
+            tournament_id=tid,
+            status_code=200,
+            response=response,
+            at=5,
+            type="register_player",
+            payload=payload,
+            actor="t",
+        )
+    with session_scope(db) as s:
+        assert [(seq, e.type, e.payload) for seq, e in event_store.load(s, tid, 1)] == [
+            (2, "player_registered", payload),
+            (3, "x", {}),
+        ]
+        assert event_store.find_receipt(s, "dev-1", "op-1") == (tid, 200, response, "register_player")
+    with log.transaction() as tx:
+        assert event_store.find_receipt(tx, "dev-1", "op-1") == (tid, 200, response, "register_player")
+        assert event_store.find_receipt(tx, "dev-1", "op-2") is None
+        assert event_store.load(tx, tid, 1)[0][1].payload == payload
+    with pytest.raises(RuntimeError), log.transaction() as tx:
+        event_store.append(tx, tid, 3, [Event("y", {})], actor="t", at=6)
+        raise RuntimeError("the command failed after its append")
+    with pytest.raises(ConcurrentWrite), log.transaction() as tx:
+        event_store.append(tx, tid, 2, [Event("y", {})], actor="t", at=6)
+    with log.transaction() as tx:
+        assert event_store.last_seq(tx, tid) == 3 and len(event_store.load(tx, tid)) == 3

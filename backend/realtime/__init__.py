@@ -66,6 +66,7 @@ class Realtime:
             ping_timeout=10,
         )
         self.callers: dict[str, object] = {}
+        self._to_publish = None  # the publisher's queue, made on the first command
         # One process: a room with no socket here has nobody at all, and its view is not rendered.
         # Several workers (a message queue): another worker may hold the room's sockets.
         self.alone = not message_queue
@@ -157,7 +158,27 @@ class Realtime:
         return {"ok": True}
 
     def publish_soon(self, tid: int, answer: Answer) -> None:
-        self.socketio.start_background_task(self.publish, tid, answer)
+        """After the answer: one long-lived publisher per process takes the commands in the order
+        they were answered (a new greenlet per command cost more than most commands' views)."""
+        if self._to_publish is None:
+            self._to_publish = self.socketio.server.eio.create_queue()
+            self.socketio.start_background_task(self._publisher, self._to_publish)
+        self._to_publish.put((tid, answer))
+
+    def _publisher(self, queue) -> None:
+        while True:
+            tid, answer = queue.get()
+            try:
+                self.publish(tid, answer)
+            except Exception:  # one command's views failing must not stop the pushes of the others
+                log.exception("publishing tournament %s seq %s failed", tid, answer.seq)
+            finally:
+                queue.task_done()
+
+    def settle(self) -> None:
+        """Returns once every answered command's views are pushed (tests, and a clean shutdown)."""
+        if self._to_publish is not None:
+            self._to_publish.join()
 
     def listened(self, tid: int, key: tuple) -> bool:
         """Whether anyone may receive this view: always with several workers; in one process,

@@ -1,9 +1,11 @@
 """The append-only event log and the op receipts.
 
 A command's transaction runs these on every command, so they are SQLAlchemy Core statements on
-the tables (compiled once, cached), not ORM units of work: the ORM's identity map and flush cost
-several times the database's own work here (issue 16's profile: 40 % of a command's CPU).
-Each takes a Connection or a Session (both execute Core statements in their transaction).
+the tables, built once, not ORM units of work: the ORM's identity map and flush cost several
+times the database's own work here (issue 16's profile: 40 % of a command's CPU). Each takes
+what executes a Core statement in a transaction: the service's command path passes a
+store/driver.py DriverTransaction (the same statements on the driver's cursor), other callers a
+Session or a Connection.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
 from ..engine import Event
+from .driver import DriverTransaction
 from .models import EventRow, OpReceipt, Tournament
 
 EVENTS = EventRow.__table__  # type: ignore[attr-defined]
 RECEIPTS = OpReceipt.__table__  # type: ignore[attr-defined]
 TOURNAMENTS = Tournament.__table__  # type: ignore[attr-defined]
-Executor = Connection | Session
+Executor = Connection | Session | DriverTransaction
 
 # Built once: constructing a statement costs as much as running it from the compiled cache.
 BUMP_SEQ = (
@@ -36,6 +39,11 @@ FIND_RECEIPT = select(RECEIPTS.c.tournament_id, RECEIPTS.c.status_code, RECEIPTS
     RECEIPTS.c.device_id == bindparam("device_id"), RECEIPTS.c.op_id == bindparam("op_id")
 )
 INSERT_RECEIPT = insert(RECEIPTS)
+LOAD_EVENTS = (
+    select(EVENTS.c.seq, EVENTS.c.type, EVENTS.c.payload)
+    .where(EVENTS.c.tournament_id == bindparam("tid"), EVENTS.c.seq > bindparam("after_seq"))
+    .order_by(EVENTS.c.seq)
+)
 
 
 class ConcurrentWrite(Exception):
@@ -87,11 +95,7 @@ def last_seq(db: Executor, tournament_id: int, *, lock: bool = False) -> int | N
 
 
 def load(db: Executor, tournament_id: int, after_seq: int = 0) -> list[tuple[int, Event]]:
-    rows = db.execute(
-        select(EVENTS.c.seq, EVENTS.c.type, EVENTS.c.payload)
-        .where(EVENTS.c.tournament_id == tournament_id, EVENTS.c.seq > after_seq)
-        .order_by(EVENTS.c.seq)
-    )
+    rows = db.execute(LOAD_EVENTS, {"tid": tournament_id, "after_seq": after_seq})
     return [(seq, Event(type, payload)) for seq, type, payload in rows]
 
 

@@ -105,7 +105,7 @@ class Pokerfloor:
         # Seven of each table's ten, table after table: the field stays in play, and one dealer
         # socket serves a table's busts (joining is not part of a command's cost).
         self.victims = [(n, entry_id) for n, ids in sorted(by_table.items()) for entry_id in ids[:7]]
-        self.viewer_ids = {ids[9] for ids in by_table.values()}  # never busted
+        self.viewer_ids = [entry_id for ids in by_table.values() for entry_id in ids[7:]]  # never busted
         self.room: tuple[int, RoomSocket] | None = None
         self.http = Api(srv.url)  # one keep-alive session, as a phone keeps its connection
 
@@ -200,7 +200,9 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=50)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument(
-        "--profile", metavar="FILE", help="py-spy (pip install py-spy) samples pokerfloor's commands into FILE (raw)"
+        "--profile",
+        metavar="FILE",
+        help="py-spy (pip install py-spy) samples each server's commands into FILE.<name> (raw)",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -232,28 +234,19 @@ def run(pf: Pokerfloor, bare: Bare, args) -> None:
                 viewers[bare.name].connect("", auth={"room": "public"})
             time.sleep(1)
         rounds = args.rounds if not with_viewers else max(2, args.rounds // 2)
-        if args.profile and not with_viewers:
-            profiler = subprocess.Popen(
-                [
-                    "py-spy",
-                    "record",
-                    "--pid",
-                    str(pf.srv.proc.pid),
-                    "--format",
-                    "raw",
-                    "-r",
-                    "1000",
-                    "-o",
-                    args.profile,
-                ],
-                stdout=subprocess.DEVNULL,
-            )
-            time.sleep(1)
-            for _ in range(rounds):
-                pf.run(samples[pf.name], args.batch, None)
-            profiler.send_signal(signal.SIGINT)
-            profiler.wait()
-            print(f"profile of {rounds * args.batch} busts: {args.profile} (timings below are under the profiler)")
+        if args.profile:
+            for server, pid in ((pf, pf.srv.proc.pid), (bare, bare.proc.pid)):
+                out = f"{args.profile}.{server.name}" + (".viewers" if with_viewers else "")
+                profiler = subprocess.Popen(
+                    ["py-spy", "record", "--pid", str(pid), "--format", "raw", "-r", "1000", "-o", out],
+                    stdout=subprocess.DEVNULL,
+                )
+                time.sleep(1)
+                for _ in range(rounds):
+                    server.run(Sample(), args.batch, viewers.get(server.name))
+                profiler.send_signal(signal.SIGINT)
+                profiler.wait()
+                print(f"profile of {rounds * args.batch} commands: {out}")
         for r in range(rounds):
             order = (pf, bare) if r % 2 == 0 else (bare, pf)
             for server in order:

@@ -15,17 +15,16 @@ import argparse
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import socketio
 from procstat import cpu_seconds, pct, pin, pin_self
+from raw_sockets import RawSockets
 
-from server import Api, ServerProcess, director
+from server import Api, ServerProcess, director, token_of
 
 
 def report(name, ms):
@@ -78,31 +77,17 @@ def run(srv, players, args):
         by_table.setdefault(e["table_no"], []).append(e["entry_id"])
 
     ack_ms, pushed_ms, director_ms = [], [], []
-    deltas: dict[int, float] = {}
-    if args.director:
-        watcher = socketio.Client(reconnection=False)
-        watcher.on("view", lambda v: v.get("kind") == "director" and deltas.setdefault(v["seq"], time.perf_counter()))
-        watcher.connect(srv.url, auth={"token": td.token}, transports=["websocket"], wait_timeout=10)
-        assert watcher.call("subscribe", {"tournament_id": tid}, timeout=10) == {"ok": True}
+    sockets = RawSockets(srv.url)  # the phones: light raw Engine.IO clients (raw_sockets.py)
+    watcher = sockets.connect({"token": td.token}, subscribe=tid) if args.director else None
     done, cpu = 0, 0.0
     for link in links["tables"]:
-        token = link["url"].rsplit("/", 1)[1]
+        token = token_of(link["url"])
         dealer = Api(srv.url, token)
-        arrived, wanted = {}, threading.Event()
-        client = socketio.Client(reconnection=False)
-
-        def on_view(v, arrived=arrived, wanted=wanted):
-            if v["kind"] == "table":
-                arrived[v["seq"]] = time.perf_counter()
-                wanted.set()
-
-        client.on("view", on_view)
-        client.connect(srv.url, auth={"token": token}, transports=["websocket"], wait_timeout=10)
-        wanted.wait(5)
+        phone = sockets.connect({"token": token})
+        sockets.wait(phone, "table", 0)  # the view on joining
         for entry_id in by_table[link["table_no"]]:
             if done >= args.busts:
                 break
-            wanted.clear()
             cpu_before = cpu_seconds(srv.proc.pid)
             t0 = time.perf_counter()
             r = dealer.command(tid, "record_bust", {"entry_id": entry_id})
@@ -110,19 +95,16 @@ def run(srv, players, args):
             if r.status_code != 200:
                 continue  # the tournament ended (last player standing)
             seq = r.json()["seq"]
-            deadline = time.time() + 5
-            while seq not in arrived and time.time() < deadline:
-                wanted.wait(0.05)
-            while args.director and seq not in deltas and time.time() < deadline:
-                time.sleep(0.001)
+            pushed = sockets.wait(phone, "table", seq)
+            delta = sockets.wait(watcher, "director", seq) if watcher is not None else None
             cpu += cpu_seconds(srv.proc.pid) - cpu_before
             ack_ms.append((t1 - t0) * 1000)
-            if seq in arrived:
-                pushed_ms.append((arrived[seq] - t0) * 1000)
-            if seq in deltas:
-                director_ms.append((deltas[seq] - t0) * 1000)
+            if pushed is not None:
+                pushed_ms.append((pushed - t0) * 1000)
+            if delta is not None:
+                director_ms.append((delta - t0) * 1000)
             done += 1
-        client.disconnect()
+        sockets.close(phone)
         if done >= args.busts:
             break
     after = td.get(f"/api/tournaments/{tid}/view").json()

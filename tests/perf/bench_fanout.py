@@ -10,80 +10,20 @@ and per delivered view (from /proc, so Linux only).
 """
 
 import argparse
-import json
 import re
-import selectors
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-
-import websocket
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from procstat import cpu_seconds, pct, pin, pin_self
+from raw_sockets import STOPPING, RawSockets
 
 from server import ServerProcess, director, links, token_of
-
-PUBLIC_SEQ = re.compile(r'"seq":(\d+)')
-STOPPING = threading.Event()  # the server is being stopped: its sockets closing is no news
-
-
-class Viewers:
-    """Many raw Engine.IO websocket clients; remembers each one's newest public seq and when."""
-
-    def __init__(self, url: str):
-        self.ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
-        self.selector = selectors.DefaultSelector()
-        self.public: dict[int, tuple[int, float]] = {}  # viewer -> (seq, perf_counter)
-        self.changed = threading.Condition()
-        self.count = 0
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def connect(self, token: str, auth: dict | None = None) -> None:
-        ws = websocket.create_connection(self.ws_url, timeout=10, suppress_origin=True)  # as a phone app: same origin
-        assert ws.recv().startswith("0"), "no Engine.IO open packet"
-        ws.send("40" + json.dumps(auth or {"token": token}))
-        while not ws.recv().startswith("40"):
-            pass
-        viewer, self.count = self.count, self.count + 1
-        self.selector.register(ws.sock, selectors.EVENT_READ, (viewer, ws))
-
-    def _read(self) -> None:
-        while True:
-            if not self.selector.get_map():
-                time.sleep(0.01)
-                continue
-            for key, _ in self.selector.select(timeout=0.1):
-                viewer, ws = key.data
-                try:
-                    message = ws.recv()
-                except websocket.WebSocketException as exc:
-                    if not STOPPING.is_set():
-                        print(f"viewer {viewer} lost: {exc!r}", file=sys.stderr)
-                    self.selector.unregister(key.fileobj)
-                    continue
-                if message == "2":
-                    ws.send("3")  # Engine.IO ping, pong
-                elif message.startswith('42["view",{"kind":"public"'):
-                    # the seq from the view's head: the reader, not the server, is the slow side here
-                    seq = int(PUBLIC_SEQ.search(message, 0, 200).group(1))
-                    with self.changed:
-                        self.public[viewer] = (seq, time.perf_counter())
-                        self.changed.notify_all()
-
-    def wait_for(self, seq: int, timeout: float = 30) -> float:
-        """When the last viewer got a public view with at least `seq` (perf_counter)."""
-        deadline = time.perf_counter() + timeout
-        with self.changed:
-            while sum(1 for s, _ in self.public.values() if s >= seq) < self.count:
-                if not self.changed.wait(max(0, deadline - time.perf_counter())):
-                    raise TimeoutError(f"{self.count} viewers, seq {seq}: not all got it")
-            return max(t for s, t in self.public.values() if s >= seq)
 
 
 def main():
@@ -112,11 +52,11 @@ def run(srv, players: int, args) -> None:
     phones = [token_of(p["url"]) for p in links(td, tid)["players"]]
     entries = [e["entry_id"] for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]]
     victims = iter(entries[max(args.viewers) :])  # busted players are not among the viewers
-    viewers = Viewers(srv.url)
+    viewers = RawSockets(srv.url)
     print(f"{players} players; busts per step: {args.busts}")
     for wanted in args.viewers:
         while viewers.count < wanted:
-            viewers.connect(phones[viewers.count])
+            viewers.connect({"token": phones[viewers.count]})
         time.sleep(1)  # the views on joining are read
         latencies = []
         log_from = len(srv.log_path.read_text())
@@ -125,7 +65,7 @@ def run(srv, players: int, args) -> None:
             t0 = time.perf_counter()
             answer = td.command(tid, "record_bust", {"entry_id": next(victims)})
             assert answer.status_code == 200, answer.text
-            latencies.append((viewers.wait_for(answer.json()["seq"]) - t0) * 1000)
+            latencies.append((viewers.wait_all("public", answer.json()["seq"]) - t0) * 1000)
         cpu = cpu_seconds(srv.proc.pid) - cpu_before
         found = re.findall(r"gc pause ([0-9.]+) ms \(generation (\d)", srv.log_path.read_text()[log_from:])
         pauses = [float(ms) for ms, _ in found]

@@ -1,0 +1,102 @@
+"""Light raw Engine.IO websocket clients for the benchmarks: no python-socketio client (and its
+threads) per phone; one thread reads every socket through a selector, answers the server's pings
+and notes, per socket and kind of view, the newest seq and when it came. Reading only the head
+of each message keeps the reader fast enough not to be what is measured."""
+
+from __future__ import annotations
+
+import json
+import re
+import selectors
+import sys
+import threading
+import time
+
+import websocket
+
+SEQ = re.compile(r'"seq":(\d+)')
+VIEW = '42["view",{"kind":"'
+STOPPING = threading.Event()  # the server is being stopped: its sockets closing is no news
+
+
+class RawSockets:
+    def __init__(self, url: str):
+        self.ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+        self.selector = selectors.DefaultSelector()
+        self.newest: dict[int, dict[str, tuple[int, float]]] = {}  # socket -> kind -> (seq, perf_counter)
+        self.sockets: dict[int, websocket.WebSocket] = {}
+        self.changed = threading.Condition()
+        self.made = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    @property
+    def count(self) -> int:
+        return len(self.sockets)
+
+    def connect(self, auth: dict, subscribe: int | None = None) -> int:
+        """A phone's socket (auth as the phone sends it); `subscribe`: a director's tournament."""
+        # suppress_origin: as a phone app (same origin); no UTF-8 check in Python (27 kB took ms)
+        ws = websocket.create_connection(self.ws_url, timeout=10, suppress_origin=True, skip_utf8_validation=True)
+        assert ws.recv().startswith("0"), "no Engine.IO open packet"
+        ws.send("40" + json.dumps(auth))
+        while not ws.recv().startswith("40"):
+            pass
+        if subscribe is not None:
+            ws.send("420" + json.dumps(["subscribe", {"tournament_id": subscribe}]))
+        sock, self.made = self.made, self.made + 1
+        with self.changed:
+            self.newest[sock] = {}
+            self.sockets[sock] = ws
+        self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
+        return sock
+
+    def close(self, sock: int) -> None:
+        with self.changed:
+            ws = self.sockets.pop(sock)
+            self.newest.pop(sock, None)
+        self.selector.unregister(ws.sock)
+        ws.close()
+
+    def _read(self) -> None:
+        while True:
+            if not self.selector.get_map():
+                time.sleep(0.01)
+                continue
+            for key, _ in self.selector.select(timeout=0.1):
+                sock, ws = key.data
+                try:
+                    message = ws.recv()
+                except (websocket.WebSocketException, OSError) as exc:
+                    if not STOPPING.is_set() and sock in self.sockets:
+                        print(f"socket {sock} lost: {exc!r}", file=sys.stderr)
+                    if key.fileobj in self.selector.get_map():
+                        self.selector.unregister(key.fileobj)
+                    continue
+                if message == "2":
+                    ws.send("3")  # Engine.IO ping, pong
+                elif message.startswith(VIEW):
+                    kind = message[len(VIEW) : message.index('"', len(VIEW))]
+                    seq = int(SEQ.search(message, 0, 300).group(1))
+                    with self.changed:
+                        views = self.newest.get(sock)
+                        if views is not None and seq > views.get(kind, (-1, 0))[0]:
+                            views[kind] = (seq, time.perf_counter())
+                            self.changed.notify_all()
+
+    def wait(self, sock: int, kind: str, seq: int, timeout: float = 5) -> float | None:
+        """When `sock` got a `kind` view with at least `seq` (perf_counter), None after `timeout`."""
+        deadline = time.perf_counter() + timeout
+        with self.changed:
+            while self.newest[sock].get(kind, (-1, 0))[0] < seq:
+                if not self.changed.wait(max(0, deadline - time.perf_counter())):
+                    return None
+            return self.newest[sock][kind][1]
+
+    def wait_all(self, kind: str, seq: int, timeout: float = 30) -> float:
+        """When the last socket got a `kind` view with at least `seq`."""
+        deadline = time.perf_counter() + timeout
+        with self.changed:
+            while sum(1 for views in self.newest.values() if views.get(kind, (-1, 0))[0] >= seq) < self.count:
+                if not self.changed.wait(max(0, deadline - time.perf_counter())):
+                    raise TimeoutError(f"{self.count} sockets, {kind} seq {seq}: not all got it")
+            return max(views[kind][1] for views in self.newest.values())

@@ -14,6 +14,7 @@ from .api import BLUEPRINTS
 from .api.edge import install_edge
 from .api.errors import register_error_handlers
 from .config import Config
+from .engine import census
 from .read.changes import changed_views
 from .realtime import Realtime
 from .security_headers import register_security_headers
@@ -49,6 +50,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     else:
         check_migrated(db)
     floor = PokerFloor(config, db, TournamentService(db, changed_views=changed_views))
+    census.CHECK = census.CHECK or config.CHECK_CENSUS
     app.extensions["pokerfloor"] = floor
     install_edge(app)  # ids in URLs, JSON depth
     for bp in BLUEPRINTS:

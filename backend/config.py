@@ -78,6 +78,9 @@ class Config:
         self.BACKUP_AUTO = auto in ("1", "true", "yes", "on") if auto else self.DATABASE_URL.startswith("sqlite")
         # Log garbage collections this long or longer (ms; 0: none): backend/gc_watch.py.
         self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
+        # Compare the per-command census of the tables with a fresh count (engine/census.py):
+        # the tests set it; it costs a pass over the tables per command.
+        self.CHECK_CENSUS = os.environ.get("CHECK_CENSUS", "") in ("1", "true", "yes", "on")
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -4,8 +4,14 @@ import uuid
 import pytest
 from sqlalchemy import create_engine, text
 
+from backend.engine import census
 from in_process import InProcessServer, in_process_director
 from server import ServerProcess, director
+
+# Every command in the tests (in this process and in every server process they start, which
+# inherit the environment) compares the census of the tables with a fresh count (engine/census.py).
+os.environ["CHECK_CENSUS"] = "1"
+census.CHECK = True
 
 PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 

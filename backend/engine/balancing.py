@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 import random
 
+from .census import census
 from .hands import hands_until_big_blind, next_occupied, next_positions, seats_between, upcoming_button_and_sb
 from .model import Table, TournamentState
 
@@ -80,7 +81,11 @@ def active_tables(state: TournamentState) -> list[Table]:
 
 
 def balance_plan(
-    counts: dict[int, int], limit: int, most: int | None = None, lot: random.Random | None = None
+    counts: dict[int, int],
+    limit: int,
+    most: int | None = None,
+    lot: random.Random | None = None,
+    heaps: tuple[list[tuple[int, int]], list[tuple[int, int]]] | None = None,
 ) -> list[tuple[int, int]]:
     """Single moves (from, to) until no two tables differ by more than `limit` (or `most` moves).
     Fullest first, to the shortest (lowest number on ties). Among equally full tables the lowest
@@ -90,15 +95,17 @@ def balance_plan(
     if len(counts) < 2:
         return moves
     # Two heaps instead of two passes over the tables per move (20 moves at 1,100 tables were 44,000
-    # key calls per push). An entry is current while its count is the table's count; others are
+    # key calls per push): given (the census's, census.py: (-count, n) and (count, n), copies we may
+    # change) or built here. An entry is current while its count is the table's count; others are
     # dropped when they reach the top.
-    fullest_first = [(-c, n) for n, c in counts.items()]
-    shortest_first = [(c, n) for n, c in counts.items()]
-    heapq.heapify(fullest_first)
-    heapq.heapify(shortest_first)
+    if heaps is None:
+        heaps = [(-c, n) for n, c in counts.items()], [(c, n) for n, c in counts.items()]
+        heapq.heapify(heaps[0])
+        heapq.heapify(heaps[1])
+    fullest_first, shortest_first = heaps
 
     def top(heap: list[tuple[int, int]], sign: int) -> int:
-        while sign * heap[0][0] != counts[heap[0][1]]:
+        while counts.get(heap[0][1]) != sign * heap[0][0]:
             heapq.heappop(heap)
         return heap[0][1]
 
@@ -130,14 +137,8 @@ def halt_setting(state: TournamentState) -> tuple[int, str] | None:
 
 
 def fullest(state: TournamentState) -> int:
-    """Players at the fullest table in play: one pass over the tables per seq (cached), and only
-    where the preset halts short tables."""
-    cached = state.cache.get("fullest")
-    if cached is not None and cached[0] == state.seq:
-        return cached[1]
-    top = max((len(t.seats) for t in state.tables.values() if not t.broken), default=0)
-    state.cache["fullest"] = (state.seq, top)
-    return top
+    """Players at the fullest table in play (census.py: kept up to date per command)."""
+    return census(state).fullest()
 
 
 def halt_of(state: TournamentState, table: Table, top: int | None = None) -> dict | None:

@@ -8,6 +8,7 @@ from marshmallow import fields, validate
 
 from .balancing import active_tables, forbidden_seats
 from .catalog import DIRECTOR, applies, command
+from .census import census
 from .chips import forget_count
 from .model import Command, Decision, Event, Rejection, Table, TournamentState
 from .payload import TABLE_NO, StrictSchema, TablePayload
@@ -153,7 +154,7 @@ def final_stage(state: TournamentState) -> tuple[int, int] | None:
     (N-2.9, V-IV.a, S-#2, P-Satellite), or first two tables from `two_tables_at` (G-Final)."""
     final = state.seating.get("final_table", {})
     size = int(final.get("size", state.max_per_table))
-    tables = len(active_tables(state))
+    tables = len(census(state).sizes)
     if state.players_left <= size:
         return (1, size) if tables > 1 else None
     two_at = final.get("two_tables_at")

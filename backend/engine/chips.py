@@ -14,6 +14,7 @@ import math
 from marshmallow import fields, validate, validates_schema
 
 from .catalog import STAFF, applies, command
+from .census import census
 from .clock import clock_at
 from .model import Command, Decision, Event, Rejection, TournamentState
 from .payload import MAX_CHIPS, TABLE_NO, StrictSchema, Text, nested_error
@@ -156,7 +157,7 @@ def tolerance(state: TournamentState, now: int) -> int:
 
 def chips_view(state: TournamentState, now: int) -> dict:
     in_play, counted = state.chips["in_play"], state.chips["counted"]
-    tables_total = sum(1 for t in state.tables.values() if not t.broken and t.seats)
+    tables_total = census(state).occupied  # tables in play with players (kept per command)
     counted_tables = len(state.chip_counts)
     allowed = tolerance(state, now)
     difference = counted - in_play

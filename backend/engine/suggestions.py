@@ -7,14 +7,16 @@ command that applies a suggestion records who actually moved.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import replace
 from typing import Any
 
-from .balancing import active_tables, balance_plan, fullest, halt_of, halt_setting, threshold, who_moves, worst_seat
+from .balancing import balance_plan, halt_of, halt_setting, threshold, who_moves, worst_seat
 from .breaking import final_rule, final_stage
+from .census import Census, census
 from .hand_for_hand import rule_id as hand_for_hand_rule
-from .model import Table, TournamentState
+from .model import TournamentState
 from .table_ops import redraw_rule
 
 RULE_FOR_WHO = {
@@ -36,7 +38,7 @@ WHY_WHO = {
 def suggestions(state: TournamentState, now: int | None = None) -> list[dict]:
     if state.status not in ("seated", "running"):
         return []
-    tables = active_tables(state)
+    tables = census(state)  # the tables in play: kept per command, never a pass over them all
     profile = state.seating
     out: list[dict] = _no_shows(state, now)
     final = profile.get("final_table", {})
@@ -65,23 +67,23 @@ def suggestions(state: TournamentState, now: int | None = None) -> list[dict]:
                 "text": text,
             }
         )
-        return out + _hand_for_hand(state, size, tables)
+        return out + _hand_for_hand(state, size, len(tables.sizes))
     out += _breaks(state, tables)
     out += _moves(state, tables)
     out += _halts(state, tables)
-    out += _hand_for_hand(state, size, tables)
+    out += _hand_for_hand(state, size, len(tables.sizes))
     return out
 
 
-def _breaks(state: TournamentState, tables: list[Table]) -> list[dict]:
+def _breaks(state: TournamentState, tables: Census) -> list[dict]:
     """TDA 11C / S-#5: break a table once the others hold everyone. Never down to one table: that
     is the final table, formed by its own procedure at the preset's size (N-2.9, V-IV, S-#2)."""
     limit = int(state.seating.get("break_only_when_fit") or state.max_per_table)
-    after = len(tables) - 1
+    after = len(tables.sizes) - 1
     if after < 2 or state.players_left > after * limit:
         return []
-    order = [n for n in state.break_order if n in state.tables and not state.tables[n].broken]
-    table_no = order[0] if order else max(t.table_no for t in tables)
+    order = [n for n in state.break_order if n in tables.sizes]
+    table_no = order[0] if order else max(tables.sizes)
     return [
         {
             "id": f"break:{table_no}:{state.seq}",
@@ -95,12 +97,13 @@ def _breaks(state: TournamentState, tables: list[Table]) -> list[dict]:
     ]
 
 
-def _moves(state: TournamentState, tables: list[Table]) -> list[dict]:
-    counts = {t.table_no: len(t.seats) for t in tables}
+def _moves(state: TournamentState, tables: Census) -> list[dict]:
+    counts = dict(tables.sizes)
     # G-Sitzordnung: which of several equally full tables gives up a player is drawn by lot (from
     # the seq, so every phone sees the same draw until the floor changes).
     lot = random.Random(state.seq) if state.seating.get("fuller_table_ties") == "lot" else None
-    plan = balance_plan(counts, threshold(state.seating, len(tables)), most=20, lot=lot)  # a round shows 20 at most
+    most_apart = threshold(state.seating, len(counts))
+    plan = balance_plan(counts, most_apart, most=20, lot=lot, heaps=tables.heaps())  # a round shows 20 at most
     if not plan:
         return []
     touched = {n for move in plan for n in move}
@@ -163,33 +166,40 @@ def _moves(state: TournamentState, tables: list[Table]) -> list[dict]:
     return out
 
 
-def _halts(state: TournamentState, tables: list[Table]) -> list[dict]:
+def _halts(state: TournamentState, tables: Census) -> list[dict]:
     """V-III.h: play stops at a table 2 short; TDA 11D: 3 short of the fullest table. The dealer's
-    phone there holds the next hand (and the server refuses it) until balanced or let play on."""
-    if halt_setting(state) is None or len(tables) < 2:
+    phone there holds the next hand (and the server refuses it) until balanced or let play on.
+    The shortest tables first, from the census: only those short enough are looked at."""
+    setting = halt_setting(state)
+    if setting is None or len(tables.sizes) < 2:
         return []
-    top = fullest(state)
+    top = tables.fullest()
+    short = []
+    shortest = tables.heaps()[1]
+    while shortest and top - shortest[0][0] >= setting[0]:
+        size, n = heapq.heappop(shortest)
+        if tables.sizes.get(n) == size:
+            short.append(n)
     out = []
-    for t in tables:
-        halt = halt_of(state, t, top)
+    for n in sorted(set(short)):
+        halt = halt_of(state, state.tables[n], top)
         if halt:
             out.append(
                 {
-                    "id": f"halt:{t.table_no}:{state.seq}",
+                    "id": f"halt:{n}:{state.seq}",
                     "kind": "halt",
-                    "table_no": t.table_no,
+                    "table_no": n,
                     "short": halt["short"],
                     "rule": halt["rule"],
-                    "text": f"Table {t.table_no} is {halt['short']} players short: "
-                    "stop play there until it is balanced.",
+                    "text": f"Table {n} is {halt['short']} players short: stop play there until it is balanced.",
                 }
             )
     return out
 
 
-def _hand_for_hand(state: TournamentState, final_size: int, tables: list[Table]) -> list[dict]:
+def _hand_for_hand(state: TournamentState, final_size: int, tables: int) -> list[dict]:
     trigger = state.seating.get("hand_for_hand", {})
-    if state.hand_for_hand["active"] or not trigger or len(tables) < 2:  # one table waits for nobody
+    if state.hand_for_hand["active"] or not trigger or tables < 2:  # one table waits for nobody
         return []
     at = {
         "players_left": trigger.get("players_left"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import EVENTS, money
+from ..engine import EVENTS, census, money
 from ..engine.balancing import fullest, halt_of, halt_setting
 from ..engine.model import Event, TournamentState
 
@@ -159,7 +159,7 @@ def _halts_changed(state: TournamentState) -> set[tuple]:
 
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
     """The views these events changed. The public view goes to every phone: only when it changed."""
-    changed: set[tuple] = {("director",)} | _halts_changed(state)
+    changed: set[tuple] = {("director",)}
     for event in events:
         spec = EVENTS[event.type]
         if spec.public:
@@ -172,4 +172,7 @@ def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
             for scope in spec.views:
                 changed |= SIMPLE[scope](state, event.payload)
         changed |= {("player", t["to"]) for t in event.payload.get("hh_transfers", ())}  # V-VII.r
-    return changed
+    # Every table whose seats changed has its view changed: the census of the tables in play
+    # (engine/census.py) is advanced by those alone, before anything asks for the fullest table.
+    census.advance(state, state.seq - len(events), [k[1] for k in changed if k[0] == "table"])
+    return changed | _halts_changed(state)

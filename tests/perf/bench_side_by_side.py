@@ -1,6 +1,6 @@
 """pokerfloor next to the bare baseline (`bare_app.py`), from one run (on demand, not in CI):
 
-    .venv/bin/python tests/perf/bench_side_by_side.py [--players 1200] [--rounds 10] [--batch 30]
+    .venv/bin/python tests/perf/bench_side_by_side.py [--players 1200] [--rounds 60] [--batch 5]
 
 Both servers are pinned to CPU 0 and this load generator to CPU 1 (where the machine has two),
 and they take turns: each round sends a batch of dealer busts to pokerfloor and a batch of
@@ -176,8 +176,8 @@ class Bare:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=1200)
-    parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--batch", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=60)
+    parser.add_argument("--batch", type=int, default=5)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument(
         "--profile", metavar="FILE", help="py-spy (pip install py-spy) samples each server into FILE.<name>[.viewers]"

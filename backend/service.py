@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
@@ -119,7 +120,7 @@ class TournamentService:
             session.add(tournament)
             session.flush()
             assert tournament.id is not None  # the flush assigned it
-            event_store.append(
+            last_seq = event_store.append(
                 session.connection(),
                 tournament.id,
                 0,
@@ -127,7 +128,8 @@ class TournamentService:
                 actor=f"director:{director_id}",
                 at=now,
             )
-            session.refresh(tournament)  # its last_seq, as the append left it
+            # what the append wrote, known to the ORM as stored (no UPDATE, no second read)
+            set_committed_value(tournament, "last_seq", last_seq)
         return tournament
 
     def execute(

@@ -18,6 +18,20 @@ sys.path.insert(0, str(ROOT / "deploy"))
 from local_stack import free_port  # noqa: E402  (one place: ports outside the ephemeral range)
 
 
+def wait_until_up(proc: subprocess.Popen, health_url: str, log_path: Path, timeout_s: float = 30) -> None:
+    """Until `health_url` answers; a process that exits first fails with the end of its log."""
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited: {log_path.read_text()[-3000:]}")
+        try:
+            if requests.get(health_url, timeout=1).ok:
+                return
+        except requests.RequestException:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not start in {timeout_s:.0f} s")
+
+
 class ServerProcess:
     def __init__(
         self,
@@ -67,16 +81,8 @@ class ServerProcess:
             stdout=self._log,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
-            try:
-                if requests.get(self.url + "/api/health", timeout=1).ok:
-                    return self
-            except requests.RequestException:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
+        wait_until_up(self.proc, self.url + "/api/health", self.log_path)
+        return self
 
     def setup_token(self) -> str:
         match = re.findall(r"/#/setup/([A-Za-z0-9_-]+)", self.log_path.read_text())

@@ -122,14 +122,15 @@ def links(tid: int):
     subjects += [("player", None, e.entry_id) for e in entries]
     with session_scope(_app().db) as session:
         tokens = subject_tokens(session, _app().config.SECRET_KEY, now=now_ms(), tournament_id=tid, subjects=subjects)
-    urls = [phone_link(role, token) for (role, _, _), token in zip(subjects, tokens, strict=True)]
+    display, *urls = [phone_link(role, token) for (role, _, _), token in zip(subjects, tokens, strict=True)]
+    table_urls, player_urls = urls[: len(tables)], urls[len(tables) :]
     return jsonify(
         {
-            "display": {"url": urls[0]},
-            "tables": [{"table_no": n, "url": url} for n, url in zip(tables, urls[1:], strict=False)],
+            "display": {"url": display},
+            "tables": [{"table_no": n, "url": url} for n, url in zip(tables, table_urls, strict=True)],
             "players": [
                 {"entry_id": e.entry_id, "name": e.name, "url": url}
-                for e, url in zip(entries, urls[1 + len(tables) :], strict=True)
+                for e, url in zip(entries, player_urls, strict=True)
             ],
         }
     )

@@ -41,6 +41,19 @@ def mint_token(
     entry_id: int | None = None,
     director_id: int | None = None,
 ) -> tuple[str, Token]:
+    token, row = _new_token(
+        secret, role=role, now=now, tournament_id=tournament_id, table_no=table_no, entry_id=entry_id
+    )
+    row.director_id = director_id
+    session.add(row)
+    session.flush()
+    return token, row
+
+
+def _new_token(
+    secret: str, *, role: str, now: int, tournament_id: int | None, table_no: int | None, entry_id: int | None
+) -> tuple[str, Token]:
+    """A fresh nonce, its token and the row that keeps the nonce and the token's hash."""
     nonce = secrets.token_urlsafe(24)
     token = token_value(secret, nonce)
     row = Token(
@@ -50,11 +63,8 @@ def mint_token(
         tournament_id=tournament_id,
         table_no=table_no,
         entry_id=entry_id,
-        director_id=director_id,
         created_at=now,
     )
-    session.add(row)
-    session.flush()
     return token, row
 
 
@@ -97,26 +107,15 @@ def subject_tokens(
     rows = session.exec(
         select(Token).where(Token.tournament_id == tournament_id, Token.revoked_at == None)  # noqa: E711
     )
-    live = {(row.role, row.table_no, row.entry_id): row.nonce for row in rows}
-    tokens = []
+    live = {(row.role, row.table_no, row.entry_id): token_value(secret, row.nonce) for row in rows}
     for role, table_no, entry_id in subjects:
-        nonce = live.get((role, table_no, entry_id))
-        if nonce is None:
-            nonce = secrets.token_urlsafe(24)
-            session.add(
-                Token(
-                    token_hash=_hash(token_value(secret, nonce)),
-                    nonce=nonce,
-                    role=role,
-                    tournament_id=tournament_id,
-                    table_no=table_no,
-                    entry_id=entry_id,
-                    created_at=now,
-                )
+        if (role, table_no, entry_id) not in live:  # minted here, flushed with the transaction
+            token, row = _new_token(
+                secret, role=role, now=now, tournament_id=tournament_id, table_no=table_no, entry_id=entry_id
             )
-            live[(role, table_no, entry_id)] = nonce
-        tokens.append(token_value(secret, nonce))
-    return tokens
+            session.add(row)
+            live[(role, table_no, entry_id)] = token
+    return [live[subject] for subject in subjects]
 
 
 def find_token(session: Session, token: str | None) -> Token | None:

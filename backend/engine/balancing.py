@@ -6,10 +6,9 @@ Pure: the service passes a seed for anything decided by lot. Costs are per table
 
 from __future__ import annotations
 
-import heapq
 import random
 
-from .census import census
+from .census import FULLEST, SHORTEST, census, push, size_heaps, top
 from .hands import hands_until_big_blind, next_occupied, next_positions, seats_between, upcoming_button_and_sb
 from .model import Table, TournamentState
 
@@ -95,33 +94,22 @@ def balance_plan(
     if len(counts) < 2:
         return moves
     # Two heaps instead of two passes over the tables per move (20 moves at 1,100 tables were 44,000
-    # key calls per push): given (the census's, census.py: (-count, n) and (count, n), copies we may
-    # change) or built here. An entry is current while its count is the table's count; others are
-    # dropped when they reach the top.
-    if heaps is None:
-        heaps = [(-c, n) for n, c in counts.items()], [(c, n) for n, c in counts.items()]
-        heapq.heapify(heaps[0])
-        heapq.heapify(heaps[1])
+    # key calls per push): the census's (copies we may change) or built here. An entry is current
+    # while its count is the table's count in this plan; others are dropped when they reach the top.
+    heaps = heaps or size_heaps(counts)
     fullest_first, shortest_first = heaps
-
-    def top(heap: list[tuple[int, int]], sign: int) -> int:
-        while counts.get(heap[0][1]) != sign * heap[0][0]:
-            heapq.heappop(heap)
-        return heap[0][1]
-
     while most is None or len(moves) < most:
-        full = top(fullest_first, -1)
+        full = top(fullest_first, counts, FULLEST)[1]
         if lot is not None:
             full = lot.choice(sorted(n for n in counts if counts[n] == counts[full]))
-        short = top(shortest_first, 1)
+        short = top(shortest_first, counts, SHORTEST)[1]
         if counts[full] - counts[short] <= limit:
             break
         moves.append((full, short))
         counts[full] -= 1
         counts[short] += 1
-        for n in (full, short):
-            heapq.heappush(fullest_first, (-counts[n], n))
-            heapq.heappush(shortest_first, (counts[n], n))
+        push(heaps, full, counts[full])
+        push(heaps, short, counts[short])
     return moves
 
 

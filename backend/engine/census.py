@@ -35,15 +35,32 @@ class Census:
     advances: int = 0
 
     def fullest(self) -> int:
-        return _top(self.fullest_first, self.sizes, -1)[0] if self.sizes else 0
+        return top(self.fullest_first, self.sizes, FULLEST)[0] if self.sizes else 0
 
     def heaps(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """Copies to plan on (a list copy, not a heapify)."""
         return list(self.fullest_first), list(self.shortest_first)
 
 
-def _top(heap: list[tuple[int, int]], sizes: dict[int, int], sign: int) -> tuple[int, int]:
-    """(size, table_no) at the top of `heap`, dropping stale entries on the way."""
+FULLEST, SHORTEST = -1, 1  # the sign of a heap's key: (-size, n) puts the fullest on top
+
+
+def size_heaps(sizes: dict[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(fullest first, shortest first), the lowest table number first among equals."""
+    heaps = [(-s, n) for n, s in sizes.items()], [(s, n) for n, s in sizes.items()]
+    heapq.heapify(heaps[0])
+    heapq.heapify(heaps[1])
+    return heaps
+
+
+def push(heaps: tuple[list[tuple[int, int]], list[tuple[int, int]]], n: int, size: int) -> None:
+    """Table `n` now has `size` players (its older entries go stale)."""
+    heapq.heappush(heaps[0], (-size, n))
+    heapq.heappush(heaps[1], (size, n))
+
+
+def top(heap: list[tuple[int, int]], sizes: dict[int, int], sign: int) -> tuple[int, int]:
+    """(size, table_no) at the top of `heap` by `sizes` now, dropping stale entries on the way."""
     while sizes.get(heap[0][1]) != sign * heap[0][0]:
         heapq.heappop(heap)
     return sign * heap[0][0], heap[0][1]
@@ -51,11 +68,7 @@ def _top(heap: list[tuple[int, int]], sizes: dict[int, int], sign: int) -> tuple
 
 def build(state: TournamentState) -> Census:
     sizes = {n: len(t.seats) for n, t in state.tables.items() if not t.broken}
-    c = Census(state.seq, sizes, [(-s, n) for n, s in sizes.items()], [(s, n) for n, s in sizes.items()])
-    heapq.heapify(c.fullest_first)
-    heapq.heapify(c.shortest_first)
-    c.occupied = sum(1 for s in sizes.values() if s)
-    return c
+    return Census(state.seq, sizes, *size_heaps(sizes), occupied=sum(1 for s in sizes.values() if s))
 
 
 def census(state: TournamentState) -> Census:
@@ -83,11 +96,9 @@ def advance(state: TournamentState, base_seq: int, tables: Iterable[int]) -> Non
             del c.sizes[n]
             continue
         c.sizes[n] = size
-        heapq.heappush(c.fullest_first, (-size, n))
-        heapq.heappush(c.shortest_first, (size, n))
+        push((c.fullest_first, c.shortest_first), n, size)
     if len(c.shortest_first) > 2 * len(c.sizes) + 64:  # mostly stale: start the heaps afresh
-        fresh = build(state)
-        c.fullest_first, c.shortest_first = fresh.fullest_first, fresh.shortest_first
+        c.fullest_first, c.shortest_first = size_heaps(c.sizes)
     c.seq, c.advances = state.seq, c.advances + 1
     if CHECK:
         fresh = build(state)

@@ -175,7 +175,7 @@ def _halts(state: TournamentState, tables: Census) -> list[dict]:
         return []
     top = tables.fullest()
     short = []
-    shortest = tables.heaps()[1]
+    shortest = list(tables.shortest_first)  # a copy to pop from
     while shortest and top - shortest[0][0] >= setting[0]:
         size, n = heapq.heappop(shortest)
         if tables.sizes.get(n) == size:

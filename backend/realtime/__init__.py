@@ -176,7 +176,7 @@ class Realtime:
                 queue.task_done()
 
     def settle(self) -> None:
-        """Returns once every answered command's views are pushed (tests, and a clean shutdown)."""
+        """Returns once every answered command's views are pushed (for the tests)."""
         if self._to_publish is not None:
             self._to_publish.join()
 
@@ -191,16 +191,17 @@ class Realtime:
         wanted = {key for key in answer.changed if self.listened(tid, key)}
         if not wanted:
             return
-        director = {key for key in wanted if key == ("director",)}
+        director = wanted & {("director",)}
         with self.app.app_context():
             # The phones that wait on their table's or their own view first: the director's delta,
-            # the costliest render (suggestions), is rendered and sent after they have theirs.
-            for keys in (wanted - director, director):
-                if keys:
-                    self._send(tid, answer, keys)
-                    # Let the sockets' writers send what was emitted before the next render: the
-                    # director's delta costs a millisecond the dealer's view need not wait for.
+            # the costliest render (suggestions), is rendered and sent after they have theirs, once
+            # the sockets' writers have sent what was emitted.
+            if wanted - director:
+                self._send(tid, answer, wanted - director)
+                if director:
                     self.socketio.sleep(0)
+            if director:
+                self._send(tid, answer, director)
 
     def _send(self, tid: int, answer: Answer, keys: set[tuple]) -> None:
         views = self.service.render(tid, answer.state, lambda state: self._render(state, answer, keys))
@@ -211,8 +212,9 @@ class Realtime:
         """The changed views, rendered from the state the command left (no second read; the service
         holds the tournament's lock meanwhile, and the emits happen after it is released). The state
         may already be newer than this command: the views are then newer too, harmless. Small views
-        first (the dealer and the player wait on them); the director's last, as a delta stamped with
-        this command's seq (it names every changed entry and table, watched or not)."""
+        first (the dealer and the player wait on them); the director's (rendered on its own, after
+        them) as a delta stamped with this command's seq (it names every changed entry and table,
+        watched or not)."""
         now, changed = now_ms(), answer.changed
         return [
             (
@@ -221,5 +223,5 @@ class Realtime:
                 if key == ("director",)
                 else render(state, key, now),
             )
-            for key in sorted(wanted, key=lambda k: (k[0] == "director", k[0] == "public", str(k)))
+            for key in sorted(wanted, key=lambda k: (k[0] == "public", str(k)))
         ]

@@ -32,7 +32,7 @@ VIEW = {"table_no": 1, "seats": SEATS, "level": {"no": 3, "sb": 100, "bb": 200, 
 VIEW["padding"] = "x" * max(0, 4096 - len(json.dumps(VIEW)))
 
 
-def create_bare_app(db_path: str) -> tuple[Flask, SocketIO]:
+def create_bare_app(db_path: str) -> Flask:
     app = Flask(__name__)
     sio = SocketIO(app, async_mode="gevent", cors_allowed_origins="*")
     db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
@@ -69,7 +69,7 @@ def create_bare_app(db_path: str) -> tuple[Flask, SocketIO]:
     def connect(auth):
         join_room((auth or {}).get("room", "table-1"))
 
-    return app, sio
+    return app
 
 
 class NoDelayServer(WSGIServer):
@@ -83,7 +83,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--db", required=True)
     args = parser.parse_args()
-    app, _ = create_bare_app(args.db)
+    app = create_bare_app(args.db)
     print(f"bare app on http://127.0.0.1:{args.port}", flush=True)
     NoDelayServer(("127.0.0.1", args.port), app, handler_class=WebSocketHandler, log=None).serve_forever()
 

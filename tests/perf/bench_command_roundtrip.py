@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from procstat import cpu_seconds, pct, pin, pin_self
 from raw_sockets import RawSockets
 
-from server import Api, ServerProcess, director, token_of
+from server import Api, ServerProcess, director, links, token_of, view
 
 
 def report(name, ms):
@@ -70,17 +70,17 @@ def run(srv, players, args):
         register_ms.append((time.perf_counter() - t0) * 1000)
     tables = -(-players // 10)
     assert td.command(tid, "draw_seats", {"tables": tables}).status_code == 200
-    links = td.get(f"/api/tournaments/{tid}/links").json()
-    view = td.get(f"/api/tournaments/{tid}/view").json()
+    found = links(td, tid)
+    seated = view(td, tid)
     by_table = {}
-    for e in view["entries"]:
+    for e in seated["entries"]:
         by_table.setdefault(e["table_no"], []).append(e["entry_id"])
 
     ack_ms, pushed_ms, director_ms = [], [], []
     sockets = RawSockets(srv.url)  # the phones: light raw Engine.IO clients (raw_sockets.py)
     watcher = sockets.connect({"token": td.token}, subscribe=tid) if args.director else None
     done, cpu = 0, 0.0
-    for link in links["tables"]:
+    for link in found["tables"]:
         token = token_of(link["url"])
         dealer = Api(srv.url, token)
         phone = sockets.connect({"token": token})
@@ -107,7 +107,7 @@ def run(srv, players, args):
         sockets.close(phone)
         if done >= args.busts:
             break
-    after = td.get(f"/api/tournaments/{tid}/view").json()
+    after = view(td, tid)
     moves = sum(1 for s in after.get("suggestions", []) if s["kind"] == "move") + after.get("suggestions_more", 0)
     print(
         f"server: {'PostgreSQL' if args.postgres else 'SQLite'}; {players} players on {tables} tables; "

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from procstat import cpu_seconds, pct, pin, pin_self
 from raw_sockets import STOPPING, RawSockets
 
-from server import ServerProcess, director, links, token_of
+from server import ServerProcess, director, links, seated_tournament, token_of
 
 
 def main():
@@ -45,10 +45,7 @@ def run(srv, players: int, args) -> None:
     pin(srv.proc.pid, 0)
     pin_self(1)
     td = director(srv)
-    tid = td.post("/api/tournaments", {"name": "Fan-out", "preset": "generic"}).json()["id"]
-    for i in range(players):
-        assert td.command(tid, "register_player", {"name": f"P{i}"}).status_code == 200
-    assert td.command(tid, "draw_seats", {"tables": -(-players // 10)}).status_code == 200
+    tid = seated_tournament(td, players, -(-players // 10))
     phones = [token_of(p["url"]) for p in links(td, tid)["players"]]
     entries = [e["entry_id"] for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]]
     victims = iter(entries[max(args.viewers) :])  # busted players are not among the viewers

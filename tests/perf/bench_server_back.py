@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
+from procstat import pct
 
 from browser_args import CHROMIUM_ARGS
 from phone_storage import outbox
@@ -38,11 +39,6 @@ PHONE = {
     "locale": "en-US",
 }
 ARGS = CHROMIUM_ARGS
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
 def wait_state(page, state, timeout_s):

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from procstat import cpu_seconds, pct, pin, pin_self
 from raw_sockets import STOPPING, RawSockets
 
-from server import Api, ServerProcess, director, free_port, links, token_of
+from server import Api, ServerProcess, director, free_port, links, seated_tournament, token_of, view, wait_until_up
 
 HERE = Path(__file__).resolve().parent
 
@@ -75,15 +75,12 @@ class Pokerfloor:
     def __init__(self, srv: ServerProcess, players: int):
         self.srv, self.pid, self.url = srv, srv.proc.pid, srv.url
         td = director(srv)
-        self.tid = td.post("/api/tournaments", {"name": "Side by side", "preset": "generic"}).json()["id"]
-        for i in range(players):
-            assert td.command(self.tid, "register_player", {"name": f"P{i}"}).status_code == 200
-        assert td.command(self.tid, "draw_seats", {"tables": -(-players // 10)}).status_code == 200
+        self.tid = seated_tournament(td, players, -(-players // 10))
         found = links(td, self.tid)
         self.dealers = {t["table_no"]: token_of(t["url"]) for t in found["tables"]}
         self.phones = {p["entry_id"]: token_of(p["url"]) for p in found["players"]}
         by_table: dict[int, list[int]] = {}
-        for e in td.get(f"/api/tournaments/{self.tid}/view").json()["entries"]:
+        for e in view(td, self.tid)["entries"]:
             by_table.setdefault(e["table_no"], []).append(e["entry_id"])
         # Seven of each table's ten, table after table: the field stays in play, and one dealer
         # socket serves a table's busts (joining is not part of a command's cost).
@@ -137,13 +134,7 @@ class Bare:
             stderr=subprocess.STDOUT,
         )
         self.pid = self.proc.pid
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                if requests.get(self.url + "/health", timeout=1).ok:
-                    break
-            except requests.RequestException:
-                time.sleep(0.1)
+        wait_until_up(self.proc, self.url + "/health", tmp / "bare.log")
         self.http = requests.Session()
         self.sockets = RawSockets(self.url)
         self.room = self.sockets.connect({"room": "table-1"})

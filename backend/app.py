@@ -7,7 +7,8 @@ import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, Response, jsonify, request, send_from_directory
+from flask import Flask, Request, Response, jsonify, request, send_from_directory
+from flask.sessions import SessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import BLUEPRINTS
@@ -18,7 +19,7 @@ from .engine import census
 from .read.changes import changed_views
 from .realtime import Realtime
 from .security_headers import register_security_headers
-from .service import TournamentService, now_ms
+from .service import TournamentService
 from .store import make_engine, migrate
 from .store.db import check_migrated
 
@@ -33,6 +34,16 @@ class PokerFloor:
     realtime: Realtime | None = None
 
 
+class NoCookieSessions(SessionInterface):
+    """Every caller is its bearer token (auth/access.py); no request opens or signs a cookie."""
+
+    def open_session(self, app: Flask, request: Request) -> None:
+        return None  # Flask then hands out its NullSession, which refuses writes
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
+
+
 def create_app(config: Config | None = None, async_mode: str = "gevent", migrate_schema: bool | None = None) -> Flask:
     """migrate_schema: None means SQLite migrates itself (one process serves a room), any other
     database is only checked: several workers must not race to migrate it, `pokerfloor init`
@@ -42,6 +53,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20
     app.json.sort_keys = False
+    app.session_interface = NoCookieSessions()
     db = make_engine(config.DATABASE_URL)
     if migrate_schema is None:
         migrate_schema = db.dialect.name == "sqlite"
@@ -60,11 +72,6 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         n = config.TRUSTED_PROXIES
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
-
-    @app.after_request
-    def _server_time(response):
-        response.headers["X-Server-Time"] = str(now_ms())
-        return response
 
     register_pwa(app, config)
     register_security_headers(app)

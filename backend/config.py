@@ -81,6 +81,9 @@ class Config:
         # Compare the per-command census of the tables with a fresh count (engine/census.py):
         # the tests set it; it costs a pass over the tables per command.
         self.CHECK_CENSUS = os.environ.get("CHECK_CENSUS", "") in ("1", "true", "yes", "on")
+        # One line per HTTP request on stderr (ACCESS_LOG=1). Off by default: the proxy in front
+        # (deploy/) keeps the access log, and formatting a line cost ~5 % of a command's CPU.
+        self.ACCESS_LOG = os.environ.get("ACCESS_LOG", "") in ("1", "true", "yes", "on")
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -202,9 +202,6 @@ def serve(
     from geventwebsocket.handler import WebSocketHandler as GeventHandler
 
     from .api.edge import json_error_handler
-
-    WebSocketHandler = json_error_handler(GeventHandler)  # gevent's own 414/400 answers as JSON
-
     from .app import create_app
     from .config import Config
     from .lan import lan_addresses
@@ -270,6 +267,8 @@ def serve(
     if app.extensions["pokerfloor"].config.GC_LOG_MS > 0:
         log_pauses(app.extensions["pokerfloor"].config.GC_LOG_MS)
 
+    # gevent's own 414/400 answers as JSON; the access log if ACCESS_LOG is set
+    WebSocketHandler = json_error_handler(GeventHandler, app.extensions["pokerfloor"].config.ACCESS_LOG)
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2

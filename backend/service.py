@@ -22,7 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import engine as rules
 from .engine import Actor, Command, Event, Rejection, TournamentState
 from .store import Tournament, event_store, session_scope
-from .store.driver import DriverLog
+from .store.driver import driver_log
 
 T = TypeVar("T")
 
@@ -60,7 +60,7 @@ class TournamentService:
 
     def __init__(self, db: Engine, clock: Callable[[], int] = now_ms, changed_views: ChangedViews = no_views):
         self.db = db
-        self.log = DriverLog(db)  # the command path's statements on the driver's connection
+        self.log = driver_log(db)  # the command path's statements on the driver's connection
         self.clock = clock
         self.changed_views = changed_views
         self._states: dict[int, TournamentState] = {}
@@ -70,8 +70,11 @@ class TournamentService:
     def _lock(self, tournament_id: int) -> threading.Lock:
         # Under gevent these locks are cooperative (monkey-patched): one command per
         # tournament at a time in this process; the database serialises across processes.
-        with self._locks_guard:
-            return self._locks.setdefault(tournament_id, threading.Lock())
+        lock = self._locks.get(tournament_id)  # a tournament's lock, once made, stays
+        if lock is None:
+            with self._locks_guard:
+                lock = self._locks.setdefault(tournament_id, threading.Lock())
+        return lock
 
     def _catch_up(self, db: event_store.Executor, tid: int, last_seq: int) -> TournamentState:
         """The cached state brought up to the tournament's last_seq (replaying what is new)."""

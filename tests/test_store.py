@@ -9,13 +9,14 @@ from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
+from backend.auth.tokens import find_live_token, find_token, mint_token
 from backend.config import ROOT
 from backend.engine import Actor, Event
 from backend.presets import load_presets
 from backend.read.changes import changed_views
 from backend.service import TournamentService
 from backend.store import EventRow, event_store, make_engine, migrate, session_scope
-from backend.store.driver import DriverLog
+from backend.store.driver import DriverLog, driver_log
 from backend.store.event_store import ConcurrentWrite
 
 GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
@@ -173,3 +174,40 @@ def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
         event_store.append(tx, tid, 2, [Event("y", {})], actor="t", at=6)
     with log.transaction() as tx:
         assert event_store.last_seq(tx, tid) == 3 and len(event_store.load(tx, tid)) == 3
+
+
+def test_a_token_is_looked_up_on_the_driver_path_as_through_the_orm(db):
+    """Every phone's token is read on its first command and again every minute (auth/access.py):
+    on the driver's cursor (issue 16). The same answer as the ORM's find_token on SQLite and
+    PostgreSQL: a live token's grant, nothing for a revoked, an unknown or an oversized one."""
+    tid = TournamentService(db).create_tournament("T", GENERIC, None).id
+    with session_scope(db) as s:
+        dealer, _ = mint_token(s, "k" * 32, role="dealer", now=1, tournament_id=tid, table_no=3)
+        player, row = mint_token(s, "k" * 32, role="player", now=1, tournament_id=tid, entry_id=7)
+        row.revoked_at = 2
+    log = driver_log(db)
+    with log.transaction(write=False) as tx:
+        found = find_live_token(tx, dealer)
+        assert found is not None and found[1:] == ("dealer", tid, 3, None, None)
+        assert find_live_token(tx, player) is None  # revoked
+        assert find_live_token(tx, "no-such-token") is None
+        assert find_live_token(tx, "x" * 201) is None
+    with session_scope(db) as s:
+        orm = find_token(s, dealer)
+        assert orm is not None and found == (orm.id, orm.role, orm.tournament_id, orm.table_no, orm.entry_id, None)
+    assert driver_log(db) is log  # one per engine: its prepared statements and kept connections
+
+
+def test_a_token_read_does_not_wait_for_a_writer_on_sqlite(tmp_path):
+    """A read (write=False) takes no write lock: a phone's first command is not held up behind
+    another tournament's commit, and a writer in progress does not block it."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'read.db'}")
+    migrate(engine)
+    with session_scope(engine) as s:
+        token, _ = mint_token(s, "k" * 32, role="director", now=1, director_id=None)
+    log = DriverLog(engine)
+    with log.transaction() as writer:  # holds SQLite's write lock (BEGIN IMMEDIATE) until the block ends
+        event_store.last_seq(writer, 1, lock=True)
+        with log.transaction(write=False) as reader:
+            assert find_live_token(reader, token) is not None
+    engine.dispose()

@@ -108,9 +108,10 @@ _GEVENT_ERRORS = {
 }
 
 
-def json_error_handler(base: type) -> type:
+def json_error_handler(base: type, access_log: bool = False) -> type:
     """A subclass of gevent's WSGIHandler (`base`, e.g. geventwebsocket's) whose own error answers
-    are JSON. Takes the base class so this module never imports gevent before monkey-patching."""
+    are JSON, and which writes the access log only when asked (config ACCESS_LOG). Takes the base
+    class so this module never imports gevent before monkey-patching."""
 
     class JsonErrorHandler(base):
         def handle_one_request(self):
@@ -118,5 +119,9 @@ def json_error_handler(base: type) -> type:
             if isinstance(result, tuple) and result[0] in _GEVENT_ERRORS:
                 return result[0], _GEVENT_ERRORS[result[0]]
             return result
+
+        def log_request(self):
+            if access_log:
+                super().log_request()
 
     return JsonErrorHandler

@@ -10,8 +10,9 @@ from flask import Flask, current_app, g, request
 from ..engine import Actor
 from ..errors import ApiError
 from ..store import session_scope
+from ..store.driver import driver_log
 from .plain_http import refuse_staff_over_plain_http
-from .tokens import find_revoked_token, find_token
+from .tokens import find_live_token, find_revoked_token
 
 SESSION_ROLES = {"director", "dealer", "player", "display"}
 
@@ -57,12 +58,11 @@ def caller_for(token: str | None) -> Caller | None:
     if hit is not None and time.monotonic() - hit[1] < CALLER_TTL_S:
         return hit[0]
     epoch = ext.get("revocations", 0)
-    with session_scope(ext["pokerfloor"].db) as session:
-        row = find_token(session, token)
-        if row is None or row.role not in SESSION_ROLES:
-            return None
-        assert row.id is not None  # a stored row has its id
-        caller = Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
+    with driver_log(ext["pokerfloor"].db).transaction(write=False) as tx:
+        row = find_live_token(tx, token)
+    if row is None or row.role not in SESSION_ROLES:
+        return None
+    caller = Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
     if ext.get("revocations", 0) == epoch:  # no revocation while we read: the row is still good
         if len(cache) >= CACHED_CALLERS:
             cache.clear()  # rare: a fresh start is cheaper than bookkeeping for an LRU

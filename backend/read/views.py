@@ -27,10 +27,27 @@ def _head(state: TournamentState, kind: str, now: int) -> dict:
     return {"kind": kind, "tournament_id": state.tournament_id, "seq": state.seq, "server_time": now}
 
 
+# The public view goes out after every bust and carries the whole structure, which changes only
+# by replacement (a preset's list, or the list an edit's event brings: engine/clock.py): the
+# shown form is kept per list object, holding the list so its id is not reused.
+_SHOWN_STRUCTURES: dict[int, tuple[list[dict], list[dict]]] = {}
+
+
 def _structure(state: TournamentState) -> list[dict]:
+    structure = state.structure
+    kept = _SHOWN_STRUCTURES.get(id(structure))
+    if kept is not None and kept[0] is structure:
+        return kept[1]
+    if len(_SHOWN_STRUCTURES) >= 256:
+        _SHOWN_STRUCTURES.clear()
+    shown = _SHOWN_STRUCTURES[id(structure)] = (structure, _shown_structure(structure))
+    return shown[1]
+
+
+def _shown_structure(structure: list[dict]) -> list[dict]:
     """The structure as screens show it: level numbers count levels only."""
     out, level = [], 0
-    for i, entry in enumerate(state.structure):
+    for i, entry in enumerate(structure):
         kind = entry.get("kind", "level")
         level += kind == "level"
         shown = {

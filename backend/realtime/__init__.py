@@ -64,6 +64,7 @@ class Realtime:
             serializer=ViewPacket,  # orjson, no search for binary attachments (packets.py)
             ping_interval=10,
             ping_timeout=10,
+            manage_session=False,  # no cookie sessions here (app.py): a socket's caller is its token
         )
         self.callers: dict[str, object] = {}
         self._to_publish = None  # the publisher's queue, made on the first command

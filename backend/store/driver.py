@@ -11,6 +11,7 @@ app keeps SQLAlchemy sessions.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -122,13 +123,14 @@ class DriverLog:
             raw.close()  # PostgreSQL: back to the pool; a surplus SQLite connection: closed
 
     @contextmanager
-    def transaction(self) -> Iterator[DriverTransaction]:
+    def transaction(self, write: bool = True) -> Iterator[DriverTransaction]:
         """Commits when the block ends, rolls back on any exception (a timeout too). Each
-        transaction has a connection to itself (greenlets never share one)."""
+        transaction has a connection to itself (greenlets never share one). `write=False`: one
+        read (a token's row), which on SQLite takes no write lock and waits for no writer."""
         raw = self._connection()
         cursor = raw.cursor()
         try:
-            if self.sqlite:
+            if self.sqlite and write:
                 cursor.execute("BEGIN IMMEDIATE")
             yield DriverTransaction(cursor, self)
             raw.commit()
@@ -146,3 +148,15 @@ class DriverLog:
             raw.close()  # one that cannot roll back is not used again (the pool invalidates its own)
             return
         self._release(raw)
+
+
+_LOGS: weakref.WeakKeyDictionary[Engine, DriverLog] = weakref.WeakKeyDictionary()
+
+
+def driver_log(engine: Engine) -> DriverLog:
+    """The engine's one DriverLog (its prepared statements and kept connections), shared by the
+    command path and the token lookup."""
+    found = _LOGS.get(engine)
+    if found is None:
+        found = _LOGS[engine] = DriverLog(engine)
+    return found

@@ -102,6 +102,7 @@ class Pokerfloor:
                 self.sockets.close(self.room[1])
             sock = self.sockets.connect({"token": self.dealers[table_no]})
             self.sockets.wait(sock, "table", 0)  # the view on joining
+            time.sleep(0.05)  # the server finishes the join and the old socket's leaving off the clock
             self.room = (table_no, sock)
         return self.room[1]
 

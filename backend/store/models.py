@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -30,7 +30,9 @@ class EventRow(SQLModel, table=True):
     __tablename__ = "event"
     __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_event_tournament_seq"),)
     id: int | None = Field(default=None, primary_key=True)
-    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    # No index of its own: the unique (tournament_id, seq) index serves lookups by tournament,
+    # and every index is one more page written per command.
+    tournament_id: int = Field(foreign_key="tournament.id")
     # seq is assigned from tournament.last_seq under that row's lock, so seq order is commit
     # order: a reader that has seen seq N has seen every event before it.
     seq: int
@@ -42,12 +44,26 @@ class EventRow(SQLModel, table=True):
     at: int = Field(sa_column=Column(BigInteger, nullable=False))  # server time of commit (ms)
 
 
+REJECTED = 400  # receipts with this status or above are refusals, listed for review
+
+
 class OpReceipt(SQLModel, table=True):
     """The answer given to a command, so a replayed op_id gets the same answer, applied once.
     It also keeps what was asked and by whom, so a director can review rejected commands."""
 
     __tablename__ = "op_receipt"
-    __table_args__ = (Index("ix_op_receipt_tournament_status_created", "tournament_id", "status_code", "created_at"),)
+    # The review list reads a tournament's refused commands (status >= 400), newest first. A
+    # partial index holds those alone: an applied command (nearly all of them) writes no page of
+    # it. api/review.py's query states the condition literally, as the index does.
+    __table_args__ = (
+        Index(
+            "ix_op_receipt_rejected",
+            "tournament_id",
+            "created_at",
+            sqlite_where=text(f"status_code >= {REJECTED}"),
+            postgresql_where=text(f"status_code >= {REJECTED}"),
+        ),
+    )
     device_id: str = Field(primary_key=True, max_length=64)
     op_id: str = Field(primary_key=True, max_length=64)
     tournament_id: int = Field(foreign_key="tournament.id")

@@ -14,6 +14,14 @@ CHECKOUT = (ROOT / "shared_rules" / "presets").is_dir()
 BUNDLED = Path(__file__).resolve().parent / "bundled"
 
 
+YES = ("1", "true", "yes", "on")
+
+
+def _flag(name: str) -> bool:
+    """An on/off switch from the environment: 1, true, yes or on turn it on."""
+    return os.environ.get(name, "") in YES
+
+
 def _default_var_dir() -> Path:
     if CHECKOUT:
         return ROOT / "var"
@@ -75,15 +83,15 @@ class Config:
         self.BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))  # newest automatic ones (4 h at 5 min)
         self.BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", "14"))  # and each day's last one
         auto = os.environ.get("BACKUP_AUTO", "").strip().lower()
-        self.BACKUP_AUTO = auto in ("1", "true", "yes", "on") if auto else self.DATABASE_URL.startswith("sqlite")
+        self.BACKUP_AUTO = auto in YES if auto else self.DATABASE_URL.startswith("sqlite")
         # Log garbage collections this long or longer (ms; 0: none): backend/gc_watch.py.
         self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
         # Compare the per-command census of the tables with a fresh count (engine/census.py):
         # the tests set it; it costs a pass over the tables per command.
-        self.CHECK_CENSUS = os.environ.get("CHECK_CENSUS", "") in ("1", "true", "yes", "on")
+        self.CHECK_CENSUS = _flag("CHECK_CENSUS")
         # One line per HTTP request on stderr (ACCESS_LOG=1). Off by default: the proxy in front
         # (deploy/) keeps the access log, and formatting a line cost ~5 % of a command's CPU.
-        self.ACCESS_LOG = os.environ.get("ACCESS_LOG", "") in ("1", "true", "yes", "on")
+        self.ACCESS_LOG = _flag("ACCESS_LOG")
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -9,9 +9,10 @@ app's policy, so they too must live without inline script or style.
 from __future__ import annotations
 
 import re
-import time
 
 from flask import Flask, request
+
+from .service import now_ms
 
 # The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
 # does not govern; the built index.html has no inline script or style.
@@ -95,6 +96,6 @@ def register_security_headers(app: Flask) -> None:
         elif "cache-control" not in present and req.path.startswith("/api/"):
             added.append(("Cache-Control", "no-store"))  # answers are per phone and live: never worth keeping
         headers.pop("X-Server-Time", None)
-        added.append(("X-Server-Time", str(time.time_ns() // 1_000_000)))  # as service.now_ms
+        added.append(("X-Server-Time", str(now_ms())))
         headers.extend(added)
         return response

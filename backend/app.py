@@ -34,6 +34,21 @@ class PokerFloor:
     realtime: Realtime | None = None
 
 
+class PokerFloorApp(Flask):
+    """Flask, with each view's and hook's sync check made once: Flask asks inspect whether a
+    function is a coroutine for every hook and view of every request (none here is)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._callables: dict = {}
+
+    def ensure_sync(self, func):
+        found = self._callables.get(func)
+        if found is None:
+            found = self._callables[func] = super().ensure_sync(func)
+        return found
+
+
 class NoCookieSessions(SessionInterface):
     """Every caller is its bearer token (auth/access.py); no request opens or signs a cookie."""
 
@@ -49,7 +64,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     database is only checked: several workers must not race to migrate it, `pokerfloor init`
     does that once before they start (raises store.db.NotMigrated otherwise)."""
     config = config or Config()
-    app = Flask(__name__, static_folder=None)
+    app = PokerFloorApp(__name__, static_folder=None)
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20
     app.json.sort_keys = False

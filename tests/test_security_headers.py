@@ -10,6 +10,7 @@ import requests
 import socketio
 from flask.testing import FlaskClient
 
+from backend.security_headers import socket_sources
 from server import Api, ServerProcess, director, links, seated_tournament, token_of
 
 HEADERS = {
@@ -104,6 +105,10 @@ def test_a_forged_host_writes_nothing_into_the_policy(client):
     forged = client.get("/", headers={"Host": "x; script-src *"})
     assert "script-src *" not in forged.headers["Content-Security-Policy"]
     assert policy(forged)["connect-src"] == "'self'"
+    # The headers go onto the answer unchecked (security_headers.py): a host ending in a line
+    # break must not pass as a name and split the policy header.
+    assert socket_sources("pokerfloor.local\n") == ""
+    assert socket_sources("pokerfloor.local\r\nSet-Cookie: a=b") == ""
     lan = client.get("/", headers={"Host": "192.168.1.20:5000"})
     assert policy(lan)["connect-src"] == "'self' ws://192.168.1.20:5000 wss://192.168.1.20:5000"
 

@@ -63,7 +63,8 @@ class Prepared:
     def parameters(self, params: dict) -> Any:
         if self.binds:
             params = {k: (self.binds[k](v) if k in self.binds else v) for k, v in params.items()}
-        return tuple(params[name] for name in self.order) if self.order is not None else params
+        # a list comprehension, not a generator: one call per statement, not one per parameter
+        return tuple([params[name] for name in self.order]) if self.order is not None else params
 
     def row(self, raw: tuple) -> tuple:
         return tuple(convert(value) if convert else value for convert, value in zip(self.results, raw, strict=True))

@@ -16,6 +16,8 @@ from .api.edge import install_edge
 from .api.errors import register_error_handlers
 from .config import Config
 from .engine import census
+from .push.keys import vapid_keys
+from .push.sender import Pusher
 from .read.changes import changed_views
 from .realtime import Realtime
 from .security_headers import register_security_headers
@@ -32,6 +34,7 @@ class PokerFloor:
     db: object
     service: TournamentService
     realtime: Realtime | None = None
+    pusher: Pusher | None = None
 
 
 class PokerFloorApp(Flask):
@@ -87,11 +90,29 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         n = config.TRUSTED_PROXIES
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
+    floor.pusher = make_pusher(config, db, floor.service, floor.realtime)
 
     register_pwa(app, config)
     register_security_headers(app)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return app
+
+
+def make_pusher(config: Config, db, service: TournamentService, realtime: Realtime) -> Pusher:
+    """Web Push on the Socket.IO server's own greenlets (threads in the threading mode)."""
+    sio = realtime.socketio
+    return Pusher(
+        db,
+        service,
+        vapid_keys(config.VAR_DIR),
+        secret=config.SECRET_KEY,
+        allowed=config.PUSH_SERVICES,
+        contact=config.PUSH_CONTACT,
+        retry_s=config.PUSH_RETRY_S,
+        spawn=sio.start_background_task,
+        make_queue=sio.server.eio.create_queue,
+        sleep=sio.sleep,
+    )
 
 
 # The build leaves brotli and gzip copies next to each text file (pwa/scripts/precompress.mjs).

@@ -10,12 +10,14 @@ import sys
 def init() -> None:
     """Migrate once, before the workers start (they only check the schema on PostgreSQL)."""
     from .config import Config
+    from .push.keys import vapid_keys
     from .store import make_engine, migrate
 
     config = Config()
     engine = make_engine(config.DATABASE_URL)
     before, after = migrate(engine)  # PostgreSQL: under an advisory lock, so two inits are safe
     engine.dispose()
+    vapid_keys(config.VAR_DIR)  # Web Push's key pair, made once here, before any worker starts
     done = f"migrated {before or 'empty database'} -> {after}" if before != after else f"already at {after}"
     print(f"database ready ({done}): {config.DATABASE_URL}")
 

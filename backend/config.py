@@ -40,6 +40,13 @@ def _secret_key(var_dir: Path) -> str:
     return path.read_text().strip()
 
 
+# Chrome/Edge/Samsung (FCM), Firefox (Mozilla autopush), Safari (Apple), Windows apps (WNS).
+DEFAULT_PUSH_SERVICES = (
+    "https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://web.push.apple.com,"
+    "https://*.push.apple.com,https://*.notify.windows.com"
+)
+
+
 class Config:
     def __init__(self, **overrides):
         var_dir = Path(os.environ.get("POKERFLOOR_VAR") or _default_var_dir())
@@ -92,6 +99,19 @@ class Config:
         # One line per HTTP request on stderr (ACCESS_LOG=1). Off by default: the proxy in front
         # (deploy/) keeps the access log, and formatting a line cost ~5 % of a command's CPU.
         self.ACCESS_LOG = _flag("ACCESS_LOG")
+        # Web Push (backend/push/): the push services' origins the server may post to (a phone
+        # names its endpoint; anything else is refused, so a forged one cannot make the server call
+        # into the venue's network), comma-separated, `*.` for subdomains; and the contact the push
+        # services see in the VAPID claims (RFC 8292 "sub": a mailto: or https: address).
+        self.PUSH_SERVICES = tuple(
+            s.strip().rstrip("/")
+            for s in os.environ.get("PUSH_SERVICES", DEFAULT_PUSH_SERVICES).split(",")
+            if s.strip()
+        )
+        self.PUSH_CONTACT = os.environ.get("PUSH_CONTACT", "")
+        # Seconds before the first retry of a push the push service did not take (429, 5xx, no
+        # answer); doubled for each of the next two.
+        self.PUSH_RETRY_S = float(os.environ.get("PUSH_RETRY_S", "2"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -41,6 +41,7 @@ class Answer:
     state: TournamentState | None = None  # the state this command left: the views are rendered from it
     seq: int = 0  # the tournament's seq after this command, and before it
     base_seq: int = 0
+    events: list[Event] = field(default_factory=list)  # what was appended (for the push notices)
 
 
 class UnknownTournament(Exception):
@@ -257,4 +258,6 @@ class TournamentService:
             for offset, event in enumerate(decision.events, start=1):
                 rules.apply(state, event, seq - len(decision.events) + offset)
             changed = self.changed_views(state, decision.events)
-        return Answer(200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events))
+        return Answer(
+            200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events), decision.events
+        )

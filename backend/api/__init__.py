@@ -7,6 +7,7 @@ from .openapi import bp as openapi_bp
 from .phone import bp as phone_bp
 from .print_assets import bp as print_assets_bp
 from .printouts import bp as printouts_bp
+from .push import bp as push_bp
 from .registration_import import bp as registration_import_bp
 from .review import bp as review_bp
 from .tournaments import bp as tournaments_bp
@@ -28,4 +29,5 @@ BLUEPRINTS = [
     phone_bp,
     venue_bp,
     print_assets_bp,
+    push_bp,
 ]

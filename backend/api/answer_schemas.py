@@ -165,3 +165,21 @@ class Rejection(Closed):
 class Rejections(Closed):
     count = Int()
     items = fields.List(fields.Nested(Rejection))
+
+
+# --- Web Push --------------------------------------------------------------------------------
+
+
+class PushKey(Closed):
+    public_key = fields.String()  # the applicationServerKey for PushManager.subscribe
+    available = fields.Boolean()  # false where the server may post to no push service
+
+
+class PushSubscribed(Closed):
+    ok = fields.Boolean()
+    tournament_id = Int()
+
+
+class PushUnsubscribed(Closed):
+    ok = fields.Boolean()
+    removed = fields.Boolean()

@@ -12,6 +12,7 @@ from ..auth.plain_http import refuse_staff_over_plain_http
 from ..auth.throttle import LoginThrottle
 from ..auth.tokens import find_token
 from ..errors import ApiError
+from ..push import subscriptions
 from ..service import now_ms
 from ..store import Director, Token, session_scope
 from . import answer_schemas as out
@@ -130,6 +131,7 @@ def logout():
         return jsonify({"ok": True, "revoked": False})
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         session.get(Token, caller.token_id).revoked_at = now_ms()
+        subscriptions.forget_token(session, [caller.token_id])  # a signed-out phone hears nothing more
     current_app.extensions["pokerfloor"].realtime.drop_token(caller.token_id)
     return jsonify({"ok": True, "revoked": True})
 

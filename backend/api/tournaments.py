@@ -9,6 +9,7 @@ from ..auth.access import require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
 from ..errors import ApiError
 from ..presets import all_presets, find_preset, save_custom
+from ..push import subscriptions
 from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope
@@ -189,7 +190,8 @@ def revoke_link(tid: int):
         ).all()
         for row in rows:
             row.revoked_at = now_ms()
-        revoked = [row.id for row in rows]
+        revoked = [row.id for row in rows if row.id is not None]
+        subscriptions.forget_token(session, revoked)  # its phones' push subscriptions go with it
     for token_id in revoked:
         _app().realtime.drop_token(token_id)
     return jsonify({"revoked": len(revoked)})

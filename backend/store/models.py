@@ -139,3 +139,20 @@ class LeagueTournament(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True, index=True)
     played_on: str = Field(max_length=10)  # YYYY-MM-DD: the month and half-year it counts for
     added_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class PushSubscription(SQLModel, table=True):
+    """A phone's Web Push subscription (issue 17), made with one token: it gets what that token's
+    views would show (a player his seat, a dealer his table, a director the floor's attention
+    items for `tournament_id`). The endpoint is the push service's address for that phone's
+    browser; p256dh and auth are the phone's keys that encrypt what is sent to it (RFC 8291)."""
+
+    __tablename__ = "push_subscription"
+    id: int | None = Field(default=None, primary_key=True)
+    endpoint: str = Field(max_length=1000, unique=True)
+    token_id: int = Field(foreign_key="token.id", index=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    p256dh: str = Field(max_length=120)
+    auth: str = Field(max_length=40)
+    lang: str = Field(max_length=5)  # de | en: the phone's language for the texts
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))

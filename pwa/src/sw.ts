@@ -34,3 +34,84 @@ registerRoute(
     denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
   }),
 );
+
+// Web Push (issue 17): news for a phone whose page is closed or whose screen is off. The server
+// writes the text in the phone's language (backend/read/notices.py) and where a tap leads.
+type PushMessage = { title: string; body: string; kind: string; tag: string; url: string };
+
+function pushMessage(data: PushMessageData | null): PushMessage | null {
+  try {
+    const m = data?.json();
+    return m && typeof m.title === "string" && typeof m.url === "string" && m.url.startsWith("/#/") ? m : null;
+  } catch {
+    return null; // not ours (or not JSON): nothing to show
+  }
+}
+
+/** Extends the event's life where the browser allows it (a test's synthetic event cannot). */
+function keepAlive(event: ExtendableEvent, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    void work;
+  }
+}
+
+/** Whether a window shows this screen now. Asked, not read off `client.url`: that stays the URL
+ * the page opened with (hash routes change it without a new document). A page that does not answer
+ * in time (frozen with the screen off) does not show it. */
+function showsScreen(w: WindowClient, url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), 500);
+    channel.port1.onmessage = (e) => {
+      clearTimeout(timer);
+      resolve(e.data === true);
+    };
+    w.postMessage({ type: "shows", url }, [channel.port2]);
+  });
+}
+
+async function showUnlessOnScreen(m: PushMessage): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const visible = windows.filter((w) => w.visibilityState === "visible");
+  // The page on screen already shows it (its socket brought the same news): no notification.
+  if ((await Promise.all(visible.map((w) => showsScreen(w, m.url)))).some(Boolean)) return;
+  const options = {
+    body: m.body,
+    tag: m.tag, // a newer seat replaces an older one in the tray
+    renotify: true,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/maskable-192.png",
+    vibrate: [200, 100, 200],
+    data: { url: m.url, kind: m.kind },
+  };
+  await self.registration.showNotification(m.title, options as NotificationOptions);
+}
+
+self.addEventListener("push", (event) => {
+  const m = pushMessage(event.data);
+  if (m) keepAlive(event, showUnlessOnScreen(m));
+});
+
+/** A tap: the app's open window goes to the screen (a hash route), else a new one opens there. */
+async function openScreen(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (!open) {
+    await self.clients.openWindow(new URL(url, self.location.origin).href);
+    return;
+  }
+  open.postMessage({ type: "open", url });
+  try {
+    await open.focus();
+  } catch {
+    // focusing needs the tap's user activation; the window has the route either way
+  }
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = event.notification.data?.url;
+  keepAlive(event, openScreen(typeof url === "string" && url.startsWith("/#/") ? url : "/"));
+});

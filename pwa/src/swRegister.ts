@@ -21,6 +21,14 @@ export async function applyUpdate(): Promise<void> {
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
+  // Push (sw.ts): "do you show this screen?" before a notification; a tapped one sends this
+  // window to its screen.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const url = event.data?.url;
+    if (typeof url !== "string" || !url.startsWith("/#/")) return;
+    if (event.data.type === "shows") event.ports[0]?.postMessage(location.hash === url.slice(1));
+    else if (event.data.type === "open") location.hash = url.slice(1);
+  });
   update = registerSW({
     immediate: true,
     onNeedRefresh() {

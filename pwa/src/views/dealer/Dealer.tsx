@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang, ordinal, formatTime, formatNumber } from "../../i18n";
 import { Shell } from "../../ui/Shell";
+import { PushCard } from "../../ui/PushCard";
 import { Clock } from "../../ui/Clock";
 import { BustDialog, ChipCount, MultiBust } from "./DealerBusts";
 import { TimeCall } from "./TimeCall";
@@ -11,11 +12,8 @@ import { placeText } from "../../money/money";
 import { penaltyLeftText } from "../../money/penalties";
 import { Confirm } from "../../ui/Confirm";
 import { PendingList, RejectedList } from "../../ui/Rejected";
-import { DealerPots } from "./DealerPots";
 import { DealerPenaltyDialog, NewBigBlindLines, dealerPenalties } from "./DealerRules";
-import { defaultChipUnit, levelNow } from "../../money/pots";
-import { clockAt } from "../../clock/clock";
-import { serverNow } from "../../sync/timeOffset";
+import { report } from "../../sync/report";
 import { useConnection, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -495,7 +493,7 @@ export function Dealer(props: { token: string }) {
         />
       )}
       {panel === "pots" && (
-        <DealerPots seats={liveSeats} button={table?.button ?? null} unit={defaultChipUnit(levelNow(pub?.structure, pub?.clock ? clockAt(pub.structure ?? [], pub.clock, serverNow()).index : 0))} onClose={() => setPanel(null)} />
+        <LazyPots seats={liveSeats} button={table?.button ?? null} pub={pub ?? null} onClose={() => setPanel(null)} />
       )}
       {panel === "count" && tableNo != null && (
         <ChipCount
@@ -524,6 +522,8 @@ export function Dealer(props: { token: string }) {
           </ol>
         </section>
       ) : null}
+
+      <PushCard token={token} role="dealer" />
 
       {warn && (
         <DealerPenaltyDialog
@@ -786,4 +786,18 @@ function HandCard(props: {
 function awayName(handOn: boolean, name: string): string {
   const shown = handOn ? t("dealer.away_short_button") : t("away.button");
   return shown === t("away.button") ? `${shown}: ${name}` : `${shown} (${t("away.button")}): ${name}`;
+}
+
+type PotsProps = Parameters<typeof import("./DealerPots").DealerPotsNow>[0];
+let potsLoaded: ((p: PotsProps) => any) | undefined;
+
+/** The side-pot helper, opened now and then: fetched when opened, not with the first screen. */
+function LazyPots(props: PotsProps) {
+  const [Pots, setPots] = useState(() => potsLoaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    Pots || import("./DealerPots").then((m) => setPots(() => (potsLoaded = m.DealerPotsNow)), (e) => (report("dealer.pots", e), setFailed(true)));
+  }, []);
+  if (Pots) return <Pots {...props} />;
+  return <p class="card muted" role="status">{failed ? t("app.load_failed") : t("common.loading")}</p>;
 }

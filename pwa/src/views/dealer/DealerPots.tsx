@@ -1,7 +1,10 @@
 import { useState } from "preact/hooks";
 import { t, useLang, formatNumber } from "../../i18n";
 import { parseChips } from "../../money/money";
-import { buildPots, splitPot, type Contribution } from "../../money/pots";
+import { buildPots, defaultChipUnit, levelNow, splitPot, type Contribution } from "../../money/pots";
+import { clockAt } from "../../clock/clock";
+import { serverNow } from "../../sync/timeOffset";
+import type { PublicView } from "../../api/views";
 import type { Seat } from "./DealerBusts";
 
 /**
@@ -9,6 +12,13 @@ import type { Seat } from "./DealerBusts";
  * the pot and who folded give the main and side pots (V-X.p, S-#30); tapping each pot's winners
  * splits it, the odd chip to the first winner clockwise from the button (N-2.7, V-VII.b, S-#11).
  */
+/** The side-pot helper with the chip unit of the level in play (a chunk of its own, Dealer.tsx). */
+export function DealerPotsNow(props: { seats: Seat[]; button: number | null; pub: PublicView | null; onClose: () => void }) {
+  const pub = props.pub;
+  const index = pub?.clock ? clockAt(pub.structure ?? [], pub.clock, serverNow()).index : 0;
+  return <DealerPots seats={props.seats} button={props.button} unit={defaultChipUnit(levelNow(pub?.structure, index))} onClose={props.onClose} />;
+}
+
 export function DealerPots(props: { seats: Seat[]; button: number | null; unit: number; onClose: () => void }) {
   useLang();
   const [amounts, setAmounts] = useState<Record<number, string>>({});

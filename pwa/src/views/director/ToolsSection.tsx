@@ -1,3 +1,4 @@
+import { PushCard } from "../../ui/PushCard";
 import { AlertSettings } from "./AlertSettings";
 import { DirectorTools } from "./DirectorTools";
 import { LinksSection } from "./Links";
@@ -14,6 +15,7 @@ export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; ve
     <>
       <ReviewCard data={props.review} />
       <AlertSettings />
+      {ctx.token && <PushCard token={ctx.token} role="director" tid={Number(ctx.tid)} />}
       <DirectorTools tid={ctx.tid} token={ctx.token} tables={ctx.tables} />
       {ctx.token && <LinksSection tid={ctx.tid} token={ctx.token} refreshKey={refreshKey} venue={props.venue} />}
     </>

@@ -7,6 +7,7 @@ import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from 
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { Payouts } from "../../ui/Payouts";
+import { PushCard } from "../../ui/PushCard";
 import { useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -97,6 +98,7 @@ export function Player(props: { token: string }) {
           </div>
         )}
       </section>
+      {!busted && <PushCard token={token} role="player" />}
       <section class="card clock-card">
         <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" />
       </section>

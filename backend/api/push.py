@@ -1,0 +1,118 @@
+"""Web Push opt-in (issue 17): the server's public key, and a phone's subscription made or removed
+with its own token. What is pushed is read/notices.py; how, push/sender.py."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from flask import Blueprint, current_app, jsonify
+from marshmallow import ValidationError, fields, validate, validates
+
+from ..auth.access import current_caller, require_tournament
+from ..engine.payload import ID, StrictSchema, Text
+from ..errors import ApiError
+from ..push import subscriptions
+from ..service import now_ms
+from ..store import session_scope
+from . import answer_schemas as out
+from .auth import json_body
+from .contract import documented
+
+bp = Blueprint("push", __name__, url_prefix="/api/push")
+
+B64URL = validate.Regexp(r"^[A-Za-z0-9_-]+={0,2}$", error="Must be base64url, as the browser gives it.")
+
+
+def _decoded(value: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        raise ValidationError("Must be base64url, as the browser gives it.") from None
+
+
+class PushKeysSchema(StrictSchema):
+    p256dh = Text(required=True, validate=[validate.Length(min=80, max=120), B64URL])
+    auth = Text(required=True, validate=[validate.Length(min=16, max=40), B64URL])
+
+    @validates("p256dh")
+    def _point(self, value: str, **_: object) -> None:
+        raw = _decoded(value)
+        if len(raw) != 65 or raw[0] != 4:
+            raise ValidationError("Must be the phone's P-256 public key (65 bytes, uncompressed).")
+
+    @validates("auth")
+    def _secret(self, value: str, **_: object) -> None:
+        if len(_decoded(value)) != 16:
+            raise ValidationError("Must be the subscription's 16-byte auth secret.")
+
+
+class PushSubscriptionSchema(StrictSchema):
+    """A browser's PushSubscription.toJSON() (endpoint, keys; expirationTime is ignored), the
+    phone's language, and for a director the tournament whose floor he wants to hear of."""
+
+    endpoint = Text(
+        required=True, validate=[validate.Length(min=12, max=1000), validate.URL(schemes={"https", "http"})]
+    )
+    keys = fields.Nested(PushKeysSchema, required=True)
+    expirationTime = fields.Integer(load_default=None, allow_none=True)
+    lang = Text(load_default="en", validate=validate.OneOf(["de", "en"]))
+    tournament_id = fields.Integer(load_default=None, allow_none=True, strict=True, validate=ID)
+
+
+class PushEndpointSchema(StrictSchema):
+    endpoint = Text(required=True, validate=validate.Length(min=1, max=1000))
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+@bp.get("/key")
+@documented(out.PushKey, auth=False)
+def push_key():
+    """The server's VAPID public key, for PushManager.subscribe's applicationServerKey"""
+    app = _app()
+    return jsonify({"public_key": app.pusher.keys.public_key, "available": bool(app.config.PUSH_SERVICES)})
+
+
+@bp.post("/subscriptions")
+@documented(out.PushSubscribed, status=201, body=PushSubscriptionSchema, errors=(400, 401, 403, 404))
+def subscribe():
+    """Opt in: this phone's push subscription gets what its token's screen would show"""
+    caller = current_caller()
+    data = PushSubscriptionSchema().load(json_body())
+    tid = data["tournament_id"] if caller.role == "director" else caller.tournament_id
+    if tid is None:
+        raise ApiError(400, "validation", "Name the tournament to hear of.", "tournament_id")
+    require_tournament(tid, {"director", "dealer", "player"})
+    if not subscriptions.endpoint_allowed(data["endpoint"], _app().config.PUSH_SERVICES):
+        raise ApiError(
+            400,
+            "push_service_not_allowed",
+            "This browser's push service is not one this server sends to (PUSH_SERVICES).",
+            "endpoint",
+        )
+    with session_scope(_app().db) as session:
+        subscriptions.save(
+            session,
+            caller,
+            tid,
+            endpoint=data["endpoint"],
+            p256dh=data["keys"]["p256dh"],
+            auth=data["keys"]["auth"],
+            lang=data["lang"],
+            now=now_ms(),
+        )
+    return jsonify({"ok": True, "tournament_id": tid}), 201
+
+
+@bp.post("/unsubscribe")
+@documented(out.PushUnsubscribed, body=PushEndpointSchema, errors=(400, 401))
+def unsubscribe():
+    """Opt out: this phone's subscription (made with this token) is removed"""
+    caller = current_caller()
+    data = PushEndpointSchema().load(json_body())
+    with session_scope(_app().db) as session:
+        removed = subscriptions.remove(session, caller, data["endpoint"])
+    return jsonify({"ok": True, "removed": removed})

@@ -1,0 +1,53 @@
+"""The server's VAPID key pair (RFC 8292): made once by `pokerfloor init` (or on first use), kept
+in var/ next to the secret key and in every backup (backup.py takes var/vapid*). Phones subscribe
+with its public key: a new key would silently orphan every subscription, so it is never replaced."""
+
+from __future__ import annotations
+
+import base64
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+
+KEY_FILE = "vapid_private.pem"
+
+
+@dataclass(frozen=True)
+class VapidKeys:
+    private_pem: bytes
+    public_key: str  # the applicationServerKey: the uncompressed P-256 point, base64url without padding
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _create(path: Path) -> None:
+    pem = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # O_EXCL: two workers starting together keep the first key, never two different ones
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(fd, "wb") as out:
+        out.write(pem)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def vapid_keys(var_dir: Path) -> VapidKeys:
+    """The key pair in var_dir, made if there is none yet."""
+    path = Path(var_dir) / KEY_FILE
+    if not path.exists():
+        _create(path)
+    pem = path.read_bytes()
+    key = serialization.load_pem_private_key(pem, password=None)
+    if not isinstance(key, ec.EllipticCurvePrivateKey) or not isinstance(key.curve, ec.SECP256R1):
+        raise ValueError(f"{path} is not a P-256 private key")
+    point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return VapidKeys(pem, b64url(point))

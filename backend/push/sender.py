@@ -1,0 +1,249 @@
+"""Sending notices to the phones' push services, off the command path.
+
+The route answers the phone first; then the command's events go on this process's queue (the
+worker that committed the command is the one that pushes, so a notice goes out once however many
+workers run). One long-lived greenlet works out the notices (read/notices.py) from the state the
+command left, finds the subscriptions, and hands each delivery to a small pool: a slow push
+service never holds up the next command's notices. Each delivery is encrypted for that phone
+(RFC 8291, aes128gcm), signed with the server's VAPID key (RFC 8292), posted with its TTL and
+urgency (RFC 8030); 429/5xx/no answer are retried twice with backoff, 404/410 delete the
+subscription. A crash between the commit and the push loses the notice, never the command: the
+phone shows it when its page is next opened.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+from urllib.parse import urlsplit
+
+import http_ece  # type: ignore[import-untyped]
+import requests
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02, VapidException  # type: ignore[import-untyped]
+
+from ..auth.tokens import token_value
+from ..read.notices import Notice, notices, text_of
+from ..service import Answer, TournamentService, now_ms
+from ..store import session_scope
+from . import subscriptions
+from .keys import VapidKeys
+from .subscriptions import LINK_PATHS, Recipient, endpoint_allowed
+
+log = logging.getLogger(__name__)
+
+NOTICE_EVENTS = frozenset(
+    {"player_moved", "table_broken", "final_table_formed", "hand_for_hand_started", "player_busted", "players_busted"}
+)
+# Seat notices replace each other at the push service while the phone is offline (RFC 8030 Topic):
+# back online it gets its newest seat, not every move of the evening.
+TOPICS = {"moved": "seat", "table_breaking": "seat", "final_table": "seat"}
+RETRIES = 2
+POOL = 8  # deliveries in flight per process: enough to hide a push service's round trip, few
+# enough that a command arriving mid fan-out waits behind little encryption (tests/perf/bench_push.py)
+VAPID_LIFETIME_S = 12 * 3600  # RFC 8292: at most 24 h; a token is reused per push service for half of it
+
+
+def _notices(events: list, state: Any) -> list[Notice]:
+    return notices(state, events)
+
+
+def b64decode(value: str) -> bytes:
+    return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+
+
+class Pusher:
+    def __init__(
+        self,
+        db: Any,
+        service: TournamentService,
+        keys: VapidKeys,
+        *,
+        secret: str,
+        allowed: tuple[str, ...],
+        contact: str,
+        retry_s: float,
+        spawn: Callable[..., Any],
+        make_queue: Callable[[], Any],
+        sleep: Callable[[float], None],
+    ):
+        self.db, self.service, self.keys = db, service, keys
+        self.secret, self.allowed, self.retry_s = secret, allowed, retry_s
+        self.contact = contact or "mailto:pokerfloor@localhost"
+        self._spawn, self._make_queue, self._sleep = spawn, make_queue, sleep
+        self._vapid = Vapid02.from_pem(keys.private_pem)
+        try:  # a contact the push services would refuse fails at start, not at every push
+            self._vapid.sign({"aud": "https://push.example", "exp": int(time.time()) + 60, "sub": self.contact})
+        except VapidException:
+            raise ValueError(f"PUSH_CONTACT must be a mailto: or https: address, not {self.contact!r}") from None
+        self._signed: dict[str, tuple[float, str]] = {}  # push service origin -> (expires, Authorization)
+        self._http = requests.Session()
+        self._http.trust_env = False  # no proxy from the environment between us and the push service
+        # one kept connection per delivery in flight (urllib3 keeps 10 per push service by default)
+        self._http.mount("https://", requests.adapters.HTTPAdapter(pool_maxsize=POOL))
+        self._http.mount("http://", requests.adapters.HTTPAdapter(pool_maxsize=POOL))
+        self._queue: Any = None
+        self._slots: Any = None
+        self._in_flight = 0
+        self._idle = threading.Condition()  # cooperative under gevent (monkey-patched)
+        self.sent = 0  # deliveries the push services took (2xx), for the benchmark and the logs
+
+    # --- entry points (the route, after answering) ---
+
+    def after_command(self, tid: int, answer: Answer) -> None:
+        """Queue a command's events if any of them can tell a phone something (a bust only when
+        it leaves a prize to collect: most busts tell nobody anything, and cost nothing here)."""
+        due = answer.state.due if answer.state is not None else set()
+        for event in answer.events:
+            if (
+                event.type in NOTICE_EVENTS
+                and (event.type != "player_busted" or event.payload["entry_id"] in due)
+                and (event.type != "players_busted" or any(b["entry_id"] in due for b in event.payload["busts"]))
+            ):
+                self._put((tid, answer.state, answer.events, None))
+                return
+
+    def refused(self, tid: int, notice: Notice) -> None:
+        self._put((tid, None, [], [notice]))
+
+    def settle(self, timeout: float = 30) -> None:
+        """Returns once everything queued is sent, retries included (for tests and benches)."""
+        if self._queue is not None:
+            self._queue.join()
+        with self._idle:
+            self._idle.wait_for(lambda: self._in_flight == 0, timeout)
+
+    # --- the queue ---
+
+    def _put(self, item: tuple) -> None:
+        if self._queue is None:
+            self._queue = self._make_queue()
+            self._slots = self._make_queue()
+            for _ in range(POOL):
+                self._slots.put(None)
+            self._spawn(self._work)
+        self._queue.put(item)
+
+    def _work(self) -> None:
+        while True:
+            tid, state, events, given = self._queue.get()
+            try:
+                found = given if given is not None else self.service.render(tid, state, partial(_notices, events))
+                if found:
+                    self._deliver_all(tid, found)
+            except Exception:  # one command's notices failing must not stop the others'
+                log.exception("push notices of tournament %s failed", tid)
+            finally:
+                self._queue.task_done()
+
+    def _deliver_all(self, tid: int, found: list[Notice]) -> None:
+        with session_scope(self.db) as session:
+            people = subscriptions.recipients(session, tid, {n.to for n in found})
+        by_audience: dict[tuple, list[Recipient]] = {}
+        for r in people:
+            by_audience.setdefault(r.audience, []).append(r)
+        for notice in found:
+            for recipient in by_audience.get(notice.to, ()):
+                self._slots.get()  # at most POOL deliveries in flight
+                with self._idle:
+                    self._in_flight += 1
+                self._spawn(self._deliver_in_slot, tid, recipient, notice)
+
+    def _deliver_in_slot(self, tid: int, recipient: Recipient, notice: Notice) -> None:
+        try:
+            self.deliver(tid, recipient, notice)
+        except Exception:
+            log.exception("push to subscription %s failed", recipient.id)
+        finally:
+            self._slots.put(None)
+            with self._idle:
+                self._in_flight -= 1
+                self._idle.notify_all()
+
+    # --- one delivery ---
+
+    def message(self, tid: int, recipient: Recipient, notice: Notice) -> dict:
+        """What the phone's service worker gets: the text in its language, where a tap leads."""
+        title, body = text_of(notice, recipient.lang)
+        if recipient.role in LINK_PATHS:
+            url = f"/#/{LINK_PATHS[recipient.role]}/{token_value(self.secret, recipient.nonce)}"
+        else:
+            url = f"/#/director/{tid}"
+        return {
+            "title": title,
+            "body": body,
+            "kind": notice.kind,
+            "tag": f"pf-{tid}-{TOPICS.get(notice.kind, notice.kind)}",
+            "url": url,
+            "tournament_id": tid,
+            "at": now_ms(),
+            "ttl": notice.ttl,
+        }
+
+    def _authorization(self, endpoint: str) -> str:
+        parts = urlsplit(endpoint)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        now = time.time()
+        cached = self._signed.get(origin)
+        if cached is None or cached[0] - now < VAPID_LIFETIME_S / 2:
+            expires = int(now + VAPID_LIFETIME_S)
+            header = self._vapid.sign({"aud": origin, "exp": expires, "sub": self.contact})["Authorization"]
+            self._signed[origin] = cached = (expires, header)
+        return cached[1]
+
+    def deliver(self, tid: int, recipient: Recipient, notice: Notice) -> int | None:
+        """Encrypt, sign and post one notice; retried with backoff while the service is busy or
+        unreachable. Returns the push service's last status (None: it never answered)."""
+        if not endpoint_allowed(recipient.endpoint, self.allowed):
+            log.warning("push endpoint of subscription %s is not an allowed push service", recipient.id)
+            return None
+        body = http_ece.encrypt(
+            json.dumps(self.message(tid, recipient, notice)).encode(),
+            salt=os.urandom(16),
+            private_key=ec.generate_private_key(ec.SECP256R1()),
+            dh=b64decode(recipient.p256dh),
+            auth_secret=b64decode(recipient.auth),
+            version="aes128gcm",
+        )
+        headers = {
+            "Content-Encoding": "aes128gcm",
+            "Content-Type": "application/octet-stream",
+            "TTL": str(notice.ttl),
+            "Urgency": "high" if notice.urgent else "normal",
+            "Authorization": self._authorization(recipient.endpoint),
+        }
+        if notice.kind in TOPICS:
+            headers["Topic"] = TOPICS[notice.kind]
+        status = None
+        for attempt in range(RETRIES + 1):
+            wait = self.retry_s * 2**attempt
+            try:
+                answer = self._http.post(recipient.endpoint, data=body, headers=headers, timeout=10)
+                status = answer.status_code
+            except requests.RequestException as err:
+                log.warning("push service of subscription %s unreachable: %s", recipient.id, err)
+                status = None
+            else:
+                if 200 <= status < 300:
+                    self.sent += 1
+                    return status
+                if status in (404, 410):  # the phone unsubscribed or the browser dropped it
+                    with session_scope(self.db) as session:
+                        subscriptions.forget(session, recipient.id)
+                    return status
+                if status != 429 and status < 500:
+                    log.warning("push service refused subscription %s: %s %s", recipient.id, status, answer.text[:200])
+                    return status
+                retry_after = answer.headers.get("Retry-After", "")
+                if retry_after.isdigit():
+                    wait = min(60.0, float(retry_after))
+            if attempt < RETRIES:
+                self._sleep(wait)
+        return status

@@ -104,7 +104,7 @@ def make_pusher(config: Config, db, service: TournamentService, realtime: Realti
     return Pusher(
         db,
         service,
-        vapid_keys(config.VAR_DIR),
+        vapid_keys(config.VAR_DIR, config.VAPID_PRIVATE_KEY),
         secret=config.SECRET_KEY,
         allowed=config.PUSH_SERVICES,
         contact=config.PUSH_CONTACT,

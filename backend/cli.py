@@ -17,7 +17,7 @@ def init() -> None:
     engine = make_engine(config.DATABASE_URL)
     before, after = migrate(engine)  # PostgreSQL: under an advisory lock, so two inits are safe
     engine.dispose()
-    vapid_keys(config.VAR_DIR)  # Web Push's key pair, made once here, before any worker starts
+    vapid_keys(config.VAR_DIR, config.VAPID_PRIVATE_KEY)  # Web Push's key pair, made once, before the workers
     done = f"migrated {before or 'empty database'} -> {after}" if before != after else f"already at {after}"
     print(f"database ready ({done}): {config.DATABASE_URL}")
 

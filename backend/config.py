@@ -109,6 +109,8 @@ class Config:
             if s.strip()
         )
         self.PUSH_CONTACT = os.environ.get("PUSH_CONTACT", "")
+        # The VAPID private key (PEM) when workers run on several hosts; else var/vapid_private.pem.
+        self.VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").replace("\\n", "\n").encode()
         # Seconds before the first retry of a push the push service did not take (429, 5xx, no
         # answer); doubled for each of the next two.
         self.PUSH_RETRY_S = float(os.environ.get("PUSH_RETRY_S", "2"))

@@ -40,14 +40,20 @@ def _create(path: Path) -> None:
         os.fsync(out.fileno())
 
 
-def vapid_keys(var_dir: Path) -> VapidKeys:
-    """The key pair in var_dir, made if there is none yet."""
-    path = Path(var_dir) / KEY_FILE
-    if not path.exists():
-        _create(path)
-    pem = path.read_bytes()
-    key = serialization.load_pem_private_key(pem, password=None)
+def vapid_keys(var_dir: Path, pem: bytes | None = None) -> VapidKeys:
+    """The key pair given (VAPID_PRIVATE_KEY: workers on several hosts must share one key, or the
+    push services refuse what the others send), else the one in var_dir, made if there is none."""
+    where = "VAPID_PRIVATE_KEY"
+    if not pem:
+        path = Path(var_dir) / KEY_FILE
+        if not path.exists():
+            _create(path)
+        pem, where = path.read_bytes(), str(path)
+    try:
+        key = serialization.load_pem_private_key(pem, password=None)
+    except ValueError:
+        raise ValueError(f"{where} is not a PEM private key") from None
     if not isinstance(key, ec.EllipticCurvePrivateKey) or not isinstance(key.curve, ec.SECP256R1):
-        raise ValueError(f"{path} is not a P-256 private key")
+        raise ValueError(f"{where} is not a P-256 private key")
     point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return VapidKeys(pem, b64url(point))

@@ -30,7 +30,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, VapidException  # type: ignore[import-untyped]
 
 from ..auth.tokens import token_value
-from ..read.notices import Notice, notices, text_of
+from ..read.notices import Notice, notices, text_of, worth_telling
 from ..service import Answer, TournamentService, now_ms
 from ..store import session_scope
 from . import subscriptions
@@ -39,9 +39,6 @@ from .subscriptions import LINK_PATHS, Recipient, endpoint_allowed
 
 log = logging.getLogger(__name__)
 
-NOTICE_EVENTS = frozenset(
-    {"player_moved", "table_broken", "final_table_formed", "hand_for_hand_started", "player_busted", "players_busted"}
-)
 # Seat notices replace each other at the push service while the phone is offline (RFC 8030 Topic):
 # back online it gets its newest seat, not every move of the evening.
 TOPICS = {"moved": "seat", "table_breaking": "seat", "final_table": "seat"}
@@ -98,17 +95,9 @@ class Pusher:
     # --- entry points (the route, after answering) ---
 
     def after_command(self, tid: int, answer: Answer) -> None:
-        """Queue a command's events if any of them can tell a phone something (a bust only when
-        it leaves a prize to collect: most busts tell nobody anything, and cost nothing here)."""
-        due = answer.state.due if answer.state is not None else set()
-        for event in answer.events:
-            if (
-                event.type in NOTICE_EVENTS
-                and (event.type != "player_busted" or event.payload["entry_id"] in due)
-                and (event.type != "players_busted" or any(b["entry_id"] in due for b in event.payload["busts"]))
-            ):
-                self._put((tid, answer.state, answer.events, None))
-                return
+        """Queue a command's events if they can tell a phone something (read/notices.py)."""
+        if answer.state is not None and worth_telling(answer.state, answer.events):
+            self._put((tid, answer.state, answer.events, None))
 
     def refused(self, tid: int, notice: Notice) -> None:
         self._put((tid, None, [], [notice]))

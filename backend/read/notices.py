@@ -48,6 +48,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "hold_hand": ("Hand-for-hand: hold the next hand", "Deal one hand, then wait until all tables are done."),
         "pay_out": ("Pay out: {name}", "{place}. place, {prize} {currency}."),
         "review": ("A command was refused", "{actor}: {message}"),
+        "in_the_money": ("You are in the money", "{players} players left: each of them wins a prize."),
     },
     "de": {
         "moved": (
@@ -68,6 +69,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "pay_out": ("Auszahlen: {name}", "{place}. Platz, {prize} {currency}."),
         "review": ("Ein Befehl wurde abgelehnt", "{actor}: {message}"),
+        "in_the_money": ("Du bist im Geld", "Noch {players} Spieler: jeder von ihnen gewinnt einen Preis."),
     },
 }
 
@@ -121,16 +123,49 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
         elif event.type == "hand_for_hand_started":
             playing = sorted(n for n, t in state.tables.items() if not t.broken)
             found += [Notice(("table", n), "hold_hand", {}, urgent=True) for n in playing]
-            found += [
-                Notice(("player", entry_id), "hand_for_hand")
-                for n in playing
-                for entry_id in state.tables[n].seats.values()
-            ]
-        elif event.type == "player_busted":
-            found += _prizes(state, [p["entry_id"]])
-        elif event.type == "players_busted":
-            found += _prizes(state, [b["entry_id"] for b in p["busts"]])
+            found += [Notice(("player", entry_id), "hand_for_hand") for entry_id in seated(state)]
+        elif event.type in BUSTS:
+            out = _bust_ids(event)
+            found += _prizes(state, out)
+            if bubble_burst(state, len(out)):
+                found += [
+                    Notice(("player", entry_id), "in_the_money", {"players": state.players_left})
+                    for entry_id in sorted(seated(state))
+                ]
     return found
+
+
+BUSTS = ("player_busted", "players_busted")
+TOLD_ALWAYS = frozenset({"player_moved", "table_broken", "final_table_formed", "hand_for_hand_started"})
+
+
+def _bust_ids(event: Event) -> list[int]:
+    p = event.payload
+    return [p["entry_id"]] if event.type == "player_busted" else [b["entry_id"] for b in p["busts"]]
+
+
+def seated(state: TournamentState) -> list[int]:
+    return [entry_id for t in state.tables.values() if not t.broken for entry_id in t.seats.values()]
+
+
+def bubble_burst(state: TournamentState, busted: int) -> bool:
+    """This command's `busted` players out left exactly the paid places or fewer: the bubble burst
+    (N-3.7's table says how many are paid)."""
+    paid = money.paid_places(state)
+    return paid > 0 and state.players_left <= paid < state.players_left + busted
+
+
+def worth_telling(state: TournamentState, events: list[Event]) -> bool:
+    """Whether notices() can find anything, cheaply (the route asks after every command, and most
+    busts tell nobody: only a prize to collect or the bubble bursting)."""
+    for event in events:
+        if event.type in TOLD_ALWAYS:
+            return True
+        if event.type in BUSTS:
+            out = _bust_ids(event)
+            if any(entry_id in state.due for entry_id in out) or bubble_burst(state, len(out)):
+                return True
+    return False
 
 
 def refused(actor: str, message: str) -> Notice:

@@ -3,7 +3,7 @@
 from backend.engine import money
 from backend.engine.balancing import active_tables
 from backend.engine.payouts import shown
-from backend.read.notices import notices, text_of
+from backend.read.notices import notices, text_of, worth_telling
 from test_floor_final_table import Floor
 
 
@@ -52,3 +52,22 @@ def test_n_3_7_a_bust_in_the_money_tells_the_player_his_prize_and_the_director_t
     currency = floor.state.preset["format"]["currency"]
     assert text_of(found[0], "en")[0] == f"{entry.place}. place: {prize} {currency}"
     assert text_of(found[1], "de") == (f"Auszahlen: {entry.name}", f"{entry.place}. Platz, {prize} {currency}.")
+
+
+def test_n_3_7_the_bust_that_bursts_the_bubble_tells_everyone_left_they_are_in_the_money():
+    """N-3.7: the bust
+    that leaves exactly the paid places tells each of them, in his language; the busts before it
+    tell nobody."""
+    floor = Floor("n-monday", 22, 2)
+    paid = money.paid_places(floor.state)
+    assert paid > 0
+    while floor.state.players_left > paid + 1:
+        fullest = max(active_tables(floor.state), key=lambda t: (len(t.seats), -t.table_no))
+        events = floor.bust_at(fullest.table_no).events
+        assert not [n for n in notices(floor.state, events) if n.kind == "in_the_money"]
+        # the route's cheap question agrees with the notices themselves (nothing is skipped)
+        assert worth_telling(floor.state, events) == bool(notices(floor.state, events))
+    fullest = max(active_tables(floor.state), key=lambda t: (len(t.seats), -t.table_no))
+    found = [n for n in notices(floor.state, floor.bust_at(fullest.table_no).events) if n.kind == "in_the_money"]
+    assert sorted(n.to[1] for n in found) == sorted(seated_ids(floor.state)) and len(found) == paid
+    assert text_of(found[0], "de") == ("Du bist im Geld", f"Noch {paid} Spieler: jeder von ihnen gewinnt einen Preis.")

@@ -19,6 +19,7 @@ from .engine import census
 from .push.keys import vapid_keys
 from .push.sender import Pusher
 from .read.changes import changed_views
+from .read.notices import notices
 from .realtime import Realtime
 from .security_headers import register_security_headers
 from .service import TournamentService
@@ -79,7 +80,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         migrate(db)
     else:
         check_migrated(db)
-    floor = PokerFloor(config, db, TournamentService(db, changed_views=changed_views))
+    floor = PokerFloor(config, db, TournamentService(db, changed_views=changed_views, notices=notices))
     census.CHECK = census.CHECK or config.CHECK_CENSUS
     app.extensions["pokerfloor"] = floor
     install_edge(app)  # ids in URLs, JSON depth
@@ -90,7 +91,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         n = config.TRUSTED_PROXIES
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
-    floor.pusher = make_pusher(config, db, floor.service, floor.realtime)
+    floor.pusher = make_pusher(config, db, floor.realtime)
 
     register_pwa(app, config)
     register_security_headers(app)
@@ -98,12 +99,11 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     return app
 
 
-def make_pusher(config: Config, db, service: TournamentService, realtime: Realtime) -> Pusher:
+def make_pusher(config: Config, db, realtime: Realtime) -> Pusher:
     """Web Push on the Socket.IO server's own greenlets (threads in the threading mode)."""
     sio = realtime.socketio
     return Pusher(
         db,
-        service,
         vapid_keys(config.VAR_DIR, config.VAPID_PRIVATE_KEY),
         secret=config.SECRET_KEY,
         allowed=config.PUSH_SERVICES,

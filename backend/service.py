@@ -41,7 +41,8 @@ class Answer:
     state: TournamentState | None = None  # the state this command left: the views are rendered from it
     seq: int = 0  # the tournament's seq after this command, and before it
     base_seq: int = 0
-    events: list[Event] = field(default_factory=list)  # what was appended (for the push notices)
+    notices: list = field(default_factory=list)  # what locked phones are told (read/notices.py)
+    replayed: bool = False  # the stored answer to an op_id seen before: nothing new happened
 
 
 class UnknownTournament(Exception):
@@ -49,21 +50,34 @@ class UnknownTournament(Exception):
 
 
 ChangedViews = Callable[[TournamentState, list[Event]], set]
+Notices = Callable[[TournamentState, list[Event]], list]
 
 
 def no_views(state: TournamentState, events: list[Event]) -> set:
     return set()
 
 
+def no_notices(state: TournamentState, events: list[Event]) -> list:
+    return []
+
+
 class TournamentService:
     """`changed_views` (backend/read/changes.py in the app) names the views a command's events
-    changed, worked out inside its transaction; the service itself knows nothing of views."""
+    changed, and `notices` (backend/read/notices.py) what locked phones are told, both worked out
+    inside its transaction from the state it left; the service itself knows nothing of either."""
 
-    def __init__(self, db: Engine, clock: Callable[[], int] = now_ms, changed_views: ChangedViews = no_views):
+    def __init__(
+        self,
+        db: Engine,
+        clock: Callable[[], int] = now_ms,
+        changed_views: ChangedViews = no_views,
+        notices: Notices = no_notices,
+    ):
         self.db = db
         self.log = driver_log(db)  # the command path's statements on the driver's connection
         self.clock = clock
         self.changed_views = changed_views
+        self.notices = notices
         self._states: dict[int, TournamentState] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -199,7 +213,7 @@ class TournamentService:
                             "server_time": now,
                         },
                     )
-                return Answer(receipt.status_code, {**receipt.response, "server_time": now})
+                return Answer(receipt.status_code, {**receipt.response, "server_time": now}, replayed=True)
             state = self._catch_up(db, tournament_id, last_seq)
             command = Command(type=type, payload=payload, actor=actor, now=now, at=at, seed=secrets.randbits(64))
             decision = rules.decide(state, command)
@@ -258,6 +272,5 @@ class TournamentService:
             for offset, event in enumerate(decision.events, start=1):
                 rules.apply(state, event, seq - len(decision.events) + offset)
             changed = self.changed_views(state, decision.events)
-        return Answer(
-            200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events), decision.events
-        )
+            told = self.notices(state, decision.events)
+        return Answer(200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events), told)

@@ -126,8 +126,14 @@ def test_a_dealers_refused_command_reaches_the_directors_pocket(floor, push_serv
     _, dealers = phones_of(floor, td, tid)
     subscribe(td, push_service, "td", tournament_id=tid)
     stranger = next(e for e, (table, _) in seats(td, tid).items() if table == 2)
-    r = dealers[1].command(tid, "record_bust", {"entry_id": stranger})  # not at his table
+    op_id = "refused-bust-0001"
+    r = dealers[1].command(tid, "record_bust", {"entry_id": stranger}, op_id=op_id)  # not at his table
     assert r.status_code >= 400
+    # the phone sends it again (no answer seen), and a player tries a director's command: nobody
+    # is buzzed for those (a replay tells nothing new; a player's refusals are his own business)
+    assert dealers[1].command(tid, "record_bust", {"entry_id": stranger}, op_id=op_id).status_code == r.status_code
+    player = Api(floor.url, token_of(links(td, tid)["players"][0]["url"]))
+    assert player.command(tid, "move_player", {"entry_id": stranger, "to_table": 1, "to_seat": 1}).status_code == 403
     (one,) = push_service.wait_for(1)
     assert one.message["kind"] == "review" and one.message["url"] == f"/#/director/{tid}"
     assert one.message["body"].startswith("dealer:table1: ")
@@ -151,6 +157,7 @@ def test_subscribing_checks_its_input_and_the_push_service(floor, push_service):
     refused({**good, "lang": "fr"}, "lang")
     refused({**good, "endpoint": "http://10.0.0.1:6379/push/x"}, "endpoint")  # inside the venue: never called
     refused({**good, "endpoint": "ftp://127.0.0.1/x"}, "endpoint")
+    refused({**good, "endpoint": "http://127.0.0.1:99999/push/x"}, "endpoint")  # no such port: 400, not 500
     r = td.post("/api/push/subscriptions", good)  # a director names the tournament
     assert r.status_code == 400 and r.json()["field"] == "tournament_id"
     assert read_db(floor, "SELECT count(*) FROM push_subscription") == [(0,)]

@@ -45,11 +45,11 @@ def post_command(tid: int):
     if answer.body.get("status") == "rejected":
         # The directors' "To review" list refetches: a dealer's refused bust is seen at once.
         app.realtime.socketio.emit("review", {"tournament_id": tid}, to=f"t:{tid}:director")
-        if caller.role != "director":  # and a director's phone in a pocket hears of it
-            app.pusher.refused(tid, refused(caller.label, answer.body.get("message", "")))
+        if caller.role == "dealer" and not answer.replayed:  # and a director's phone in a pocket hears of it
+            app.pusher.tell(tid, [refused(caller.label, answer.body.get("message", ""))])
     if answer.changed:
         # Answer the phone first; the views go out right after, on their own greenlet.
         app.realtime.publish_soon(tid, answer)
-    if answer.events:
-        app.pusher.after_command(tid, answer)  # locked phones: on the push queue, after the answer
+    if answer.notices:
+        app.pusher.tell(tid, answer.notices)  # locked phones: on the push queue, after the answer
     return jsonify(answer.body), answer.status_code

@@ -8,6 +8,7 @@ import binascii
 
 from flask import Blueprint, current_app, jsonify
 from marshmallow import ValidationError, fields, validate, validates
+from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import current_caller, require_tournament
 from ..engine.payload import ID, StrictSchema, Text
@@ -93,17 +94,18 @@ def subscribe():
             "This browser's push service is not one this server sends to (PUSH_SERVICES).",
             "endpoint",
         )
-    with session_scope(_app().db) as session:
-        subscriptions.save(
-            session,
-            caller,
-            tid,
-            endpoint=data["endpoint"],
-            p256dh=data["keys"]["p256dh"],
-            auth=data["keys"]["auth"],
-            lang=data["lang"],
-            now=now_ms(),
-        )
+    row = {
+        "endpoint": data["endpoint"],
+        "p256dh": data["keys"]["p256dh"],
+        "auth": data["keys"]["auth"],
+        "lang": data["lang"],
+    }
+    try:
+        with session_scope(_app().db) as session:
+            subscriptions.save(session, caller, tid, **row, now=now_ms())
+    except IntegrityError:  # the same phone subscribing twice at once: the second one updates
+        with session_scope(_app().db) as session:
+            subscriptions.save(session, caller, tid, **row, now=now_ms())
     return jsonify({"ok": True, "tournament_id": tid}), 201
 
 

@@ -30,14 +30,20 @@ def _create(path: Path) -> None:
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:  # O_EXCL: two workers starting together keep the first key, never two different ones
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
+    # Written whole under a name of its own, then linked into place: a second worker starting at the
+    # same moment either finds no key or a complete one, and link() keeps the first key, never two.
+    staged = path.with_name(f".{path.name}.{os.getpid()}")
+    fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as out:
         out.write(pem)
         out.flush()
         os.fsync(out.fileno())
+    try:
+        os.link(staged, path)
+    except FileExistsError:
+        pass
+    finally:
+        staged.unlink()
 
 
 def vapid_keys(var_dir: Path, pem: bytes | None = None) -> VapidKeys:

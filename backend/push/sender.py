@@ -1,10 +1,10 @@
 """Sending notices to the phones' push services, off the command path.
 
-The route answers the phone first; then the command's events go on this process's queue (the
-worker that committed the command is the one that pushes, so a notice goes out once however many
-workers run). One long-lived greenlet works out the notices (read/notices.py) from the state the
-command left, finds the subscriptions, and hands each delivery to a small pool: a slow push
-service never holds up the next command's notices. Each delivery is encrypted for that phone
+The command's transaction works out its notices (read/notices.py, from the state it left); the
+route answers the phone first, then puts them on this process's queue (the worker that committed
+the command is the one that pushes, so a notice goes out once however many workers run). One
+long-lived greenlet finds the subscriptions and hands each delivery to a small pool: a slow push
+service never holds up the next command's notices, and a retry's wait gives its slot back. Each delivery is encrypted for that phone
 (RFC 8291, aes128gcm), signed with the server's VAPID key (RFC 8292), posted with its TTL and
 urgency (RFC 8030); 429/5xx/no answer are retried twice with backoff, 404/410 delete the
 subscription. A crash between the commit and the push loses the notice, never the command: the
@@ -20,7 +20,6 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,8 +29,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, VapidException  # type: ignore[import-untyped]
 
 from ..auth.tokens import token_value
-from ..read.notices import Notice, notices, text_of, worth_telling
-from ..service import Answer, TournamentService, now_ms
+from ..read.notices import Notice, text_of
+from ..service import now_ms
 from ..store import session_scope
 from . import subscriptions
 from .keys import VapidKeys
@@ -41,15 +40,11 @@ log = logging.getLogger(__name__)
 
 # Seat notices replace each other at the push service while the phone is offline (RFC 8030 Topic):
 # back online it gets its newest seat, not every move of the evening.
-TOPICS = {"moved": "seat", "table_breaking": "seat", "final_table": "seat"}
+TOPICS = {"moved": "seat", "table_breaking": "seat", "final_table": "seat", "redrawn": "seat"}
 RETRIES = 2
 POOL = 8  # deliveries in flight per process: enough to hide a push service's round trip, few
 # enough that a command arriving mid fan-out waits behind little encryption (tests/perf/bench_push.py)
 VAPID_LIFETIME_S = 12 * 3600  # RFC 8292: at most 24 h; a token is reused per push service for half of it
-
-
-def _notices(events: list, state: Any) -> list[Notice]:
-    return notices(state, events)
 
 
 def b64decode(value: str) -> bytes:
@@ -60,7 +55,6 @@ class Pusher:
     def __init__(
         self,
         db: Any,
-        service: TournamentService,
         keys: VapidKeys,
         *,
         secret: str,
@@ -71,7 +65,7 @@ class Pusher:
         make_queue: Callable[[], Any],
         sleep: Callable[[float], None],
     ):
-        self.db, self.service, self.keys = db, service, keys
+        self.db, self.keys = db, keys
         self.secret, self.allowed, self.retry_s = secret, allowed, retry_s
         self.contact = contact or "mailto:pokerfloor@localhost"
         self._spawn, self._make_queue, self._sleep = spawn, make_queue, sleep
@@ -92,15 +86,15 @@ class Pusher:
         self._idle = threading.Condition()  # cooperative under gevent (monkey-patched)
         self.sent = 0  # deliveries the push services took (2xx), for the benchmark and the logs
 
-    # --- entry points (the route, after answering) ---
+    # --- the entry point (the route, after answering) ---
 
-    def after_command(self, tid: int, answer: Answer) -> None:
-        """Queue a command's events if they can tell a phone something (read/notices.py)."""
-        if answer.state is not None and worth_telling(answer.state, answer.events):
-            self._put((tid, answer.state, answer.events, None))
-
-    def refused(self, tid: int, notice: Notice) -> None:
-        self._put((tid, None, [], [notice]))
+    def tell(self, tid: int, found: list[Notice]) -> None:
+        """Queue a command's notices (worked out in its transaction: service.py). Never raises: the
+        command is committed and answered, whatever happens to its notices."""
+        try:
+            self._put((tid, found))
+        except Exception:
+            log.exception("queueing the push notices of tournament %s failed", tid)
 
     def settle(self, timeout: float = 30) -> None:
         """Returns once everything queued is sent, retries included (for tests and benches)."""
@@ -122,11 +116,9 @@ class Pusher:
 
     def _work(self) -> None:
         while True:
-            tid, state, events, given = self._queue.get()
+            tid, found = self._queue.get()
             try:
-                found = given if given is not None else self.service.render(tid, state, partial(_notices, events))
-                if found:
-                    self._deliver_all(tid, found)
+                self._deliver_all(tid, found)
             except Exception:  # one command's notices failing must not stop the others'
                 log.exception("push notices of tournament %s failed", tid)
             finally:
@@ -147,7 +139,7 @@ class Pusher:
 
     def _deliver_in_slot(self, tid: int, recipient: Recipient, notice: Notice) -> None:
         try:
-            self.deliver(tid, recipient, notice)
+            self.deliver(tid, recipient, notice, pause=self._pause_out_of_slot)
         except Exception:
             log.exception("push to subscription %s failed", recipient.id)
         finally:
@@ -155,6 +147,15 @@ class Pusher:
             with self._idle:
                 self._in_flight -= 1
                 self._idle.notify_all()
+
+    def _pause_out_of_slot(self, seconds: float) -> None:
+        """A retry's wait gives its slot back: one push service that is down never holds up the
+        others' deliveries (nor the queue behind them)."""
+        self._slots.put(None)
+        try:
+            self._sleep(seconds)
+        finally:
+            self._slots.get()
 
     # --- one delivery ---
 
@@ -187,7 +188,9 @@ class Pusher:
             self._signed[origin] = cached = (expires, header)
         return cached[1]
 
-    def deliver(self, tid: int, recipient: Recipient, notice: Notice) -> int | None:
+    def deliver(
+        self, tid: int, recipient: Recipient, notice: Notice, pause: Callable[[float], None] | None = None
+    ) -> int | None:
         """Encrypt, sign and post one notice; retried with backoff while the service is busy or
         unreachable. Returns the push service's last status (None: it never answered)."""
         if not endpoint_allowed(recipient.endpoint, self.allowed):
@@ -214,7 +217,9 @@ class Pusher:
         for attempt in range(RETRIES + 1):
             wait = self.retry_s * 2**attempt
             try:
-                answer = self._http.post(recipient.endpoint, data=body, headers=headers, timeout=10)
+                answer = self._http.post(
+                    recipient.endpoint, data=body, headers=headers, timeout=10, allow_redirects=False
+                )
                 status = answer.status_code
             except requests.RequestException as err:
                 log.warning("push service of subscription %s unreachable: %s", recipient.id, err)
@@ -234,5 +239,5 @@ class Pusher:
                 if retry_after.isdigit():
                     wait = min(60.0, float(retry_after))
             if attempt < RETRIES:
-                self._sleep(wait)
+                (pause or self._sleep)(wait)
         return status

@@ -37,10 +37,14 @@ def endpoint_allowed(endpoint: str, allowed: tuple[str, ...]) -> bool:
     """Whether the server may post to this address: the phone names it, so it must be one of the
     push services (an https origin in PUSH_SERVICES; `*.` for any subdomain), never an address
     inside the venue's network that a forged subscription would make the server call."""
-    parts = urlsplit(endpoint)
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port  # a port past 65535 raises
+    except ValueError:
+        return False
     if parts.scheme not in ("https", "http") or not parts.hostname or parts.username or parts.password:
         return False
-    origin = f"{parts.scheme}://{parts.hostname}" + (f":{parts.port}" if parts.port else "")
+    origin = f"{parts.scheme}://{parts.hostname}" + (f":{port}" if port else "")
     return any(fnmatch.fnmatchcase(origin, pattern) for pattern in allowed)
 
 

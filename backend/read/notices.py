@@ -1,7 +1,8 @@
 """What a command's events tell a phone whose screen may be off (Web Push, issue 17).
 
-Worked out after the commit from the events and the state they left, like the views: pure, no
-database, no clock. Each notice names its audience as a view key — ('player', entry_id),
+Worked out in the command's transaction from the events and the state they left (the service
+calls `notices` next to `changed_views`), pure: no database, no clock. Most commands tell nobody
+anything: a bust only with a prize to collect or when it bursts the bubble. Each notice names its audience as a view key — ('player', entry_id),
 ('table', n) or ('director',) — so the sender finds the subscriptions of the tokens that see that
 view. The texts are short and say what to do; the phone's language picks de or en.
 
@@ -49,6 +50,10 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "pay_out": ("Pay out: {name}", "{place}. place, {prize} {currency}."),
         "review": ("A command was refused", "{actor}: {message}"),
         "in_the_money": ("You are in the money", "{players} players left: each of them wins a prize."),
+        "redrawn": (
+            "New seat: table {table}, seat {seat}",
+            "The last tables are drawn anew. Take your chips with you.",
+        ),
     },
     "de": {
         "moved": (
@@ -70,6 +75,10 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "pay_out": ("Auszahlen: {name}", "{place}. Platz, {prize} {currency}."),
         "review": ("Ein Befehl wurde abgelehnt", "{actor}: {message}"),
         "in_the_money": ("Du bist im Geld", "Noch {players} Spieler: jeder von ihnen gewinnt einen Preis."),
+        "redrawn": (
+            "Neuer Platz: Tisch {table}, Platz {seat}",
+            "Die letzten Tische werden neu gelost. Nimm deine Chips mit.",
+        ),
     },
 }
 
@@ -99,7 +108,7 @@ def _prizes(state: TournamentState, entry_ids: list[int]) -> list[Notice]:
     currency = state.preset.get("format", {}).get("currency", "")
     for entry_id in entry_ids:
         entry = state.entries.get(entry_id)
-        if entry is None or entry.status == "active" or entry_id not in state.due:
+        if entry is None or entry_id not in state.due:  # only a prize still to be paid
             continue
         params = {"place": entry.place, "prize": shown(money.prize(state, entry)), "currency": currency}
         found.append(Notice(("player", entry_id), "prize", params, urgent=True))
@@ -118,16 +127,20 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             found += _moves("table_breaking", p["moves"])
             found.append(Notice(("table", p["table_no"]), "table_closing", {"table": p["table_no"]}, urgent=True))
         elif event.type == "final_table_formed":
-            found += _moves("final_table", p["moves"])
+            # G-Final forms two tables of 8 first: a new seat, not yet the final table
+            found += _moves("final_table" if len(p.get("tables", ())) <= 1 else "redrawn", p["moves"])
             found += [Notice(("table", n), "table_closing", {"table": n}, urgent=True) for n in p.get("broken", ())]
         elif event.type == "hand_for_hand_started":
             playing = sorted(n for n, t in state.tables.items() if not t.broken)
             found += [Notice(("table", n), "hold_hand", {}, urgent=True) for n in playing]
             found += [Notice(("player", entry_id), "hand_for_hand") for entry_id in seated(state)]
+        elif event.type == "tournament_won":
+            found += _prizes(state, [p["entry_id"]])  # the winner's prize, the largest to pay out
         elif event.type in BUSTS:
             out = _bust_ids(event)
             found += _prizes(state, out)
-            if bubble_burst(state, len(out)):
+            # N-3.2: absent players taken out with the bust count towards the bubble too
+            if bubble_burst(state, len(out) + len(p.get("absent_out", ()))):
                 found += [
                     Notice(("player", entry_id), "in_the_money", {"players": state.players_left})
                     for entry_id in sorted(seated(state))
@@ -136,7 +149,6 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
 
 
 BUSTS = ("player_busted", "players_busted")
-TOLD_ALWAYS = frozenset({"player_moved", "table_broken", "final_table_formed", "hand_for_hand_started"})
 
 
 def _bust_ids(event: Event) -> list[int]:
@@ -153,19 +165,6 @@ def bubble_burst(state: TournamentState, busted: int) -> bool:
     (N-3.7's table says how many are paid)."""
     paid = money.paid_places(state)
     return paid > 0 and state.players_left <= paid < state.players_left + busted
-
-
-def worth_telling(state: TournamentState, events: list[Event]) -> bool:
-    """Whether notices() can find anything, cheaply (the route asks after every command, and most
-    busts tell nobody: only a prize to collect or the bubble bursting)."""
-    for event in events:
-        if event.type in TOLD_ALWAYS:
-            return True
-        if event.type in BUSTS:
-            out = _bust_ids(event)
-            if any(entry_id in state.due for entry_id in out) or bubble_burst(state, len(out)):
-                return True
-    return False
 
 
 def refused(actor: str, message: str) -> Notice:

@@ -75,15 +75,17 @@ function showsScreen(w: WindowClient, url: string): Promise<boolean> {
 async function showUnlessOnScreen(m: PushMessage): Promise<void> {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const visible = windows.filter((w) => w.visibilityState === "visible");
-  // The page on screen already shows it (its socket brought the same news): no notification.
-  if ((await Promise.all(visible.map((w) => showsScreen(w, m.url)))).some(Boolean)) return;
+  // The page on screen already shows it (its socket brought the same news): no sound, no buzz. Shown
+  // all the same: iOS revokes a subscription whose pushes show no notification.
+  const onScreen = (await Promise.all(visible.map((w) => showsScreen(w, m.url)))).some(Boolean);
   const options = {
     body: m.body,
     tag: m.tag, // a newer seat replaces an older one in the tray
-    renotify: true,
+    renotify: !onScreen,
+    silent: onScreen,
     icon: "/icons/icon-192.png",
     badge: "/icons/maskable-192.png",
-    vibrate: [200, 100, 200],
+    ...(onScreen ? {} : { vibrate: [200, 100, 200] }), // a silent one may name no vibration at all
     data: { url: m.url, kind: m.kind },
   };
   await self.registration.showNotification(m.title, options as NotificationOptions);

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { useLang } from "../i18n";
 import { report } from "../sync/report";
 import { PUSH_STRINGS, type PushWord } from "./strings";
-import { pushState, turnOff, turnOn, type PushState } from "./subscribe";
+import { pushState, resend, turnOff, turnOn, type PushState } from "./subscribe";
 import "./push.css";
 
 type Role = "player" | "dealer" | "director";
@@ -15,9 +15,16 @@ export default function PushOptIn(props: { token: string; role: Role; tid?: numb
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const tid = props.role === "director" ? (props.tid ?? null) : null;
   useEffect(() => {
-    pushState().then(setState, (e) => (report("push.state", e), setState("unsupported")));
-  }, [props.token]);
+    pushState().then(
+      (found) => {
+        setState(found);
+        if (found === "on") resend(props.token, lang, tid).catch((e) => report("push.resend", e)); // the next visit tries again
+      },
+      (e) => (report("push.state", e), setState("unsupported")),
+    );
+  }, [props.token, tid]);
   if (state == null || state === "unsupported") return null; // nothing to offer; the open page works as before
   const act = (work: () => Promise<PushState>) => {
     setBusy(true);
@@ -35,7 +42,7 @@ export default function PushOptIn(props: { token: string; role: Role; tid?: numb
       <h2 id="push-h">{words.title}</h2>
       {state === "off" && (
         <button type="button" class="btn btn-primary btn-block btn-big" data-testid="push-on" disabled={busy}
-          onClick={() => act(() => turnOn(props.token, lang, props.role === "director" ? props.tid ?? null : null))}>
+          onClick={() => act(() => turnOn(props.token, lang, tid))}>
           {words[props.role]}
         </button>
       )}

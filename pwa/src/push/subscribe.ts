@@ -47,8 +47,7 @@ export async function turnOn(token: string, lang: string, tid: number | null): P
     sub = null;
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: public_key });
-  const body = { ...sub.toJSON(), lang: lang === "de" ? "de" : "en", ...(tid != null ? { tournament_id: tid } : {}) };
-  await api("/api/push/subscriptions", { method: "POST", token, body });
+  await resend(token, lang, tid);
   return "on";
 }
 
@@ -68,4 +67,14 @@ export async function turnOff(token: string): Promise<PushState> {
     await sub.unsubscribe();
   }
   return "off";
+}
+
+/** The phone is subscribed: tell the server again (its row follows the phone: a replaced QR, a
+ * director's other tournament, a POST that failed before). Quiet: no prompt, no state change. */
+export async function resend(token: string, lang: string, tid: number | null): Promise<void> {
+  const reg = await navigator.serviceWorker.getRegistration();
+  const sub = await reg?.pushManager.getSubscription();
+  if (!sub) return;
+  const body = { ...sub.toJSON(), lang: lang === "de" ? "de" : "en", ...(tid != null ? { tournament_id: tid } : {}) };
+  await api("/api/push/subscriptions", { method: "POST", token, body });
 }

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from procstat import cpu_seconds, pct, pin, pin_self
+from procstat import BENCH_ENV, cpu_seconds, pct, pin, pin_self
 from raw_sockets import RawSockets
 
 from server import Api, ServerProcess, director, links, token_of, view
@@ -44,7 +44,7 @@ def main():
     results = {}
     for players in args.players:
         with tempfile.TemporaryDirectory() as tmp:
-            srv = ServerProcess(Path(tmp), database_url=args.postgres).start()
+            srv = ServerProcess(Path(tmp), database_url=args.postgres, env=BENCH_ENV).start()
             try:
                 results[players] = run(srv, players, args)
             finally:

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from procstat import cpu_seconds, pct, pin, pin_self
+from procstat import BENCH_ENV, cpu_seconds, pct, pin, pin_self
 from raw_sockets import STOPPING, RawSockets
 
 from server import ServerProcess, director, links, seated_tournament, token_of
@@ -33,7 +33,7 @@ def main():
     args = parser.parse_args()
     players = max(args.viewers) + args.busts * len(args.viewers) + 10
     with tempfile.TemporaryDirectory() as tmp:
-        srv = ServerProcess(Path(tmp), env={"GC_LOG_MS": "5"}).start()  # collections of 5 ms or more
+        srv = ServerProcess(Path(tmp), env={**BENCH_ENV, "GC_LOG_MS": "5"}).start()  # collections of 5 ms or more
         try:
             run(srv, players, args)
         finally:

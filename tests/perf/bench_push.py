@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from procstat import cpu_seconds, pct, pin, pin_self
+from procstat import BENCH_ENV, cpu_seconds, pct, pin, pin_self
 
 from push_service import PushService
 from server import Api, ServerProcess, director, links, seated_tournament, token_of, view
@@ -48,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     push = PushService()
     with tempfile.TemporaryDirectory() as tmp:
-        srv = ServerProcess(Path(tmp), env={"PUSH_SERVICES": push.origin}).start()
+        srv = ServerProcess(Path(tmp), env={**BENCH_ENV, "PUSH_SERVICES": push.origin}).start()
         try:
             run(srv, push, args)
         finally:

@@ -32,7 +32,7 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from procstat import cpu_seconds, pct, pin, pin_self
+from procstat import BENCH_ENV, cpu_seconds, pct, pin, pin_self
 from raw_sockets import STOPPING, RawSockets
 
 from server import Api, ServerProcess, director, free_port, links, seated_tournament, token_of, view, wait_until_up
@@ -176,7 +176,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        srv = ServerProcess(Path(tmp) / "pokerfloor").start()
+        srv = ServerProcess(Path(tmp) / "pokerfloor", env=BENCH_ENV).start()
         bare = Bare(Path(tmp))
         try:
             run(Pokerfloor(srv, args.players), bare, args)

@@ -33,3 +33,8 @@ def pin_self(cpu: int) -> None:
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
+
+
+# The servers the benches start: no automatic backup (a copy of the database every 5 minutes, on a
+# thread of the server's own) inside a timed command; the bare app makes none either.
+BENCH_ENV = {"BACKUP_AUTO": "0"}

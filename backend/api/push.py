@@ -3,7 +3,6 @@ with its own token. What is pushed is read/notices.py; how, push/sender.py."""
 
 from __future__ import annotations
 
-import base64
 import binascii
 
 from flask import Blueprint, current_app, jsonify
@@ -14,6 +13,7 @@ from ..auth.access import current_caller, require_tournament
 from ..engine.payload import ID, StrictSchema, Text
 from ..errors import ApiError
 from ..push import subscriptions
+from ..push.keys import from_b64url
 from ..service import now_ms
 from ..store import session_scope
 from . import answer_schemas as out
@@ -27,7 +27,7 @@ B64URL = validate.Regexp(r"^[A-Za-z0-9_-]+={0,2}$", error="Must be base64url, as
 
 def _decoded(value: str) -> bytes:
     try:
-        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        return from_b64url(value)
     except (binascii.Error, ValueError):
         raise ValidationError("Must be base64url, as the browser gives it.") from None
 

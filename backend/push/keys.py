@@ -25,6 +25,11 @@ def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
+def from_b64url(text: str) -> bytes:
+    """As browsers give keys: base64url, padding left out (binascii.Error when it is not)."""
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
 def _create(path: Path) -> None:
     pem = ec.generate_private_key(ec.SECP256R1()).private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()

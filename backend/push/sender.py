@@ -13,7 +13,6 @@ phone shows it when its page is next opened.
 
 from __future__ import annotations
 
-import base64
 import json
 import logging
 import os
@@ -33,7 +32,7 @@ from ..read.notices import Notice, text_of
 from ..service import now_ms
 from ..store import session_scope
 from . import subscriptions
-from .keys import VapidKeys
+from .keys import VapidKeys, from_b64url
 from .subscriptions import LINK_PATHS, Recipient, endpoint_allowed
 
 log = logging.getLogger(__name__)
@@ -45,10 +44,6 @@ RETRIES = 2
 POOL = 8  # deliveries in flight per process: enough to hide a push service's round trip, few
 # enough that a command arriving mid fan-out waits behind little encryption (tests/perf/bench_push.py)
 VAPID_LIFETIME_S = 12 * 3600  # RFC 8292: at most 24 h; a token is reused per push service for half of it
-
-
-def b64decode(value: str) -> bytes:
-    return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
 
 
 class Pusher:
@@ -200,8 +195,8 @@ class Pusher:
             json.dumps(self.message(tid, recipient, notice)).encode(),
             salt=os.urandom(16),
             private_key=ec.generate_private_key(ec.SECP256R1()),
-            dh=b64decode(recipient.p256dh),
-            auth_secret=b64decode(recipient.auth),
+            dh=from_b64url(recipient.p256dh),
+            auth_secret=from_b64url(recipient.auth),
             version="aes128gcm",
         )
         headers = {

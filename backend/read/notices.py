@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import money
+from ..engine.balancing import active_tables
 from ..engine.model import Event, TournamentState
 from ..engine.payouts import shown
 
@@ -131,8 +132,7 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             found += _moves("final_table" if len(p.get("tables", ())) <= 1 else "redrawn", p["moves"])
             found += [Notice(("table", n), "table_closing", {"table": n}, urgent=True) for n in p.get("broken", ())]
         elif event.type == "hand_for_hand_started":
-            playing = sorted(n for n, t in state.tables.items() if not t.broken)
-            found += [Notice(("table", n), "hold_hand", {}, urgent=True) for n in playing]
+            found += [Notice(("table", t.table_no), "hold_hand", {}, urgent=True) for t in active_tables(state)]
             found += [Notice(("player", entry_id), "hand_for_hand") for entry_id in seated(state)]
         elif event.type == "tournament_won":
             found += _prizes(state, [p["entry_id"]])  # the winner's prize, the largest to pay out
@@ -157,7 +157,7 @@ def _bust_ids(event: Event) -> list[int]:
 
 
 def seated(state: TournamentState) -> list[int]:
-    return [entry_id for t in state.tables.values() if not t.broken for entry_id in t.seats.values()]
+    return [entry_id for t in active_tables(state) for entry_id in t.seats.values()]
 
 
 def bubble_burst(state: TournamentState, busted: int) -> bool:

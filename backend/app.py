@@ -17,6 +17,7 @@ from .api.errors import register_error_handlers
 from .config import Config
 from .engine import census
 from .push.keys import vapid_keys
+from .push.reminders import BreakReminders
 from .push.sender import Pusher
 from .read.changes import changed_views
 from .read.notices import notices
@@ -36,6 +37,7 @@ class PokerFloor:
     service: TournamentService
     realtime: Realtime | None = None
     pusher: Pusher | None = None
+    reminders: BreakReminders | None = None
 
 
 class PokerFloorApp(Flask):
@@ -92,6 +94,11 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
     floor.pusher = make_pusher(config, db, floor.realtime)
+    sio = floor.realtime.socketio
+    floor.reminders = BreakReminders(
+        floor.service, db, floor.pusher.tell, spawn=sio.start_background_task, sleep=sio.sleep
+    )
+    floor.reminders.pick_up()
 
     register_pwa(app, config)
     register_security_headers(app)

@@ -165,3 +165,56 @@ def test_subscribing_checks_its_input_and_the_push_service(floor, push_service):
     again = phone.post("/api/push/unsubscribe", {"endpoint": good["endpoint"]})
     assert again.json() == {"ok": True, "removed": True}
     assert read_db(floor, "SELECT count(*) FROM push_subscription") == [(0,)]
+
+
+BREAK_SOON = [
+    {"kind": "level", "sb": 25, "bb": 50, "ante": 0, "minutes": 20},
+    {"kind": "break", "minutes": 2.05},  # jumped into: the reminder is due 3 s later
+    {"kind": "level", "sb": 50, "bb": 100, "ante": 0, "minutes": 20},
+]
+
+
+def test_the_break_reminder_comes_once_two_minutes_before_the_end_and_waits_for_a_paused_clock(
+    tmp_path, floor, push_service
+):
+    """No command happens when a break nears its end: the server's timer sends it, to every
+    seated player his own seat; a pause holds it back and the resume plans it again; a server
+    restarted meanwhile plans it on its own, and one restarted after finds it sent (its row)."""
+    td = director(floor)
+    tid = seated_tournament(td, 12, 2)
+    players, _ = phones_of(floor, td, tid)
+    where = seats(td, tid)
+    told = sorted(players)[:3]
+    for entry_id in told:
+        subscribe(players[entry_id], push_service, f"p{entry_id}", lang="de" if entry_id == told[0] else "en")
+    for type, payload in [
+        ("set_structure", {"structure": BREAK_SOON}),
+        ("start_clock", {}),
+        ("jump_to_level", {"index": 1}),
+        ("pause_clock", {}),
+    ]:
+        assert td.command(tid, type, payload).status_code == 200
+    assert push_service.wait_for(1, timeout=4.5) == []  # paused: nothing, though due after 3 s
+    assert td.command(tid, "resume_clock", {}).status_code == 200
+    floor.stop()  # before it is due: the restarted server picks the tournament up by itself
+    floor.start()
+    got = push_service.wait_for(3, timeout=8)
+    assert len(got) == 3
+    for entry_id in told:
+        (one,) = push_service.to(f"p{entry_id}")
+        table, seat = where[entry_id]
+        if entry_id == told[0]:
+            assert (one.message["title"], one.message["body"]) == (
+                "Die Pause endet in 2 Minuten",
+                f"Zurück an Tisch {table}, Platz {seat}.",
+            )
+        else:
+            assert (one.message["title"], one.message["body"]) == (
+                "The break ends in 2 minutes",
+                f"Back to table {table}, seat {seat}.",
+            )
+        assert one.headers["Urgency"] == "normal" and one.headers["TTL"] == "60"
+    assert read_db(floor, "SELECT key FROM push_reminder") == [("break_end:1",)]
+    floor.stop()
+    floor.start()  # the reminder is on record: nobody hears it again
+    assert push_service.wait_for(4, timeout=2) == got

@@ -52,4 +52,6 @@ def post_command(tid: int):
         app.realtime.publish_soon(tid, answer)
     if answer.notices:
         app.pusher.tell(tid, answer.notices)  # locked phones: on the push queue, after the answer
+    if answer.state is not None:
+        app.reminders.watch(tid, answer.state)  # a clock moved: the break reminder with it
     return jsonify(answer.body), answer.status_code

@@ -6,88 +6,20 @@ anything: a bust only with a prize to collect or when it bursts the bubble. Each
 ('table', n) or ('director',) — so the sender finds the subscriptions of the tokens that see that
 view. The texts are short and say what to do; the phone's language picks de or en.
 
-A move is urgent and kept by the push service for 15 minutes (a player back from the bar later
-still needs to know where to sit); what is only news is normal and kept briefly, so a phone that
-was offline is not woken by stale news (TTL, RFC 8030 5.2).
+The notice itself and its words are in notice.py; the floor's news (a table halted, out of
+balance, to break, a chip count that does not add up) in floor_notices.py.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from ..engine import money
 from ..engine.balancing import active_tables
 from ..engine.model import Event, TournamentState
 from ..engine.payouts import shown
+from .floor_notices import floor_notices
+from .notice import Notice, text_of
 
-URGENT_TTL = 15 * 60
-NEWS_TTL = 5 * 60
-
-
-@dataclass(frozen=True)
-class Notice:
-    to: tuple  # a view key: ('player', entry_id) | ('table', n) | ('director',)
-    kind: str  # the text's key in TEXTS
-    params: dict = field(default_factory=dict)
-    urgent: bool = False
-
-    @property
-    def ttl(self) -> int:
-        return URGENT_TTL if self.urgent else NEWS_TTL
-
-
-TEXTS: dict[str, dict[str, tuple[str, str]]] = {
-    "en": {
-        "moved": (
-            "Move to table {table}, seat {seat}",
-            "The floor moved you from table {from_table} to balance the tables.",
-        ),
-        "table_breaking": ("Your table is closing", "Go to table {table}, seat {seat}. Take your chips with you."),
-        "final_table": ("Final table: table {table}, seat {seat}", "Take your chips to your seat at the final table."),
-        "hand_for_hand": ("Hand-for-hand", "The bubble: every table plays one hand at a time now."),
-        "prize": ("{place}. place: {prize} {currency}", "Collect your prize from the tournament director."),
-        "table_closing": ("Table {table} is closing", "Send the players to their new seats (their phones show them)."),
-        "hold_hand": ("Hand-for-hand: hold the next hand", "Deal one hand, then wait until all tables are done."),
-        "pay_out": ("Pay out: {name}", "{place}. place, {prize} {currency}."),
-        "review": ("A command was refused", "{actor}: {message}"),
-        "in_the_money": ("You are in the money", "{players} players left: each of them wins a prize."),
-        "redrawn": (
-            "New seat: table {table}, seat {seat}",
-            "The last tables are drawn anew. Take your chips with you.",
-        ),
-    },
-    "de": {
-        "moved": (
-            "Wechsel an Tisch {table}, Platz {seat}",
-            "Die Turnierleitung hat dich von Tisch {from_table} umgesetzt.",
-        ),
-        "table_breaking": ("Dein Tisch wird aufgelöst", "Geh an Tisch {table}, Platz {seat}. Nimm deine Chips mit."),
-        "final_table": ("Finaltisch: Tisch {table}, Platz {seat}", "Bring deine Chips an deinen Platz am Finaltisch."),
-        "hand_for_hand": ("Hand-für-Hand", "Die Bubble: alle Tische spielen jetzt Hand für Hand."),
-        "prize": ("{place}. Platz: {prize} {currency}", "Hol dein Preisgeld bei der Turnierleitung ab."),
-        "table_closing": (
-            "Tisch {table} wird aufgelöst",
-            "Schick die Spieler an ihre neuen Plätze (ihr Handy zeigt sie).",
-        ),
-        "hold_hand": (
-            "Hand-für-Hand: nächste Hand abwarten",
-            "Eine Hand geben, dann warten, bis alle Tische fertig sind.",
-        ),
-        "pay_out": ("Auszahlen: {name}", "{place}. Platz, {prize} {currency}."),
-        "review": ("Ein Befehl wurde abgelehnt", "{actor}: {message}"),
-        "in_the_money": ("Du bist im Geld", "Noch {players} Spieler: jeder von ihnen gewinnt einen Preis."),
-        "redrawn": (
-            "Neuer Platz: Tisch {table}, Platz {seat}",
-            "Die letzten Tische werden neu gelost. Nimm deine Chips mit.",
-        ),
-    },
-}
-
-
-def text_of(notice: Notice, lang: str) -> tuple[str, str]:
-    """The notification's title and body in the phone's language (English if we have no other)."""
-    title, body = TEXTS.get(lang, TEXTS["en"])[notice.kind]
-    return title.format(**notice.params), body.format(**notice.params)
+__all__ = ["Notice", "notices", "refused", "text_of"]
 
 
 def _moves(kind: str, moves: list[dict]) -> list[Notice]:
@@ -119,7 +51,7 @@ def _prizes(state: TournamentState, entry_ids: list[int]) -> list[Notice]:
 
 def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
     """The notices of one command's events, in the state they left."""
-    found: list[Notice] = []
+    found: list[Notice] = floor_notices(state, events)
     for event in events:
         p = event.payload
         if event.type == "player_moved":

@@ -156,3 +156,13 @@ class PushSubscription(SQLModel, table=True):
     auth: str = Field(max_length=40)
     lang: str = Field(max_length=5)  # de | en: the phone's language for the texts
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class PushReminder(SQLModel, table=True):
+    """A timed notice that went out (a break's end, issue 17): no command makes it, every worker
+    keeps a timer, and the worker whose row goes in first sends it, so it is sent once."""
+
+    __tablename__ = "push_reminder"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    key: str = Field(max_length=40, primary_key=True)  # e.g. break_end:7 (the structure's entry)
+    sent_at: int = Field(sa_column=Column(BigInteger, nullable=False))

@@ -1,0 +1,123 @@
+"""A notice for a locked phone: whom it is for, its text in de/en, how long it keeps (issue 17).
+
+A move is urgent and kept by the push service for 15 minutes (a player back from the bar later
+still needs to know where to sit); what is only news is normal and kept briefly, so a phone that
+was offline is not woken by stale news (TTL, RFC 8030 5.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+URGENT_TTL = 15 * 60
+NEWS_TTL = 5 * 60
+
+
+@dataclass(frozen=True)
+class Notice:
+    to: tuple  # a view key: ('player', entry_id) | ('table', n) | ('director',)
+    kind: str  # the text's key in TEXTS
+    params: dict = field(default_factory=dict)
+    urgent: bool = False
+    keep_s: int | None = None  # how long the push service keeps it, where the default is too long
+
+    @property
+    def ttl(self) -> int:
+        if self.keep_s is not None:
+            return self.keep_s
+        return URGENT_TTL if self.urgent else NEWS_TTL
+
+
+TEXTS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "moved": (
+            "Move to table {table}, seat {seat}",
+            "The floor moved you from table {from_table} to balance the tables.",
+        ),
+        "table_breaking": ("Your table is closing", "Go to table {table}, seat {seat}. Take your chips with you."),
+        "final_table": ("Final table: table {table}, seat {seat}", "Take your chips to your seat at the final table."),
+        "hand_for_hand": ("Hand-for-hand", "The bubble: every table plays one hand at a time now."),
+        "prize": ("{place}. place: {prize} {currency}", "Collect your prize from the tournament director."),
+        "table_closing": ("Table {table} is closing", "Send the players to their new seats (their phones show them)."),
+        "hold_hand": ("Hand-for-hand: hold the next hand", "Deal one hand, then wait until all tables are done."),
+        "pay_out": ("Pay out: {name}", "{place}. place, {prize} {currency}."),
+        "review": ("A command was refused", "{actor}: {message}"),
+        "in_the_money": ("You are in the money", "{players} players left: each of them wins a prize."),
+        "redrawn": (
+            "New seat: table {table}, seat {seat}",
+            "The last tables are drawn anew. Take your chips with you.",
+        ),
+        "halted": (
+            "Stop play: hold the next hand",
+            "Table {table} is {short} players short ({rule}): wait until the floor brings players.",
+        ),
+        "hold_for_move": ("Hold the next hand", "A player from your table moves to table {table}: wait for the floor."),
+        "table_halted": ("Table {table} halted: {short} short", "Balance the tables now ({rule}): the table waits."),
+        "balance": (
+            "Balance now: table {table} is short",
+            "Table {from_table} has {diff} players more: move one to table {table}.",
+        ),
+        "break_table": ("Break table {table}", "{players} players fit at {tables} tables."),
+        "chip_alarm": ("Chip count off by {difference}", "Counted {counted}, in play {in_play}: recount the tables."),
+        "break_ending": ("The break ends in {minutes} minutes", "Back to table {table}, seat {seat}."),
+    },
+    "de": {
+        "moved": (
+            "Wechsel an Tisch {table}, Platz {seat}",
+            "Die Turnierleitung hat dich von Tisch {from_table} umgesetzt.",
+        ),
+        "table_breaking": ("Dein Tisch wird aufgelöst", "Geh an Tisch {table}, Platz {seat}. Nimm deine Chips mit."),
+        "final_table": ("Finaltisch: Tisch {table}, Platz {seat}", "Bring deine Chips an deinen Platz am Finaltisch."),
+        "hand_for_hand": ("Hand-für-Hand", "Die Bubble: alle Tische spielen jetzt Hand für Hand."),
+        "prize": ("{place}. Platz: {prize} {currency}", "Hol dein Preisgeld bei der Turnierleitung ab."),
+        "table_closing": (
+            "Tisch {table} wird aufgelöst",
+            "Schick die Spieler an ihre neuen Plätze (ihr Handy zeigt sie).",
+        ),
+        "hold_hand": (
+            "Hand-für-Hand: nächste Hand abwarten",
+            "Eine Hand geben, dann warten, bis alle Tische fertig sind.",
+        ),
+        "pay_out": ("Auszahlen: {name}", "{place}. Platz, {prize} {currency}."),
+        "review": ("Ein Befehl wurde abgelehnt", "{actor}: {message}"),
+        "in_the_money": ("Du bist im Geld", "Noch {players} Spieler: jeder von ihnen gewinnt einen Preis."),
+        "redrawn": (
+            "Neuer Platz: Tisch {table}, Platz {seat}",
+            "Die letzten Tische werden neu gelost. Nimm deine Chips mit.",
+        ),
+        "halted": (
+            "Spiel anhalten: nächste Hand abwarten",
+            "Tisch {table} hat {short} Spieler zu wenig ({rule}): warte, bis die Turnierleitung Spieler bringt.",
+        ),
+        "hold_for_move": (
+            "Nächste Hand abwarten",
+            "Ein Spieler deines Tisches wechselt an Tisch {table}: warte auf die Turnierleitung.",
+        ),
+        "table_halted": ("Tisch {table} angehalten: {short} zu wenig", "Jetzt ausgleichen ({rule}): der Tisch wartet."),
+        "balance": (
+            "Jetzt ausgleichen: Tisch {table} ist kurz",
+            "Tisch {from_table} hat {diff} Spieler mehr: einen an Tisch {table} setzen.",
+        ),
+        "break_table": ("Tisch {table} auflösen", "{players} Spieler passen an {tables} Tische."),
+        "chip_alarm": (
+            "Chipzählung weicht um {difference} ab",
+            "Gezählt {counted}, im Spiel {in_play}: Tische nachzählen.",
+        ),
+        "break_ending": ("Die Pause endet in {minutes} Minuten", "Zurück an Tisch {table}, Platz {seat}."),
+    },
+}
+
+
+def text_of(notice: Notice, lang: str) -> tuple[str, str]:
+    """The notification's title and body in the phone's language (English if we have no other)."""
+    title, body = TEXTS.get(lang, TEXTS["en"])[notice.kind]
+    params = {k: _number(k, v, lang) for k, v in notice.params.items()}
+    return title.format(**params), body.format(**params)
+
+
+def _number(key: str, value: object, lang: str) -> object:
+    """Chip counts with thousands separators (1,234,500 / 1.234.500), a difference with its sign."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return value
+    shown = f"{value:+,}" if key == "difference" else f"{value:,}"
+    return shown.replace(",", ".") if lang == "de" else shown

@@ -22,8 +22,9 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+import certifi
 import http_ece  # type: ignore[import-untyped]
-import requests
+import urllib3
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, VapidException  # type: ignore[import-untyped]
 
@@ -70,11 +71,12 @@ class Pusher:
         except VapidException:
             raise ValueError(f"PUSH_CONTACT must be a mailto: or https: address, not {self.contact!r}") from None
         self._signed: dict[str, tuple[float, str]] = {}  # push service origin -> (expires, Authorization)
-        self._http = requests.Session()
-        self._http.trust_env = False  # no proxy from the environment between us and the push service
-        # one kept connection per delivery in flight (urllib3 keeps 10 per push service by default)
-        self._http.mount("https://", requests.adapters.HTTPAdapter(pool_maxsize=POOL))
-        self._http.mount("http://", requests.adapters.HTTPAdapter(pool_maxsize=POOL))
+        # urllib3 itself, not requests over it: half the CPU per post (tests/perf/bench_push.py), and
+        # no proxy from the environment between us and the push service. One kept connection per
+        # delivery in flight and push service; redirects and retries are ours to decide (none / below).
+        self._http = urllib3.PoolManager(
+            maxsize=POOL, ca_certs=certifi.where(), retries=False, timeout=urllib3.Timeout(connect=5, read=10)
+        )
         self._queue: Any = None
         self._slots: Any = None
         self._in_flight = 0
@@ -212,11 +214,9 @@ class Pusher:
         for attempt in range(RETRIES + 1):
             wait = self.retry_s * 2**attempt
             try:
-                answer = self._http.post(
-                    recipient.endpoint, data=body, headers=headers, timeout=10, allow_redirects=False
-                )
-                status = answer.status_code
-            except requests.RequestException as err:
+                answer = self._http.request("POST", recipient.endpoint, body=body, headers=headers, redirect=False)
+                status = answer.status
+            except urllib3.exceptions.HTTPError as err:
                 log.warning("push service of subscription %s unreachable: %s", recipient.id, err)
                 status = None
             else:
@@ -228,9 +228,10 @@ class Pusher:
                         subscriptions.forget(session, recipient.id)
                     return status
                 if status != 429 and status < 500:
-                    log.warning("push service refused subscription %s: %s %s", recipient.id, status, answer.text[:200])
+                    text = answer.data[:200].decode(errors="replace")
+                    log.warning("push service refused subscription %s: %s %s", recipient.id, status, text)
                     return status
-                retry_after = answer.headers.get("Retry-After", "")
+                retry_after = answer.headers.get("Retry-After") or ""
                 if retry_after.isdigit():
                     wait = min(60.0, float(retry_after))
             if attempt < RETRIES:

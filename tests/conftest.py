@@ -47,3 +47,13 @@ def pg_schema_url():
     with admin.begin() as conn:
         conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
     admin.dispose()
+
+
+@pytest.fixture
+def push_service():
+    """A push service on 127.0.0.1 that checks VAPID and decrypts with the phone's keys (issue 17)."""
+    from push_service import PushService
+
+    service = PushService()
+    yield service
+    service.close()

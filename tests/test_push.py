@@ -10,13 +10,6 @@ from server import Api, ServerProcess, director, links, read_db, seated_tourname
 
 
 @pytest.fixture
-def push_service():
-    service = PushService()
-    yield service
-    service.close()
-
-
-@pytest.fixture
 def floor(tmp_path, push_service):
     """A server allowed to post to the test's push service, with short retries."""
     srv = ServerProcess(tmp_path / "var", env={"PUSH_SERVICES": "http://127.0.0.1:*", "PUSH_RETRY_S": "0.2"}).start()

@@ -10,17 +10,9 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from push_service import PushService
 from server import Api, ServerProcess, director, seated_tournament
 from test_push import BREAK_SOON, phones_of, seats, subscribe
 from test_realtime_workers import REDIS_URL, redis_up
-
-
-@pytest.fixture
-def push_service():
-    service = PushService()
-    yield service
-    service.close()
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Only views someone will receive are rendered (one process): a command's push skips the rooms
 with no socket in them, and the director's delta is built only while a director watches, yet names
-every entry and table the command changed. With a message queue (several workers) every changed
-view is rendered, as another worker may hold the room's sockets.
+every entry and table the command changed. Several workers on Redis count the rooms' sockets
+there (backend/realtime/presence.py); on another message queue every changed view is rendered.
 
 Flask-SocketIO's own test client joins the rooms through the real server-side socket code; the
 renders are counted by wrapping the real render functions. Delivery to real clients over the
@@ -9,12 +9,17 @@ network is tests/test_realtime.py's."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
+import redis
 
 import backend.realtime as realtime
 from backend.engine import Actor
+from backend.realtime.presence import SharedPresence
 from in_process import in_process_director
 from server import command_ok, links, token_of
+from test_realtime_workers import REDIS_URL, redis_up
 from test_security_headers import make_app
 
 
@@ -128,3 +133,40 @@ def test_the_publisher_pushes_in_answer_order_and_survives_a_failing_push(floor,
     assert published == seqs
     assert "publishing tournament" in caplog.text and "a view that cannot be rendered" in caplog.text
     assert ("table", 1) in rendered and ("player", second) in rendered  # the second push was rendered
+
+
+def test_with_several_workers_on_redis_only_rooms_someone_is_in_on_any_worker_are_rendered(floor):
+    """Issue 16 with several workers: the rooms' sockets are counted in Redis over all workers; a
+    room nobody is in anywhere is not rendered, one another worker holds is, and a phone's leaving
+    takes its count back to nothing."""
+    if not redis_up():
+        pytest.fail(f"Redis is not reachable at {REDIS_URL}: the multi-worker deployment needs it")
+    app, td, tid, rendered = floor
+    rt = app.extensions["pokerfloor"].realtime
+    client = redis.Redis.from_url(REDIS_URL)
+    key = f"pokerfloor-test-{uuid.uuid4().hex[:8]}:presence"
+    rt.alone, rt.presence = False, SharedPresence(client, key)  # as with SOCKETIO_MESSAGE_QUEUE=redis://…
+    try:
+        bust(app, tid, 1)
+        assert rendered == []  # nobody on any worker
+        other_worker = SharedPresence(client, key)
+        other_worker.joined([f"t:{tid}:table:1"])  # a dealer's phone on another worker
+        _, answer = bust(app, tid, 1)
+        assert rendered == [("table", 1)] and ("public",) in answer.changed
+        other_worker.left([f"t:{tid}:table:1"])
+        assert client.hgetall(key) == {}
+
+        url = next(t["url"] for t in links(td, tid)["tables"] if t["table_no"] == 2)
+        dealer = rt.socketio.test_client(app, auth={"token": token_of(url)})  # on this worker
+        assert dealer.is_connected()
+        assert client.hgetall(key) == {f"t:{tid}".encode(): b"1", f"t:{tid}:table:2".encode(): b"1"}
+        rendered.clear()
+        bust(app, tid, 2)
+        assert sorted(rendered) == [("public",), ("table", 2)]
+        dealer.disconnect()
+        assert client.hgetall(key) == {}
+        rendered.clear()
+        bust(app, tid, 2)
+        assert rendered == []
+    finally:
+        client.delete(key)

@@ -18,6 +18,7 @@ from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
 from .packets import ViewPacket
+from .presence import SharedPresence
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,11 @@ class Realtime:
         self.callers: dict[str, object] = {}
         self._to_publish = None  # the publisher's queue, made on the first command
         # One process: a room with no socket here has nobody at all, and its view is not rendered.
-        # Several workers (a message queue): another worker may hold the room's sockets.
+        # Several workers (a message queue): another worker may hold the room's sockets, which the
+        # shared presence counts on Redis (presence.py); with another queue every view is rendered.
         self.alone = not message_queue
+        self.presence: SharedPresence | None = None
+        self._rooms_of: dict[str, list[str]] = {}  # a socket's rooms, as counted in the presence
         self.socketio.on_event("connect", self._connect)
         self.socketio.on_event("disconnect", self._disconnect)
         self.socketio.on_event("subscribe", self._subscribe)
@@ -87,13 +91,22 @@ class Realtime:
             import redis
 
             self._revocations = redis.Redis.from_url(message_queue)
+            self.presence = SharedPresence(self._revocations, f"{channel}:presence")
             self.socketio.start_background_task(self._listen_for_revocations)
 
     def _join(self, tid: int, caller) -> None:
+        if not self.service.exists(tid):
+            raise UnknownTournament(tid)
+        keys = keys_for(caller)
+        rooms = [room_for(tid, key) for key in keys]
+        if self.presence is not None:
+            self.presence.joined(rooms)  # counted before the state is read: presence.py says why
+            self._rooms_of.setdefault(request.sid, []).extend(rooms)
+        for room in rooms:
+            join_room(room)
         state = self.service.state(tid)
         now = now_ms()
-        for key in keys_for(caller):
-            join_room(room_for(tid, key))
+        for key in keys:
             emit("view", render(state, key, now))
 
     def _connect(self, auth=None):
@@ -109,6 +122,12 @@ class Realtime:
 
     def _disconnect(self, *_):
         self.callers.pop(request.sid, None)
+        self._leave_rooms(request.sid)
+
+    def _leave_rooms(self, sid: str) -> None:
+        rooms = self._rooms_of.pop(sid, None)
+        if rooms and self.presence is not None:
+            self.presence.left(rooms)
 
     def drop_token(self, token_id: int) -> None:
         """Disconnect the sockets that authenticated with a revoked token: this worker's at
@@ -121,6 +140,7 @@ class Realtime:
         forget_token(self.app, token_id)
         for sid in [sid for sid, c in self.callers.items() if c.token_id == token_id]:
             self.callers.pop(sid, None)
+            self._leave_rooms(sid)
             self.socketio.server.disconnect(sid, namespace="/", ignore_queue=True)
 
     def _listen_for_revocations(self) -> None:
@@ -181,15 +201,22 @@ class Realtime:
         if self._to_publish is not None:
             self._to_publish.join()
 
-    def listened(self, tid: int, key: tuple) -> bool:
-        """Whether anyone may receive this view: always with several workers; in one process,
-        whether its room has a socket (python-socketio drops a room when its last socket leaves).
-        Nobody misses anything: a phone that joins gets the view whole (_join), one that was away
-        GETs it when it is back."""
-        return not self.alone or room_for(tid, key) in self.socketio.server.manager.rooms.get("/", {})
+    def listened(self, tid: int, keys: set[tuple]) -> set[tuple]:
+        """The views anyone may receive. One process: those whose room has a socket here
+        (python-socketio drops a room when its last socket leaves). Several workers on Redis: those
+        whose room has a socket on any worker (presence.py); on another queue, all of them. Nobody
+        misses anything: a phone that joins gets the view whole (_join), one that was away GETs it
+        when it is back."""
+        if self.alone:
+            here = self.socketio.server.manager.rooms.get("/", {})
+            return {key for key in keys if room_for(tid, key) in here}
+        if self.presence is None:
+            return set(keys)
+        by_room = {room_for(tid, key): key for key in keys}
+        return {by_room[room] for room in self.presence.listened(by_room)}
 
     def publish(self, tid: int, answer: Answer) -> None:
-        wanted = {key for key in answer.changed if self.listened(tid, key)}
+        wanted = self.listened(tid, answer.changed)
         if not wanted:
             return
         director = wanted & {("director",)}

@@ -1,0 +1,58 @@
+"""Who is in which room across several workers, so a command's views are rendered only for rooms
+someone is in (issue 16), as one process does from its own sockets.
+
+One Redis hash per deployment counts the sockets per room, over all workers. The order makes it
+safe: a worker counts a joining phone *before* it reads the state for that phone's first view,
+and a publisher asks *after* its command committed. Either the count came first (the publisher
+renders and sends the new view) or the commit came first (the joining phone's first view already
+holds it): a phone never misses a version. A count left too high (a worker killed with sockets
+open) only renders a view nobody receives, never the other way round; a leave that reaches zero
+removes the room in the same Redis step (a script), so no join in between is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+log = logging.getLogger(__name__)
+
+# Decrement each room by one and drop the rooms left at zero, in one atomic step.
+LEAVE = """
+for i, room in ipairs(ARGV) do
+  if redis.call('HINCRBY', KEYS[1], room, -1) <= 0 then redis.call('HDEL', KEYS[1], room) end
+end
+return 0
+"""
+
+
+class SharedPresence:
+    def __init__(self, client, key: str):
+        self.client, self.key = client, key
+        self._leave = client.register_script(LEAVE)
+
+    def joined(self, rooms: list[str]) -> None:
+        """Before the joining phone's first view is read (raises if Redis cannot count it: the
+        connection is then refused and the phone tries again, rather than miss views)."""
+        pipe = self.client.pipeline(transaction=False)
+        for room in rooms:
+            pipe.hincrby(self.key, room, 1)
+        pipe.execute()
+
+    def left(self, rooms: list[str]) -> None:
+        if not rooms:
+            return
+        try:
+            self._leave(keys=[self.key], args=rooms)
+        except Exception:  # a count left high renders more, never less
+            log.exception("presence: leaving %d rooms not counted", len(rooms))
+
+    def listened(self, rooms: Iterable[str]) -> set[str]:
+        """The rooms with a socket on any worker (all of them when Redis cannot say)."""
+        rooms = list(rooms)
+        try:
+            counts = self.client.hmget(self.key, rooms)
+        except Exception:
+            log.exception("presence: Redis did not answer; rendering every changed view")
+            return set(rooms)
+        return {room for room, count in zip(rooms, counts, strict=True) if count is not None and int(count) > 0}

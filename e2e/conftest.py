@@ -5,9 +5,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_args import CHROMIUM_ARGS
 from server import ServerProcess
+
+# Assertions wait as long as actions do (15 s, below): on a loaded 2-core CI machine a printout of
+# 49 QR codes took longer than Playwright's default 5 s to appear.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "e2e" / "screenshots"

@@ -75,15 +75,31 @@ def suggestions(state: TournamentState, now: int | None = None) -> list[dict]:
     return out
 
 
+def break_fit(state: TournamentState) -> int:
+    """Players per table the others must hold before one breaks (TDA 11C / S-#5)."""
+    return int(state.seating.get("break_only_when_fit") or state.max_per_table)
+
+
+def table_to_break(state: TournamentState, sizes: dict[int, int]) -> int:
+    """The break order's first table still in play, else the highest number."""
+    order = [n for n in state.break_order if n in sizes]
+    return order[0] if order else max(sizes)
+
+
+def move_lot(state: TournamentState) -> random.Random | None:
+    """G-Sitzordnung: which of several equally full tables gives up a player is drawn by lot (from
+    the seq, so every phone sees the same draw until the floor changes)."""
+    return random.Random(state.seq) if state.seating.get("fuller_table_ties") == "lot" else None
+
+
 def _breaks(state: TournamentState, tables: Census) -> list[dict]:
     """TDA 11C / S-#5: break a table once the others hold everyone. Never down to one table: that
     is the final table, formed by its own procedure at the preset's size (N-2.9, V-IV, S-#2)."""
-    limit = int(state.seating.get("break_only_when_fit") or state.max_per_table)
+    limit = break_fit(state)
     after = len(tables.sizes) - 1
     if after < 2 or state.players_left > after * limit:
         return []
-    order = [n for n in state.break_order if n in tables.sizes]
-    table_no = order[0] if order else max(tables.sizes)
+    table_no = table_to_break(state, tables.sizes)
     return [
         {
             "id": f"break:{table_no}:{state.seq}",
@@ -99,9 +115,7 @@ def _breaks(state: TournamentState, tables: Census) -> list[dict]:
 
 def _moves(state: TournamentState, tables: Census) -> list[dict]:
     counts = dict(tables.sizes)
-    # G-Sitzordnung: which of several equally full tables gives up a player is drawn by lot (from
-    # the seq, so every phone sees the same draw until the floor changes).
-    lot = random.Random(state.seq) if state.seating.get("fuller_table_ties") == "lot" else None
+    lot = move_lot(state)
     most_apart = threshold(state.seating, len(counts))
     plan = balance_plan(counts, most_apart, most=20, lot=lot, heaps=tables.heaps())  # a round shows 20 at most
     if not plan:

@@ -13,7 +13,6 @@ touched, never a pass over 1,100 tables.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from ..engine.balancing import balance_plan, halt_of, halt_setting, threshold
@@ -21,6 +20,7 @@ from ..engine.breaking import final_stage
 from ..engine.census import census
 from ..engine.chips import chips_view
 from ..engine.model import Event, TournamentState
+from ..engine.suggestions import break_fit, move_lot, table_to_break
 from .notice import Notice
 
 LEAVING = ("player_busted", "players_busted", "player_left")
@@ -53,18 +53,18 @@ def floor_notices(state: TournamentState, events: list[Event]) -> list[Notice]:
     halted = _halted(state, lost, top)
     found += halted
     limit = threshold(state.seating, len(tables.sizes))
+    halted_tables = {h.to for h in halted}
     short = [
         n
         for n, k in sorted(lost.items())
         if n in tables.sizes
-        and ("table", n) not in {h.to for h in halted}
+        and ("table", n) not in halted_tables
         # out of balance by this command: the gap to the fullest table just passed the limit
         and top - tables.sizes[n] > limit >= top - tables.sizes[n] - k
     ]
     if short:
         # who gives the player: the balancing round's own choice (its lot seeded as the director's)
-        lot = _lot(state)
-        plan = balance_plan(dict(tables.sizes), limit, most=20, lot=lot, heaps=tables.heaps())
+        plan = balance_plan(dict(tables.sizes), limit, most=20, lot=move_lot(state), heaps=tables.heaps())
         for n in short:
             source = next((src for src, dst in plan if dst == n), None)
             if source is None:
@@ -75,10 +75,6 @@ def floor_notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             )
             found.append(Notice(("table", source), "hold_for_move", {"table": n}, urgent=True))
     return found
-
-
-def _lot(state: TournamentState) -> random.Random | None:
-    return random.Random(state.seq) if state.seating.get("fuller_table_ties") == "lot" else None
 
 
 def _halted(state: TournamentState, lost: Counter[int], top: int) -> list[Notice]:
@@ -101,13 +97,10 @@ def _halted(state: TournamentState, lost: Counter[int], top: int) -> list[Notice
 def _break(state: TournamentState, sizes: dict[int, int], out: int) -> list[Notice]:
     """TDA 11C / S-#5: the players left now fit at one table fewer (never down to the final table;
     the same table as the floor's suggestion: the break order's first, else the highest number)."""
-    limit = int(state.seating.get("break_only_when_fit") or state.max_per_table)
     after = len(sizes) - 1
-    if after < 2 or not state.players_left <= after * limit < state.players_left + out:
+    if after < 2 or not state.players_left <= after * break_fit(state) < state.players_left + out:
         return []
-    order = [n for n in state.break_order if n in sizes]
-    table_no = order[0] if order else max(sizes)
-    params = {"table": table_no, "players": state.players_left, "tables": after}
+    params = {"table": table_to_break(state, sizes), "players": state.players_left, "tables": after}
     return [Notice(("director",), "break_table", params, urgent=True)]
 
 

@@ -58,6 +58,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="replace a database that holds tournaments (it is saved to var/backups/ first)",
     )
+    p_club = sub.add_parser("club", help="the server's clubs: list, add one, invite a club's director")
+    club_sub = p_club.add_subparsers(dest="club_action", required=True)
+    club_sub.add_parser("list", help="every club with its directors and tournaments counted")
+    p_club_add = club_sub.add_parser("add", help="a new club and the setup link for its first director")
+    p_club_add.add_argument("name", help="the club's name")
+    p_club_invite = club_sub.add_parser("invite", help="another setup link for a club's director")
+    p_club_invite.add_argument("club_id", type=int, help="the club's number (pokerfloor club list)")
     args = parser.parse_args(argv)
     if args.command == "serve":
         from .serve import DEFAULT_HTTPS_PORT, serve
@@ -73,6 +80,10 @@ def main(argv: list[str] | None = None) -> int:
         from .backup import backup_command
 
         return backup_command(args.file, auto=args.auto)
+    elif args.command == "club":
+        from .club_command import club_command
+
+        return club_command(args.club_action, getattr(args, "name", None), getattr(args, "club_id", None))
     elif args.command == "restore":
         from .backup import restore_command
 

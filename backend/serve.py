@@ -114,7 +114,7 @@ def first_login_lines(app, base_url: str) -> list[str]:
     """The director's first-login link (while no director exists), else the login page."""
     from sqlmodel import select
 
-    from .auth.tokens import subject_token
+    from .auth.clubs import first_setup_token
     from .qr import qr_text
     from .service import now_ms
     from .store import Director, session_scope
@@ -123,7 +123,7 @@ def first_login_lines(app, base_url: str) -> list[str]:
     with session_scope(floor.db) as session:
         if session.exec(select(Director)).first() is not None:
             return [f"Director login: {base_url}/#/login"]
-        token = subject_token(session, floor.config.SECRET_KEY, role="setup", now=now_ms(), tournament_id=None)
+        token = first_setup_token(session, floor.config.SECRET_KEY, now_ms())
     url = f"{base_url}/#/setup/{token}"
     return ["First login — open this link on the director's phone or scan the code:", qr_text(url), url]
 

@@ -49,6 +49,14 @@ class UnknownTournament(Exception):
     pass
 
 
+@dataclass(frozen=True)
+class Owner:
+    """Whose a tournament is: its club, and the director who created it. Neither ever changes."""
+
+    club_id: int
+    created_by: int | None
+
+
 ChangedViews = Callable[[TournamentState, list[Event]], set]
 Notices = Callable[[TournamentState, list[Event]], list]
 
@@ -79,6 +87,7 @@ class TournamentService:
         self.changed_views = changed_views
         self.notices = notices
         self._states: dict[int, TournamentState] = {}
+        self._owners: dict[int, Owner] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
 
@@ -103,11 +112,19 @@ class TournamentService:
         return state
 
     def exists(self, tournament_id: int) -> bool:
-        """Tournaments are never deleted, so one seen before still exists."""
-        if tournament_id in self._states:
-            return True
-        with session_scope(self.db) as session:
-            return session.get(Tournament, tournament_id) is not None
+        return self.owner(tournament_id) is not None
+
+    def owner(self, tournament_id: int) -> Owner | None:
+        """The tournament's club and creator, None if there is no such tournament. Tournaments are
+        never deleted and never change hands, so one seen before is kept (no read per request)."""
+        found = self._owners.get(tournament_id)
+        if found is None:
+            with session_scope(self.db) as session:
+                row = session.get(Tournament, tournament_id)
+                if row is None:
+                    return None
+                found = self._owners[tournament_id] = Owner(row.club_id, row.created_by)
+        return found
 
     def state(self, tournament_id: int) -> TournamentState:
         with self._lock(tournament_id):
@@ -129,11 +146,11 @@ class TournamentService:
                 state = self._read(tournament_id)
             return render(state)
 
-    def create_tournament(self, name: str, preset: dict, director_id: int | None) -> Tournament:
+    def create_tournament(self, name: str, preset: dict, director_id: int | None, club_id: int) -> Tournament:
         now = self.clock()
         with session_scope(self.db) as session:
             tournament = Tournament(
-                name=name, preset_id=preset["id"], created_by=director_id, created_at=now, last_seq=0
+                name=name, preset_id=preset["id"], club_id=club_id, created_by=director_id, created_at=now, last_seq=0
             )
             session.add(tournament)
             session.flush()

@@ -47,7 +47,8 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
     anna_phone.get_by_test_id("setup-password").fill("anna's password")
     anna_phone.get_by_test_id("setup-submit").click()
     expect(anna_phone.get_by_test_id(f"tournament-link-{tid}")).to_be_visible()
-    expect(anna_phone.get_by_test_id("invite-directors")).to_have_text("td · anna")
+    expect(anna_phone.get_by_test_id("club-director-td")).to_contain_text("td")
+    expect(anna_phone.get_by_test_id("club-director-anna")).to_have_attribute("data-access", "full")
     anna_phone.get_by_test_id(f"tournament-link-{tid}").click()
 
     # Both directors on the tournament; anna's bust reaches td's phone live.

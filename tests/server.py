@@ -245,3 +245,31 @@ def seat_of(api: Api, tid: int, entry_id: int):
             if s["entry_id"] == entry_id:
                 return table["table_no"], s["seat"]
     return None
+
+
+def club_director(server: ServerProcess, invitation_url: str, username: str, password: str = "a long password") -> Api:
+    """A director set up through an invitation link (issue 18: it names his club and access)."""
+    api = Api(server.url)
+    r = api.post(
+        "/api/auth/setup", {"setup_token": token_of(invitation_url), "username": username, "password": password}
+    )
+    assert r.status_code == 200, r.text
+    api.token = r.json()["token"]
+    return api
+
+
+def invited(api: Api, access: str = "full", tournament_id: int | None = None) -> str:
+    """An invitation link into the caller's club."""
+    body: dict = {"access": access}
+    if tournament_id is not None:
+        body["tournament_id"] = tournament_id
+    r = api.post("/api/directors/invite", body)
+    assert r.status_code == 201, r.text
+    return r.json()["url"]
+
+
+def new_club(admin: Api, name: str) -> str:
+    """A club created by the server's admin; returns the invitation for its first director."""
+    r = admin.post("/api/clubs", {"name": name})
+    assert r.status_code == 201, r.text
+    return r.json()["invitation"]["url"]

@@ -13,6 +13,7 @@ from backend.presets import load_presets
 from backend.read import league as lg
 from backend.service import TournamentService
 from backend.store import League, LeagueTournament, Person, make_engine, migrate, session_scope
+from store_club import a_club
 
 PRESETS = load_presets(str(ROOT / "shared_rules/presets"))
 V_XII = PRESETS["v-ranking"]["points"]
@@ -163,15 +164,15 @@ def command(service, tid, type, payload=None):
     return answer.body["result"]
 
 
-def play(db, service, names, out_order):
-    """A finished generic tournament: `names` registered and linked, busted in `out_order`."""
-    tid = service.create_tournament("Montag", PRESETS["generic"], None).id
+def play(db, service, club, names, out_order):
+    """A finished generic tournament of `club`: `names` registered and linked, busted in `out_order`."""
+    tid = service.create_tournament("Montag", PRESETS["generic"], None, club).id
     ids = {}
     for name in names:
         entry_id = command(service, tid, "register_player", {"name": name})["entry_id"]
         ids[lg.name_key(name)] = entry_id
         with session_scope(db) as s:
-            lg.link_entry(s, tid, entry_id, name, None, 1)
+            lg.link_entry(s, club, tid, entry_id, name, None, 1)
     command(service, tid, "draw_seats", {"tables": 1})
     for name in out_order:
         command(service, tid, "record_bust", {"entry_id": ids[lg.name_key(name)]})
@@ -180,12 +181,13 @@ def play(db, service, names, out_order):
 
 def test_persons_keep_one_identity_across_tournaments_and_standings_use_the_states(db):
     service = TournamentService(db)
-    t1 = play(db, service, ["Jürgen Müller", "Ökan", "Zoë"], ["Zoë", "Ökan"])
-    t2 = play(db, service, ["jürgen  MÜLLER", "Zoë", "Ökan"], ["Jürgen Müller", "Ökan"])
+    club = a_club(db)
+    t1 = play(db, service, club, ["Jürgen Müller", "Ökan", "Zoë"], ["Zoë", "Ökan"])
+    t2 = play(db, service, club, ["jürgen  MÜLLER", "Zoë", "Ökan"], ["Jürgen Müller", "Ökan"])
     with session_scope(db) as s:
         persons = s.exec(select(Person).order_by(Person.id)).all()
         assert [p.name for p in persons] == ["Jürgen Müller", "Ökan", "Zoë"]  # exact name (case, spaces aside)
-        league = League(name="Ranking 2026", kind="v_ranking", points=V_XII, created_at=1)
+        league = League(club_id=club, name="Ranking 2026", kind="v_ranking", points=V_XII, created_at=1)
         s.add(league)
         s.flush()
         s.add(LeagueTournament(league_id=league.id, tournament_id=t1, played_on="2026-01-10", added_at=1))
@@ -202,5 +204,5 @@ def test_persons_keep_one_identity_across_tournaments_and_standings_use_the_stat
     assert winners == [("Jürgen Müller", "2026-01"), ("Zoë", "2026-02")]
     # linking the same entry again changes nothing (a replayed registration)
     with session_scope(db) as s:
-        again = lg.link_entry(s, t1, 1, "someone else", None, 2)
+        again = lg.link_entry(s, club, t1, 1, "someone else", None, 2)
         assert again.name == "Jürgen Müller"

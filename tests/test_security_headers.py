@@ -32,11 +32,10 @@ def make_app(tmp_path, **overrides):
     (dist / "manifest.webmanifest").write_text('{"name": "pokerfloor"}')
     (dist / "assets" / "app.js").write_text("console.log(1);")
     config = Config(
-        DATABASE_URL=f"sqlite:///{tmp_path / 'h.db'}",
         SECRET_KEY="k" * 32,
         VAR_DIR=tmp_path,
         BACKUP_AUTO=False,
-        **{"PWA_DIST": dist, **overrides},
+        **{"DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}", "PWA_DIST": dist, **overrides},
     )
     app = create_app(config, async_mode="threading")
     app.test_client_class = BufferedClient

@@ -15,9 +15,10 @@ from backend.engine import Actor, Event
 from backend.presets import load_presets
 from backend.read.changes import changed_views
 from backend.service import TournamentService
-from backend.store import EventRow, event_store, make_engine, migrate, session_scope
+from backend.store import Director, EventRow, event_store, make_engine, migrate, session_scope
 from backend.store.driver import DriverLog, driver_log
 from backend.store.event_store import ConcurrentWrite
+from store_club import a_club
 
 GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
 DIRECTOR = Actor("director")
@@ -61,7 +62,7 @@ def test_sqlite_pragmas_for_a_durable_log(tmp_path):
 
 def test_append_numbers_events_in_order_and_refuses_a_stale_writer(db):
     service = TournamentService(db)
-    tid = service.create_tournament("T", GENERIC, None).id
+    tid = service.create_tournament("T", GENERIC, None, a_club(db)).id
     with session_scope(db) as s:
         assert (
             event_store.append(
@@ -86,14 +87,14 @@ def test_append_numbers_events_in_order_and_refuses_a_stale_writer(db):
 
 def test_event_seq_is_unique_per_tournament(db):
     service = TournamentService(db)
-    tid = service.create_tournament("T", GENERIC, None).id
+    tid = service.create_tournament("T", GENERIC, None, a_club(db)).id
     with pytest.raises(IntegrityError), session_scope(db) as s:
         s.add(EventRow(tournament_id=tid, seq=1, type="x", payload={}, actor="t", at=0))
 
 
 def test_service_applies_once_per_op_id_and_rebuilds_from_the_log(db):
     service = TournamentService(db, changed_views=changed_views)
-    tid = service.create_tournament("T", GENERIC, None).id
+    tid = service.create_tournament("T", GENERIC, None, a_club(db)).id
     for name in ("Anna", "Ben", "Cem"):
         assert command(service, tid, "register_player", {"name": name}).status_code == 200
     command(service, tid, "draw_seats", {"tables": 1})
@@ -110,7 +111,7 @@ def test_service_applies_once_per_op_id_and_rebuilds_from_the_log(db):
 def test_two_workers_on_one_database_stay_consistent(db):
     """Two services (as two server processes would) append to one tournament concurrently."""
     a, b = TournamentService(db), TournamentService(db)
-    tid = a.create_tournament("T", GENERIC, None).id
+    tid = a.create_tournament("T", GENERIC, None, a_club(db)).id
     errors = []
 
     def register(service, prefix):
@@ -137,7 +138,7 @@ def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
     """The command path runs the event store's statements on the driver's cursor
     (store/driver.py, issue 16): the same rows and JSON both ways as through SQLAlchemy, on SQLite
     and PostgreSQL; an exception rolls the whole transaction back; a stale seq is refused."""
-    tid = TournamentService(db).create_tournament("T", GENERIC, None).id
+    tid = TournamentService(db).create_tournament("T", GENERIC, None, a_club(db)).id
     log = DriverLog(db)
     payload = {"name": "Zoë", "nested": {"a": [1, 2.5]}, "none": None}
     response = {"status": "applied", "seq": 3, "result": {"entry_id": 1}}
@@ -179,22 +180,30 @@ def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
 def test_a_token_is_looked_up_on_the_driver_path_as_through_the_orm(db):
     """Every phone's token is read on its first command and again every minute (auth/access.py):
     on the driver's cursor (issue 16). The same answer as the ORM's find_token on SQLite and
-    PostgreSQL: a live token's grant, nothing for a revoked, an unknown or an oversized one."""
-    tid = TournamentService(db).create_tournament("T", GENERIC, None).id
+    PostgreSQL: a live token's grant, nothing for a revoked, an unknown or an oversized one. The
+    club comes with it (issue 18): a dealer's is his tournament's, a director's his own, with his
+    access and whether he is the server's admin."""
+    club, other = a_club(db), a_club(db, "Other")
+    tid = TournamentService(db).create_tournament("T", GENERIC, None, club).id
     with session_scope(db) as s:
         dealer, _ = mint_token(s, "k" * 32, role="dealer", now=1, tournament_id=tid, table_no=3)
         player, row = mint_token(s, "k" * 32, role="player", now=1, tournament_id=tid, entry_id=7)
         row.revoked_at = 2
+        watcher = Director(username="w", password_hash="x", created_at=1, club_id=other, access="observer")
+        s.add(watcher)
+        s.flush()
+        director, _ = mint_token(s, "k" * 32, role="director", now=1, director_id=watcher.id)
     log = driver_log(db)
     with log.transaction(write=False) as tx:
         found = find_live_token(tx, dealer)
-        assert found is not None and found[1:] == ("dealer", tid, 3, None, None)
+        assert found is not None and found[1:] == ("dealer", tid, 3, None, None, club, None, False)
+        assert find_live_token(tx, director)[1:] == ("director", None, None, None, watcher.id, other, "observer", False)
         assert find_live_token(tx, player) is None  # revoked
         assert find_live_token(tx, "no-such-token") is None
         assert find_live_token(tx, "x" * 201) is None
     with session_scope(db) as s:
         orm = find_token(s, dealer)
-        assert orm is not None and found == (orm.id, orm.role, orm.tournament_id, orm.table_no, orm.entry_id, None)
+        assert orm is not None and found[:6] == (orm.id, orm.role, orm.tournament_id, orm.table_no, orm.entry_id, None)
     assert driver_log(db) is log  # one per engine: its prepared statements and kept connections
 
 

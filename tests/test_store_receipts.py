@@ -4,8 +4,6 @@ the review index holds refusals only."""
 import uuid
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import inspect
 from sqlmodel import select
 
@@ -15,7 +13,8 @@ from backend.engine import Actor
 from backend.presets import load_presets
 from backend.service import TournamentService
 from backend.store import EventRow, OpReceipt, make_engine, migrate, session_scope
-from backend.store.db import MIGRATIONS
+from backend.store.db import migration_transaction, run_alembic
+from store_club import a_club
 
 GENERIC = load_presets(str(ROOT / "shared_rules/presets"))["generic"]
 
@@ -32,16 +31,13 @@ def db(request, tmp_path):
 
 
 def alembic(engine, action: str, revision: str) -> None:
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        getattr(command, action)(cfg, revision)
+    with migration_transaction(engine) as conn:
+        run_alembic(conn, action, revision)
 
 
 def test_a_rejected_command_keeps_type_payload_and_actor(db):
     service = TournamentService(db)
-    tid = service.create_tournament("T", GENERIC, None).id
+    tid = service.create_tournament("T", GENERIC, None, a_club(db)).id
     dealer = Actor("dealer", table_no=2)
     answer = service.execute(
         tid,
@@ -92,7 +88,7 @@ def test_migration_0005_writes_fewer_index_pages_and_keeps_every_row(db):
     0004 and up again on a database with receipts and events loses nothing, and the review list
     still reads its rows through the index (SQLite's query plan says so)."""
     service = TournamentService(db)
-    tid = service.create_tournament("T", GENERIC, None).id
+    tid = service.create_tournament("T", GENERIC, None, a_club(db)).id
     for op_id, payload in (("a", {"name": "Anna"}), ("b", {"name": "Ben"})):
         service.execute(
             tid,
@@ -140,7 +136,7 @@ def test_migration_0005_writes_fewer_index_pages_and_keeps_every_row(db):
 
 def test_a_big_refused_payload_is_not_copied_into_the_receipt(db):
     service = TournamentService(db)
-    tid = service.create_tournament("T", GENERIC, None).id
+    tid = service.create_tournament("T", GENERIC, None, a_club(db)).id
     answer = service.execute(
         tid,
         type="record_bust",

@@ -1,4 +1,5 @@
 from .auth import bp as auth_bp
+from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
@@ -25,6 +26,7 @@ BLUEPRINTS = [
     printouts_bp,
     review_bp,
     directors_bp,
+    clubs_bp,
     registration_import_bp,
     phone_bp,
     venue_bp,

@@ -12,14 +12,23 @@ from .view_schemas import Closed, Free, Int, LocalText, Maybe, Open, optional
 # --- auth, tournaments, presets, links, venue -----------------------------------------------
 
 
+class Club(Closed):
+    id = Int()
+    name = fields.String()
+
+
 class Director(Closed):
     id = Int()
     username = fields.String()
+    access = fields.String()  # full | limited | observer | removed
+    admin = fields.Boolean()  # the server's admin: manages clubs
+    tournaments = optional(fields.List(Int()))  # a limited director's: the tournaments he runs
 
 
 class Session(Closed):
     token = fields.String()
     director = fields.Nested(Director)
+    club = fields.Nested(Club)
 
 
 class LoggedOut(Closed):
@@ -33,6 +42,7 @@ class Me(Closed):
     table_no = Maybe()
     entry_id = Maybe()
     director = fields.Nested(Director, allow_none=True)
+    club = fields.Nested(Club, allow_none=True)
 
 
 class Health(Closed):
@@ -93,6 +103,37 @@ class Revoked(Closed):
 class Invitation(Closed):
     url = fields.String()
     qr_svg = fields.String()
+    club = fields.Nested(Club)
+    access = fields.String()
+    tournament_id = Maybe()  # the tournament a limited director is invited to run
+    expires_at = Int()
+
+
+class InvitationInfo(Closed):
+    first_setup = fields.Boolean()  # the server's first setup link: it creates the first club
+    club = fields.Nested(Club, allow_none=True)
+    access = fields.String()
+    tournament_id = Maybe()
+
+
+class ClubSummary(Closed):
+    id = Int()
+    name = fields.String()
+    created_at = Int()
+    directors = Int()
+    tournaments = Int()
+
+
+class NewClub(Closed):
+    club = fields.Nested(ClubSummary)
+    invitation = fields.Nested(Invitation)
+
+
+class TournamentDirectors(Closed):
+    """Who may run one tournament: the club's full directors, and the limited ones given it."""
+
+    tournament_id = Int()
+    directors = fields.List(fields.Nested(Director))
 
 
 class Venue(Closed):

@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import update
 from sqlmodel import select
 
-from ..auth import hash_password, mint_token, verify_password
+from ..auth import clubs, hash_password, mint_token, verify_password
 from ..auth.access import current_caller
 from ..auth.plain_http import refuse_staff_over_plain_http
 from ..auth.throttle import LoginThrottle
@@ -14,15 +14,14 @@ from ..auth.tokens import find_token
 from ..errors import ApiError
 from ..push import subscriptions
 from ..service import now_ms
-from ..store import Director, Token, session_scope
+from ..store import Club, Director, Token, TournamentDirector, session_scope
 from . import answer_schemas as out
 from .contract import documented
 from .edge import JsonTooDeep
-from .schemas import LoginSchema, SetupSchema
+from .schemas import InvitationCheckSchema, LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 UNKNOWN_USER_HASH = hash_password("no such director")
-INVITE_VALID_MS = 7 * 24 * 3600 * 1000
 
 
 def _throttle() -> LoginThrottle:
@@ -51,7 +50,8 @@ def json_body() -> dict:
 def _session_for(session, director: Director) -> dict:
     app = current_app.extensions["pokerfloor"]
     token, _ = mint_token(session, app.config.SECRET_KEY, role="director", now=now_ms(), director_id=director.id)
-    return {"token": token, "director": {"id": director.id, "username": director.username}}
+    club = session.get(Club, director.club_id)
+    return {"token": token, "director": clubs.director_json(session, director), "club": clubs.club_json(club)}
 
 
 @bp.post("/auth/setup")
@@ -62,9 +62,7 @@ def setup():
     data = SetupSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
         row = find_token(session, data["setup_token"])
-        # An invitation from another director (director_id set) is good for a week.
-        expired = row is not None and row.director_id is not None and now_ms() - row.created_at > INVITE_VALID_MS
-        if row is None or row.role != "setup" or expired:
+        if row is None or row.role != "setup" or clubs.invitation_expired(row, now_ms()):
             raise ApiError(
                 401,
                 "invalid_setup_token",
@@ -88,10 +86,54 @@ def setup():
                 "This first-login link has already been used or is not valid.",
                 "setup_token",
             )
-        director = Director(username=username, password_hash=hash_password(data["password"]), created_at=now_ms())
+        if clubs.is_first_setup(row):  # the server's first director: the first club, and its admin
+            club_id = clubs.create_club(session, (data["club_name"] or clubs.DEFAULT_CLUB_NAME).strip(), now_ms()).id
+            access, admin = "full", session.exec(select(Director).where(Director.is_admin)).first() is None
+        else:
+            club_id, access, admin = row.club_id, row.access or "full", False
+        director = Director(
+            username=username,
+            password_hash=hash_password(data["password"]),
+            created_at=now_ms(),
+            club_id=club_id,
+            access=access,
+            is_admin=admin,
+        )
         session.add(director)
         session.flush()
+        if access == "limited" and row.tournament_id is not None:  # invited to run this tournament
+            session.add(TournamentDirector(tournament_id=row.tournament_id, director_id=director.id))
+            session.flush()
         return jsonify(_session_for(session, director))
+
+
+@bp.post("/auth/invitation")
+@documented(out.InvitationInfo, body=InvitationCheckSchema, errors=(400, 401, 403), auth=False)
+def invitation_info():
+    """What a setup link leads to, before it is used: the server's first setup (which names the
+    first club) or an invitation into a club, with the access it gives"""
+    refuse_staff_over_plain_http("setup")
+    data = InvitationCheckSchema().load(json_body())
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        row = find_token(session, data["setup_token"])
+        if row is None or row.role != "setup" or clubs.invitation_expired(row, now_ms()):
+            raise ApiError(
+                401,
+                "invalid_setup_token",
+                "This setup link has already been used, has expired or is not valid.",
+                "setup_token",
+            )
+        if clubs.is_first_setup(row):
+            return jsonify({"first_setup": True, "club": None, "access": "full", "tournament_id": None})
+        club = session.get(Club, row.club_id)
+        return jsonify(
+            {
+                "first_setup": False,
+                "club": clubs.club_json(club),
+                "access": row.access or "full",
+                "tournament_id": row.tournament_id,
+            }
+        )
 
 
 @bp.post("/auth/login")
@@ -118,6 +160,10 @@ def login():
             _throttle().failed(key)
             raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")
         _throttle().succeeded(key)
+        if director.access == "removed":  # told only to whoever knows the password
+            raise ApiError(
+                403, "director_removed", "Your club removed this account: ask one of its directors.", "username"
+            )
         return jsonify(_session_for(session, director))
 
 
@@ -141,11 +187,11 @@ def logout():
 def me():
     """The caller's role and what it is bound to"""
     caller = current_caller()
-    director = None
+    director = club = None
     if caller.role == "director":
         with session_scope(current_app.extensions["pokerfloor"].db) as session:
-            d = session.get(Director, caller.director_id)
-            director = {"id": d.id, "username": d.username}
+            director = clubs.director_json(session, session.get(Director, caller.director_id))
+            club = clubs.club_json(session.get(Club, caller.club_id))
     return jsonify(
         {
             "role": caller.role,
@@ -153,6 +199,7 @@ def me():
             "table_no": caller.table_no,
             "entry_id": caller.entry_id,
             "director": director,
+            "club": club,
         }
     )
 

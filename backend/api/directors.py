@@ -1,45 +1,172 @@
-"""Several directors: a signed-in director invites another one with a one-time setup link.
+"""A club's directors: a full director invites another one with a one-time setup link (full,
+limited to the tournaments he runs, or an observer who reads and never acts), changes what one
+may do, and gives tournaments to the limited ones.
 
 The link is an ordinary `setup` token (as `pokerfloor init` prints for the first director):
-the setup page creates the account and the token is spent. Invitations expire after a week."""
+the setup page creates the account and the token is spent. Invitations expire after a week.
+Rights that shrink sign the director out on every phone (his sessions are revoked, his sockets
+dropped on every worker): nothing he joined with the old rights keeps reaching him."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
-from sqlmodel import select
+from flask import Blueprint, current_app, jsonify, request
+from sqlmodel import col, select
 
-from ..auth.access import require_director
-from ..auth.tokens import mint_token
+from ..auth import clubs
+from ..auth.access import require_club_director, require_director, require_tournament
+from ..errors import ApiError
+from ..push import subscriptions
 from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Director, session_scope
+from ..store import Club, Director, Token, TournamentDirector, session_scope
 from . import answer_schemas as out
+from .auth import json_body
 from .contract import documented
 from .phone_links import phone_link
+from .schemas import AccessSchema, InviteSchema, RunsSchema
 
 bp = Blueprint("directors", __name__, url_prefix="/api")
+
+# How much each access may do: a change to a lower rank signs the director out.
+RANK = {"removed": 0, "observer": 1, "limited": 2, "full": 3}
+
+
+def _app():
+    return current_app.extensions["pokerfloor"]
+
+
+def invitation_json(session, token: str, club_id: int, access: str, tournament_id: int | None) -> dict:
+    url = phone_link("setup", token)
+    return {
+        "url": url,
+        "qr_svg": qr_svg(url),
+        "club": clubs.club_json(session.get(Club, club_id)),
+        "access": access,
+        "tournament_id": tournament_id,
+        "expires_at": now_ms() + clubs.INVITE_VALID_MS,
+    }
 
 
 @bp.get("/directors")
 @documented(out.Director(many=True), errors=(401, 403))
 def list_directors():
-    """Director accounts"""
-    require_director()
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
-        rows = session.exec(select(Director).order_by(Director.id)).all()
-    return jsonify([{"id": d.id, "username": d.username} for d in rows])
+    """The directors of the caller's club"""
+    caller = require_director()
+    with session_scope(_app().db) as session:
+        rows = session.exec(select(Director).where(Director.club_id == caller.club_id).order_by(col(Director.id)))
+        return jsonify([clubs.director_json(session, d) for d in rows])
+
+
+def _body_or_empty() -> dict:
+    """The invitation's options; no body at all is a full director (as before clubs)."""
+    return json_body() if request.get_data(cache=True) else {}
 
 
 @bp.post("/directors/invite")
-@documented(out.Invitation, status=201, errors=(401, 403))
+@documented(out.Invitation, status=201, body=InviteSchema, errors=(400, 401, 403, 404))
 def invite():
-    """A one-time setup link for another director"""
-    caller = require_director()
-    floor = current_app.extensions["pokerfloor"]
+    """A one-time setup link for another director of the caller's club"""
+    caller = require_club_director()
+    data = InviteSchema().load(_body_or_empty())
+    tid = data["tournament_id"]
+    if tid is not None:
+        require_tournament(tid, {"director"})  # one of this club's
+    floor = _app()
     with session_scope(floor.db) as session:
-        # director_id records who invited (audit); the account is created by the setup page.
-        token, _ = mint_token(
-            session, floor.config.SECRET_KEY, role="setup", now=now_ms(), director_id=caller.director_id
+        token = clubs.invite(
+            session,
+            floor.config.SECRET_KEY,
+            club_id=caller.club_id,
+            access=data["access"],
+            now=now_ms(),
+            inviter_id=caller.director_id,  # who invited (audit); the account is made by the setup page
+            tournament_id=tid,
         )
-    url = phone_link("setup", token)
-    return jsonify({"url": url, "qr_svg": qr_svg(url)}), 201
+        return jsonify(invitation_json(session, token, caller.club_id, data["access"], tid)), 201
+
+
+def sign_out(session, director_id: int) -> list[int]:
+    """Revoke a director's sessions; the caller drops them from the sockets after the commit."""
+    ids = clubs.session_token_ids(session, director_id)
+    for row in session.exec(select(Token).where(col(Token.id).in_(ids))) if ids else ():
+        row.revoked_at = now_ms()
+    subscriptions.forget_token(session, ids)
+    return ids
+
+
+def _club_director(session, caller, director_id: int) -> Director:
+    found = session.get(Director, director_id)
+    if found is None or found.club_id != caller.club_id:
+        raise ApiError(404, "unknown_director", f"There is no director {director_id} in your club.", "director_id")
+    return found
+
+
+@bp.post("/directors/<int:director_id>/access")
+@documented(out.Director, body=AccessSchema, errors=(400, 401, 403, 404, 409))
+def set_access(director_id: int):
+    """What another director of the club may do: full, limited (the tournaments he runs), observer
+    (reads only) or removed (cannot sign in). Less than before signs him out on every phone."""
+    caller = require_club_director()
+    data = AccessSchema().load(json_body())
+    with session_scope(_app().db) as session:
+        target = _club_director(session, caller, director_id)
+        if target.id == caller.director_id:
+            raise ApiError(409, "own_access", "You cannot change your own access; ask another director.", "director_id")
+        if target.is_admin and data["access"] != "full":
+            raise ApiError(409, "admin_access", "The server's admin keeps full access to his club.", "access")
+        dropped = sign_out(session, director_id) if RANK[data["access"]] < RANK[target.access] else []
+        target.access = data["access"]
+        session.flush()
+        body = clubs.director_json(session, target)
+    for token_id in dropped:
+        _app().realtime.drop_token(token_id)
+    return jsonify(body)
+
+
+def _tournament_directors(session, caller, tid: int) -> dict:
+    """The club's directors who may run this tournament (full ones; limited ones given it)."""
+    rows = session.exec(
+        select(Director).where(Director.club_id == caller.club_id, col(Director.access).in_(["full", "limited"]))
+    )
+    owner = _app().service.owner(tid)
+    found = []
+    for d in rows:
+        if d.access == "full":
+            found.append(clubs.director_json(None, d))
+        elif owner.created_by == d.id or session.get(TournamentDirector, (tid, d.id)) is not None:
+            found.append(clubs.director_json(session, d))
+    return {"tournament_id": tid, "directors": found}
+
+
+@bp.get("/tournaments/<int:tid>/directors")
+@documented(out.TournamentDirectors, errors=(401, 403, 404))
+def tournament_directors(tid: int):
+    """Who may run this tournament"""
+    caller = require_tournament(tid, {"director"})
+    with session_scope(_app().db) as session:
+        return jsonify(_tournament_directors(session, caller, tid))
+
+
+@bp.post("/tournaments/<int:tid>/directors")
+@documented(out.TournamentDirectors, body=RunsSchema, errors=(400, 401, 403, 404, 409))
+def give_tournament(tid: int):
+    """Give a limited director this tournament to run, or take it back (he is signed out then)"""
+    caller = require_club_director()
+    require_tournament(tid, {"director"})
+    data = RunsSchema().load(json_body())
+    dropped: list[int] = []
+    with session_scope(_app().db) as session:
+        target = _club_director(session, caller, data["director_id"])
+        if target.access != "limited":
+            raise ApiError(409, "not_limited", f"{target.username} is not limited to some tournaments.", "director_id")
+        link = session.get(TournamentDirector, (tid, target.id))
+        if data["runs"] and link is None:
+            session.add(TournamentDirector(tournament_id=tid, director_id=target.id))
+        elif not data["runs"] and link is not None:
+            session.delete(link)
+            dropped = sign_out(session, target.id)
+        session.flush()
+        body = _tournament_directors(session, caller, tid)
+    for token_id in dropped:
+        _app().realtime.drop_token(token_id)
+    return jsonify(body)

@@ -26,7 +26,9 @@ class Effect:
 
 
 def _check_person(app, tid: int, payload: dict) -> None:
-    check_person(app.db, payload.get("person_id"))  # a 400 naming person_id when there is no such person
+    check_person(
+        app.db, app.service.owner(tid).club_id, payload.get("person_id")
+    )  # a 400 naming person_id when there is no such person
 
 
 def _link_person(app, tid: int, payload: dict, result: dict) -> None:
@@ -38,7 +40,7 @@ def _carry_headhunter_chips(app, tid: int, payload: dict) -> None:
     """Headhunter chips follow the person from one tournament day to the next (V-VII.r)."""
     if not payload.get("hh_carried") and app.service.state(tid).preset.get("headhunter"):
         payload["hh_carried"] = carried_headhunter_chips(
-            app.db, app.service, tid, payload["name"], payload.get("person_id")
+            app.db, app.service, app.service.owner(tid).club_id, tid, payload["name"], payload.get("person_id")
         )
 
 

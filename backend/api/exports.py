@@ -15,9 +15,10 @@ from ..engine.payouts import shown
 from ..errors import ApiError
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
-from ..store import League, Tournament, session_scope
+from ..store import Tournament, session_scope
 from ..words import LEAGUE_POINTS, RESULTS, RESULTS_CSV, STANDINGS_CSV
 from .contract import LANG, Answer, documented, query_param
+from .league import club_league
 from .print_assets import printable
 from .schemas import text_problem
 
@@ -120,15 +121,13 @@ def results_csv(tid: int):
 )
 def standings_csv(league_id: int):
     """Standings as CSV (UTF-8 BOM, ';')"""
-    require_director()
+    caller = require_director()
     lang = _lang()
     period = request.args.get("period", "overall")
     if text_problem(period, 20):  # it names the file (a header): no control characters
         raise ApiError(400, "validation", f"period: {text_problem(period, 20)}", "period")
     with session_scope(_app().db) as session:
-        row = session.get(League, league_id)
-    if row is None:
-        raise ApiError(404, "unknown_league", f"There is no league {league_id}.", "league_id")
+        row = club_league(session, league_id, caller.club_id)
     body = lg.league_standings(_app().db, _app().service, row)
     if period == "overall":
         lines = body["overall"]

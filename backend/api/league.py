@@ -10,7 +10,7 @@ import re
 from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError, fields, validate, validates_schema
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import col, select
 
 from ..auth.access import require_director
 from ..errors import ApiError
@@ -73,9 +73,10 @@ def _app():
     return current_app.extensions["pokerfloor"]
 
 
-def _league(session, league_id: int) -> League:
+def club_league(session, league_id: int, club_id: int | None) -> League:
+    """One of the club's leagues (another club's is answered as missing)."""
     found = session.get(League, league_id)
-    if found is None:
+    if found is None or found.club_id != club_id:
         raise ApiError(404, "unknown_league", f"There is no league {league_id}.", "league_id")
     return found
 
@@ -84,14 +85,14 @@ def _league(session, league_id: int) -> League:
 @documented(out.Person(many=True), query=[query_param("q", {"type": "string"})], errors=(401, 403))
 def search_persons():
     """Search persons by name (accents and ß folded)"""
-    require_director()
+    caller = require_director()
     q = request.args.get("q", "")
     problem = text_problem(q, 80)
     if problem:
         raise ApiError(400, "validation", f"q: {problem}", "q")
     q = fold(q)
     with session_scope(_app().db) as session:
-        query = select(Person).order_by(Person.name_key)
+        query = select(Person).where(Person.club_id == caller.club_id).order_by(col(Person.name_key))
         if not q:
             return jsonify([lg.person_json(p) for p in session.exec(query.limit(50))])
         # accents and ß folded (weiss → Weiß, kraehen → Krähen) like the desk's search: in Python,
@@ -103,10 +104,10 @@ def search_persons():
 @bp.get("/leagues")
 @documented(out.League(many=True), errors=(401, 403))
 def list_leagues():
-    """List leagues"""
-    require_director()
+    """The club's leagues"""
+    caller = require_director()
     with session_scope(_app().db) as session:
-        rows = session.exec(select(League).order_by(League.id)).all()
+        rows = session.exec(select(League).where(League.club_id == caller.club_id).order_by(col(League.id))).all()
         return jsonify(
             [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)]) for r in rows]
         )
@@ -122,7 +123,7 @@ def create_league():
     preset_id = data["points_preset"] or (DEFAULT_PRESET.get(data["kind"]) if points is None else None)
     if preset_id:
         with session_scope(_app().db) as session:
-            preset = find_preset(session, str(_app().config.PRESETS_DIR), preset_id)
+            preset = find_preset(session, str(_app().config.PRESETS_DIR), preset_id, caller.club_id)
         if preset is None:
             raise ApiError(400, "unknown_preset", f"There is no preset '{preset_id}'.", "points_preset")
         points = preset.get("points")
@@ -130,6 +131,7 @@ def create_league():
             raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
     with session_scope(_app().db) as session:
         row = League(
+            club_id=caller.club_id,
             name=data["name"].strip(),
             kind=data["kind"],
             points=points,
@@ -145,9 +147,9 @@ def create_league():
 @documented(out.League, errors=(401, 403, 404))
 def get_league(league_id: int):
     """One league"""
-    require_director()
+    caller = require_director()
     with session_scope(_app().db) as session:
-        row = _league(session, league_id)
+        row = club_league(session, league_id, caller.club_id)
         links = lg.league_tournaments(session, league_id)
         return jsonify(lg.league_json(row, [lt.tournament_id for lt in links]))
 
@@ -156,13 +158,13 @@ def get_league(league_id: int):
 @documented(out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404))
 def add_tournament(league_id: int):
     """Assign a tournament (and the day it counts for)"""
-    require_director()
+    caller = require_director()
     data = AddTournamentSchema().load(json_body())
     tid = data["tournament_id"]
     with session_scope(_app().db) as session:
-        row = _league(session, league_id)
+        row = club_league(session, league_id, caller.club_id)
         tournament = session.get(Tournament, tid)
-        if tournament is None:
+        if tournament is None or tournament.club_id != caller.club_id:
             raise ApiError(404, "unknown_tournament", f"There is no tournament {tid}.", "tournament_id")
         link = session.get(LeagueTournament, (league_id, tid))
         played_on = data["played_on"] or (link.played_on if link else lg.day_of(tournament.created_at))
@@ -181,18 +183,19 @@ def add_tournament(league_id: int):
 @documented(out.Standings, errors=(401, 403, 404))
 def get_standings(league_id: int):
     """Standings overall, per month and half-year, and qualification"""
-    require_director()
+    caller = require_director()
     with session_scope(_app().db) as session:
-        row = _league(session, league_id)
+        row = club_league(session, league_id, caller.club_id)
     return jsonify({"league": lg.league_json(row), **lg.league_standings(_app().db, _app().service, row)})
 
 
-def check_person(db, person_id) -> None:
-    """A registration naming a person must name one that exists (checked before the command)."""
+def check_person(db, club_id: int, person_id) -> None:
+    """A registration naming a person must name one of the tournament's club (checked before the command)."""
     if person_id is None:
         return
     with session_scope(db) as session:
-        if session.get(Person, person_id) is None:
+        person = session.get(Person, person_id)
+        if person is None or person.club_id != club_id:
             raise ApiError(400, "unknown_person", f"There is no person {person_id}.", "payload.person_id")
 
 
@@ -203,7 +206,7 @@ def link_registration(app, tid: int, entry_id: int, person_id) -> None:
     for attempt in (1, 2):  # two phones creating the same new person at once: the second one links to it
         try:
             with session_scope(app.db) as session:
-                lg.link_entry(session, tid, entry_id, name, person_id, now_ms())
+                lg.link_entry(session, app.service.owner(tid).club_id, tid, entry_id, name, person_id, now_ms())
             return
         except IntegrityError:
             if attempt == 2:

@@ -86,7 +86,7 @@ def subscribe():
     tid = data["tournament_id"] if caller.role == "director" else caller.tournament_id
     if tid is None:
         raise ApiError(400, "validation", "Name the tournament to hear of.", "tournament_id")
-    require_tournament(tid, {"director", "dealer", "player"})
+    require_tournament(tid, {"director", "dealer", "player"}, act=False)  # an observer may hear of it too
     if not subscriptions.endpoint_allowed(data["endpoint"], _app().config.PUSH_SERVICES):
         raise ApiError(
             400,

@@ -28,10 +28,10 @@ def link_entries(app, tid: int, entry_ids: list[int]) -> None:
     """Link new entries to their persons (leagues), in one small transaction; idempotent."""
     if not entry_ids:
         return
-    state = app.service.state(tid)
+    state, club_id = app.service.state(tid), app.service.owner(tid).club_id
     with session_scope(app.db) as session:
         for entry_id in entry_ids:
-            lg.link_entry(session, tid, entry_id, state.entries[entry_id].name, None, now_ms())
+            lg.link_entry(session, club_id, tid, entry_id, state.entries[entry_id].name, None, now_ms())
 
 
 @bp.post("/tournaments/<int:tid>/import")

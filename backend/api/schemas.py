@@ -15,6 +15,42 @@ class SetupSchema(StrictSchema):
     setup_token = Text(required=True, validate=validate.Length(min=10, max=200))
     username = Text(required=True, validate=[validate.Length(min=1, max=80), not_blank])
     password = Text(required=True, validate=validate.Length(min=8, max=200))
+    # The server's first setup creates the first club: its name (else "Club"). An invitation
+    # names its club already: a name given then is ignored.
+    club_name = Text(load_default=None, allow_none=True, validate=[validate.Length(min=1, max=120), not_blank])
+
+
+class InvitationCheckSchema(StrictSchema):
+    setup_token = Text(required=True, validate=validate.Length(min=10, max=200))
+
+
+ACCESS_GIVEN = ["full", "limited", "observer"]  # what an invitation may give (store.models.ACCESS)
+
+
+class InviteSchema(StrictSchema):
+    access = Text(load_default="full", validate=validate.OneOf(ACCESS_GIVEN))
+    # a limited director's first tournament to run (one of the club's)
+    tournament_id = fields.Integer(load_default=None, allow_none=True, strict=True, validate=ID)
+
+    @validates_schema
+    def _tournament_for_limited(self, data: dict, **_: object) -> None:
+        if data.get("tournament_id") is not None and data["access"] != "limited":
+            raise ValidationError({"tournament_id": ["Only a limited director is invited to one tournament."]})
+
+
+class AccessSchema(StrictSchema):
+    access = Text(required=True, validate=validate.OneOf(["full", "limited", "observer", "removed"]))
+
+
+class RunsSchema(StrictSchema):
+    """A limited director given this tournament to run (runs true), or no longer (false)."""
+
+    director_id = fields.Integer(required=True, strict=True, validate=ID)
+    runs = fields.Boolean(required=True)
+
+
+class CreateClubSchema(StrictSchema):
+    name = Text(required=True, validate=[validate.Length(min=1, max=120), not_blank])
 
 
 class LoginSchema(StrictSchema):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 from sqlmodel import col, select
 
-from ..auth.access import require_director, require_tournament
+from ..auth import clubs
+from ..auth.access import bearer_token, caller_for, require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
 from ..errors import ApiError
 from ..presets import all_presets, find_preset, save_custom
@@ -40,20 +41,28 @@ def _presets_dir() -> str:
     return str(_app().config.PRESETS_DIR)
 
 
+def _club_if_signed_in() -> int | None:
+    """The caller's club when a token is sent (a director's, or his tournament's), else None: the
+    presets of the files are public, a club's custom ones only reach its own directors and phones."""
+    token = bearer_token()
+    caller = caller_for(token) if token else None
+    return caller.club_id if caller is not None else None
+
+
 @bp.get("/presets")
 @documented(out.PresetSummary(many=True), auth=False)
 def presets():
-    """Available presets (files and custom)"""
+    """Available presets (the files', and with a token the club's custom ones)"""
     with session_scope(_app().db) as session:
-        return jsonify(all_presets(session, _presets_dir()))
+        return jsonify(all_presets(session, _presets_dir(), _club_if_signed_in()))
 
 
 @bp.get("/presets/<preset_id>")
 @documented(out.Preset, errors=(404,), auth=False)
 def preset(preset_id: str):
-    """One whole preset"""
+    """One whole preset (a club's custom one with a token of that club)"""
     with session_scope(_app().db) as session:
-        found = find_preset(session, _presets_dir(), preset_id)
+        found = find_preset(session, _presets_dir(), preset_id, _club_if_signed_in())
     if found is None:
         raise ApiError(404, "unknown_preset", f"There is no preset '{preset_id}'.", "preset")
     return jsonify(found)
@@ -69,17 +78,20 @@ def save_preset():
     require_tournament(tid, {"director"})
     base = _app().service.state(tid).preset
     with session_scope(_app().db) as session:
-        saved = save_custom(session, base, data["name"].strip(), caller.director_id, now_ms())
+        saved = save_custom(session, base, data["name"].strip(), caller.director_id, caller.club_id, now_ms())
     return jsonify({"id": saved["id"], "name": saved["name"]}), 201
 
 
 @bp.get("/tournaments")
 @documented(out.Tournament(many=True), errors=(401, 403))
 def list_tournaments():
-    """List tournaments, newest first"""
-    require_director()
+    """The club's tournaments, newest first (a limited director's: those he runs)"""
+    caller = require_director()
     with session_scope(_app().db) as session:
-        rows = session.exec(select(Tournament).order_by(Tournament.id.desc())).all()
+        query = select(Tournament).where(Tournament.club_id == caller.club_id)
+        if caller.access == "limited":
+            query = query.where(col(Tournament.id).in_(clubs.runs(session, caller.director_id)))
+        rows = session.exec(query.order_by(col(Tournament.id).desc())).all()
     return jsonify([_tournament_json(t, _app().service.state(t.id)) for t in rows])
 
 
@@ -90,10 +102,10 @@ def create_tournament():
     caller = require_director()
     data = CreateTournamentSchema().load(json_body())
     with session_scope(_app().db) as session:
-        preset = find_preset(session, _presets_dir(), data["preset"])
+        preset = find_preset(session, _presets_dir(), data["preset"], caller.club_id)
     if preset is None:
         raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
-    t = _app().service.create_tournament(data["name"].strip(), preset, caller.director_id)
+    t = _app().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club_id)
     return jsonify(_tournament_json(t, _app().service.state(t.id))), 201
 
 

@@ -9,12 +9,14 @@ from flask import Flask, current_app, g, request
 
 from ..engine import Actor
 from ..errors import ApiError
-from ..store import session_scope
+from ..store import TournamentDirector, session_scope
 from ..store.driver import driver_log
 from .plain_http import refuse_staff_over_plain_http
 from .tokens import find_live_token, find_revoked_token
 
 SESSION_ROLES = {"director", "dealer", "player", "display"}
+DIRECTING = ("full", "limited", "observer")  # the accesses that may sign in (store.models.ACCESS)
+READING = ("GET", "HEAD")
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,9 @@ class Caller:
     table_no: int | None = None
     entry_id: int | None = None
     director_id: int | None = None
+    club_id: int | None = None  # a director's club, else his tournament's
+    access: str | None = None  # a director's: full | limited | observer (store.models.ACCESS)
+    admin: bool = False  # the server's admin (creates clubs)
 
     @property
     def label(self) -> str:
@@ -62,7 +67,19 @@ def caller_for(token: str | None) -> Caller | None:
         row = find_live_token(tx, token)
     if row is None or row.role not in SESSION_ROLES:
         return None
-    caller = Caller(row.role, row.id, row.tournament_id, row.table_no, row.entry_id, row.director_id)
+    if row.role == "director" and row.access not in DIRECTING:
+        return None  # a director who left the club: his sessions were revoked, this one too
+    caller = Caller(
+        row.role,
+        row.id,
+        row.tournament_id,
+        row.table_no,
+        row.entry_id,
+        row.director_id,
+        row.club_id,
+        row.access,
+        row.admin,
+    )
     if ext.get("revocations", 0) == epoch:  # no revocation while we read: the row is still good
         if len(cache) >= CACHED_CALLERS:
             cache.clear()  # rare: a fresh start is cheaper than bookkeeping for an LRU
@@ -115,19 +132,76 @@ def current_caller() -> Caller:
     return g.caller
 
 
-def require_director() -> Caller:
+def _refuse_observer(caller: Caller, act: bool | None) -> None:
+    """An observer reads and never acts. `act` None: what the request's method says."""
+    if caller.access == "observer" and (act if act is not None else request.method not in READING):
+        raise ApiError(
+            403,
+            "observer",
+            "You follow this club as an observer: you can watch, not act. Ask one of its directors.",
+        )
+
+
+def require_director(act: bool | None = None) -> Caller:
+    """A director of a club (any access); an observer only where nothing is changed."""
     caller = current_caller()
     if caller.role != "director":
         raise ApiError(403, "forbidden", "Only a tournament director may do this.")
+    _refuse_observer(caller, act)
     return caller
 
 
-def require_tournament(tournament_id: int, roles: set[str] | None = None) -> Caller:
-    """The caller may reach this tournament (and has one of `roles`, if given)."""
+def require_club_director() -> Caller:
+    """A director with full access: he invites, sets who may do what, assigns tournaments."""
+    caller = require_director()
+    if caller.access != "full":
+        raise ApiError(403, "forbidden", "Only a director with full access to the club may do this.")
+    return caller
+
+
+def require_admin() -> Caller:
+    caller = require_director()
+    if not caller.admin:
+        raise ApiError(403, "forbidden", "Only the server's admin may manage clubs.")
+    return caller
+
+
+def runs_tournament(caller: Caller, tournament_id: int, created_by: int | None) -> bool:
+    """A limited director runs the tournaments he created and those given to him."""
+    if created_by == caller.director_id:
+        return True
+    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        return session.get(TournamentDirector, (tournament_id, caller.director_id)) is not None
+
+
+def director_refusal(caller: Caller, tournament_id: int) -> ApiError | None:
+    """Why a director may not see this tournament, None if he may: it must be of his club, and one
+    he runs if he is limited. Another club's tournament is answered as missing (404): that it
+    exists is no other club's business. Also used by the socket (realtime's subscribe)."""
+    owner = current_app.extensions["pokerfloor"].service.owner(tournament_id)
+    if owner is None or owner.club_id != caller.club_id:
+        return ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
+    if caller.access == "limited" and not runs_tournament(caller, tournament_id, owner.created_by):
+        return ApiError(
+            403,
+            "not_your_tournament",
+            "You run only the tournaments you created or were given; ask a director of the club.",
+        )
+    return None
+
+
+def require_tournament(tournament_id: int, roles: set[str] | None = None, act: bool | None = None) -> Caller:
+    """The caller may reach this tournament (and has one of `roles`, if given). A director: one of
+    his club's (one he runs, if limited; reading only, if an observer)."""
     caller = current_caller()
     if not 0 < tournament_id < 2**62 or not current_app.extensions["pokerfloor"].service.exists(tournament_id):
         raise ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
-    if caller.role != "director" and caller.tournament_id != tournament_id:
+    if caller.role == "director":
+        refusal = director_refusal(caller, tournament_id)
+        if refusal is not None:
+            raise refusal
+        _refuse_observer(caller, act)
+    elif caller.tournament_id != tournament_id:
         raise ApiError(403, "forbidden", "This link belongs to another tournament.")
     if roles is not None and caller.role not in roles:
         raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")

@@ -13,11 +13,11 @@ import hmac
 import secrets
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, select as core_select
+from sqlalchemy import bindparam, false, func, literal_column, select as core_select
 from sqlmodel import Session, select
 
 from ..store.driver import DriverTransaction
-from ..store.models import Token
+from ..store.models import Director, Token, Tournament
 
 
 class TokenError(Exception):
@@ -44,7 +44,7 @@ def mint_token(
     entry_id: int | None = None,
     director_id: int | None = None,
 ) -> tuple[str, Token]:
-    token, row = _new_token(
+    token, row = new_token(
         secret, role=role, now=now, tournament_id=tournament_id, table_no=table_no, entry_id=entry_id
     )
     row.director_id = director_id
@@ -53,7 +53,7 @@ def mint_token(
     return token, row
 
 
-def _new_token(
+def new_token(
     secret: str, *, role: str, now: int, tournament_id: int | None, table_no: int | None, entry_id: int | None
 ) -> tuple[str, Token]:
     """A fresh nonce, its token and the row that keeps the nonce and the token's hash."""
@@ -113,7 +113,7 @@ def subject_tokens(
     live = {(row.role, row.table_no, row.entry_id): token_value(secret, row.nonce) for row in rows}
     for role, table_no, entry_id in subjects:
         if (role, table_no, entry_id) not in live:  # minted here, flushed with the transaction
-            token, row = _new_token(
+            token, row = new_token(
                 secret, role=role, now=now, tournament_id=tournament_id, table_no=table_no, entry_id=entry_id
             )
             session.add(row)
@@ -131,7 +131,8 @@ def find_token(session: Session, token: str | None) -> Token | None:
 
 
 class LiveToken(NamedTuple):
-    """What a live token grants (the row's columns a caller is made of)."""
+    """What a live token grants (the row's columns a caller is made of), with its club: a
+    director's own, else his tournament's."""
 
     id: int
     role: str
@@ -139,14 +140,37 @@ class LiveToken(NamedTuple):
     table_no: int | None
     entry_id: int | None
     director_id: int | None
+    club_id: int | None
+    access: str | None  # a director's (models.ACCESS)
+    admin: bool
 
 
 TOKENS = Token.__table__  # type: ignore[attr-defined]
+DIRECTORS = Director.__table__  # type: ignore[attr-defined]
+TOURNAMENTS = Tournament.__table__  # type: ignore[attr-defined]
 # Built once, run on the driver's cursor (store/driver.py): a phone's token is looked up on its
-# first command and again every minute after (auth/access.py), through the ORM ~0.5 ms each.
-LIVE_TOKEN = core_select(
-    TOKENS.c.id, TOKENS.c.role, TOKENS.c.tournament_id, TOKENS.c.table_no, TOKENS.c.entry_id, TOKENS.c.director_id
-).where(TOKENS.c.token_hash == bindparam("token_hash"), TOKENS.c.revoked_at.is_(None))
+# first command and again every minute after (auth/access.py), through the ORM ~0.5 ms each. The
+# club comes in the same read: the director's row for a director's session, the tournament's for
+# the others (each join on a primary key).
+LIVE_TOKEN = (
+    core_select(
+        TOKENS.c.id,
+        TOKENS.c.role,
+        TOKENS.c.tournament_id,
+        TOKENS.c.table_no,
+        TOKENS.c.entry_id,
+        TOKENS.c.director_id,
+        func.coalesce(DIRECTORS.c.club_id, TOURNAMENTS.c.club_id),
+        DIRECTORS.c.access,
+        func.coalesce(DIRECTORS.c.is_admin, false()),
+    )
+    .select_from(
+        TOKENS.outerjoin(
+            DIRECTORS, (DIRECTORS.c.id == TOKENS.c.director_id) & (TOKENS.c.role == literal_column("'director'"))
+        ).outerjoin(TOURNAMENTS, TOURNAMENTS.c.id == TOKENS.c.tournament_id)
+    )
+    .where(TOKENS.c.token_hash == bindparam("token_hash"), TOKENS.c.revoked_at.is_(None))
+)
 
 
 def find_live_token(tx: DriverTransaction, token: str | None) -> LiveToken | None:
@@ -154,7 +178,7 @@ def find_live_token(tx: DriverTransaction, token: str | None) -> LiveToken | Non
     if not token or len(token) > 200:
         return None
     row = tx.execute(LIVE_TOKEN, {"token_hash": _hash(token)}).first()
-    return LiveToken(*row) if row is not None else None
+    return LiveToken._make((*row[:8], bool(row[8]))) if row is not None else None
 
 
 def find_revoked_token(session: Session, token: str | None) -> Token | None:

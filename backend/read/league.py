@@ -27,20 +27,30 @@ def name_key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
-def link_entry(session, tournament_id: int, entry_id: int, name: str, person_id: int | None, now: int) -> Person:
-    """Link a registered entry to a person: the given one, else the one with exactly this name
-    (spaces and case aside), else a new person. Idempotent per (tournament, entry)."""
+def club_person(session, club_id: int, person_id: int | None, name: str) -> Person | None:
+    """The club's person: the one given (if he is the club's), else the one with exactly this name
+    (spaces and case aside) in the club."""
+    if person_id is not None:
+        person = session.get(Person, person_id)
+        return person if person is not None and person.club_id == club_id else None
+    return session.exec(select(Person).where(Person.club_id == club_id, Person.name_key == name_key(name))).first()
+
+
+def link_entry(
+    session, club_id: int, tournament_id: int, entry_id: int, name: str, person_id: int | None, now: int
+) -> Person:
+    """Link a registered entry to a person of the tournament's club: the given one, else the one
+    with exactly this name, else a new person. Idempotent per (tournament, entry)."""
     existing = session.get(TournamentEntryPerson, (tournament_id, entry_id))
     if existing is not None:
         return session.get(Person, existing.person_id)
-    person = session.get(Person, person_id) if person_id is not None else None
+    person = club_person(session, club_id, person_id, name)
+    if person is None and person_id is not None:
+        person = club_person(session, club_id, None, name)
     if person is None:
-        key = name_key(name)
-        person = session.exec(select(Person).where(Person.name_key == key)).first()
-        if person is None:
-            person = Person(name=" ".join(name.split()), name_key=key, created_at=now)
-            session.add(person)
-            session.flush()
+        person = Person(club_id=club_id, name=" ".join(name.split()), name_key=name_key(name), created_at=now)
+        session.add(person)
+        session.flush()
     session.add(TournamentEntryPerson(tournament_id=tournament_id, entry_id=entry_id, person_id=person.id))
     return person
 
@@ -332,15 +342,11 @@ def league_standings(db, service, league: League) -> dict:
     return body
 
 
-def carried_headhunter_chips(db, service, tournament_id: int, name: str, person_id: int | None) -> int:
+def carried_headhunter_chips(db, service, club_id: int, tournament_id: int, name: str, person_id: int | None) -> int:
     """A person's headhunter chips from the latest earlier tournament with headhunter chips:
     they add up across tournament days and never expire (V-VII.r). 0 for a new person."""
     with session_scope(db) as session:
-        person = (
-            session.get(Person, person_id)
-            if person_id is not None
-            else session.exec(select(Person).where(Person.name_key == name_key(name))).first()
-        )
+        person = club_person(session, club_id, person_id, name)
         if person is None:
             return 0
         links = session.exec(

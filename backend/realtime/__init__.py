@@ -12,7 +12,7 @@ import logging
 from flask import request
 from flask_socketio import SocketIO, emit, join_room
 
-from ..auth.access import caller_for, forget_token
+from ..auth.access import caller_for, director_refusal, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
 from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
@@ -167,6 +167,9 @@ class Realtime:
                 "field": "tournament_id",
                 "message": "tournament_id must be a number.",
             }
+        refusal = director_refusal(caller, tid)  # his club's, one he runs if limited (as over HTTP)
+        if refusal is not None:
+            return {"ok": False, "error": refusal.error, "field": refusal.field, "message": refusal.message}
         try:
             self._join(tid, caller)
         except UnknownTournament:

@@ -1,5 +1,6 @@
 from .db import make_engine, migrate, session_scope
 from .models import (
+    Club,
     CustomPreset,
     Director,
     EventRow,
@@ -10,10 +11,12 @@ from .models import (
     PushSubscription,
     Token,
     Tournament,
+    TournamentDirector,
     TournamentEntryPerson,
 )
 
 __all__ = [
+    "Club",
     "CustomPreset",
     "Director",
     "EventRow",
@@ -24,6 +27,7 @@ __all__ = [
     "PushSubscription",
     "Token",
     "Tournament",
+    "TournamentDirector",
     "TournamentEntryPerson",
     "make_engine",
     "migrate",

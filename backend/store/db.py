@@ -96,21 +96,51 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
 
+@contextmanager
+def migration_transaction(engine: Engine) -> Iterator[Connection]:
+    """One transaction for schema changes. On SQLite, a migration that copies a table others refer
+    to (batch mode) must not have references enforced while the old table is gone: SQLite's own
+    procedure for such changes turns enforcement off outside the transaction and checks every
+    reference before the commit (https://www.sqlite.org/lang_altertable.html#otheralter). The
+    pragma goes to the raw connection, which is in autocommit (the connect hook above): inside a
+    transaction it would do nothing."""
+    with engine.connect() as conn:
+        raw = conn.connection.dbapi_connection if conn.dialect.name == "sqlite" else None
+        if raw is not None:
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with conn.begin():
+                yield conn
+                if raw is not None:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration left references to missing rows: {broken[:5]}")
+        finally:
+            if raw is not None:
+                raw.execute("PRAGMA foreign_keys=ON")
+
+
+def run_alembic(conn: Connection, action: str, revision: str) -> None:
+    """`alembic upgrade|downgrade <revision>` on this connection (in a migration_transaction)."""
+    from alembic import command
+
+    cfg = _alembic_config()
+    cfg.attributes["connection"] = conn
+    getattr(command, action)(cfg, revision)
+
+
 def migrate(engine: Engine) -> tuple[str | None, str]:
     """Bring the schema to the newest Alembic revision; returns (revision before, after).
 
     On PostgreSQL the whole upgrade runs in one transaction under an advisory lock, so two
     `pokerfloor init` at once are safe: the second waits, then finds the schema at head."""
-    from alembic import command
     from alembic.migration import MigrationContext
 
-    cfg = _alembic_config()
-    with engine.begin() as conn:
+    with migration_transaction(engine) as conn:
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         before = MigrationContext.configure(conn).get_current_revision()
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        run_alembic(conn, "upgrade", "head")
     return before, head_revision()
 
 

@@ -8,22 +8,50 @@ from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
+class Club(SQLModel, table=True):
+    """A club on a shared server (issue 18): it owns its directors, tournaments, leagues, persons
+    and custom presets. A director sees and acts in his club only (auth/access.py)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+# What a director may do in his club: everything; only the tournaments he runs (created or was
+# given, TournamentDirector); read without acting (a second director watching from the bar); nothing
+# any more (he left the club: he cannot sign in, his name stays in the audit log).
+ACCESS = ("full", "limited", "observer", "removed")
+
+
 class Director(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
+    # One name per server, not per club: a director signs in with his name alone.
     username: str = Field(max_length=80, unique=True)
     password_hash: str = Field(max_length=255)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    club_id: int = Field(foreign_key="club.id", index=True)
+    access: str = Field(default="full", max_length=10)  # one of ACCESS
+    is_admin: bool = False  # the server's admin: creates clubs (the first director, issue 18)
 
 
 class Tournament(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
     preset_id: str = Field(max_length=60)
+    club_id: int = Field(foreign_key="club.id", index=True)
     created_by: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     # Bumped in the same transaction as the events it numbers: the UPDATE takes the row lock,
     # which serialises writers per tournament on SQLite and PostgreSQL alike.
     last_seq: int = Field(default=0)
+
+
+class TournamentDirector(SQLModel, table=True):
+    """A tournament given to a `limited` director to run (besides those he created himself)."""
+
+    __tablename__ = "tournament_director"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    director_id: int = Field(foreign_key="director.id", primary_key=True, index=True)
 
 
 class EventRow(SQLModel, table=True):
@@ -88,6 +116,11 @@ class Token(SQLModel, table=True):
     table_no: int | None = None
     entry_id: int | None = None
     director_id: int | None = Field(default=None, foreign_key="director.id")
+    # A setup token (an invitation): the club the new director joins and what he may do there
+    # (ACCESS; a limited one runs `tournament_id`). The server's first setup link has no club: it
+    # creates the first club.
+    club_id: int | None = Field(default=None, foreign_key="club.id")
+    access: str | None = Field(default=None, max_length=10)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     revoked_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
 
@@ -97,6 +130,7 @@ class CustomPreset(SQLModel, table=True):
 
     __tablename__ = "custom_preset"
     id: int | None = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
     name: str = Field(max_length=120)
     data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_by: int | None = Field(default=None, foreign_key="director.id")
@@ -105,11 +139,15 @@ class CustomPreset(SQLModel, table=True):
 
 class Person(SQLModel, table=True):
     """One player across tournaments (leagues add up his results). `name_key` is the name
-    with spaces collapsed and case folded: exact-name matching links a new entry to him."""
+    with spaces collapsed and case folded: exact-name matching links a new entry to him, within his
+    club (two clubs' "Anna Weiß" are two persons)."""
 
+    # The unique (club_id, name_key) index serves the lookup by name within a club.
+    __table_args__ = (UniqueConstraint("club_id", "name_key", name="uq_person_club_name_key"),)
     id: int | None = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id")
     name: str = Field(max_length=80)
-    name_key: str = Field(max_length=80, unique=True, index=True)
+    name_key: str = Field(max_length=80)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 
@@ -126,6 +164,7 @@ class League(SQLModel, table=True):
     """A ranking or series: tournaments assigned to it, points by place, qualification by kind."""
 
     id: int | None = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
     name: str = Field(max_length=120)
     kind: str = Field(max_length=20)  # v_ranking | n_series | g_tour | p_satellite | custom
     points: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))

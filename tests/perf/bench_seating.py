@@ -89,16 +89,19 @@ def holds_numbers():
 
 
 def service_numbers():
+    from backend.auth.clubs import create_club
     from backend.read.changes import changed_views
     from backend.read.views import director_delta, render
     from backend.service import TournamentService
-    from backend.store import make_engine, migrate
+    from backend.store import make_engine, migrate, session_scope
 
     with tempfile.TemporaryDirectory() as tmp:
         db = make_engine(f"sqlite:///{tmp}/bench.db")
         migrate(db)
         service = TournamentService(db, changed_views=changed_views)
-        tid = service.create_tournament("Bench", GENERIC, None).id
+        with session_scope(db) as session:
+            club_id = create_club(session, "Bench", 1).id
+        tid = service.create_tournament("Bench", GENERIC, None, club_id).id
         director = Actor("director")
 
         def command(type, payload):

@@ -2,6 +2,26 @@
 // Do not edit: change the route declarations or backend/api/view_schemas.py, then regenerate.
 
 export interface paths {
+    "/api/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a setup link leads to, before it is used: the server's first setup (which names the
+         * @description first club) or an invitation into a club, with the access it gives
+         */
+        post: operations["invitation_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -56,6 +76,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clubs on this server (the admin only) */
+        get: operations["list_clubs"];
+        put?: never;
+        /** A new club, with the setup link for its first director */
+        post: operations["create_club"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{club_id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Another setup link for a club's director (full access) */
+        post: operations["invite_to_club"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/directors": {
         parameters: {
             query?: never;
@@ -63,10 +118,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Director accounts */
+        /** The directors of the caller's club */
         get: operations["list_directors"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/directors/{director_id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What another director of the club may do: full, limited (the tournaments he runs), observer
+         * @description (reads only) or removed (cannot sign in). Less than before signs him out on every phone.
+         */
+        post: operations["set_access"];
         delete?: never;
         options?: never;
         head?: never;
@@ -82,7 +157,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-time setup link for another director */
+        /** A one-time setup link for another director of the caller's club */
         post: operations["invite"];
         delete?: never;
         options?: never;
@@ -114,7 +189,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List leagues */
+        /** The club's leagues */
         get: operations["list_leagues"];
         put?: never;
         /** Create a league or series */
@@ -251,7 +326,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Available presets (files and custom) */
+        /** Available presets (the files', and with a token the club's custom ones) */
         get: operations["presets"];
         put?: never;
         /** Save a tournament's preset as a custom preset */
@@ -269,7 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One whole preset */
+        /** One whole preset (a club's custom one with a token of that club) */
         get: operations["preset"];
         put?: never;
         post?: never;
@@ -337,7 +412,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tournaments, newest first */
+        /** The club's tournaments, newest first (a limited director's: those he runs) */
         get: operations["list_tournaments"];
         put?: never;
         /** Create a tournament from a preset */
@@ -376,6 +451,24 @@ export interface paths {
         put?: never;
         /** Send a command (idempotent by device_id + op_id): applied, or rejected with a reason */
         post: operations["post_command"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/directors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may run this tournament */
+        get: operations["tournament_directors"];
+        put?: never;
+        /** Give a limited director this tournament to run, or take it back (he is signed out then) */
+        post: operations["give_tournament"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1112,6 +1205,19 @@ export interface components {
             type: "use_wild_card";
             payload?: components["schemas"]["payload_use_wild_card"];
         });
+        InvitationCheck: {
+            setup_token: string;
+        };
+        Club: {
+            id: number;
+            name: string;
+        };
+        InvitationInfo: {
+            first_setup: boolean;
+            club: components["schemas"]["Club"] | null;
+            access: string;
+            tournament_id: number | null;
+        };
         Login: {
             username: string;
             password: string;
@@ -1119,10 +1225,14 @@ export interface components {
         Director: {
             id: number;
             username: string;
+            access: string;
+            admin: boolean;
+            tournaments?: number[];
         };
         Session: {
             token: string;
             director: components["schemas"]["Director"];
+            club: components["schemas"]["Club"];
         };
         LoggedOut: {
             ok: boolean;
@@ -1132,10 +1242,43 @@ export interface components {
             setup_token: string;
             username: string;
             password: string;
+            /** @default null */
+            club_name?: string | null;
+        };
+        ClubSummary: {
+            id: number;
+            name: string;
+            created_at: number;
+            directors: number;
+            tournaments: number;
+        };
+        CreateClub: {
+            name: string;
         };
         Invitation: {
             url: string;
             qr_svg: string;
+            club: components["schemas"]["Club"];
+            access: string;
+            tournament_id: number | null;
+            expires_at: number;
+        };
+        NewClub: {
+            club: components["schemas"]["ClubSummary"];
+            invitation: components["schemas"]["Invitation"];
+        };
+        Access: {
+            /** @enum {string} */
+            access: "full" | "limited" | "observer" | "removed";
+        };
+        Invite: {
+            /**
+             * @default full
+             * @enum {string}
+             */
+            access?: "full" | "limited" | "observer";
+            /** @default null */
+            tournament_id?: number | null;
         };
         Health: {
             ok: boolean;
@@ -1186,6 +1329,7 @@ export interface components {
             table_no: number | null;
             entry_id: number | null;
             director: components["schemas"]["Director"] | null;
+            club: components["schemas"]["Club"] | null;
         };
         Person: {
             id: number;
@@ -1298,6 +1442,14 @@ export interface components {
                 [key: string]: unknown;
             };
             server_time: number;
+        };
+        TournamentDirectors: {
+            tournament_id: number;
+            directors: components["schemas"]["Director"][];
+        };
+        Runs: {
+            director_id: number;
+            runs: boolean;
         };
         Move: {
             entry_id: number;
@@ -1795,6 +1947,57 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    invitation_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCheck"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -1944,6 +2147,144 @@ export interface operations {
             };
         };
     };
+    list_clubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubSummary"][];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_club: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClub"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewClub"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    invite_to_club: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                club_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_directors: {
         parameters: {
             query?: never;
@@ -1982,22 +2323,37 @@ export interface operations {
             };
         };
     };
-    invite: {
+    set_access: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                director_id: number;
+            };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Access"];
+            };
+        };
         responses: {
             /** @description OK */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Invitation"];
+                    "application/json": components["schemas"]["Director"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -2011,6 +2367,84 @@ export interface operations {
             };
             /** @description Error */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Invite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2893,6 +3327,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CommandRejected"] | components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tournament_directors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDirectors"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    give_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Runs"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDirectors"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -7,17 +7,35 @@ import { report } from "./report";
 
 export type Role = "director" | "dealer" | "player" | "display";
 
+/** What a director may do in his club (issue 18): everything, only the tournaments he runs, read only. */
+export type Access = "full" | "limited" | "observer" | "removed";
+
+export interface DirectorInfo {
+  id: number;
+  username: string;
+  access?: Access; // absent in a sign-in stored before clubs: full
+  admin?: boolean; // the server's admin: manages clubs
+  tournaments?: number[]; // a limited director's
+}
+
+export interface Club {
+  id: number;
+  name: string;
+}
+
 export interface Me {
   role: Role;
   tournament_id: number | null;
   table_no: number | null;
   entry_id: number | null;
-  director?: { id: number; username: string } | null;
+  director?: DirectorInfo | null;
+  club?: Club | null;
 }
 
 export interface DirectorAuth {
   token: string;
-  director: { id: number; username: string } | null;
+  director: DirectorInfo | null;
+  club?: Club | null;
 }
 
 const DIRECTOR_KEY = "token:director";

@@ -10,7 +10,9 @@ import * as outbox from "../../sync/outbox";
 import { report } from "../../sync/report";
 import { navigate } from "../../router";
 import { useDirectorAuth } from "./useDirector";
-import { InviteDirector } from "./InviteDirector";
+import { ClubDirectors, accessLabel } from "./ClubDirectors";
+import { AdminClubs } from "./AdminClubs";
+import type { DirectorAuth, Me } from "../../sync/session";
 
 interface Tournament {
   id: number;
@@ -31,9 +33,33 @@ function defaultPreset(list: Preset[]): string {
   return list.find((p) => p.id === "generic")?.id ?? list[0]?.id ?? "";
 }
 
+/** The stored sign-in, brought up to date from /api/me: his club, his access and whether he is the
+ * admin can change on the server while the phone keeps the sign-in (shown from the stored copy offline). */
+function useFreshDirector(stored: DirectorAuth | null): DirectorAuth | null {
+  const [fresh, setFresh] = useState<DirectorAuth | null>(null);
+  useEffect(() => {
+    setFresh(null);
+    if (!stored) return;
+    let alive = true;
+    request<Me>("/api/me", { token: stored.token })
+      .then((r) => {
+        if (!alive || !r.ok || !r.data?.director) return;
+        const next = { token: stored.token, director: r.data.director, club: r.data.club ?? null };
+        setFresh(next);
+        void setDirectorAuth(next).catch((e) => report("director.me_save", e));
+      })
+      .catch((e) => report("director.me", e)); // offline: the stored copy
+    return () => {
+      alive = false;
+    };
+  }, [stored?.token]);
+  return fresh ?? stored;
+}
+
 export function DirectorList() {
   useLang();
-  const { auth, ready } = useDirectorAuth();
+  const { auth: stored, ready } = useDirectorAuth();
+  const auth = useFreshDirector(stored);
   const venue = useVenue(auth?.token);
   const [list, setList] = useState<Tournament[] | null>(null);
   const [presets, setPresets] = useState<Preset[]>([]);
@@ -118,6 +144,7 @@ export function DirectorList() {
   }
 
   const lang = getLang();
+  const observer = auth?.director?.access === "observer";
   if (!ready || !auth) return <Shell title={t("director.title")}>{<p class="muted">{t("common.loading")}</p>}</Shell>;
   return (
     <Shell
@@ -130,43 +157,59 @@ export function DirectorList() {
       }
     >
       <LoopbackAlarm venue={venue} />
-      <form class="card form" onSubmit={create}>
-        <h2>{t("director.new")}</h2>
-        <label class="field">
-          <span>{t("director.name")}</span>
-          <input
-            data-testid="new-tournament-name"
-            value={name}
-            required
-            maxLength={120}
-            onInput={(e) => setName((e.target as HTMLInputElement).value)}
-          />
-        </label>
-        <label class="field">
-          <span>{t("director.preset")}</span>
-          <select data-testid="new-tournament-preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
-            {presets.map((p) => (
-              <option value={p.id} key={p.id}>
-                {p.name?.[lang] ?? p.name?.en ?? p.id}
-                {p.custom ? ` (${t("preset.custom")})` : ""}
-              </option>
-            ))}
-          </select>
-          {presets.find((p) => p.id === preset)?.description && (
-            <small class="muted" data-testid="new-tournament-preset-description">
-              {presets.find((p) => p.id === preset)!.description![lang] ?? presets.find((p) => p.id === preset)!.description!.en}
-            </small>
+      {auth.club && (
+        <p class="club-line" data-testid="club-line">
+          <strong data-testid="club-name-line">{auth.club.name}</strong>
+          <span class="muted">
+            {" · "}
+            {auth.director?.username} · {accessLabel(auth.director?.access)}
+          </span>
+        </p>
+      )}
+      {observer && (
+        <p class="card observer-banner" role="status" data-testid="observer-banner">
+          {t("club.observer_banner")}
+        </p>
+      )}
+      {!observer && (
+        <form class="card form" onSubmit={create}>
+          <h2>{t("director.new")}</h2>
+          <label class="field">
+            <span>{t("director.name")}</span>
+            <input
+              data-testid="new-tournament-name"
+              value={name}
+              required
+              maxLength={120}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <label class="field">
+            <span>{t("director.preset")}</span>
+            <select data-testid="new-tournament-preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
+              {presets.map((p) => (
+                <option value={p.id} key={p.id}>
+                  {p.name?.[lang] ?? p.name?.en ?? p.id}
+                  {p.custom ? ` (${t("preset.custom")})` : ""}
+                </option>
+              ))}
+            </select>
+            {presets.find((p) => p.id === preset)?.description && (
+              <small class="muted" data-testid="new-tournament-preset-description">
+                {presets.find((p) => p.id === preset)!.description![lang] ?? presets.find((p) => p.id === preset)!.description!.en}
+              </small>
+            )}
+          </label>
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
           )}
-        </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
-        <button class="btn btn-primary btn-block" type="submit" data-testid="new-tournament-submit" disabled={busy || !name.trim()}>
-          {t("director.create")}
-        </button>
-      </form>
+          <button class="btn btn-primary btn-block" type="submit" data-testid="new-tournament-submit" disabled={busy || !name.trim()}>
+            {t("director.create")}
+          </button>
+        </form>
+      )}
 
       <a class="btn btn-secondary btn-block" href="#/director/leagues" data-testid="leagues-link">
         {t("leagues.link")} ›
@@ -194,7 +237,8 @@ export function DirectorList() {
         )}
       </section>
       <VenueCard venue={venue} />
-      <InviteDirector token={auth.token} />
+      <ClubDirectors token={auth.token} me={auth.director} />
+      {auth.director?.admin && <AdminClubs token={auth.token} />}
     </Shell>
   );
 }

@@ -76,7 +76,10 @@ function useTopbarHeight() {
 export function DirectorTournament(props: { tid: string }) {
   const lang = useLang();
   const { tid } = props;
-  const { token, invalid, dview, pview, view, loaded } = useDirectorTournament(tid);
+  const { token, me, invalid, dview, pview, view, loaded } = useDirectorTournament(tid);
+  // An observer (issue 18) sees every section as a director does; every control is disabled
+  // (one fieldset), and the server refuses what he might send anyway.
+  const observer = me?.access === "observer";
   const venue = useVenue(token);
   const review = useReview(tid, token, lang);
   const preset = usePreset(view?.preset_id, token);
@@ -126,21 +129,28 @@ export function DirectorTournament(props: { tid: string }) {
   return (
     <Shell title={view?.name ?? `#${tid}`} back={{ href: "#/director", label: t("director.all_tournaments") }} class="director" secure>
       <LoopbackAlarm venue={venue} />
+      {observer && (
+        <p class="card observer-banner" role="status" data-testid="observer-banner">
+          {t("club.observer_banner")}
+        </p>
+      )}
       <div class="dir-sticky" data-section={section}>
-        <AttentionBar ctx={ctx} items={items} onOpen={select} />
+        <fieldset class="observer-lock" disabled={observer}>
+          <AttentionBar ctx={ctx} items={items} onOpen={select} />
+        </fieldset>
         <SectionTabs tid={tid} current={section} items={items} onSelect={select} />
       </div>
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
-      <div class="dir-section" data-testid={`section-body-${section}`} data-section={section}>
+      <fieldset class="dir-section observer-lock" disabled={observer} data-testid={`section-body-${section}`} data-section={section}>
         {section === "floor" && <FloorSection ctx={ctx} />}
         {section === "players" && <PlayersSection ctx={ctx} />}
         {section === "clock" && <ClockSection ctx={ctx} />}
         {section === "money" && <MoneySection ctx={ctx} />}
         {section === "desk" && <DeskSection ctx={ctx} />}
-        {section === "tools" && <ToolsSection ctx={ctx} review={review} venue={venue} />}
-      </div>
+        {section === "tools" && <ToolsSection ctx={ctx} review={review} venue={venue} me={me} />}
+      </fieldset>
     </Shell>
   );
 }

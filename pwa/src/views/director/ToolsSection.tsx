@@ -6,9 +6,11 @@ import { ReviewCard } from "./ReviewCard";
 import type { Rejections } from "./hooks";
 import type { Venue } from "./venue";
 import type { DirCtx } from "./types";
+import type { DirectorInfo } from "../../sync/session";
+import { TournamentDirectors } from "./TournamentDirectors";
 
 /** Tools: refused commands to review, this phone's alerts, the audit log and printouts, the links and QR codes (and the venue's addresses). */
-export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; venue: Venue | null }) {
+export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; venue: Venue | null; me: DirectorInfo | null }) {
   const { ctx } = props;
   const refreshKey = `${ctx.entries.length}:${ctx.tables.length}`;
   return (
@@ -18,6 +20,7 @@ export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; ve
       {ctx.token && <PushCard token={ctx.token} role="director" tid={Number(ctx.tid)} />}
       <DirectorTools tid={ctx.tid} token={ctx.token} tables={ctx.tables} />
       {ctx.token && <LinksSection tid={ctx.tid} token={ctx.token} refreshKey={refreshKey} venue={props.venue} />}
+      {ctx.token && <TournamentDirectors tid={ctx.tid} token={ctx.token} me={props.me} />}
     </>
   );
 }

@@ -30,5 +30,5 @@ export function useDirectorTournament(tid: string) {
   const { invalid } = useLive({ token, tid, director: true, watch: tid ? viewKey(tid, "director") : null });
   const { view: dview, loaded } = useView<DirectorView>(viewKey(tid, "director"));
   const { view: pview } = useView<PublicView>(viewKey(tid, "public"));
-  return { token, invalid, dview, pview, view: dview ?? pview, loaded };
+  return { token, me: auth?.director ?? null, invalid, dview, pview, view: dview ?? pview, loaded };
 }

@@ -30,7 +30,7 @@ export function PlayerPhoneExtras(props: { pub: any; pv: any; token: string }) {
   const now = useServerNow(15000);
   const { pub, pv, token } = props;
   const league = useMyLeague(token, pub?.tournament_id ?? pv?.tournament_id, `${pv?.status ?? ""}:${pv?.place ?? ""}:${pub?.status ?? ""}`);
-  const rules = useHouseRules(pub?.preset_id);
+  const rules = useHouseRules(pub?.preset_id, token);
   return (
     <>
       {league?.leagues?.length ? <LeagueCard data={league} lang={lang} /> : null}
@@ -146,15 +146,15 @@ function useMyLeague(token: string, tid: number | string | undefined, changed: s
   return data;
 }
 
-/** The preset's house rules (GET /api/presets/<id>, no token needed), kept for offline. */
-function useHouseRules(presetId: string | undefined): { en: string[]; de: string[] } | null {
+/** The preset's house rules (GET /api/presets/<id>; the seat's token lets a club's own preset through), kept for offline. */
+function useHouseRules(presetId: string | undefined, token: string): { en: string[]; de: string[] } | null {
   const [rules, setRules] = useState<{ en: string[]; de: string[] } | null>(null);
   useEffect(() => {
     if (!presetId) return;
     let alive = true;
     const key = `house-rules:${presetId}`;
     getSnapshot(key).then((s) => alive && s && setRules((cur) => cur ?? s)).catch((e) => report("player.rules_cache", e));
-    request(`/api/presets/${encodeURIComponent(presetId)}`)
+    request(`/api/presets/${encodeURIComponent(presetId)}`, { token })
       .then((r) => {
         const hr = r.ok ? r.data?.house_rules : null;
         if (!alive || !hr || !Array.isArray(hr.en)) return;
@@ -165,6 +165,6 @@ function useHouseRules(presetId: string | undefined): { en: string[]; de: string
     return () => {
       alive = false;
     };
-  }, [presetId]);
+  }, [presetId, token]);
   return rules;
 }

@@ -1,0 +1,111 @@
+"""Clubs on one server (issue 18): a club owns its directors, tournaments, leagues, persons and
+custom presets. The server's first setup link creates the first club and its director is the
+server's admin; the admin (or `pokerfloor club add`) creates the others, each with an invitation
+for its first director; a club's full directors invite the rest (docs/clubs.md)."""
+
+from __future__ import annotations
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from ..store import Club, Director, Token, Tournament, TournamentDirector
+from .tokens import mint_token, new_token, token_value
+
+INVITE_VALID_MS = 7 * 24 * 3600 * 1000
+DEFAULT_CLUB_NAME = "Club"
+
+
+def create_club(session: Session, name: str, now: int) -> Club:
+    club = Club(name=name, created_at=now)
+    session.add(club)
+    session.flush()
+    return club
+
+
+def invite(
+    session: Session,
+    secret: str,
+    *,
+    club_id: int,
+    access: str,
+    now: int,
+    inviter_id: int | None = None,
+    tournament_id: int | None = None,
+) -> str:
+    """A one-time setup link's token: whoever opens it becomes a director of `club_id` with
+    `access` (a limited one runs `tournament_id` from the start). Good for a week."""
+    token, row = new_token(secret, role="setup", now=now, tournament_id=tournament_id, table_no=None, entry_id=None)
+    row.director_id, row.club_id, row.access = inviter_id, club_id, access
+    session.add(row)
+    session.flush()
+    return token
+
+
+def is_first_setup(row: Token) -> bool:
+    """The link the server prints while it has no director: it creates the first club."""
+    return row.club_id is None and row.director_id is None
+
+
+def invitation_expired(row: Token, now: int) -> bool:
+    return not is_first_setup(row) and now - row.created_at > INVITE_VALID_MS
+
+
+def first_setup_token(session: Session, secret: str, now: int) -> str:
+    """The server's first-login link (one live one, shown again on every start until used)."""
+    row = session.exec(
+        select(Token).where(
+            Token.role == "setup",
+            col(Token.club_id).is_(None),
+            col(Token.director_id).is_(None),
+            col(Token.revoked_at).is_(None),
+        )
+    ).first()
+    if row is not None:
+        return token_value(secret, row.nonce)
+    return mint_token(session, secret, role="setup", now=now)[0]
+
+
+def runs(session: Session, director_id: int) -> list[int]:
+    """The tournaments a limited director runs: those he created and those given to him."""
+    created = session.exec(select(Tournament.id).where(Tournament.created_by == director_id)).all()
+    given = session.exec(select(TournamentDirector.tournament_id).where(TournamentDirector.director_id == director_id))
+    return sorted({*created, *given})
+
+
+def director_json(session: Session | None, d: Director) -> dict:
+    body: dict[str, object] = {"id": d.id, "username": d.username, "access": d.access, "admin": d.is_admin}
+    if session is not None and d.access == "limited" and d.id is not None:
+        body["tournaments"] = runs(session, d.id)
+    return body
+
+
+def club_json(club: Club) -> dict:
+    return {"id": club.id, "name": club.name}
+
+
+def club_summaries(session: Session) -> list[dict]:
+    """Every club with how many directors and tournaments it has (the admin's list: no names)."""
+    directors = dict(
+        session.exec(
+            select(Director.club_id, func.count()).where(Director.access != "removed").group_by(col(Director.club_id))
+        ).all()
+    )
+    tournaments = dict(session.exec(select(Tournament.club_id, func.count()).group_by(col(Tournament.club_id))).all())
+    return [
+        {
+            "id": c.id,
+            "name": c.name,
+            "created_at": c.created_at,
+            "directors": directors.get(c.id or 0, 0),
+            "tournaments": tournaments.get(c.id or 0, 0),
+        }
+        for c in session.exec(select(Club).order_by(col(Club.id)))
+    ]
+
+
+def session_token_ids(session: Session, director_id: int) -> list[int]:
+    """A director's live sign-ins (one per phone), revoked when his rights shrink."""
+    rows = session.exec(
+        select(Token).where(Token.role == "director", Token.director_id == director_id, col(Token.revoked_at).is_(None))
+    ).all()
+    return [row.id for row in rows if row.id is not None]

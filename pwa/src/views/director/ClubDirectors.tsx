@@ -1,0 +1,135 @@
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang, type MessageKey } from "../../i18n";
+import { request, NetworkError } from "../../sync/api";
+import { report } from "../../sync/report";
+import type { Access, DirectorInfo } from "../../sync/session";
+import { InvitationCard, type Invitation } from "./InvitationCard";
+import "./directorTools.css";
+
+const GIVEN: Access[] = ["full", "limited", "observer"];
+const RANK: Record<Access, number> = { removed: 0, observer: 1, limited: 2, full: 3 };
+
+export const accessLabel = (a: Access | undefined) => t(`access.${a ?? "full"}` as MessageKey);
+
+function errorText(r: { status: number; data: any }): string {
+  return r.data?.message ?? `${t("common.error")} (${r.status})`;
+}
+
+/** The club's directors and what each may do; a full director invites (with the access the new one
+ * gets) and changes another's access. Less access signs that director out on every phone. */
+export function ClubDirectors(props: { token: string; me: DirectorInfo | null }) {
+  useLang();
+  const [directors, setDirectors] = useState<DirectorInfo[]>([]);
+  const [access, setAccess] = useState<Access>("full");
+  const [invite, setInvite] = useState<Invitation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const manager = (props.me?.access ?? "full") === "full";
+
+  const load = () =>
+    request<DirectorInfo[]>("/api/directors", { token: props.token })
+      .then((r) => r.ok && Array.isArray(r.data) && setDirectors(r.data))
+      .catch((e) => report("director.directors", e)); // only the list of names is missing
+
+  useEffect(() => {
+    void load();
+  }, [props.token]);
+
+  async function create() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await request<Invitation>("/api/directors/invite", { method: "POST", token: props.token, body: { access } });
+      if (r.ok && r.data?.url) setInvite(r.data);
+      else setError(errorText(r));
+    } catch (err) {
+      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function change(d: DirectorInfo, next: Access) {
+    const lower = RANK[next] < RANK[d.access ?? "full"];
+    if (lower && !window.confirm(t("club.lower_confirm", { name: d.username, access: accessLabel(next) }))) return;
+    setError(null);
+    setNote(null);
+    try {
+      const r = await request<DirectorInfo>(`/api/directors/${d.id}/access`, { method: "POST", token: props.token, body: { access: next } });
+      if (!r.ok) {
+        setError(errorText(r));
+        return;
+      }
+      setNote(lower ? t("club.signed_out", { name: d.username }) : null);
+      void load();
+    } catch (err) {
+      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
+    }
+  }
+
+  return (
+    <section class="card" aria-labelledby="invite-h" data-testid="invite-card">
+      <h2 id="invite-h">{t("invite.title")}</h2>
+      <ul class="club-directors" data-testid="invite-directors">
+        {directors.map((d) => (
+          <li key={d.id} class={`club-director access-${d.access ?? "full"}`} data-testid={`club-director-${d.username}`} data-access={d.access}>
+            <span class="club-director-name">
+              {d.username}
+              {d.id === props.me?.id && <span class="muted"> ({t("club.you")})</span>}
+              {d.admin && <span class="tag">{t("club.admin")}</span>}
+            </span>
+            {manager && d.id !== props.me?.id && !d.admin ? (
+              <select
+                aria-label={t("club.access_of", { name: d.username })}
+                data-testid={`access-${d.username}`}
+                value={d.access ?? "full"}
+                onChange={(e) => void change(d, (e.target as HTMLSelectElement).value as Access)}
+              >
+                {[...GIVEN, "removed" as Access].map((a) => (
+                  <option value={a} key={a}>
+                    {accessLabel(a)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <span class="tag">{accessLabel(d.access)}</span>
+            )}
+            {d.access === "limited" && (
+              <small class="muted club-director-runs">{d.tournaments?.length ? t("club.runs", { list: d.tournaments.map((n) => `#${n}`).join(", ") }) : t("club.runs_none")}</small>
+            )}
+          </li>
+        ))}
+      </ul>
+      {note && (
+        <p class="muted" role="status" data-testid="club-note">
+          {note}
+        </p>
+      )}
+      {manager && (
+        <>
+          <label class="field">
+            <span>{t("club.invite_as")}</span>
+            <select data-testid="invite-access" value={access} onChange={(e) => setAccess((e.target as HTMLSelectElement).value as Access)}>
+              {GIVEN.map((a) => (
+                <option value={a} key={a}>
+                  {accessLabel(a)}
+                </option>
+              ))}
+            </select>
+            <small class="muted">{t(`access.${access}_hint` as MessageKey)}</small>
+          </label>
+          <button type="button" class="btn btn-secondary btn-block" data-testid="invite-button" disabled={busy} onClick={create}>
+            {busy ? t("common.loading") : t("invite.button")}
+          </button>
+        </>
+      )}
+      {error && (
+        <p class="error" role="alert" data-testid="invite-error">
+          {error}
+        </p>
+      )}
+      {invite && <InvitationCard invite={invite} />}
+    </section>
+  );
+}

@@ -1,0 +1,385 @@
+"""Two clubs on one server (issue 18): no token of one club reaches the other's data, over HTTP
+or Socket.IO. A role × endpoint matrix: every operation of the OpenAPI document, aimed at club
+Alpha's tournament, league, director, custom preset and players, sent with every kind of token
+of club Bravo (full, limited and observer directors, a dealer, a player, a display) and with none.
+Each answer is a refusal (or, for a list, a list of the caller's own), and no answer holds any of
+Alpha's names. The same request from Alpha's director succeeds (the positive control: the
+request would reach the data), Alpha's limited director is refused Alpha's tournament he does not
+run, and Alpha's observer reads everything and changes nothing. A new endpoint fails the test
+until it is placed in the matrix."""
+
+from __future__ import annotations
+
+import base64
+import time
+import uuid
+
+import pytest
+import requests
+import socketio
+
+from server import (
+    Api,
+    ServerProcess,
+    club_director,
+    command_ok,
+    invited,
+    links,
+    new_club,
+    seated_tournament,
+    token_of,
+)
+
+# What only Alpha's own may ever read: names of its tournament, players, league, preset, directors.
+ALPHA = {
+    "tournament": "Alpha Secret Cup",
+    "player": "Alice Alphaspieler",
+    "league": "Alpha League",
+    "preset": "Alpha Preset",
+    "club": "Alpha Club",
+    "director": "td_alpha",
+    "limited": "lim_alpha",
+    "observer": "obs_alpha",
+}
+MARKERS = list(ALPHA.values())
+REFUSED = {401, 403, 404}
+PHONES = ("bravo dealer", "bravo player", "bravo display")
+
+# The push subscription of a phone (valid shapes: the check of the tournament comes after them).
+P256DH = base64.urlsafe_b64encode(b"\x04" + bytes(range(64))).rstrip(b"=").decode()
+AUTH = base64.urlsafe_b64encode(bytes(16)).rstrip(b"=").decode()
+SUBSCRIPTION = {"endpoint": "https://push.example.org/send/x1", "keys": {"p256dh": P256DH, "auth": AUTH}}
+
+
+class World:
+    """Club Alpha (the server's first setup: its director is the admin) and club Bravo."""
+
+    def __init__(self, server: ServerProcess):
+        self.server = server
+        a = Api(server.url)
+        r = a.post(
+            "/api/auth/setup",
+            {
+                "setup_token": server.setup_token(),
+                "username": ALPHA["director"],
+                "password": "alpha password",
+                "club_name": ALPHA["club"],
+            },
+        )
+        assert r.status_code == 200, r.text
+        a.token = r.json()["token"]
+        self.td_a = a
+        self.club_a = r.json()["club"]["id"]
+        self.ta = a.post("/api/tournaments", {"name": ALPHA["tournament"], "preset": "generic"}).json()["id"]
+        for i in range(1, 9):
+            command_ok(a, self.ta, "register_player", {"name": f"{ALPHA['player']} {i}"})
+        command_ok(a, self.ta, "draw_seats", {"tables": 2})
+        league = a.post("/api/leagues", {"name": ALPHA["league"], "kind": "v_ranking"})
+        assert league.status_code == 201, league.text
+        self.league_a = league.json()["id"]
+        assert a.post(f"/api/leagues/{self.league_a}/tournaments", {"tournament_id": self.ta}).status_code == 200
+        preset = a.post("/api/presets", {"name": ALPHA["preset"], "from_tournament": self.ta})
+        assert preset.status_code == 201, preset.text
+        self.preset_a = preset.json()["id"]
+        self.la = club_director(server, invited(a, "limited"), ALPHA["limited"])
+        self.oa = club_director(server, invited(a, "observer"), ALPHA["observer"])
+        self.la_id = self.la.get("/api/me").json()["director"]["id"]
+        la_links = links(a, self.ta)
+        self.player_a = Api(server.url, token_of(la_links["players"][0]["url"]))
+        self.entry_a = la_links["players"][0]["entry_id"]
+
+        b = club_director(server, new_club(a, "Bravo Club"), "td_bravo")
+        self.tb = seated_tournament(b, players=6, tables=1)
+        bl = links(b, self.tb)
+        self.outsiders = {
+            "bravo director": b,
+            "bravo limited": club_director(server, invited(b, "limited"), "lim_bravo"),
+            "bravo observer": club_director(server, invited(b, "observer"), "obs_bravo"),
+            "bravo dealer": Api(server.url, token_of(bl["tables"][0]["url"])),
+            "bravo player": Api(server.url, token_of(bl["players"][0]["url"])),
+            "bravo display": Api(server.url, token_of(bl["display"]["url"])),
+            "nobody": Api(server.url),
+        }
+
+    def path(self, template: str) -> str:
+        return (
+            template.replace("{tid}", str(self.ta))
+            .replace("{entry_id}", str(self.entry_a))
+            .replace("{table_no}", "1")
+            .replace("{league_id}", str(self.league_a))
+            .replace("{director_id}", str(self.la_id))
+            .replace("{club_id}", str(self.club_a))
+            .replace("{preset_id}", self.preset_a)
+        )
+
+
+def command_body() -> dict:
+    return {"op_id": str(uuid.uuid4()), "device_id": "matrix-phone", "type": "start_clock", "payload": {}}
+
+
+# Every operation, and what it is to the matrix:
+#   tournament — Alpha's tournament's data (outsiders refused; Alpha's limited director too)
+#   club       — Alpha's club-level data (outsiders refused)
+#   list       — the caller's own club's list (outsiders: 2xx without Alpha's names; Alpha: with them)
+#   own        — acts in the caller's own club or on his own session (never Alpha's data)
+#   admin      — the server's admin only
+#   public     — no club's data at all (health, the document, the push key, sign-in)
+# `body` is sent as JSON (a callable: made fresh per request), `csv` as text/csv; `control` is who
+# proves the request reaches the data, and the answer he gets.
+OPS: dict[tuple[str, str], dict] = {
+    ("POST", "/api/auth/invitation"): {"kind": "public"},
+    ("POST", "/api/auth/login"): {"kind": "public"},
+    ("POST", "/api/auth/logout"): {"kind": "public"},
+    ("POST", "/api/auth/setup"): {"kind": "public"},
+    ("GET", "/api/health"): {"kind": "public"},
+    ("GET", "/api/openapi.json"): {"kind": "public"},
+    ("GET", "/api/push/key"): {"kind": "public"},
+    ("GET", "/api/venue"): {"kind": "public"},
+    ("GET", "/api/me"): {"kind": "own"},
+    ("POST", "/api/push/unsubscribe"): {"kind": "own", "body": {"endpoint": SUBSCRIPTION["endpoint"]}},
+    ("POST", "/api/tournaments"): {"kind": "own", "body": {"name": "Own Cup", "preset": "generic"}},
+    ("POST", "/api/leagues"): {"kind": "own", "body": {"name": "Own League", "kind": "v_ranking"}},
+    ("GET", "/api/clubs"): {"kind": "admin"},
+    ("POST", "/api/clubs"): {"kind": "admin", "body": {"name": "Charlie Club"}, "status": 201},
+    ("POST", "/api/clubs/{club_id}/invite"): {"kind": "admin", "status": 201},
+    ("GET", "/api/directors"): {"kind": "list", "marker": ALPHA["limited"]},
+    ("GET", "/api/leagues"): {"kind": "list", "marker": ALPHA["league"]},
+    ("GET", "/api/persons"): {"kind": "list", "marker": ALPHA["player"]},
+    ("GET", "/api/presets"): {"kind": "list", "marker": ALPHA["preset"]},
+    ("GET", "/api/tournaments"): {"kind": "list", "marker": ALPHA["tournament"]},
+    ("POST", "/api/directors/{director_id}/access"): {"kind": "club", "body": {"access": "limited"}},
+    ("GET", "/api/leagues/{league_id}"): {"kind": "club"},
+    ("GET", "/api/leagues/{league_id}/standings"): {"kind": "club"},
+    ("GET", "/api/leagues/{league_id}/standings.csv"): {"kind": "club"},
+    ("POST", "/api/leagues/{league_id}/tournaments"): {"kind": "club", "body": "tournament_id"},
+    ("GET", "/api/presets/{preset_id}"): {"kind": "club"},
+    ("POST", "/api/directors/invite"): {"kind": "tournament", "body": "limited_invite", "status": 201},
+    ("POST", "/api/presets"): {"kind": "tournament", "body": "from_tournament", "status": 201},
+    ("POST", "/api/push/subscriptions"): {
+        # past the access check a director meets the server's push services list: that 400 is the proof;
+        # a phone's subscription is always for its own tournament (the body's is a director's choice)
+        "kind": "tournament",
+        "body": "subscription",
+        "status": 400,
+        "error": "push_service_not_allowed",
+        "phones_own": True,
+    },
+    ("GET", "/api/tournaments/{tid}/audit"): {"kind": "tournament"},
+    ("POST", "/api/tournaments/{tid}/commands"): {"kind": "tournament", "body": command_body},
+    ("GET", "/api/tournaments/{tid}/directors"): {"kind": "tournament"},
+    ("POST", "/api/tournaments/{tid}/directors"): {"kind": "tournament", "body": "runs"},
+    ("GET", "/api/tournaments/{tid}/display"): {"kind": "tournament"},
+    # after the draw the rules refuse an import: that refusal is the proof that access was granted
+    ("POST", "/api/tournaments/{tid}/import"): {
+        "kind": "tournament",
+        "csv": "Name\nCarla Import\n",
+        "status": 409,
+        "error": "registration_closed",
+    },
+    ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
+    ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/seating-list"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/table-sheets"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/public"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/qr/display.svg"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/qr/player/{entry_id}.svg"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/qr/table/{table_no}.svg"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/rejections"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/results.csv"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/results.html"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/seating"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/stacks"): {"kind": "tournament"},
+    ("POST", "/api/tournaments/{tid}/tokens/revoke"): {"kind": "tournament", "body": {"role": "display"}, "last": True},
+    ("GET", "/api/tournaments/{tid}/view"): {"kind": "tournament"},
+}
+
+
+def body_of(world: World, op: dict):
+    body = op.get("body")
+    if callable(body):
+        return body()
+    named = {
+        "tournament_id": {"tournament_id": world.ta},
+        "limited_invite": {"access": "limited", "tournament_id": world.ta},
+        "from_tournament": {"name": "Copied", "from_tournament": world.ta},
+        "subscription": {**SUBSCRIPTION, "tournament_id": world.ta},
+        "runs": {"director_id": world.la_id, "runs": False},
+    }
+    return named.get(body, body) if isinstance(body, str) else body
+
+
+def send(world: World, api: Api, method: str, template: str) -> requests.Response:
+    op = OPS[(method, template)]
+    path = world.path(template)
+    if "csv" in op:
+        return api.http.post(
+            world.server.url + path,
+            data=op["csv"].encode(),
+            params={"op_id": str(uuid.uuid4()), "device_id": "matrix-phone"},
+            headers={**api.headers(), "Content-Type": "text/csv"},
+            timeout=10,
+        )
+    if method == "GET":
+        return api.get(path)
+    body = body_of(world, op)
+    return api.post(path, body) if body is not None else api.post(path, None)
+
+
+def leaked(r: requests.Response) -> list[str]:
+    text = r.content.decode("utf-8", "replace")
+    return [m for m in MARKERS if m in text]
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    server = ServerProcess(tmp_path_factory.mktemp("clubs") / "var").start()
+    try:
+        yield World(server)
+    finally:
+        server.stop()
+
+
+def operations(world: World) -> list[tuple[str, str]]:
+    doc = requests.get(world.server.url + "/api/openapi.json", timeout=10).json()
+    return sorted((m.upper(), p) for p, ops in doc["paths"].items() for m in ops)
+
+
+def test_every_operation_is_in_the_matrix(world):
+    assert sorted(OPS) == operations(world), "place the new operation in OPS (its kind, a body that works)"
+
+
+def test_no_token_of_another_club_reaches_alpha_and_each_request_would(world):
+    """The matrix: every operation × every token of club Bravo and none; then the control."""
+    problems = []
+    for method, template in sorted(OPS, key=lambda k: OPS[k].get("last", False)):
+        op = OPS[(method, template)]
+        kind = op["kind"]
+        if kind == "public" and method == "POST":
+            continue  # signing in and out: no club's data, and a sign-out would end the session used below
+        for who, api in world.outsiders.items():
+            r = send(world, api, method, template)
+            if leaked(r):
+                problems.append(f"{who} {method} {template}: {r.status_code} shows {leaked(r)}")
+            elif (
+                kind in ("tournament", "club", "admin")
+                and r.status_code not in REFUSED
+                and not (op.get("phones_own") and who in PHONES)
+            ):
+                problems.append(f"{who} {method} {template}: {r.status_code}, expected a refusal: {r.text[:200]}")
+            elif r.status_code >= 500:
+                problems.append(f"{who} {method} {template}: {r.status_code}")
+        if kind in ("tournament", "club", "list", "admin"):
+            control = world.player_a if op.get("control") == "player" else world.td_a
+            r = send(world, control, method, template)
+            status = op.get("status", 200)
+            if r.status_code != status or (op.get("error") and r.json().get("error") != op["error"]):
+                problems.append(f"control {method} {template}: {r.status_code} (expected {status}): {r.text[:200]}")
+            if kind == "list" and op["marker"] not in r.text:
+                problems.append(f"control {method} {template}: Alpha's own list lacks {op['marker']}")
+    assert problems == [], "\n".join(problems)
+
+
+def test_alphas_limited_director_is_refused_the_tournament_he_does_not_run(world):
+    problems = []
+    for (method, template), op in OPS.items():
+        if op["kind"] != "tournament" or op.get("last"):
+            continue
+        r = send(world, world.la, method, template)
+        if r.status_code != 403:
+            problems.append(f"{method} {template}: {r.status_code} {r.text[:120]}")
+    assert problems == [], "\n".join(problems)
+    # His list of the club's tournaments leaves it out; given it, he runs it.
+    assert world.la.get("/api/tournaments").json() == []
+    r = world.td_a.post(f"/api/tournaments/{world.ta}/directors", {"director_id": world.la_id, "runs": True})
+    assert r.status_code == 200 and ALPHA["limited"] in r.text
+    assert world.la.get(f"/api/tournaments/{world.ta}/view").status_code == 200
+    assert [t["id"] for t in world.la.get("/api/tournaments").json()] == [world.ta]
+    command_ok(world.la, world.ta, "pause_clock")  # the matrix's control started it
+
+
+def test_alphas_observer_reads_every_screen_and_changes_nothing(world):
+    problems = []
+    for (method, template), op in OPS.items():
+        if op["kind"] not in ("tournament", "club") or op.get("control") == "player" or op.get("last"):
+            continue
+        r = send(world, world.oa, method, template)
+        expected_refusal = method == "POST" and template != "/api/push/subscriptions"
+        if expected_refusal and (r.status_code != 403 or r.json().get("error") not in ("observer", "forbidden")):
+            problems.append(f"{method} {template}: {r.status_code} {r.text[:120]}")
+        if not expected_refusal and r.status_code >= 400 and method == "GET":
+            problems.append(f"{method} {template}: {r.status_code} {r.text[:120]}")
+    assert problems == []
+    seq = world.td_a.get(f"/api/tournaments/{world.ta}/view").json()["seq"]
+    r = world.oa.command(world.ta, "record_bust", {"entry_id": world.entry_a})
+    assert r.status_code == 403 and "observer" in r.json()["message"]
+    assert world.td_a.get(f"/api/tournaments/{world.ta}/view").json()["seq"] == seq  # nothing happened
+    for path, body in (
+        ("/api/tournaments", {"name": "Nope", "preset": "generic"}),
+        ("/api/leagues", {"name": "Nope", "kind": "v_ranking"}),
+        ("/api/directors/invite", {"access": "full"}),
+    ):
+        assert world.oa.post(path, body).status_code == 403, path
+
+
+class Socket:
+    def __init__(self, url: str, token: str):
+        self.views: list[dict] = []
+        self.client = socketio.Client(reconnection=False)
+        self.client.on("view", self.views.append)
+        self.client.connect(url, auth={"token": token}, transports=["websocket"], wait_timeout=10)
+
+    def subscribe(self, tid: int) -> dict:
+        return self.client.call("subscribe", {"tournament_id": tid}, timeout=5)
+
+    def close(self) -> None:
+        self.client.disconnect()
+
+
+def test_no_socket_of_another_club_hears_alpha(world):
+    """Socket.IO: Bravo's director cannot subscribe to Alpha's tournament, Alpha's limited director
+    not to one he does not run (answered as over HTTP), Alpha's observer may; Bravo's sockets hear
+    nothing of a command in Alpha's tournament."""
+    url = world.server.url
+    b = world.outsiders["bravo director"]
+    bravo = Socket(url, b.token)
+    dealer_b = Socket(url, world.outsiders["bravo dealer"].token)
+    player_b = Socket(url, world.outsiders["bravo player"].token)
+    watcher = Socket(url, world.oa.token)
+    limited_b = Socket(url, world.outsiders["bravo limited"].token)
+    try:
+        assert bravo.subscribe(world.ta)["error"] == "unknown_tournament"
+        assert limited_b.subscribe(world.ta)["error"] == "unknown_tournament"
+        assert bravo.subscribe(world.tb) == {"ok": True}
+        assert watcher.subscribe(world.ta) == {"ok": True}
+        fresh = Api(url, world.td_a.token)
+        seq = command_ok(fresh, world.ta, "adjust_clock", {"seconds": 60})["seq"]
+        deadline = time.monotonic() + 10
+        while not any(v.get("seq") == seq for v in watcher.views) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(v.get("seq") == seq and v.get("tournament_id") == world.ta for v in watcher.views)
+        for s in (bravo, dealer_b, player_b, limited_b):
+            assert all(v.get("tournament_id") != world.ta for v in s.views)
+            assert not any(m in str(s.views) for m in MARKERS)
+    finally:
+        for s in (bravo, dealer_b, player_b, watcher, limited_b):
+            s.close()
+
+
+def test_a_league_of_one_club_takes_no_tournament_of_another(world):
+    b = world.outsiders["bravo director"]
+    league_b = b.post("/api/leagues", {"name": "Bravo League", "kind": "v_ranking"}).json()["id"]
+    r = b.post(f"/api/leagues/{league_b}/tournaments", {"tournament_id": world.ta})
+    assert r.status_code == 404 and r.json()["field"] == "tournament_id"
+    # nor a person of another club in a registration
+    alpha_person = world.td_a.get("/api/persons").json()[0]["id"]
+    tb2 = b.post("/api/tournaments", {"name": "Bravo Tuesday", "preset": "generic"}).json()["id"]
+    r = b.command(tb2, "register_player", {"name": "Borrowed", "person_id": alpha_person})
+    assert r.status_code == 400 and r.json()["field"] == "payload.person_id"
+    # a player with the same name is two persons, one per club
+    command_ok(b, tb2, "register_player", {"name": f"{ALPHA['player']} 1"})
+    names_b = [p["name"] for p in b.get("/api/persons").json()]
+    assert names_b.count(f"{ALPHA['player']} 1") == 1
+    ids_a = {p["id"] for p in world.td_a.get("/api/persons", params={"q": "alphaspieler 1"}).json()}
+    ids_b = {p["id"] for p in b.get("/api/persons", params={"q": "alphaspieler 1"}).json()}
+    assert ids_a and ids_b and not ids_a & ids_b

@@ -48,7 +48,7 @@ def club_command(action: str, name: str | None = None, club_id: int | None = Non
             if action == "list":
                 rows = clubs.club_summaries(session)
                 for c in rows:
-                    print(f"{c['id']:>4}  {c['name']}  ({c['directors']} directors, {c['tournaments']} tournaments)")
+                    print(f"{c['id']:>4}  {c['name']}  (directors: {c['directors']}, tournaments: {c['tournaments']})")
                 if not rows:
                     print("no clubs yet: the first director's setup creates the first one")
                 return 0

@@ -450,7 +450,10 @@ def test_backup_auto_as_the_systemd_timer_runs_it(tmp_path):
     assert "nothing changed" in ok(cli(var, "backup", "--auto"))
     with sqlite3.connect(var / "pokerfloor.db") as con:
         con.execute("INSERT INTO club (name, created_at) VALUES ('Club', 0)")
-        con.execute("INSERT INTO director (username, password_hash, created_at, club_id) VALUES ('td', 'x', 0, 1)")
+        con.execute(
+            "INSERT INTO director (username, password_hash, created_at, club_id, access, is_admin)"
+            " VALUES ('td', 'x', 0, 1, 'full', 1)"
+        )
     assert "backup written" in ok(cli(var, "backup", "--auto"))
     assert len(list((var / "backups").glob("*-auto.tar.gz"))) == 2
 

@@ -188,7 +188,7 @@ def test_the_club_command_adds_lists_and_invites(server):
     gina = club_director(server, url, "gina")
     assert gina.get("/api/me").json()["club"]["name"] == "Genève Poker"
     listed = cli(server, "list")
-    assert "Poker Club Basel  (1 directors, 0 tournaments)" in listed and "Genève Poker  (1 directors" in listed
+    assert "Poker Club Basel  (directors: 1, tournaments: 0)" in listed and "Genève Poker  (directors: 1" in listed
     club_id = gina.get("/api/me").json()["club"]["id"]
     again = cli(server, "invite", str(club_id))
     assert "/#/setup/" in again and "Genève Poker" in again

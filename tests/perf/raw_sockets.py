@@ -20,11 +20,17 @@ STOPPING = threading.Event()  # the server is being stopped: its sockets closing
 
 
 class RawSockets:
-    def __init__(self, url: str):
-        self.ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+    def __init__(self, url: str, **connect_options):
+        """`connect_options` go to websocket.create_connection (e.g. `host` and `sslopt` for a
+        TLS proxy reached by address: tests/perf/bench_club_night.py)."""
+        self.ws_url = (
+            url.replace("http://", "ws://").replace("https://", "wss://") + "/socket.io/?EIO=4&transport=websocket"
+        )
+        self.options = connect_options
         self.selector = selectors.DefaultSelector()
         self.newest: dict[int, dict[str, tuple[int, float]]] = {}  # socket -> kind -> (seq, perf_counter)
         self.sockets: dict[int, websocket.WebSocket] = {}
+        self.kept: dict[int, dict[str, str]] = {}  # socket -> kind -> the newest view's text, for `keep` sockets
         self.changed = threading.Condition()
         self.made = 0
         threading.Thread(target=self._read, daemon=True).start()
@@ -33,10 +39,13 @@ class RawSockets:
     def count(self) -> int:
         return len(self.sockets)
 
-    def connect(self, auth: dict, subscribe: int | None = None) -> int:
-        """A phone's socket (auth as the phone sends it); `subscribe`: a director's tournament."""
+    def connect(self, auth: dict, subscribe: int | None = None, keep: bool = False) -> int:
+        """A phone's socket (auth as the phone sends it); `subscribe`: a director's tournament;
+        `keep`: its newest view of each kind is kept whole (a dealer bot reads its table from it)."""
         # suppress_origin: as a phone app (same origin); no UTF-8 check in Python (27 kB took ms)
-        ws = websocket.create_connection(self.ws_url, timeout=10, suppress_origin=True, skip_utf8_validation=True)
+        ws = websocket.create_connection(
+            self.ws_url, timeout=10, suppress_origin=True, skip_utf8_validation=True, **self.options
+        )
         assert ws.recv().startswith("0"), "no Engine.IO open packet"
         ws.send("40" + json.dumps(auth))
         while not ws.recv().startswith("40"):
@@ -47,6 +56,8 @@ class RawSockets:
         with self.changed:
             self.newest[sock] = {}
             self.sockets[sock] = ws
+            if keep:
+                self.kept[sock] = {}
         self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
         return sock
 
@@ -81,6 +92,8 @@ class RawSockets:
                         views = self.newest.get(sock)
                         if views is not None and seq > views.get(kind, (-1, 0))[0]:
                             views[kind] = (seq, time.perf_counter())
+                            if sock in self.kept:
+                                self.kept[sock][kind] = message
                             self.changed.notify_all()
 
     def wait(self, sock: int, kind: str, seq: int, timeout: float = 5) -> float | None:
@@ -91,6 +104,12 @@ class RawSockets:
                 if not self.changed.wait(max(0, deadline - time.perf_counter())):
                     return None
             return self.newest[sock][kind][1]
+
+    def last(self, sock: int, kind: str) -> dict | None:
+        """The newest `kind` view of a `keep` socket, parsed."""
+        with self.changed:
+            message = self.kept.get(sock, {}).get(kind)
+        return json.loads(message[2:])[1] if message else None
 
     def wait_all(self, kind: str, seq: int, timeout: float = 30) -> float:
         """When the last socket got a `kind` view with at least `seq`."""

@@ -740,7 +740,7 @@ export const de: Record<MessageKey, string> = {
   "club.invite_for_tournament": "Turnierleiter nur für dieses Turnier einladen",
   "clubs.title": "Clubs auf diesem Server",
   "clubs.hint": "Als Admin des Servers legst du Clubs an. Jeder Club sieht nur seine eigenen Turniere, Ligen und Spieler.",
-  "clubs.counts": "{d} Turnierleiter, {t} Turniere",
+  "clubs.counts": "Turnierleiter: {d} · Turniere: {t}",
   "clubs.new_link": "Neuer Link",
   "clubs.new": "Neuer Club",
   "clubs.create": "Club und Einladung anlegen",

@@ -738,7 +738,7 @@ export const en = {
   "club.invite_for_tournament": "Invite a director for this tournament only",
   "clubs.title": "Clubs on this server",
   "clubs.hint": "As the server's admin you create clubs. Each club sees only its own tournaments, leagues and players.",
-  "clubs.counts": "{d} directors, {t} tournaments",
+  "clubs.counts": "directors: {d} · tournaments: {t}",
   "clubs.new_link": "New link",
   "clubs.new": "New club",
   "clubs.create": "Create club and its invitation",

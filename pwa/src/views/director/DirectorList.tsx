@@ -12,7 +12,6 @@ import { navigate } from "../../router";
 import { useDirectorAuth } from "./useDirector";
 import { ClubDirectors, accessLabel } from "./ClubDirectors";
 import { AdminClubs } from "./AdminClubs";
-import type { DirectorAuth, Me } from "../../sync/session";
 
 interface Tournament {
   id: number;
@@ -33,33 +32,9 @@ function defaultPreset(list: Preset[]): string {
   return list.find((p) => p.id === "generic")?.id ?? list[0]?.id ?? "";
 }
 
-/** The stored sign-in, brought up to date from /api/me: his club, his access and whether he is the
- * admin can change on the server while the phone keeps the sign-in (shown from the stored copy offline). */
-function useFreshDirector(stored: DirectorAuth | null): DirectorAuth | null {
-  const [fresh, setFresh] = useState<DirectorAuth | null>(null);
-  useEffect(() => {
-    setFresh(null);
-    if (!stored) return;
-    let alive = true;
-    request<Me>("/api/me", { token: stored.token })
-      .then((r) => {
-        if (!alive || !r.ok || !r.data?.director) return;
-        const next = { token: stored.token, director: r.data.director, club: r.data.club ?? null };
-        setFresh(next);
-        void setDirectorAuth(next).catch((e) => report("director.me_save", e));
-      })
-      .catch((e) => report("director.me", e)); // offline: the stored copy
-    return () => {
-      alive = false;
-    };
-  }, [stored?.token]);
-  return fresh ?? stored;
-}
-
 export function DirectorList() {
   useLang();
-  const { auth: stored, ready } = useDirectorAuth();
-  const auth = useFreshDirector(stored);
+  const { auth, ready } = useDirectorAuth();
   const venue = useVenue(auth?.token);
   const [list, setList] = useState<Tournament[] | null>(null);
   const [presets, setPresets] = useState<Preset[]>([]);

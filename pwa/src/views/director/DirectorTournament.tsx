@@ -23,6 +23,7 @@ import { ClockSection } from "./ClockSection";
 import { MoneySection } from "./MoneySection";
 import { DeskSection } from "./DeskSection";
 import { ToolsSection } from "./ToolsSection";
+import { PushCard } from "../../ui/PushCard";
 import { pendingOf, type Bust, type DirCtx, type Entry, type Table } from "./types";
 import "./sections.css";
 
@@ -143,6 +144,7 @@ export function DirectorTournament(props: { tid: string }) {
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
+      {observer && section === "tools" && token && <PushCard token={token} role="director" tid={Number(tid)} />}
       <fieldset class="dir-section observer-lock" disabled={observer} data-testid={`section-body-${section}`} data-section={section}>
         {section === "floor" && <FloorSection ctx={ctx} />}
         {section === "players" && <PlayersSection ctx={ctx} />}

@@ -17,7 +17,7 @@ export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; ve
     <>
       <ReviewCard data={props.review} />
       <AlertSettings />
-      {ctx.token && <PushCard token={ctx.token} role="director" tid={Number(ctx.tid)} />}
+      {ctx.token && props.me?.access !== "observer" && <PushCard token={ctx.token} role="director" tid={Number(ctx.tid)} />}
       <DirectorTools tid={ctx.tid} token={ctx.token} tables={ctx.tables} />
       {ctx.token && <LinksSection tid={ctx.tid} token={ctx.token} refreshKey={refreshKey} venue={props.venue} />}
       {ctx.token && <TournamentDirectors tid={ctx.tid} token={ctx.token} me={props.me} />}

@@ -75,7 +75,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20
     app.json.sort_keys = False
     app.session_interface = NoCookieSessions()
-    db = make_engine(config.DATABASE_URL)
+    db = make_engine(config.DATABASE_URL, config.DB_POOL_SIZE)
     if migrate_schema is None:
         migrate_schema = db.dialect.name == "sqlite"
     if migrate_schema:

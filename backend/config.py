@@ -52,6 +52,8 @@ class Config:
         var_dir = Path(os.environ.get("POKERFLOOR_VAR") or _default_var_dir())
         self.VAR_DIR = var_dir
         self.DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{var_dir / 'pokerfloor.db'}")
+        # PostgreSQL connections each worker keeps open (and as many more for a burst): docs/sizing.md
+        self.DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
         self.HOST = os.environ.get("HOST", "127.0.0.1")
         self.PORT = int(os.environ.get("PORT", "5000"))
         # Base for staff links in QR codes (director, dealers); empty means "the address the

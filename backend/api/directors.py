@@ -114,12 +114,16 @@ def set_access(director_id: int):
             raise ApiError(409, "own_access", "You cannot change your own access; ask another director.", "director_id")
         if target.is_admin and data["access"] != "full":
             raise ApiError(409, "admin_access", "The server's admin keeps full access to his club.", "access")
-        dropped = sign_out(session, director_id) if RANK[data["access"]] < RANK[target.access] else []
+        lower = RANK[data["access"]] < RANK[target.access]
+        dropped = sign_out(session, director_id) if lower else []
+        kept = [] if lower else clubs.session_token_ids(session, director_id)
         target.access = data["access"]
         session.flush()
         body = clubs.director_json(session, target)
     for token_id in dropped:
         _app().realtime.drop_token(token_id)
+    for token_id in kept:  # more access: at once, on every worker, without signing out
+        _app().realtime.refresh_token(token_id)
     return jsonify(body)
 
 

@@ -136,6 +136,13 @@ class Realtime:
         if self._revocations is not None:
             self._revocations.publish(self._revoked_channel, str(token_id))
 
+    def refresh_token(self, token_id: int) -> None:
+        """A token whose caller changed (a director given more access): every worker forgets the
+        caller it keeps for it, so the next request reads it anew; its sockets stay."""
+        forget_token(self.app, token_id)
+        if self._revocations is not None:
+            self._revocations.publish(self._revoked_channel, f"refresh:{token_id}")
+
     def _drop_local(self, token_id: int) -> None:
         forget_token(self.app, token_id)
         for sid in [sid for sid, c in self.callers.items() if c.token_id == token_id]:
@@ -150,7 +157,11 @@ class Realtime:
                 pubsub.subscribe(self._revoked_channel)
                 for message in pubsub.listen():
                     if message.get("type") == "message":
-                        self._drop_local(int(message["data"]))
+                        data = message["data"].decode() if isinstance(message["data"], bytes) else message["data"]
+                        if data.startswith("refresh:"):
+                            forget_token(self.app, int(data[len("refresh:") :]))
+                        else:
+                            self._drop_local(int(data))
             except Exception:  # Redis restarted: listen again after a pause
                 log.exception("revocation channel lost; listening again in 1 s")
                 self.socketio.sleep(1)

@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, pool_size: int = 10) -> Engine:
+    """`pool_size`: PostgreSQL connections a worker keeps open. A worker on gevent serves many
+    phones at once; a command holds a connection for its one transaction. The pool's overflow
+    connections are opened for a burst and closed after it, each a new server process on
+    PostgreSQL's side: enough kept open that a burst does not pay for connecting."""
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
         if not memory:
@@ -51,7 +55,7 @@ def make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=pool_size)
 
 
 @contextmanager

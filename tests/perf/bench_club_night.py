@@ -102,7 +102,7 @@ class Ledger:
         self.retried = 0
         self.replays_same = 0
         self.replays_differ: list[str] = []
-        self.missed_views = 0
+        self.missed_views: dict[str, int] = defaultdict(int)
 
     def send(self, phone: Phone, tid: int, type: str, payload: dict) -> tuple[int | None, float]:
         """The command, retried with its op_id until the server answers; (seq or None, sent at)."""
@@ -148,7 +148,7 @@ class Ledger:
     def delivered(self, what: str, sent_at: float, arrived: float | None) -> None:
         with self.lock:
             if arrived is None:
-                self.missed_views += 1
+                self.missed_views[what] += 1
             else:
                 self.delivery_ms[what].append((arrived - sent_at) * 1000)
 
@@ -181,7 +181,8 @@ def dealer_bot(club: Club, table_no: int, stack, sockets: RawSockets, ledger: Le
     phone = Phone(stack, club.tables[table_no])
     sock = sockets.connect({"token": phone.token}, keep=True)
     sockets.wait(sock, "table", 0, timeout=15)
-    p_bust = min(0.9, (args.players - 1) / args.tables * args.pace / (args.minutes * 60 * 0.8))
+    # about every player out within the run (tables break as it goes, so fewer hands are dealt)
+    p_bust = min(0.9, (args.players - 1) / args.tables * args.pace / (args.minutes * 60 * 0.5))
     while not stop.is_set() and not club.finished.is_set():
         time.sleep(random.expovariate(1 / args.pace))
         table = sockets.last(sock, "table") or {}
@@ -242,20 +243,37 @@ def director_bot(club: Club, ledger: Ledger, stop: threading.Event):
                 ledger.send(club.director, club.tid, *APPLY[suggestion["kind"]](suggestion))
 
 
+def _comm(proc: Path) -> str:
+    try:
+        return (proc / "comm").read_text().strip()
+    except (FileNotFoundError, PermissionError, ProcessLookupError):
+        return ""
+
+
 def cpu_of(stack: LocalStack) -> dict[str, float]:
     found = {f"worker {w.index}": cpu_seconds(w.proc.pid) for w in stack.workers}
     found["caddy"] = cpu_seconds(stack.caddy.pid)
     postgres = 0.0
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
+    for proc in Path("/proc").iterdir():  # the backends alive now (a closed connection's CPU is gone)
+        if proc.name.isdigit() and _comm(proc) == "postgres":
             try:
-                if (proc / "comm").read_text().strip() == "postgres":
-                    postgres += cpu_seconds(int(proc.name))
-            except (FileNotFoundError, PermissionError, ProcessLookupError):
+                postgres += cpu_seconds(int(proc.name))
+            except (FileNotFoundError, ProcessLookupError):
                 pass
     found["postgres (all)"] = postgres
-    found["this load generator"] = cpu_seconds(os.getpid())
+    redis = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _comm(p) == "redis-server"]
+    found["redis"] = sum(cpu_seconds(int(p.name)) for p in redis)
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    found["the whole machine (busy)"] = (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+    found["this load generator"] = time.process_time()  # its ended bot threads included
     return found
+
+
+def rss_mb(pid: int) -> float:
+    for row in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if row.startswith("VmRSS:"):
+            return int(row.split()[1]) / 1024
+    return 0.0
 
 
 def line(name: str, ms: list[float]) -> str:
@@ -302,10 +320,12 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=4.0, help="at most this long (the tournaments may end first)")
     parser.add_argument("--pace", type=float, default=4.0, help="seconds between hands at a table (mean)")
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--idle", type=float, default=30, help="seconds of open phones and no command, measured first")
+    parser.add_argument("--logs", help="keep the workers' and Caddy's logs in this directory")
     args = parser.parse_args()
     random.seed(args.seed)
     os.environ["BACKUP_AUTO"] = "0"  # as the other benches: no backup copy inside a timed command
-    with LocalStack(workers=args.workers) as stack:
+    with LocalStack(args.logs, workers=args.workers) as stack:
         print(f"Caddy → {args.workers} workers → PostgreSQL, Redis; {stack.url}", flush=True)
         admin = Phone(stack)
         first = {"setup_token": stack.setup_token(), "username": "admin", "password": "x" * 12}
@@ -322,6 +342,18 @@ def main() -> int:
             f"{time.perf_counter() - t0:.0f} s; {sockets.count} phones' websockets open",
             flush=True,
         )
+        if args.idle:  # what the open sockets cost with nobody playing (pings, timers)
+            before, t_idle = cpu_of(stack), time.perf_counter()
+            time.sleep(args.idle)
+            after, t_idle = cpu_of(stack), time.perf_counter() - t_idle
+            servers = [k for k in after if k.startswith(("worker", "caddy", "postgres", "redis"))]
+            used = sum(after[k] - before[k] for k in servers)
+            print(
+                f"idle, {sockets.count} sockets open: the servers use {used / t_idle * 100:.1f} % of one core "
+                f"({used / t_idle / sockets.count * 1e6:.0f} µs of CPU per socket per second): "
+                + ", ".join(f"{k} {(after[k] - before[k]) / t_idle * 100:.1f} %" for k in servers),
+                flush=True,
+            )
         ledger, stop = Ledger(), threading.Event()
         cpu_before, started = cpu_of(stack), time.perf_counter()
         bots = [
@@ -357,11 +389,13 @@ def main() -> int:
         print("view delivery (command sent → view with its seq on the phone):")
         for what, ms in sorted(ledger.delivery_ms.items()):
             print("  " + line(what, ms))
-        print(f"  views not arrived within 5 s: {ledger.missed_views}")
-        print("CPU seconds during the play (of the 2 cores' 2 × elapsed):")
+        print(f"  views not arrived within 5 s: {dict(ledger.missed_views) or 0}")
+        print(f"CPU seconds during the play ({os.cpu_count()} cores: {os.cpu_count() * elapsed:.0f} s in all):")
         for name in cpu_after:
             used = cpu_after[name] - cpu_before.get(name, 0.0)
             print(f"  {name:<22} {used:7.1f} s  ({used / elapsed * 100:5.1f} % of one core)")
+        memory = {f"worker {w.index}": rss_mb(w.proc.pid) for w in stack.workers} | {"caddy": rss_mb(stack.caddy.pid)}
+        print("memory (RSS) at the end: " + ", ".join(f"{k} {v:.0f} MB" for k, v in memory.items()))
         if ledger.refused:
             print("refused by the rules:", dict(sorted(ledger.refused.items())))
         for err in ledger.errors[:10] + ledger.replays_differ[:5]:

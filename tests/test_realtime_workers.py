@@ -55,3 +55,25 @@ def test_views_and_revocations_cross_workers(two_workers):
         time.sleep(0.05)
     assert not dealer_on_b.client.connected
     assert Api(b.url, token_of(url)).command(tid, "new_hand", {"table_no": 1}).status_code == 401
+
+
+def test_a_directors_access_changes_on_every_worker(two_workers):
+    """Issue 18: each worker keeps the caller of a token for a minute. A director given more
+    access on worker a may act on worker b at once (the kept caller is dropped there too, his
+    sockets stay); given less, he is signed out on both."""
+    from server import club_director, invited
+
+    a, b = two_workers
+    td = director(a)
+    tid = seated_tournament(td, players=4, tables=1)
+    otto = club_director(a, invited(td, "observer"), "otto")
+    otto_on_b = Api(b.url, otto.token)
+    assert otto_on_b.command(tid, "start_clock").status_code == 403  # b now keeps him as an observer
+    otto_id = otto.get("/api/me").json()["director"]["id"]
+    assert td.post(f"/api/directors/{otto_id}/access", {"access": "full"}).status_code == 200  # on a
+    deadline = time.time() + 5
+    while otto_on_b.command(tid, "start_clock").status_code == 403 and time.time() < deadline:
+        time.sleep(0.05)  # the drop travels over Redis
+    assert otto_on_b.get(f"/api/tournaments/{tid}/view").json()["clock"]["status"] == "running"
+    assert td.post(f"/api/directors/{otto_id}/access", {"access": "observer"}).status_code == 200
+    assert otto_on_b.get("/api/me").status_code == 401

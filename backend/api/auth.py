@@ -54,6 +54,19 @@ def _session_for(session, director: Director) -> dict:
     return {"token": token, "director": clubs.director_json(session, director), "club": clubs.club_json(club)}
 
 
+def _setup_row(session, token: str) -> Token:
+    """The live setup token (the first setup link, or an invitation not expired), else a 401."""
+    row = find_token(session, token)
+    if row is None or row.role != "setup" or clubs.invitation_expired(row, now_ms()):
+        raise ApiError(
+            401,
+            "invalid_setup_token",
+            "This setup link has already been used, has expired or is not valid.",
+            "setup_token",
+        )
+    return row
+
+
 @bp.post("/auth/setup")
 @documented(out.Session, body=SetupSchema, errors=(400, 401, 403, 409), auth=False)
 def setup():
@@ -61,14 +74,7 @@ def setup():
     refuse_staff_over_plain_http("setup")
     data = SetupSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
-        row = find_token(session, data["setup_token"])
-        if row is None or row.role != "setup" or clubs.invitation_expired(row, now_ms()):
-            raise ApiError(
-                401,
-                "invalid_setup_token",
-                "This setup link has already been used, has expired or is not valid.",
-                "setup_token",
-            )
+        row = _setup_row(session, data["setup_token"])
         username = data["username"].strip()
         if session.exec(select(Director).where(Director.username == username)).first():
             raise ApiError(409, "username_taken", f"The user name {username} is taken.", "username")
@@ -115,14 +121,7 @@ def invitation_info():
     refuse_staff_over_plain_http("setup")
     data = InvitationCheckSchema().load(json_body())
     with session_scope(current_app.extensions["pokerfloor"].db) as session:
-        row = find_token(session, data["setup_token"])
-        if row is None or row.role != "setup" or clubs.invitation_expired(row, now_ms()):
-            raise ApiError(
-                401,
-                "invalid_setup_token",
-                "This setup link has already been used, has expired or is not valid.",
-                "setup_token",
-            )
+        row = _setup_row(session, data["setup_token"])
         if clubs.is_first_setup(row):
             return jsonify({"first_setup": True, "club": None, "access": "full", "tournament_id": None})
         club = session.get(Club, row.club_id)

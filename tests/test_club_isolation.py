@@ -125,7 +125,8 @@ def command_body() -> dict:
 #   admin      — the server's admin only
 #   public     — no club's data at all (health, the document, the push key, sign-in)
 # `body` is sent as JSON (a callable: made fresh per request), `csv` as text/csv; `control` is who
-# proves the request reaches the data, and the answer he gets.
+# proves the request reaches the data, and the answer he gets. `credentials`: it hands out QR
+# codes (working tokens of dealers, players, the TV), which an observer must not get by reading.
 OPS: dict[tuple[str, str], dict] = {
     ("POST", "/api/auth/invitation"): {"kind": "public"},
     ("POST", "/api/auth/login"): {"kind": "public"},
@@ -176,15 +177,15 @@ OPS: dict[tuple[str, str], dict] = {
         "status": 409,
         "error": "registration_closed",
     },
-    ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
-    ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/print/seating-list"): {"kind": "tournament"},
-    ("GET", "/api/tournaments/{tid}/print/table-sheets"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/table-sheets"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/public"): {"kind": "tournament"},
-    ("GET", "/api/tournaments/{tid}/qr/display.svg"): {"kind": "tournament"},
-    ("GET", "/api/tournaments/{tid}/qr/player/{entry_id}.svg"): {"kind": "tournament"},
-    ("GET", "/api/tournaments/{tid}/qr/table/{table_no}.svg"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/qr/display.svg"): {"kind": "tournament", "credentials": True},
+    ("GET", "/api/tournaments/{tid}/qr/player/{entry_id}.svg"): {"kind": "tournament", "credentials": True},
+    ("GET", "/api/tournaments/{tid}/qr/table/{table_no}.svg"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/rejections"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/results.csv"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/results.html"): {"kind": "tournament"},
@@ -304,7 +305,7 @@ def test_alphas_observer_reads_every_screen_and_changes_nothing(world):
         if op["kind"] not in ("tournament", "club") or op.get("control") == "player" or op.get("last"):
             continue
         r = send(world, world.oa, method, template)
-        expected_refusal = method == "POST" and template != "/api/push/subscriptions"
+        expected_refusal = (method == "POST" and template != "/api/push/subscriptions") or op.get("credentials")
         if expected_refusal and (r.status_code != 403 or r.json().get("error") not in ("observer", "forbidden")):
             problems.append(f"{method} {template}: {r.status_code} {r.text[:120]}")
         if not expected_refusal and r.status_code >= 400 and method == "GET":

@@ -80,8 +80,10 @@ def test_less_access_signs_the_director_out_on_every_phone_and_removed_cannot_si
     assert sock.call("subscribe", {"tournament_id": tid}, timeout=5) == {"ok": True}
     carl_id = carl.get("/api/me").json()["director"]["id"]
 
+    spare = invited(carl, "full")  # a link he handed out: it goes with his rights
     r = anna.post(f"/api/directors/{carl_id}/access", {"access": "observer"})
     assert r.status_code == 200 and r.json()["access"] == "observer"
+    assert Api(server.url).post("/api/auth/invitation", {"setup_token": token_of(spare)}).status_code == 401
     assert carl.get("/api/me").status_code == 401 and phone2.get("/api/me").status_code == 401
     deadline = time.monotonic() + 5
     while sock.connected and time.monotonic() < deadline:
@@ -133,9 +135,18 @@ def test_a_limited_director_runs_what_he_creates_and_is_given(server):
     lena_id = lena.get("/api/me").json()["director"]["id"]
     assert anna.get("/api/directors").json()[1]["tournaments"] == sorted([t1, own])
 
+    league = anna.post("/api/leagues", {"name": "Ranking", "kind": "v_ranking"}).json()["id"]
+    r = lena.post(f"/api/leagues/{league}/tournaments", {"tournament_id": t2})
+    assert r.status_code == 403 and r.json()["error"] == "not_your_tournament"
+    assert lena.post(f"/api/leagues/{league}/tournaments", {"tournament_id": t1}).status_code == 200
+    sock = socketio.Client(reconnection=False)
+    sock.connect(server.url, auth={"token": lena.token}, transports=["websocket"], wait_timeout=10)
+    assert sock.call("subscribe", {"tournament_id": t2}, timeout=5)["error"] == "not_your_tournament"
+
     r = anna.post(f"/api/tournaments/{t2}/directors", {"director_id": lena_id, "runs": True})
     assert [d["username"] for d in r.json()["directors"]] == ["anna", "lena"]
     command_ok(lena, t2, "start_clock")  # at once, no new sign-in
+    assert sock.call("subscribe", {"tournament_id": t2}, timeout=5) == {"ok": True}  # the open socket too
     r = anna.post(f"/api/tournaments/{t2}/directors", {"director_id": lena_id, "runs": False})
     assert [d["username"] for d in r.json()["directors"]] == ["anna"]
     assert lena.get("/api/me").status_code == 401  # taken back: signed out

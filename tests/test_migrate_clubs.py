@@ -279,3 +279,19 @@ def test_an_empty_database_gets_no_club_until_the_first_setup(url):
     with engine.connect() as conn:
         assert conn.execute(text("SELECT COUNT(*) FROM club")).scalar() == 0
     engine.dispose()
+
+
+def test_an_unused_first_login_link_stays_one(url):
+    """A server started once at 0007 and never set up: its first-login link still makes the first
+    club and its admin after the upgrade (it does not become an invitation into an empty club)."""
+    engine = make_engine(url)
+    with migration_transaction(engine) as conn:
+        run_alembic(conn, "upgrade", "0007")
+    with engine.begin() as conn:
+        _, row = token_row("setup", "nonce-first")
+        insert(conn, "token", row)
+    migrate(engine)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM club")).scalar() == 0
+        assert conn.execute(text("SELECT club_id, director_id FROM token")).all() == [(None, None)]
+    engine.dispose()

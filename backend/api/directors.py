@@ -5,7 +5,10 @@ may do, and gives tournaments to the limited ones.
 The link is an ordinary `setup` token (as `pokerfloor init` prints for the first director):
 the setup page creates the account and the token is spent. Invitations expire after a week.
 Rights that shrink sign the director out on every phone (his sessions are revoked, his sockets
-dropped on every worker): nothing he joined with the old rights keeps reaching him."""
+dropped on every worker, the invitations he handed out and nobody used yet are void): nothing he
+joined with the old rights keeps reaching him. The table and seat QR codes he opened or printed
+stay valid: they belong to the tables and players, whose phones use them; a director replaces one
+under QR → New QR when it should leave someone's hands."""
 
 from __future__ import annotations
 
@@ -86,7 +89,9 @@ def invite():
 
 
 def sign_out(session, director_id: int) -> list[int]:
-    """Revoke a director's sessions; the caller drops them from the sockets after the commit."""
+    """Revoke a director's sessions and the invitations he handed out; the caller drops the
+    sessions from the sockets after the commit."""
+    clubs.revoke_invitations_from(session, director_id, now_ms())
     ids = clubs.session_token_ids(session, director_id)
     for row in session.exec(select(Token).where(col(Token.id).in_(ids))) if ids else ():
         row.revoked_at = now_ms()

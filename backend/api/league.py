@@ -12,7 +12,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from ..auth.access import require_director
+from ..auth.access import require_director, require_tournament
 from ..errors import ApiError
 from ..presets import find_preset
 from ..read import league as lg
@@ -162,10 +162,11 @@ def add_tournament(league_id: int):
     data = AddTournamentSchema().load(json_body())
     tid = data["tournament_id"]
     with session_scope(_app().db) as session:
+        club_league(session, league_id, caller.club_id)  # the league first: another club's is missing
+    require_tournament(tid, {"director"})  # one of the club's, and one he runs if he is limited
+    with session_scope(_app().db) as session:
         row = club_league(session, league_id, caller.club_id)
         tournament = session.get(Tournament, tid)
-        if tournament is None or tournament.club_id != caller.club_id:
-            raise ApiError(404, "unknown_tournament", f"There is no tournament {tid}.", "tournament_id")
         link = session.get(LeagueTournament, (league_id, tid))
         played_on = data["played_on"] or (link.played_on if link else lg.day_of(tournament.created_at))
         if link is None:

@@ -123,7 +123,7 @@ def _printout(template: str, tid: int, lang: str, title: str, **data):
 @documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
 def seat_cards(tid: int):
     """Printable seat cards with the players' QR codes (A4, 8 per page)"""
-    require_tournament(tid, {"director"})
+    require_tournament(tid, {"director"}, act=True)  # the codes are credentials: no observer
     q = PrintQuery().load(request.args)
     state = _app().service.state(tid)
     if not state.tables:
@@ -161,7 +161,7 @@ def seat_cards(tid: int):
 @documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
 def table_sheets(tid: int):
     """Printable dealer QR sheet per table, and the display's"""
-    require_tournament(tid, {"director"})
+    require_tournament(tid, {"director"}, act=True)  # a dealer's code records busts: no observer
     q = PrintQuery().load(request.args)
     state = _app().service.state(tid)
     numbers = [t.table_no for t in _chosen_tables(state, q)]

@@ -127,7 +127,7 @@ def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
 @documented(out.Links, errors=(401, 403, 404))
 def links(tid: int):
     """QR links for the display, the tables and the players"""
-    require_tournament(tid, {"director"})
+    require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     state = _app().service.state(tid)
     tables, entries = sorted(state.tables), list(state.entries.values())
     subjects: list[Subject] = [("display", None, None)]
@@ -157,7 +157,7 @@ def _svg(url: str) -> Response:
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def qr_display(tid: int):
     """The display's (TV's) QR code (SVG)"""
-    require_tournament(tid, {"director"})
+    require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     return _svg(_link("display", tid))
 
 
@@ -165,7 +165,7 @@ def qr_display(tid: int):
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def qr_table(tid: int, table_no: int):
     """A table's dealer QR code (SVG)"""
-    require_tournament(tid, {"director"})
+    require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     if table_no not in _app().service.state(tid).tables:
         raise ApiError(404, "unknown_table", f"There is no table {table_no}.", "table_no")
     return _svg(_link("dealer", tid, table_no=table_no))
@@ -175,7 +175,7 @@ def qr_table(tid: int, table_no: int):
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def qr_player(tid: int, entry_id: int):
     """A player's seat-card QR code (SVG)"""
-    require_tournament(tid, {"director"})
+    require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     if entry_id not in _app().service.state(tid).entries:
         raise ApiError(404, "unknown_entry", f"There is no player #{entry_id}.", "entry_id")
     return _svg(_link("player", tid, entry_id=entry_id))

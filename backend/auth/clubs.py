@@ -109,3 +109,14 @@ def session_token_ids(session: Session, director_id: int) -> list[int]:
         select(Token).where(Token.role == "director", Token.director_id == director_id, col(Token.revoked_at).is_(None))
     ).all()
     return [row.id for row in rows if row.id is not None]
+
+
+def revoke_invitations_from(session: Session, director_id: int, now: int) -> int:
+    """The setup links a director handed out and nobody used yet: they go when his rights shrink
+    (a spare account he invited for himself must not outlive his removal)."""
+    rows = session.exec(
+        select(Token).where(Token.role == "setup", Token.director_id == director_id, col(Token.revoked_at).is_(None))
+    ).all()
+    for row in rows:
+        row.revoked_at = now
+    return len(rows)

@@ -68,6 +68,7 @@ class Realtime:
             manage_session=False,  # no cookie sessions here (app.py): a socket's caller is its token
         )
         self.callers: dict[str, object] = {}
+        self._director_tokens: dict[str, str] = {}  # a director's socket: its token
         self._to_publish = None  # the publisher's queue, made on the first command
         # One process: a room with no socket here has nobody at all, and its view is not rendered.
         # Several workers (a message queue): another worker may hold the room's sockets, which the
@@ -117,11 +118,16 @@ class Realtime:
         if caller.role in STAFF_ROLES and request.environ.get(PLAIN_HTTP):
             raise ConnectionRefusedError("https_required")  # staff tokens never travel in clear
         self.callers[request.sid] = caller
-        if caller.role != "director":
+        if caller.role == "director":
+            # What he may subscribe to is asked anew at each subscribe (his access can grow while
+            # the socket is open; when it shrinks, his sessions are revoked and the socket dropped).
+            self._director_tokens[request.sid] = token
+        else:
             self._join(caller.tournament_id, caller)
 
     def _disconnect(self, *_):
         self.callers.pop(request.sid, None)
+        self._director_tokens.pop(request.sid, None)
         self._leave_rooms(request.sid)
 
     def _leave_rooms(self, sid: str) -> None:
@@ -147,6 +153,7 @@ class Realtime:
         forget_token(self.app, token_id)
         for sid in [sid for sid, c in self.callers.items() if c.token_id == token_id]:
             self.callers.pop(sid, None)
+            self._director_tokens.pop(sid, None)
             self._leave_rooms(sid)
             self.socketio.server.disconnect(sid, namespace="/", ignore_queue=True)
 
@@ -168,6 +175,8 @@ class Realtime:
 
     def _subscribe(self, data=None):
         caller = self.callers.get(request.sid)
+        if caller is not None and caller.role == "director":
+            caller = caller_for(self._director_tokens.get(request.sid))  # his access as it is now
         tid = data.get("tournament_id") if isinstance(data, dict) else None
         if caller is None or caller.role != "director":
             return {"ok": False, "error": "forbidden", "message": "Only a director subscribes to a tournament."}

@@ -3,7 +3,8 @@ belongs to a club; a director's access in it; tournaments given to limited direc
 
 A database that already holds data moves into one club ("Club", id 1) whole: every row gets
 club 1, every director keeps full access, the first director becomes the server's admin, and
-invitations not yet used join club 1. An empty database gets no club: the first setup makes it.
+invitations not yet used join club 1 (an unused first-login link stays one). An empty
+database gets no club: the first setup makes it.
 
 On SQLite the tables that gain a NOT NULL reference are copied (batch mode); `store.migrate`
 turns foreign key enforcement off around the upgrade, as SQLite's own procedure for such
@@ -27,7 +28,8 @@ OWNED = ("tournament", "league", "custom_preset")  # rows that get a club and an
 
 
 def _holds_data(bind) -> bool:
-    tables = ("director", "tournament", "league", "person", "custom_preset", "token")
+    """Anything a club would own (an unused first-login link alone is no club's: it makes one)."""
+    tables = ("director", "tournament", "league", "person", "custom_preset")
     return any(bind.execute(sa.text(f"SELECT 1 FROM {name} LIMIT 1")).first() for name in tables)
 
 
@@ -94,10 +96,12 @@ def upgrade() -> None:
         batch.add_column(sa.Column("club_id", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("access", sqlmodel.AutoString(length=10), nullable=True))
         batch.create_foreign_key("fk_token_club_id", "club", ["club_id"], ["id"])
-    # Invitations (and a first-login link) not used yet: into the first club, as the directors.
+    # Invitations from a director not used yet: into the first club, as their directors. A
+    # first-login link (no inviter) stays one: whoever uses it makes a club and is the admin.
     op.execute(
         sa.text(
-            f"UPDATE token SET club_id = {FIRST_CLUB} WHERE role = 'setup' AND EXISTS (SELECT 1 FROM club)"
+            f"UPDATE token SET club_id = {FIRST_CLUB} "
+            "WHERE role = 'setup' AND director_id IS NOT NULL AND EXISTS (SELECT 1 FROM club)"
         )
     )
 

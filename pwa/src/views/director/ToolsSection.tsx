@@ -19,7 +19,8 @@ export function ToolsSection(props: { ctx: DirCtx; review: Rejections | null; ve
       <AlertSettings />
       {ctx.token && props.me?.access !== "observer" && <PushCard token={ctx.token} role="director" tid={Number(ctx.tid)} />}
       <DirectorTools tid={ctx.tid} token={ctx.token} tables={ctx.tables} />
-      {ctx.token && <LinksSection tid={ctx.tid} token={ctx.token} refreshKey={refreshKey} venue={props.venue} />}
+      {/* QR codes are working tokens: not for an observer (the server refuses them too) */}
+      {ctx.token && props.me?.access !== "observer" && <LinksSection tid={ctx.tid} token={ctx.token} refreshKey={refreshKey} venue={props.venue} />}
       {ctx.token && <TournamentDirectors tid={ctx.tid} token={ctx.token} me={props.me} />}
     </>
   );

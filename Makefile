@@ -41,13 +41,15 @@ check: install pwa
 # 10,112 players, pokerfloor next to the bare baseline app (ratios), a dealer's bust answered and
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
-bench: install pwa
+# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md).
+bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
 	$(BIN)/python tests/perf/bench_side_by_side.py
 	$(BIN)/python tests/perf/bench_command_roundtrip.py --players 1200 10112 --busts 300 --director
 	$(BIN)/python tests/perf/bench_fanout.py
 	$(BIN)/python tests/perf/bench_push.py --players 420
+	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install

@@ -14,7 +14,7 @@ from ..store import Club, session_scope
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import documented
-from .directors import invitation_json
+from .directors import new_invitation
 from .schemas import CreateClubSchema
 
 bp = Blueprint("clubs", __name__, url_prefix="/api")
@@ -33,13 +33,6 @@ def list_clubs():
         return jsonify(clubs.club_summaries(session))
 
 
-def _first_director_invitation(session, admin, club: Club) -> dict:
-    token = clubs.invite(
-        session, _app().config.SECRET_KEY, club_id=club.id, access="full", now=now_ms(), inviter_id=admin.director_id
-    )
-    return invitation_json(session, token, club.id, "full", None)
-
-
 @bp.post("/clubs")
 @documented(out.NewClub, status=201, body=CreateClubSchema, errors=(400, 401, 403))
 def create_club():
@@ -48,7 +41,7 @@ def create_club():
     data = CreateClubSchema().load(json_body())
     with session_scope(_app().db) as session:
         club = clubs.create_club(session, data["name"].strip(), now_ms())
-        invitation = _first_director_invitation(session, admin, club)
+        invitation = new_invitation(session, admin.director_id, club.id, "full")
         summary = {**clubs.club_json(club), "created_at": club.created_at, "directors": 0, "tournaments": 0}
         return jsonify({"club": summary, "invitation": invitation}), 201
 
@@ -62,4 +55,4 @@ def invite_to_club(club_id: int):
         club = session.get(Club, club_id)
         if club is None:
             raise ApiError(404, "unknown_club", f"There is no club {club_id}.", "club_id")
-        return jsonify(_first_director_invitation(session, admin, club)), 201
+        return jsonify(new_invitation(session, admin.director_id, club_id, "full")), 201

@@ -21,7 +21,8 @@ from ..errors import ApiError
 from ..push import subscriptions
 from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Club, Director, Token, TournamentDirector, session_scope
+from ..store import Club, Director, TournamentDirector, session_scope
+from ..store.models import ACCESS
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import documented
@@ -30,15 +31,28 @@ from .schemas import AccessSchema, InviteSchema, RunsSchema
 
 bp = Blueprint("directors", __name__, url_prefix="/api")
 
-# How much each access may do: a change to a lower rank signs the director out.
-RANK = {"removed": 0, "observer": 1, "limited": 2, "full": 3}
+# How much each access may do (ACCESS is ordered from most to least): a change to a lower rank
+# signs the director out.
+RANK = {access: len(ACCESS) - i for i, access in enumerate(ACCESS)}
 
 
 def _app():
     return current_app.extensions["pokerfloor"]
 
 
-def invitation_json(session, token: str, club_id: int, access: str, tournament_id: int | None) -> dict:
+def new_invitation(
+    session, inviter_id: int | None, club_id: int, access: str, tournament_id: int | None = None
+) -> dict:
+    """A one-time setup link into `club_id` with `access`, as the phone shows it (link, QR, what it gives)."""
+    token = clubs.invite(
+        session,
+        _app().config.SECRET_KEY,
+        club_id=club_id,
+        access=access,
+        now=now_ms(),
+        inviter_id=inviter_id,  # who invited (audit); the account is made by the setup page
+        tournament_id=tournament_id,
+    )
     url = phone_link("setup", token)
     return {
         "url": url,
@@ -74,27 +88,14 @@ def invite():
     tid = data["tournament_id"]
     if tid is not None:
         require_tournament(tid, {"director"})  # one of this club's
-    floor = _app()
-    with session_scope(floor.db) as session:
-        token = clubs.invite(
-            session,
-            floor.config.SECRET_KEY,
-            club_id=caller.club_id,
-            access=data["access"],
-            now=now_ms(),
-            inviter_id=caller.director_id,  # who invited (audit); the account is made by the setup page
-            tournament_id=tid,
-        )
-        return jsonify(invitation_json(session, token, caller.club_id, data["access"], tid)), 201
+    with session_scope(_app().db) as session:
+        return jsonify(new_invitation(session, caller.director_id, caller.club_id, data["access"], tid)), 201
 
 
 def sign_out(session, director_id: int) -> list[int]:
     """Revoke a director's sessions and the invitations he handed out; the caller drops the
     sessions from the sockets after the commit."""
-    clubs.revoke_invitations_from(session, director_id, now_ms())
-    ids = clubs.session_token_ids(session, director_id)
-    for row in session.exec(select(Token).where(col(Token.id).in_(ids))) if ids else ():
-        row.revoked_at = now_ms()
+    ids = clubs.revoke_rights(session, director_id, now_ms())
     subscriptions.forget_token(session, ids)
     return ids
 
@@ -137,12 +138,12 @@ def _tournament_directors(session, caller, tid: int) -> dict:
     rows = session.exec(
         select(Director).where(Director.club_id == caller.club_id, col(Director.access).in_(["full", "limited"]))
     )
-    owner = _app().service.owner(tid)
+    created_by = _app().service.owner(tid).created_by
     found = []
     for d in rows:
         if d.access == "full":
             found.append(clubs.director_json(None, d))
-        elif owner.created_by == d.id or session.get(TournamentDirector, (tid, d.id)) is not None:
+        elif clubs.runs_tournament(session, d.id, tid, created_by):
             found.append(clubs.director_json(session, d))
     return {"tournament_id": tid, "directors": found}
 

@@ -161,8 +161,6 @@ def add_tournament(league_id: int):
     caller = require_director()
     data = AddTournamentSchema().load(json_body())
     tid = data["tournament_id"]
-    with session_scope(_app().db) as session:
-        club_league(session, league_id, caller.club_id)  # the league first: another club's is missing
     require_tournament(tid, {"director"})  # one of the club's, and one he runs if he is limited
     with session_scope(_app().db) as session:
         row = club_league(session, league_id, caller.club_id)

@@ -7,6 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ..engine import COMMANDS
 from ..engine.payload import ID, StrictSchema, Text, not_blank, text_problem
+from ..store.models import ACCESS
 
 __all__ = ["ID", "PAYLOADS", "StrictSchema", "Text", "load_command", "not_blank", "text_problem"]
 
@@ -24,7 +25,7 @@ class InvitationCheckSchema(StrictSchema):
     setup_token = Text(required=True, validate=validate.Length(min=10, max=200))
 
 
-ACCESS_GIVEN = ["full", "limited", "observer"]  # what an invitation may give (store.models.ACCESS)
+ACCESS_GIVEN = [a for a in ACCESS if a != "removed"]  # what an invitation may give
 
 
 class InviteSchema(StrictSchema):
@@ -39,7 +40,7 @@ class InviteSchema(StrictSchema):
 
 
 class AccessSchema(StrictSchema):
-    access = Text(required=True, validate=validate.OneOf(["full", "limited", "observer", "removed"]))
+    access = Text(required=True, validate=validate.OneOf(ACCESS))
 
 
 class RunsSchema(StrictSchema):

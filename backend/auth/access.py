@@ -9,13 +9,15 @@ from flask import Flask, current_app, g, request
 
 from ..engine import Actor
 from ..errors import ApiError
-from ..store import TournamentDirector, session_scope
+from ..store import session_scope
 from ..store.driver import driver_log
+from ..store.models import ACCESS
+from .clubs import runs_tournament
 from .plain_http import refuse_staff_over_plain_http
 from .tokens import find_live_token, find_revoked_token
 
 SESSION_ROLES = {"director", "dealer", "player", "display"}
-DIRECTING = ("full", "limited", "observer")  # the accesses that may sign in (store.models.ACCESS)
+DIRECTING = tuple(a for a in ACCESS if a != "removed")  # the accesses that may sign in
 READING = ("GET", "HEAD")
 
 
@@ -69,17 +71,7 @@ def caller_for(token: str | None) -> Caller | None:
         return None
     if row.role == "director" and row.access not in DIRECTING:
         return None  # a director who left the club: his sessions were revoked, this one too
-    caller = Caller(
-        row.role,
-        row.id,
-        row.tournament_id,
-        row.table_no,
-        row.entry_id,
-        row.director_id,
-        row.club_id,
-        row.access,
-        row.admin,
-    )
+    caller = Caller(row.role, row.id, *row[2:])  # LiveToken's columns after (id, role) are Caller's
     if ext.get("revocations", 0) == epoch:  # no revocation while we read: the row is still good
         if len(cache) >= CACHED_CALLERS:
             cache.clear()  # rare: a fresh start is cheaper than bookkeeping for an LRU
@@ -166,22 +158,23 @@ def require_admin() -> Caller:
     return caller
 
 
-def runs_tournament(caller: Caller, tournament_id: int, created_by: int | None) -> bool:
-    """A limited director runs the tournaments he created and those given to him."""
-    if created_by == caller.director_id:
-        return True
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
-        return session.get(TournamentDirector, (tournament_id, caller.director_id)) is not None
+def _missing(tournament_id: int) -> ApiError:
+    return ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
 
 
 def director_refusal(caller: Caller, tournament_id: int) -> ApiError | None:
     """Why a director may not see this tournament, None if he may: it must be of his club, and one
     he runs if he is limited. Another club's tournament is answered as missing (404): that it
     exists is no other club's business. Also used by the socket (realtime's subscribe)."""
-    owner = current_app.extensions["pokerfloor"].service.owner(tournament_id)
+    floor = current_app.extensions["pokerfloor"]
+    owner = floor.service.owner(tournament_id)
     if owner is None or owner.club_id != caller.club_id:
-        return ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
-    if caller.access == "limited" and not runs_tournament(caller, tournament_id, owner.created_by):
+        return _missing(tournament_id)
+    if caller.access != "limited":
+        return None
+    with session_scope(floor.db) as session:
+        runs = runs_tournament(session, caller.director_id, tournament_id, owner.created_by)
+    if not runs:
         return ApiError(
             403,
             "not_your_tournament",
@@ -195,7 +188,7 @@ def require_tournament(tournament_id: int, roles: set[str] | None = None, act: b
     his club's (one he runs, if limited; reading only, if an observer)."""
     caller = current_caller()
     if not 0 < tournament_id < 2**62 or not current_app.extensions["pokerfloor"].service.exists(tournament_id):
-        raise ApiError(404, "unknown_tournament", f"There is no tournament {tournament_id}.", "tournament_id")
+        raise _missing(tournament_id)
     if caller.role == "director":
         refusal = director_refusal(caller, tournament_id)
         if refusal is not None:

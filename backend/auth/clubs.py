@@ -65,8 +65,13 @@ def first_setup_token(session: Session, secret: str, now: int) -> str:
     return mint_token(session, secret, role="setup", now=now)[0]
 
 
+def runs_tournament(session: Session, director_id: int | None, tournament_id: int, created_by: int | None) -> bool:
+    """A limited director runs the tournaments he created and those given to him."""
+    return created_by == director_id or session.get(TournamentDirector, (tournament_id, director_id)) is not None
+
+
 def runs(session: Session, director_id: int) -> list[int]:
-    """The tournaments a limited director runs: those he created and those given to him."""
+    """The tournaments a limited director runs (runs_tournament, for all of them at once)."""
     created = session.exec(select(Tournament.id).where(Tournament.created_by == director_id)).all()
     given = session.exec(select(TournamentDirector.tournament_id).where(TournamentDirector.director_id == director_id))
     return sorted({*created, *given})
@@ -103,20 +108,26 @@ def club_summaries(session: Session) -> list[dict]:
     ]
 
 
+def _live(session: Session, role: str, director_id: int) -> list[Token]:
+    return list(
+        session.exec(
+            select(Token).where(Token.role == role, Token.director_id == director_id, col(Token.revoked_at).is_(None))
+        )
+    )
+
+
 def session_token_ids(session: Session, director_id: int) -> list[int]:
-    """A director's live sign-ins (one per phone), revoked when his rights shrink."""
-    rows = session.exec(
-        select(Token).where(Token.role == "director", Token.director_id == director_id, col(Token.revoked_at).is_(None))
-    ).all()
-    return [row.id for row in rows if row.id is not None]
+    """A director's live sign-ins (one per phone)."""
+    return [row.id for row in _live(session, "director", director_id) if row.id is not None]
 
 
-def revoke_invitations_from(session: Session, director_id: int, now: int) -> int:
-    """The setup links a director handed out and nobody used yet: they go when his rights shrink
-    (a spare account he invited for himself must not outlive his removal)."""
-    rows = session.exec(
-        select(Token).where(Token.role == "setup", Token.director_id == director_id, col(Token.revoked_at).is_(None))
-    ).all()
-    for row in rows:
+def revoke_rights(session: Session, director_id: int, now: int) -> list[int]:
+    """His rights shrink: his sign-ins and the setup links he handed out that nobody used yet are
+    revoked (a spare account he invited for himself must not outlive his removal). Returns the
+    sign-ins, which the caller drops from the sockets and push subscriptions."""
+    revoked = []
+    for row in _live(session, "director", director_id) + _live(session, "setup", director_id):
         row.revoked_at = now
-    return len(rows)
+        if row.role == "director" and row.id is not None:
+            revoked.append(row.id)
+    return revoked

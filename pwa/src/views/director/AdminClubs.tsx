@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
-import { request, NetworkError } from "../../sync/api";
+import { request } from "../../sync/api";
 import { report } from "../../sync/report";
 import { InvitationCard, type Invitation } from "./InvitationCard";
+import { usePostNow } from "./usePostNow";
 import "./directorTools.css";
 
 interface ClubSummary {
@@ -20,8 +21,7 @@ export function AdminClubs(props: { token: string }) {
   const [clubs, setClubs] = useState<ClubSummary[]>([]);
   const [name, setName] = useState("");
   const [invite, setInvite] = useState<Invitation | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, post } = usePostNow(props.token);
 
   const load = () =>
     request<ClubSummary[]>("/api/clubs", { token: props.token })
@@ -33,22 +33,11 @@ export function AdminClubs(props: { token: string }) {
   }, [props.token]);
 
   async function run(path: string, body?: object) {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await request<any>(path, { method: "POST", token: props.token, body });
-      if (!r.ok) {
-        setError(r.data?.message ?? `${t("common.error")} (${r.status})`);
-        return;
-      }
-      setInvite(r.data.invitation ?? r.data);
-      setName("");
-      void load();
-    } catch (err) {
-      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
-    } finally {
-      setBusy(false);
-    }
+    const made = await post(path, body);
+    if (!made) return;
+    setInvite(made.invitation ?? made); // a new club's answer holds its invitation; a new link is one
+    setName("");
+    void load();
   }
 
   return (
@@ -60,7 +49,7 @@ export function AdminClubs(props: { token: string }) {
           <li key={c.id} class="club-director" data-testid={`club-${c.id}`}>
             <span class="club-director-name">
               {c.name}
-              <small class="muted"> · {t("clubs.counts", { d: c.directors, t: c.tournaments })}</small>
+              <small class="muted club-counts">{t("clubs.counts", { d: c.directors, t: c.tournaments })}</small>
             </span>
             <button type="button" class="btn btn-ghost" data-testid={`club-invite-${c.id}`} disabled={busy} onClick={() => void run(`/api/clubs/${c.id}/invite`)}>
               {t("clubs.new_link")}

@@ -1,19 +1,16 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang, type MessageKey } from "../../i18n";
-import { request, NetworkError } from "../../sync/api";
+import { request } from "../../sync/api";
 import { report } from "../../sync/report";
 import type { Access, DirectorInfo } from "../../sync/session";
 import { InvitationCard, type Invitation } from "./InvitationCard";
+import { usePostNow } from "./usePostNow";
 import "./directorTools.css";
 
 const GIVEN: Access[] = ["full", "limited", "observer"];
 const RANK: Record<Access, number> = { removed: 0, observer: 1, limited: 2, full: 3 };
 
 export const accessLabel = (a: Access | undefined) => t(`access.${a ?? "full"}` as MessageKey);
-
-function errorText(r: { status: number; data: any }): string {
-  return r.data?.message ?? `${t("common.error")} (${r.status})`;
-}
 
 /** The club's directors and what each may do; a full director invites (with the access the new one
  * gets) and changes another's access. Less access signs that director out on every phone. */
@@ -22,8 +19,7 @@ export function ClubDirectors(props: { token: string; me: DirectorInfo | null })
   const [directors, setDirectors] = useState<DirectorInfo[]>([]);
   const [access, setAccess] = useState<Access>("full");
   const [invite, setInvite] = useState<Invitation | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, post } = usePostNow(props.token);
   const [note, setNote] = useState<string | null>(null);
   const manager = (props.me?.access ?? "full") === "full";
 
@@ -37,35 +33,17 @@ export function ClubDirectors(props: { token: string; me: DirectorInfo | null })
   }, [props.token]);
 
   async function create() {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await request<Invitation>("/api/directors/invite", { method: "POST", token: props.token, body: { access } });
-      if (r.ok && r.data?.url) setInvite(r.data);
-      else setError(errorText(r));
-    } catch (err) {
-      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
-    } finally {
-      setBusy(false);
-    }
+    const made = await post<Invitation>("/api/directors/invite", { access });
+    if (made?.url) setInvite(made);
   }
 
   async function change(d: DirectorInfo, next: Access) {
     const lower = RANK[next] < RANK[d.access ?? "full"];
     if (lower && !window.confirm(t("club.lower_confirm", { name: d.username, access: accessLabel(next) }))) return;
-    setError(null);
     setNote(null);
-    try {
-      const r = await request<DirectorInfo>(`/api/directors/${d.id}/access`, { method: "POST", token: props.token, body: { access: next } });
-      if (!r.ok) {
-        setError(errorText(r));
-        return;
-      }
-      setNote(lower ? t("club.signed_out", { name: d.username }) : null);
-      void load();
-    } catch (err) {
-      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
-    }
+    if (!(await post(`/api/directors/${d.id}/access`, { access: next }))) return;
+    setNote(lower ? t("club.signed_out", { name: d.username }) : null);
+    void load();
   }
 
   return (

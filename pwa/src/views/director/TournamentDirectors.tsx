@@ -1,10 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
-import { request, NetworkError } from "../../sync/api";
+import { request } from "../../sync/api";
 import { report } from "../../sync/report";
 import type { DirectorInfo } from "../../sync/session";
 import { accessLabel } from "./ClubDirectors";
 import { InvitationCard, type Invitation } from "./InvitationCard";
+import { usePostNow } from "./usePostNow";
 import "./directorTools.css";
 
 /** Who runs this tournament: the club's full directors and the limited ones given it. A full
@@ -15,8 +16,7 @@ export function TournamentDirectors(props: { tid: string; token: string; me: Dir
   const [runs, setRuns] = useState<DirectorInfo[]>([]);
   const [limited, setLimited] = useState<DirectorInfo[]>([]);
   const [invite, setInvite] = useState<Invitation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, post: postNow } = usePostNow(props.token);
   const manager = (props.me?.access ?? "full") === "full";
 
   const load = () => {
@@ -31,17 +31,8 @@ export function TournamentDirectors(props: { tid: string; token: string; me: Dir
   useEffect(load, [props.tid, props.token]);
 
   async function post(path: string, body: object, then: (data: any) => void) {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await request<any>(path, { method: "POST", token: props.token, body });
-      if (r.ok) then(r.data);
-      else setError(r.data?.message ?? `${t("common.error")} (${r.status})`);
-    } catch (err) {
-      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
-    } finally {
-      setBusy(false);
-    }
+    const data = await postNow(path, body);
+    if (data) then(data);
   }
 
   const running = new Set(runs.map((d) => d.id));

@@ -85,6 +85,12 @@ class Seat(Closed):
     name = fields.String()
     absent = optional(fields.Boolean())  # N-3.2: dealt in and blinded off
     away = optional(fields.Boolean())  # N-2.3: dealt in, folded
+    sits_out = optional(fields.Nested(lambda: SitsOut()))  # S-#4: a newcomer not dealt in this one hand
+
+
+class SitsOut(Closed):
+    hand_no = Int()  # the hand he is not dealt in (its small blind is dead)
+    rule = Maybe(fields.String)
 
 
 class SeatName(Closed):
@@ -162,6 +168,7 @@ class Bust(Closed):
     tie = Maybe()
     reason = Maybe(fields.String)
     eliminated_by = Maybe()
+    card = Maybe(fields.String)  # P-SidePots: the card he drew against an equal stack ("Kh"), else null
 
 
 class Move(Closed):
@@ -203,6 +210,7 @@ class Entry(Closed):
     out_reason = Maybe(fields.String)
     disqualified = fields.Boolean()
     eliminated_by = Maybe()
+    card = Maybe(fields.String)  # P-SidePots: the card he drew against an equal stack, else null
     rebuys = Int()
     addon = fields.Boolean()
     reentries = Int()

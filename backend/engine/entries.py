@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from . import money
+from .balancing import forbidden_seats
 from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .deadlines import describe, is_at, is_open
@@ -239,9 +240,15 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
         "fee": fmt.get("fee", 0),
         "at": cmd.now,
     }
-    return Decision(
-        [Event("alternate_seated", payload)], {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat}
-    )
+    result: dict[str, Any] = {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat}
+    if replaced.seat in forbidden_seats(table, state.seating):
+        # S-#4: a newcomer enters in any position but the small blind (N-2.10: nor between the
+        # button and the small blind). The busted player's seat is that position in the next
+        # hand: the alternate sits down and is dealt in from the hand after it; the small blind of
+        # that hand is dead, as it would be with the seat empty.
+        payload["sits_out_hand"] = result["sits_out_hand"] = table.hand_no + 1
+        result["rule"] = (state.preset.get("cite") or {}).get("entry_seat")
+    return Decision([Event("alternate_seated", payload)], result)
 
 
 # ------------------------------------------------------------------ appliers
@@ -280,6 +287,8 @@ def apply_entries(state: TournamentState, event: Event) -> None:
         state.names.add(p["name"].casefold())
         state.players_left += 1
         _seat(state, entry, p["table_no"], p["seat"])
+        if "sits_out_hand" in p:  # S-#4: not dealt in that hand (its small blind is dead)
+            entry.sits_out = (p["table_no"], p["sits_out_hand"])
         touched = shift_out_places(state, 1)
         state.money["buy_ins"] += 1
         money.add_money(state, "alternate", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])

@@ -88,10 +88,13 @@ class Entry:
     prepaid: bool = False
     present: bool = True
     id_checked: bool = False  # ID / age 18+ seen at the desk (N-3.4, P-Teilnahme)
+    from_waiting: bool = False  # moved up from the waiting list (N-3.3)
     rebuys: int = 0
     addon: bool = False
     reentries: int = 0
     alternate_for: int | None = None  # the busted entry whose seat an alternate took (S-#46)
+    # S-#4: (table_no, hand_no) of the one hand a newcomer sits out because his seat is its small blind
+    sits_out: tuple[int, int] | None = None
     paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
 
 
@@ -228,10 +231,28 @@ class TournamentState:
     def format(self) -> dict:
         return self.preset.get("format", {})
 
+    def sits_out_hand(self, entry: Entry) -> int | None:
+        """The hand a newcomer is not dealt in (S-#4), while it is the next hand or the hand being
+        played at his table; None once it is over or he moved."""
+        if entry.sits_out is None:
+            return None
+        table_no, hand_no = entry.sits_out
+        table = self.tables.get(table_no)
+        if entry.table_no != table_no or table is None or table.hand_no > hand_no:
+            return None
+        return hand_no
+
     def cite(self, key: str) -> str:
         """' (V-XIII)': the preset's rule for a setting, for rejection messages; '' if none."""
         rule = (self.preset.get("cite") or {}).get(key)
         return f" ({rule})" if rule else ""
+
+    @staticmethod
+    def buy_in_counted(entry: Entry) -> bool:
+        """Whether his buy-in is in the pool. A reservation moved up from the waiting list pays
+        when he checks in (N-3.1: "in bar beim Check-in"), unless he paid in advance (N-3.2):
+        until then he holds the place but brings no money and no chips (N-3.6)."""
+        return entry.present or entry.prepaid or not entry.from_waiting
 
     @property
     def start_stack(self) -> int:

@@ -344,6 +344,14 @@ def shift_out_places(state: TournamentState, by: int) -> list[int]:
     return touched
 
 
+def drawn_card(state: TournamentState, entry_id: int) -> str | None:
+    """The card an out player drew against an equal starting stack (P-SidePots), or None."""
+    group = state.group_of.get(entry_id)
+    if group is None:
+        return None
+    return next((m.get("card") for m in group.members if m["entry_id"] == entry_id), None)
+
+
 def out_entries_newest_first(state: TournamentState, limit: int) -> Iterator[int]:
     """Entry ids in finishing order, the best place first (the latest out), at most `limit`."""
     count = 0

@@ -9,6 +9,7 @@ import random
 from marshmallow import fields, validate
 
 from .catalog import DIRECTOR, applies, command
+from .check_in import release
 from .model import Command, Decision, Event, Rejection, Table, TournamentState
 from .payload import SEAT, StrictSchema
 
@@ -48,7 +49,12 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
                 **_max_tables_variant(limit, rule),
             },
         )
-    players = sorted(e.entry_id for e in state.entries.values() if e.status == "active")
+    # N-3.6, N-3.4: a reservation moved up from the waiting list who never checked in (nor paid in
+    # advance) loses the place when the seats are drawn; he was never a paid buy-in.
+    no_shows = sorted(
+        e.entry_id for e in state.entries.values() if e.status == "active" and not state.buy_in_counted(e)
+    )
+    players = sorted(e.entry_id for e in state.entries.values() if e.status == "active" and e.entry_id not in no_shows)
     if len(players) < 2:
         return Rejection("too_few_players", "A seat draw needs at least 2 players.", "tables")
     if tables > len(players):
@@ -59,7 +65,11 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if math.ceil(len(players) / tables) > per_table:
         need = math.ceil(len(players) / per_table)
         return Rejection(
-            "too_few_tables", f"{len(players)} players need at least {need} tables of {per_table}.", "tables"
+            "too_few_tables",
+            f"{len(players)} players need at least {need} tables: at most {per_table} "
+            f"players sit at a table{state.cite('max_per_table')}.",
+            "tables",
+            params={"players": len(players), "need": need, "per_table": per_table},
         )
     rng = random.Random(cmd.seed)  # deterministic given the service's seed
     # S-#3: players who need an accessible seat are dealt first, one per table in turn, and
@@ -84,8 +94,12 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
         rest = [e for e in entry_ids if e not in chosen]
         chosen.update(zip(rest, rng.sample(free, len(rest)), strict=True))
         seats += [{"entry_id": e, "table_no": table_no, "seat": chosen[e]} for e in entry_ids]
-    event = Event("seats_drawn", {"max_seats": per_table, "tables": tables, "seats": seats, "at": cmd.now})
-    return Decision([event], {"tables": [{"table_no": n, "players": len(ids)} for n, ids in by_table.items()]})
+    payload = {"max_seats": per_table, "tables": tables, "seats": seats, "at": cmd.now}
+    result: dict = {"tables": [{"table_no": n, "players": len(ids)} for n, ids in by_table.items()]}
+    if no_shows:
+        payload["released"] = no_shows
+        result["released"] = [{"entry_id": e, "name": state.entries[e].name} for e in no_shows]
+    return Decision([Event("seats_drawn", payload)], result)
 
 
 def _max_tables_variant(limit: int, rule: str | None) -> dict:
@@ -97,6 +111,8 @@ def _max_tables_variant(limit: int, rule: str | None) -> dict:
 @applies("seats_drawn", seating=True, views="custom")
 def apply_drawn(state: TournamentState, event: Event) -> None:
     p = event.payload
+    for entry_id in p.get("released", ()):
+        release(state, entry_id)
     state.tables = {n: Table(n, p["max_seats"]) for n in range(1, p["tables"] + 1)}
     for s in p["seats"]:
         entry = state.entries[s["entry_id"]]

@@ -16,7 +16,7 @@ from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
-from ..engine.places import out_entries_newest_first
+from ..engine.places import drawn_card, out_entries_newest_first
 from ..engine.settings import EDITABLE as SETTINGS
 from ..engine.suggestions import suggestions
 from ..engine.table_ops import redraw_rule
@@ -177,6 +177,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
         "out_reason": e.out_reason,
         "disqualified": e.disqualified,
         "eliminated_by": e.eliminated_by,
+        "card": drawn_card(state, entry_id),
         "rebuys": e.rebuys,
         "addon": e.addon,
         "reentries": e.reentries,
@@ -201,10 +202,19 @@ def _seats(state: TournamentState, table_no: int) -> list[dict]:
             "entry_id": eid,
             "name": state.entries[eid].name,
             **({"absent": True} if eid in state.absent else {}),  # N-3.2: dealt in and blinded off
-            **({"away": True} if eid in state.away else {}),
-        }  # N-2.3, V-X.c: dealt in, folded
+            **({"away": True} if eid in state.away else {}),  # N-2.3, V-X.c: dealt in, folded
+            **_sits_out(state, eid),
+        }
         for s, eid in sorted(table.seats.items())
     ]
+
+
+def _sits_out(state: TournamentState, entry_id: int) -> dict:
+    """S-#4: an alternate whose seat is the next small blind is dealt in from the hand after it."""
+    hand_no = state.sits_out_hand(state.entries[entry_id])
+    if hand_no is None:
+        return {}
+    return {"sits_out": {"hand_no": hand_no, "rule": (state.preset.get("cite") or {}).get("entry_seat")}}
 
 
 def _bust(state: TournamentState, entry_id: int) -> dict:
@@ -218,6 +228,7 @@ def _bust(state: TournamentState, entry_id: int) -> dict:
         "tie": e.tie,
         "reason": e.out_reason,
         "eliminated_by": e.eliminated_by,
+        "card": drawn_card(state, entry_id),  # P-SidePots, N-2.13: each of the tied players' cards
     }
 
 

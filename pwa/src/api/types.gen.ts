@@ -868,6 +868,8 @@ export interface components {
             fee?: number;
             start_stack?: number;
             currency?: string;
+            max_tables?: number;
+            max_per_table?: number;
         };
         payload_form_final_table: {
             /** @default null */
@@ -1711,6 +1713,22 @@ export interface components {
             due: number;
             difference: number;
         };
+        DrawPlan: {
+            players: number;
+            tables: number;
+            sizes: number[];
+            per_table: number;
+            per_table_rule: string | null;
+            break_fit: number;
+            break_rule: string;
+            max_tables: number | null;
+            max_tables_rule: string | null;
+            fits: boolean;
+        };
+        DrawView: {
+            plan: components["schemas"]["DrawPlan"] | null;
+            redraw: boolean;
+        };
         MoneyTotals: {
             prize_pool: number;
             fees: number;
@@ -1843,6 +1861,7 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
+            draw: components["schemas"]["DrawView"] | null;
             chips: {
                 [key: string]: unknown;
             };

@@ -174,7 +174,9 @@ def test_n_3_1_n_3_2_n_3_8_the_cash_box_of_the_night_and_its_payout_slips(server
         name = "<b>Eleven</b>" if i == 11 else f"Player {i:02d}"  # still in at the end: a slip of his own
         assert td.command(tid, "register_player", {"name": name, "id_checked": True}).status_code == 200
     assert td.command(tid, "register_player", {"name": "Pre", "id_checked": True, "prepaid": True}).status_code == 200
-    assert td.command(tid, "register_player", {"name": "Reserved", "present": False, "prepaid": True}).status_code == 200
+    assert (
+        td.command(tid, "register_player", {"name": "Reserved", "present": False, "prepaid": True}).status_code == 200
+    )
     assert td.command(tid, "register_player", {"name": "Unpaid Away", "present": False}).status_code == 200
     assert td.command(tid, "draw_seats", {"tables": 2}).status_code == 200
     for entry_id in range(1, 11):

@@ -216,6 +216,7 @@ class Entry(Closed):
     reentries = Int()
     prepaid = fields.Boolean()
     present = fields.Boolean()
+    pays_at_check_in = fields.Boolean()
     accessible = fields.Boolean()
     id_checked = fields.Boolean()
     prize = Money()
@@ -359,6 +360,7 @@ class DrawPlan(Closed):
     max_tables = Maybe()
     max_tables_rule = Maybe(fields.String)
     fits = fields.Boolean()
+    one_more_breaks = fields.Boolean()  # a table more would be broken at once (TDA 11C, S-#5)
 
 
 class DrawView(Closed):

@@ -23,16 +23,16 @@ def players_to_draw(state: TournamentState) -> int:
 
 
 def draw_plan(state: TournamentState) -> dict | None:
-    """How many tables a draw should use, and why: the fewest the preset's break rule keeps (a
-    table more would be broken at once: TDA 11C, S-#5 at 10 a table), never more players at a
-    table than the preset seats (N-2.9, S-#2, G-Sitzordnung) nor more tables than the room has
-    (N-3.12). The sizes are as even as the draw deals them."""
+    """How many tables a draw should use, and why: the fewest that seat everyone (N-2.9, S-#2,
+    G-Sitzordnung: so many at a table at most), never more than the room has (N-3.12). That is
+    the count the break rule keeps: one table more is often broken at once (TDA 11C; S-#5 breaks
+    once the others hold 10 each), which `one_more_breaks` says. Sizes as even as the draw deals."""
     players = players_to_draw(state)
     if players < 2:
         return None
     cite = state.preset.get("cite") or {}
     per_table, fit = state.max_per_table, break_fit(state)
-    tables = max(1, math.ceil(players / fit))
+    tables = max(1, math.ceil(players / per_table))
     limit = state.seating.get("max_tables")
     if limit:
         tables = min(tables, int(limit))
@@ -48,6 +48,7 @@ def draw_plan(state: TournamentState) -> dict | None:
         "max_tables": int(limit) if limit else None,
         "max_tables_rule": cite.get("max_tables"),
         "fits": players <= tables * per_table,
+        "one_more_breaks": tables + 1 >= 3 and players <= tables * fit,
     }
 
 
@@ -103,7 +104,8 @@ def decide_draw(state: TournamentState, cmd: Command) -> Decision | Rejection:
         )
     # N-3.6, N-3.4: a reservation moved up from the waiting list who never checked in (nor paid in
     # advance) loses the place when the seats are drawn; he was never a paid buy-in.
-    no_shows, players = [], []
+    no_shows: list[int] = []
+    players: list[int] = []
     for e in state.entries.values():
         if e.status == "active":
             (players if state.buy_in_counted(e) else no_shows).append(e.entry_id)

@@ -184,6 +184,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
         "reentries": e.reentries,
         "prepaid": e.prepaid,
         "present": e.present,
+        "pays_at_check_in": e.pays_at_check_in,  # moved up from the waiting list, not paid yet (N-3.1)
         "accessible": e.accessible,
         "id_checked": e.id_checked,
         "prize": shown(money.prize(state, e)),

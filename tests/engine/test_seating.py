@@ -129,8 +129,9 @@ def _field(preset_id, players):
 
 def test_n_2_9_n_3_12_tda_11c_the_draw_proposes_what_the_break_rule_keeps():
     """30 on n-monday: not 30 / 9 = 4 tables (the old phone's guess), which the break rule would
-    break at once (30 fit at 3 tables of 11, TDA 11C), but 3 tables of 10; S-#5 breaks only when
-    the others hold at most 10, so 33 on s-trophy is 4 tables; V-II.a starts 18 at 2 tables of 9."""
+    break at once (30 fit at 3 tables of 11, TDA 11C), but 3 tables of 10; 33 on s-trophy: 3 tables
+    of 11 (S-#2), and a 4th would not be broken at once (S-#5 waits until the others hold 10
+    each); V-II.a starts 18 at 2 tables of 9."""
     from backend.engine.seating import draw_plan
     from backend.engine.suggestions import suggestions
     from engine_helpers import ok
@@ -139,9 +140,14 @@ def test_n_2_9_n_3_12_tda_11c_the_draw_proposes_what_the_break_rule_keeps():
     plan = draw_plan(log.state)
     assert (plan["tables"], plan["sizes"], plan["per_table"], plan["per_table_rule"]) == (3, [10, 10, 10], 11, "N-2.9")
     assert (plan["max_tables"], plan["max_tables_rule"], plan["break_fit"]) == (4, "N-3.12", 11)
+    assert plan["one_more_breaks"]
     ok(log, "draw_seats", {"tables": plan["tables"]})
     assert not [s for s in suggestions(log.state, 0) if s["kind"] in ("break", "move")]  # nothing to fix at once
-    assert draw_plan(_field("s-trophy", 33).state)["tables"] == 4  # 33 > 3 × 10
+    trophy = draw_plan(_field("s-trophy", 33).state)
+    assert (trophy["tables"], trophy["sizes"], trophy["one_more_breaks"]) == (3, [11, 11, 11], False)
+    log = _field("s-trophy", 33)
+    ok(log, "draw_seats", {"tables": 3})
+    assert not [s for s in suggestions(log.state, 0) if s["kind"] in ("break", "move")]
     assert draw_plan(_field("v-ranking", 18).state)["sizes"] == [9, 9]
     assert draw_plan(_field("n-monday", 10).state)["tables"] == 1
     assert draw_plan(_field("n-monday", 1).state) is None

@@ -10,7 +10,6 @@ until it is placed in the matrix."""
 
 from __future__ import annotations
 
-import base64
 import time
 import uuid
 
@@ -18,6 +17,7 @@ import pytest
 import requests
 import socketio
 
+from push_service import Phone
 from server import (
     Api,
     ServerProcess,
@@ -45,10 +45,8 @@ MARKERS = list(ALPHA.values())
 REFUSED = {401, 403, 404}
 PHONES = ("bravo dealer", "bravo player", "bravo display")
 
-# The push subscription of a phone (valid shapes: the check of the tournament comes after them).
-P256DH = base64.urlsafe_b64encode(b"\x04" + bytes(range(64))).rstrip(b"=").decode()
-AUTH = base64.urlsafe_b64encode(bytes(16)).rstrip(b"=").decode()
-SUBSCRIPTION = {"endpoint": "https://push.example.org/send/x1", "keys": {"p256dh": P256DH, "auth": AUTH}}
+# The push subscription of a phone (valid keys: the check of the tournament comes after them).
+SUBSCRIPTION = Phone("https://push.example.org/send/x1").subscription()
 
 
 class World:

@@ -135,7 +135,10 @@ def test_a_swiss_chip_count_that_does_not_add_up_is_written_with_swiss_separator
     from backend.read.notice import Notice
 
     alarm = Notice(("director",), "chip_alarm", {"difference": 1500, "counted": 221500, "in_play": 220000}, region="CH")
-    assert text_of(alarm, "de") == ("Chipzählung weicht um +1'500 ab", "Gezählt 221'500, im Spiel 220'000: Tische nachzählen.")
+    assert text_of(alarm, "de") == (
+        "Chipzählung weicht um +1'500 ab",
+        "Gezählt 221'500, im Spiel 220'000: Tische nachzählen.",
+    )
     assert text_of(alarm, "en")[0] == "Chip count off by +1,500"
 
 

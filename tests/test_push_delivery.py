@@ -57,7 +57,7 @@ def test_a_push_service_that_never_answers_holds_up_no_phone_on_another(tmp_path
         move = {"entry_id": healthy, "to_table": other, "to_seat": free_seats(td, tid, other)[0]}
         assert td.command(tid, "move_player", move).status_code == 200
         moved = arrival(push_service, "healthy", "moved", t1)
-        assert fan_out < 2 and moved < 2, (fan_out, moved)
+        assert fan_out < 3 and moved < 3, (fan_out, moved)  # a post that hangs costs 10 s
         assert hanging.holding() >= 8  # still hanging: nothing above waited for them
     finally:
         hanging.stop()  # the hanging posts fail now; the server then stops without waiting on them

@@ -133,10 +133,17 @@ class Outbox:
             )
 
     def claim_due(self, now: int, lease_ms: int, skip: set[tuple[int, str]]) -> list[Batch]:
-        """Rows nobody sends: released by a worker that stopped, or claimed by one whose claim was
-        not renewed for `lease_ms` (it crashed). Each is taken by the worker whose update finds it
-        still free, so one worker sends it."""
-        free = or_(OUTBOX.c.claimed_by.is_(None), OUTBOX.c.claimed_at < now - lease_ms)
+        """Rows nobody sends: released by a worker that stopped, claimed by one whose claim was not
+        renewed for `lease_ms` (it crashed), or this worker's own that it has not been sending for
+        as long (`skip` holds those it sends: a request that failed between its commit and the push
+        leaves one). Each
+        is taken by the worker whose update finds it still free, so one worker sends it."""
+        stale = now - lease_ms
+        free = or_(
+            OUTBOX.c.claimed_by.is_(None),
+            OUTBOX.c.claimed_at < stale,
+            (OUTBOX.c.claimed_by == self.worker) & (OUTBOX.c.created_at < stale),
+        )
         with session_scope(self.db) as session:
             rows = session.execute(
                 select(OUTBOX.c.tournament_id, OUTBOX.c.key)

@@ -115,12 +115,13 @@ class Pusher:
 
     def tell(self, tid: int, found: list[Notice] | Batch) -> None:
         """Send a command's notices (a Batch its transaction kept in the outbox), or notices made
-        outside one (a refused command's: kept here first). Never raises: the command is committed
-        and answered, whatever happens to its notices."""
+        outside one (a refused command's: kept in the outbox first, off the request). Never
+        raises: the command is committed and answered, whatever happens to its notices."""
         try:
-            batch = found if isinstance(found, Batch) else self.outbox.add(tid, _new_key("told"), found, now_ms())
-            if batch is not None:
-                self._start(batch)
+            if isinstance(found, Batch):
+                self._start(found)
+            else:
+                self._enqueue((tid, list(found), now_ms()))
         except Exception:
             log.exception("queueing the push notices of tournament %s failed", tid)
 
@@ -141,6 +142,8 @@ class Pusher:
 
     def settle(self, timeout: float = 30) -> None:
         """Returns once everything queued is sent, retries included (for tests and benches)."""
+        if self._queue is not None:
+            self._queue.join()
         with self._lock:
             self._lock.wait_for(lambda: not self._batches, timeout)
 
@@ -149,22 +152,39 @@ class Pusher:
     def _start(self, batch: Batch) -> None:
         with self._lock:
             if batch.ident in self._batches:
-                return
+                return  # taken up by the sweep and told by the route: sent once
             self._batches[batch.ident] = batch
+        self._enqueue(batch)
+
+    def _enqueue(self, item: Batch | tuple) -> None:
         if self._queue is None:
             self._queue = self._make_queue()
             self._spawn(self._intake)
-        self._queue.put(batch)
+        self._queue.put(item)
 
     def _intake(self) -> None:
         while True:
-            batch = self._queue.get()
+            item = self._queue.get()
             try:
-                self._fan_out(batch)
+                if isinstance(item, Batch):
+                    self._fan_out(item)
+                else:
+                    tid, found, now = item
+                    batch = self.outbox.add(tid, _new_key("told"), found, now)
+                    if batch is not None:
+                        self._start(batch)
             except Exception:  # one row failing must not stop the others
-                log.exception("push notices of tournament %s failed", batch.tid)
+                if isinstance(item, Batch):
+                    self._let_go(item)
+                log.exception("push notices of tournament %s failed", item.tid if isinstance(item, Batch) else item[0])
             finally:
                 self._queue.task_done()
+
+    def _let_go(self, batch: Batch) -> None:
+        """Not sent from memory any more: the sweep takes its row up again once it is a lease old."""
+        with self._lock:
+            self._batches.pop(batch.ident, None)
+            self._lock.notify_all()
 
     def _fan_out(self, batch: Batch) -> None:
         """Each notice to each subscription of its audience, not yet posted, into its service's lane."""
@@ -203,11 +223,10 @@ class Pusher:
             return  # released with the others: the next worker finds it done and deletes it
         try:
             self.outbox.finish(batch)
-        except Exception:
-            log.exception("the sent notices of tournament %s stay in the outbox", batch.tid)
-        with self._lock:
-            self._batches.pop(batch.ident, None)
-            self._lock.notify_all()
+        except Exception:  # kept (and claimed) here: the next sweep deletes it, nothing is sent again
+            log.exception("the sent notices %s of tournament %s stay in the outbox", batch.key, batch.tid)
+            return
+        self._let_go(batch)
 
     def _sweep(self) -> None:
         while not self._stopping:
@@ -217,6 +236,9 @@ class Pusher:
                     mine = list(self._batches.values())
                 if mine:
                     self.outbox.heartbeat(mine, now)
+                for batch in mine:
+                    if batch.left == 0:
+                        self._close(batch)  # its delete failed before
                 for batch in self.outbox.claim_due(now, self.lease_ms, set(self._batches)):
                     log.info("push: taking up the notices %s of tournament %s", batch.key, batch.tid)
                     self._start(batch)

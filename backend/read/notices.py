@@ -54,6 +54,7 @@ def _prizes(state: TournamentState, entry_ids: list[int]) -> list[Notice]:
 
 def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
     """The notices of one command's events, in the state they left."""
+    region = region_of(state.preset.get("format"))  # given at once to those told to everyone seated
     found: list[Notice] = floor_notices(state, events)
     for event in events:
         p = event.payload
@@ -69,7 +70,7 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             found += [Notice(("table", n), "table_closing", {"table": n}, urgent=True) for n in p.get("broken", ())]
         elif event.type == "hand_for_hand_started":
             found += [Notice(("table", t.table_no), "hold_hand", {}, urgent=True) for t in active_tables(state)]
-            found += [Notice(("player", entry_id), "hand_for_hand") for entry_id in seated(state)]
+            found += [Notice(("player", entry_id), "hand_for_hand", region=region) for entry_id in seated(state)]
         elif event.type == "tournament_won":
             found += _prizes(state, [p["entry_id"]])  # the winner's prize, the largest to pay out
         elif event.type in BUSTS:
@@ -78,7 +79,7 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             # N-3.2: absent players taken out with the bust count towards the bubble too
             if bubble_burst(state, len(out) + len(p.get("absent_out", ()))):
                 found += [
-                    Notice(("player", entry_id), "in_the_money", {"players": state.players_left})
+                    Notice(("player", entry_id), "in_the_money", {"players": state.players_left}, region=region)
                     for entry_id in sorted(seated(state))
                 ]
     return in_region(state, found)
@@ -86,9 +87,10 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
 
 def in_region(state: TournamentState, found: list[Notice]) -> list[Notice]:
     """The notices with the preset's region: German writes 1'502 CHF in Switzerland, 1.502 € in
-    Germany, as the screens do (read/locale_format.py)."""
+    Germany, as the screens do (read/locale_format.py). Only those made without it are made anew
+    (a frozen copy costs microseconds, and hand-for-hand tells every seated player)."""
     region = region_of(state.preset.get("format"))
-    return [replace(n, region=region) for n in found] if region != Notice.region else found
+    return [n if n.region == region else replace(n, region=region) for n in found]
 
 
 def _stays(state: TournamentState, kind: str, p: dict) -> list[Notice]:

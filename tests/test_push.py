@@ -82,7 +82,7 @@ def test_a_broken_table_pushes_each_moved_player_his_new_seat_once(floor, push_s
         assert m["kind"] == "table_breaking" and m["tournament_id"] == tid
         if entry_id % 2:
             assert m["title"] == "Dein Tisch wird aufgelöst"
-            assert m["body"].startswith(f"Geh an Tisch {table}, Platz {seat}.")
+            assert m["body"].startswith(f"Geh an Tisch {table}, Sitz {seat}.")
         else:
             assert m["title"] == "Your table is closing"
             assert m["body"].startswith(f"Go to table {table}, seat {seat}.")
@@ -216,7 +216,7 @@ def test_the_break_reminder_comes_once_two_minutes_before_the_end_and_waits_for_
         if entry_id == told[0]:
             assert (one.message["title"], one.message["body"]) == (
                 "Die Pause endet in 2 Minuten",
-                f"Zurück an Tisch {table}, Platz {seat}.",
+                f"Zurück an Tisch {table}, Sitz {seat}.",
             )
         else:
             assert (one.message["title"], one.message["body"]) == (

@@ -74,20 +74,20 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "de": {
         "moved": (
-            "Wechsel an Tisch {table}, Platz {seat}",
+            "Wechsel an Tisch {table}, Sitz {seat}",
             "Die Turnierleitung hat dich von Tisch {from_table} umgesetzt.",
         ),
-        "table_breaking": ("Dein Tisch wird aufgelöst", "Geh an Tisch {table}, Platz {seat}. Nimm deine Chips mit."),
-        "final_table": ("Finaltisch: Tisch {table}, Platz {seat}", "Bring deine Chips an deinen Platz am Finaltisch."),
+        "table_breaking": ("Dein Tisch wird aufgelöst", "Geh an Tisch {table}, Sitz {seat}. Nimm deine Chips mit."),
+        "final_table": ("Finaltisch: Tisch {table}, Sitz {seat}", "Bring deine Chips an deinen Sitz am Finaltisch."),
         "final_table_stay": (
-            "Finaltisch: du bleibst an Tisch {table}, Platz {seat}",
+            "Finaltisch: du bleibst an Tisch {table}, Sitz {seat}",
             "Bleib sitzen: die anderen kommen an deinen Tisch.",
         ),
         "hand_for_hand": ("Hand-für-Hand", "Die Bubble: alle Tische spielen jetzt Hand für Hand."),
         "prize": ("{place}. Platz: {money}", "Hol dein Preisgeld bei der Turnierleitung ab."),
         "table_closing": (
             "Tisch {table} wird aufgelöst",
-            "Schick die Spieler an ihre neuen Plätze (ihr Handy zeigt sie).",
+            "Schick die Spieler an ihre neuen Sitze (ihr Handy zeigt sie).",
         ),
         "hold_hand": (
             "Hand-für-Hand: nächste Hand abwarten",
@@ -97,12 +97,12 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "review": ("Ein Befehl wurde abgelehnt", "{actor}: {message}"),
         "in_the_money": ("Du bist im Geld", "Noch {players} Spieler: jeder von ihnen gewinnt einen Preis."),
         "redrawn": (
-            "Neuer Platz: Tisch {table}, Platz {seat}",
+            "Neuer Sitz: Tisch {table}, Sitz {seat}",
             "Die letzten Tische werden neu gelost. Nimm deine Chips mit.",
         ),
         "redrawn_stay": (
-            "Dein Platz bleibt: Tisch {table}, Platz {seat}",
-            "Die letzten Tische werden neu gelost: du hast deinen Platz gezogen.",
+            "Dein Sitz bleibt: Tisch {table}, Sitz {seat}",
+            "Die letzten Tische werden neu gelost: du hast deinen Sitz gezogen.",
         ),
         "halted": (
             "Spiel anhalten: nächste Hand abwarten",
@@ -122,7 +122,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Chipzählung weicht um {difference} ab",
             "Gezählt {counted}, im Spiel {in_play}: Tische nachzählen.",
         ),
-        "break_ending": ("Die Pause endet in {minutes} Minuten", "Zurück an Tisch {table}, Platz {seat}."),
+        "break_ending": ("Die Pause endet in {minutes} Minuten", "Zurück an Tisch {table}, Sitz {seat}."),
     },
 }
 

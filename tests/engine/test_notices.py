@@ -34,7 +34,7 @@ def test_n_2_13_n_2_9_hand_for_hand_holds_every_table_and_the_final_table_gives_
     for n in seats:
         entry = floor.state.entries[n.to[1]]
         assert (n.params["table"], n.params["seat"]) == (entry.table_no, entry.seat) and n.urgent
-        assert text_of(n, "de")[0] == f"Finaltisch: Tisch {entry.table_no}, Platz {entry.seat}"
+        assert text_of(n, "de")[0] == f"Finaltisch: Tisch {entry.table_no}, Sitz {entry.seat}"
     assert [n.to for n in found if n.kind == "table_closing"] == [("table", 3 - final.table_no)]
 
 
@@ -158,7 +158,7 @@ def test_v_iv_the_feature_tables_players_hear_that_they_keep_their_seats():
     for entry_id, n in stays.items():
         seat = floor.state.entries[entry_id].seat
         assert (n.params["table"], n.params["seat"]) == (final.table_no, seat) == before[entry_id] and n.urgent
-        assert text_of(n, "de")[0] == f"Finaltisch: du bleibst an Tisch {final.table_no}, Platz {seat}"
+        assert text_of(n, "de")[0] == f"Finaltisch: du bleibst an Tisch {final.table_no}, Sitz {seat}"
         assert text_of(n, "en")[0] == f"Final table: you stay at table {final.table_no}, seat {seat}"
 
 
@@ -177,3 +177,20 @@ def test_n_2_9_a_redraw_tells_everyone_at_the_final_table_his_seat_once():
                 entry = floor.state.entries[n.to[1]]
                 assert (n.params["table"], n.params["seat"]) == (entry.table_no, entry.seat)
     assert stayed  # these draws leave someone in his seat
+
+
+def test_german_notices_say_sitz_for_a_seat_and_platz_only_for_a_place():
+    """As the screens (pwa/src/i18n/terminology.test.ts): a seat is a Sitz, a finishing place a
+    Platz; a locked phone must not call table 3's seat 4 a place."""
+    import re
+
+    from backend.read.notice import TEXTS
+
+    platz = re.compile(r"(^|[^A-Za-zÄÖÜäöüß])(Platz|Plätze)")
+    for kind, (title, body) in TEXTS["de"].items():
+        text = f"{title} {body}"
+        english = " ".join(TEXTS["en"][kind])
+        if "{seat}" in text or re.search(r"\bseats?\b", english):
+            assert "Sitz" in text and not platz.search(text), (kind, text)
+        if "{place}" in text:
+            assert "Sitz" not in text, (kind, text)

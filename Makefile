@@ -49,6 +49,8 @@ bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_command_roundtrip.py --players 1200 10112 --busts 300 --director
 	$(BIN)/python tests/perf/bench_fanout.py
 	$(BIN)/python tests/perf/bench_push.py --players 420
+	$(BIN)/python tests/perf/bench_push_stuck.py --stuck 0 16 100
+	$(BIN)/python tests/perf/bench_push_outbox.py
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.

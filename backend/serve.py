@@ -9,6 +9,7 @@ plain HTTP for the trust page and the players' seat cards and sending everything
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
@@ -181,6 +182,34 @@ def plain_http_gate(app, https_base: str):
     return gate
 
 
+STOP_REQUESTS_S = 2.0  # a stop waits this long for requests under way (a command takes milliseconds)
+
+
+def stop_on_signals(servers: list) -> None:
+    """SIGTERM (systemd, every deploy) and Ctrl-C stop the server in order: no new connection, the
+    requests under way answered, then serve() hands over the push queue. A second signal ends the
+    process at once."""
+    import signal
+
+    import gevent
+
+    stopping: list[bool] = []
+
+    def stop() -> None:
+        for server in servers:
+            server.stop(timeout=STOP_REQUESTS_S)
+
+    def on_signal() -> None:
+        if stopping:
+            os._exit(1)
+        stopping.append(True)
+        print("pokerfloor stopping: finishing the requests and the push notices under way", flush=True)
+        gevent.spawn(stop)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(sig, on_signal)
+
+
 def serve(
     host: str,
     port: int,
@@ -194,7 +223,6 @@ def serve(
 
     monkey.patch_all()
 
-    import os
     import socket
     import ssl
 
@@ -286,6 +314,10 @@ def serve(
     base = plan.staff_url or f"http://{shown}:{port}"
     print("\n".join(venue_lines(plan, host, port, https, tls.fingerprint if tls else "")), flush=True)
     print("\n".join(first_login_lines(app, base)), flush=True)
+    floor = app.extensions["pokerfloor"]
+    floor.pusher.start()  # notices left in the outbox: by a stop, a crash, another worker
     for server in servers[1:]:
         server.start()
-    servers[0].serve_forever()
+    stop_on_signals(servers)
+    servers[0].serve_forever()  # until SIGTERM (systemd, a deploy) or Ctrl-C
+    floor.pusher.stop()  # the posts under way finish; what is left stays in the outbox for the next start

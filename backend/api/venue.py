@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from .. import printed
 from ..auth.access import require_director
 from ..lan import is_loopback_url
 from ..local_ca import ca_der
@@ -46,6 +47,10 @@ def venue():
             "local_https": config.LOCAL_HTTPS,
             "trust_url": config.TRUST_URL or None,
             "ca_fingerprint": config.CA_FINGERPRINT or None,
+            # made by an earlier version: it may vouch beyond the venue (`pokerfloor tls new-ca`)
+            "ca_outdated": config.CA_OUTDATED,
+            # printed QR codes carry another address than today's (a restore, a new address)
+            "printed_url": printed.stale(config.VAR_DIR, staff, public),
             "other_urls": list(config.OTHER_URLS),
         }
     )

@@ -67,7 +67,6 @@ class Config:
         self.LOCAL_HTTPS = False
         self.TRUST_URL = ""
         self.CA_FINGERPRINT = ""
-        self.CA_OUTDATED = False
         self.OTHER_URLS: list[str] = []
         self.TLS_DIR = var_dir / "tls"
         self.PWA_DIST = Path(os.environ.get("PWA_DIST") or (ROOT / "pwa" / "dist" if CHECKOUT else BUNDLED / "pwa"))

@@ -295,9 +295,7 @@ def serve(
             tls = ensure_certificates(config.TLS_DIR, plan.tls_names, plan.tls_ips, optional_dns=plan.tls_optional)
         except CaError as err:
             raise SystemExit(str(err)) from None
-        overrides.update(
-            LOCAL_HTTPS=True, TRUST_URL=plan.trust_url, CA_FINGERPRINT=tls.fingerprint, CA_OUTDATED=tls.outdated
-        )
+        overrides.update(LOCAL_HTTPS=True, TRUST_URL=plan.trust_url, CA_FINGERPRINT=tls.fingerprint)
         if tls.outdated:
             warnings.append(
                 "WARNING: the venue's certificate (var/tls/) was made by an earlier version: it could vouch for "

@@ -145,7 +145,6 @@ class Venue(Closed):
     local_https = fields.Boolean()
     trust_url = Maybe(fields.String)
     ca_fingerprint = Maybe(fields.String)
-    ca_outdated = fields.Boolean()
     printed_url = Maybe(fields.String)
     other_urls = fields.List(fields.String())
 

@@ -47,8 +47,6 @@ def venue():
             "local_https": config.LOCAL_HTTPS,
             "trust_url": config.TRUST_URL or None,
             "ca_fingerprint": config.CA_FINGERPRINT or None,
-            # made by an earlier version: it may vouch beyond the venue (`pokerfloor tls new-ca`)
-            "ca_outdated": config.CA_OUTDATED,
             # printed QR codes carry another address than today's (a restore, a new address)
             "printed_url": printed.stale(config.VAR_DIR, staff, public),
             "other_urls": list(config.OTHER_URLS),

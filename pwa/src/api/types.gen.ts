@@ -1936,7 +1936,6 @@ export interface components {
             local_https: boolean;
             trust_url: string | null;
             ca_fingerprint: string | null;
-            ca_outdated: boolean;
             printed_url: string | null;
             other_urls: string[];
         };

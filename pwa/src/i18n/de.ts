@@ -14,6 +14,7 @@ export const de: Record<MessageKey, string> = {
   "sync.next_try": "nächster Versuch in {s} s",
   "sync.trying": "versuche gerade …",
   "sync.waiting": "noch nicht gesendet",
+  "sync.waiting_network": "wird gesendet, sobald wieder online",
   "sync.send_now": "Jetzt senden",
   "update.available": "Update verfügbar",
   "update.reload": "Neu laden",
@@ -395,6 +396,7 @@ export const de: Record<MessageKey, string> = {
   "dealer.first_hand": "Erste Hand geben",
   "dealer.bb_now": "Big Blind: Sitz {seat} · {name}",
   "dealer.next_bb": "Nächste Hand: Big Blind Sitz {seat} · {name}",
+  "dealer.next_bb_after_bust": "Nächste Hand: Big Blind — sobald der Bust gesendet ist",
   "dealer.new_bb_this_hand": "Sitz {seat} (neu) zahlt in dieser Hand den Big Blind",
   "dealer.new_bb_next_hand": "Sitz {seat} (neu) zahlt in der nächsten Hand den Big Blind",
   "dealer.dead": "tot",
@@ -924,6 +926,7 @@ export const de: Record<MessageKey, string> = {
   // The dealer's bust toast: "Anna — 27." with Undo for 10 seconds
   "dealer.toast_place": "{name} — {place}",
   "dealer.toast_out": "{name} — ausgeschieden",
+  "dealer.toast_provisional": "vorläufig, bis gesendet",
   "dealer.toast_undo": "Rückgängig",
   "dealer.toast_undone": "{name} sitzt wieder auf Sitz {seat}",
   "dealer.toast_undo_pending": "Rückgängig gesendet",

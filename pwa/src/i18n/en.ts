@@ -12,6 +12,7 @@ export const en = {
   "sync.next_try": "next try in {s} s",
   "sync.trying": "trying now…",
   "sync.waiting": "not sent yet",
+  "sync.waiting_network": "sent when back online",
   "sync.send_now": "Send now",
   "update.available": "Update available",
   "update.reload": "Reload",
@@ -393,6 +394,7 @@ export const en = {
   "dealer.first_hand": "Deal the first hand",
   "dealer.bb_now": "Big blind: seat {seat} · {name}",
   "dealer.next_bb": "Next hand: big blind seat {seat} · {name}",
+  "dealer.next_bb_after_bust": "Next hand: big blind — known once the bust is sent",
   "dealer.new_bb_this_hand": "Seat {seat} (new) posts the big blind this hand",
   "dealer.new_bb_next_hand": "Seat {seat} (new) posts the big blind next hand",
   "dealer.dead": "dead",
@@ -922,6 +924,7 @@ export const en = {
   // The dealer's bust toast: "Anna — 27th" with Undo for 10 seconds
   "dealer.toast_place": "{name} — {place}",
   "dealer.toast_out": "{name} — out",
+  "dealer.toast_provisional": "provisional until sent",
   "dealer.toast_undo": "Undo",
   "dealer.toast_undone": "{name} is back in seat {seat}",
   "dealer.toast_undo_pending": "Undo sent",

@@ -71,9 +71,9 @@ def test_an_offline_bust_of_the_next_big_blind_is_provisional_and_the_badge_offe
     expect(toast).to_have_attribute("data-provisional", "false")
     expect(toast).to_have_text(f"{next_bb['name']} — 7th")
     assert outbox(page) == []
-    assert read_db(live_server, "SELECT COUNT(*) FROM event WHERE tournament_id = ? AND type = 'player_busted'", (tid,)) == [
-        (1,)
-    ]
+    assert read_db(
+        live_server, "SELECT COUNT(*) FROM event WHERE tournament_id = ? AND type = 'player_busted'", (tid,)
+    ) == [(1,)]
     after = seats[4]  # the server moved the big blind on to the next player
     expect(page.get_by_test_id("dealer-next-bb")).to_have_attribute("data-seat", str(after["seat"]))
     expect(page.get_by_test_id("dealer-next-bb")).to_contain_text(after["name"])

@@ -122,6 +122,8 @@ export const de: Record<MessageKey, string> = {
   "venue.plain_http": "Einfaches HTTP: Telefone funktionieren, öffnen die App ohne WLAN aber nicht neu. Dafür den Server mit „make venue“ (HTTPS) starten.",
   "venue.also": "Auch erreichbar unter: {urls}",
   "venue.loopback_title": "Telefone können diese QR-Codes nicht öffnen: sie zeigen auf {url}.",
+  "venue.printed_title": "Gedruckte QR-Codes zeigen auf {url}: Telefone öffnen sie hier nicht.",
+  "venue.printed_text": "Dieser Server ist jetzt unter {url}. Diesem Laptop im Router des Clubs die alte Adresse geben (feste IP-Adresse, „DHCP-Reservierung“) und neu starten – oder Tischblätter und Sitzkarten neu drucken.",
   "venue.fix_lan": "Der Server hört nur auf diesem Computer. Beenden und im Netz des Clubs starten; die QR-Codes tragen dann die Netzadresse dieses Computers:",
   "venue.fix_network": "Dieser Computer hat keine Netzadresse. Mit dem WLAN des Clubs verbinden und den Server neu starten.",
   "rejected.title": "Nicht übernommen",

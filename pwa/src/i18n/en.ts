@@ -120,6 +120,8 @@ export const en = {
   "venue.plain_http": "Plain HTTP: phones work, but cannot reopen the app without Wi-Fi. For that, start the server with “make venue” (HTTPS).",
   "venue.also": "Also reachable at: {urls}",
   "venue.loopback_title": "Phones cannot open these QR codes: they point at {url}.",
+  "venue.printed_title": "Printed QR codes point at {url}: phones cannot open them here.",
+  "venue.printed_text": "This server is now at {url}. Give this laptop the old address in the club's router (a fixed address, \"DHCP reservation\") and restart it, or print the table sheets and seat cards again.",
   "venue.fix_lan": "The server listens on this computer only. Stop it and start it on the club's network; the QR codes then carry this computer's network address:",
   "venue.fix_network": "This computer has no network address. Connect it to the club's Wi-Fi and restart the server.",
   "rejected.title": "Not applied",

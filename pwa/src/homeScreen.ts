@@ -46,6 +46,7 @@ let made: string | null = null;
 async function point(link: HTMLLinkElement, staticHref: string): Promise<void> {
   if (!LINK_ROUTE.test(location.hash)) {
     if (link.href !== staticHref) link.href = staticHref;
+    delete link.dataset.startUrl;
     return;
   }
   base ??= fetch(staticHref)
@@ -56,10 +57,12 @@ async function point(link: HTMLLinkElement, staticHref: string): Promise<void> {
     base = null;
     return;
   }
-  const blob = new Blob([JSON.stringify(linkManifest(manifest, location.href))], { type: "application/manifest+json" });
+  const own = linkManifest(manifest, location.href);
+  const blob = new Blob([JSON.stringify(own)], { type: "application/manifest+json" });
   if (made) URL.revokeObjectURL(made);
   made = URL.createObjectURL(blob);
   link.href = made;
+  link.dataset.startUrl = own.start_url; // where the home-screen app will start (the CSP lets no script read a blob:)
 }
 
 /** On WebKit: the manifest follows the link shown (called once at start-up). */

@@ -105,6 +105,25 @@ class Night:
         expect(self.td.get_by_test_id(f"entry-row-{entry_id}")).to_have_attribute("data-status", "busted")
         return self.entry(entry_id)
 
+    def bust_in_one_hand(self, table_no: int, outs: list[tuple[int, int, int | None]], shot=None) -> None:
+        """Several players out in one hand at one table (the dealer's "several out" panel): each
+        (entry, stack at the start of the hand, who won the pot that put him out)."""
+        page = self.dealer(table_no)
+        page.get_by_test_id("dealer-multi-bust").click()
+        seats = {e: self.seat_of(e)[1] for e, _, _ in outs}
+        for entry_id, _, _ in outs:
+            page.get_by_test_id(f"multi-seat-{seats[entry_id]}").click()
+        for entry_id, stack, by in outs:
+            page.get_by_test_id(f"multi-stack-{seats[entry_id]}").fill(str(stack))
+            page.get_by_test_id(f"multi-by-{seats[entry_id]}").select_option(str(by) if by else "")
+        if shot:
+            page.get_by_test_id("multi-bust").scroll_into_view_if_needed()
+            shot(page, "dealer-one-hand-two-winners")
+        page.get_by_test_id("multi-submit").click()
+        in_section(self.td, "players")
+        for entry_id, _, _ in outs:
+            expect(self.td.get_by_test_id(f"entry-row-{entry_id}")).to_have_attribute("data-status", "busted")
+
     # ---- the director's phone --------------------------------------------------------------
     def apply(self, suggestion: dict) -> None:
         """The director taps the suggestion's button; it goes once the server applied it."""

@@ -6,7 +6,9 @@ tournament day quickly (bulk set-up, not the point of the test).
 - V-II.a: 18 players, seats drawn onto 2 tables of 9.
 - V-XIII: rebuys (7,500) for busted players before the break, none at the break; the add-on
   (10,000) during the break, none after it.
-- V-VII.r: the dealer names who eliminated whom; the busted player's HH chip moves to him.
+- V-VII.r: the dealer names who eliminated whom; the busted player's HH chip moves to him. In one
+  hand two players go out to two different winners (main pot and side pot): each chip goes to its
+  own winner, and the two are placed by their starting stacks (V-V.a).
 - V-III.e: balancing moves the UTG player of the next hand from the fuller table to the seat
   closest to the big blind; V-III.h: the short table holds its next hand until then.
 - V-V.b: hand-for-hand at 9 (one bust before the final table, a player all-in).
@@ -213,6 +215,28 @@ def test_v_ranking_a_night_and_a_second_day_from_the_phones(live_server, phone, 
     night.apply(move)
     assert night.seat_of(move["entry_id"]) == (short_no, move["to_seat"])
     expect(halt).to_have_count(0)
+
+    # ---- V-VII.r, V-V.a: one hand, two players out to two different winners ------------------
+    # A takes B's main pot, C takes D's side pot: B's chip goes to A, D's to C, and B and D are
+    # placed by their stacks at the start of the hand, whatever order the dealer tapped them in.
+    n = max(night.tables(), key=lambda n: (len(night.tables()[n]["seats"]), -n))
+    night.deal(n)
+    seats = [s["entry_id"] for s in night.tables()[n]["seats"]]
+    a, b, c, d = seats[:4]
+    left = night.view()["players_left"]
+    night.bust_in_one_hand(n, [(d, 9_000, c), (b, 4_000, a)], shot=shot)
+    for victim, by in ((b, a), (d, c)):
+        moved = min(1, hh[victim])
+        hh[victim] -= moved
+        hh[by] += moved
+    view = night.view()
+    for e in (a, b, c, d):
+        assert night.entry(e, view)["headhunter"]["hh_chips"] == hh[e]
+    assert (night.entry(b, view)["eliminated_by"], night.entry(d, view)["eliminated_by"]) == (a, c)
+    assert (night.entry(b, view)["place"], night.entry(d, view)["place"]) == (left, left - 1)  # fewer chips: worse
+    while night.suggestions("move"):
+        check_v_move(night.suggestions("move")[0], night.view())
+        night.apply(night.suggestions("move")[0])
 
     # ---- down to 9: one bust per hand at alternating tables, every suggestion applied ---------
     turn = 0

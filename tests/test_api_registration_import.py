@@ -193,3 +193,48 @@ def test_desk_check_in_with_id_close_and_the_list_moves_up_n_3_6_n_3_4(server, t
     assert (r.status_code, r.json()["error"]) == (409, "check_in_closed")
     r = td.command(tid, "set_registration_flags", {"entry_id": 3})
     assert (r.status_code, r.json()["field"]) == (400, "payload.prepaid")
+
+
+def test_n_3_5_n_3_12_a_field_the_room_cannot_seat_is_refused_and_a_registration_taken_back(server, td):
+    """N-3.12: n-monday plays at most 4 tables of 11. Before, a capacity of 46 was accepted, 46
+    buy-ins taken and no draw possible, with no way back. Now the capacity is refused naming the
+    rule, and a registration is taken back before the draw."""
+    tid = new_tournament(td)
+    r = td.command(tid, "set_capacity", {"max": 46})
+    body = r.json()
+    assert (r.status_code, body["error"], body["field"], body["rule"]) == (409, "capacity_over_tables", "max", "N-3.12")
+    assert "44 at most" in body["message"]
+    for i in range(45):
+        command_ok(td, tid, "register_player", {"name": f"Spieler {i + 1}", "id_checked": True})
+    desk = view(td, tid)["registration"]
+    assert (desk["field"], desk["capacity"], desk["waiting_total"]) == (44, 44, 1)
+    command_ok(td, tid, "remove_registration", {"entry_id": 5})
+    desk = view(td, tid)["registration"]
+    assert (desk["field"], desk["waiting_total"]) == (43, 1) and desk["released"] == []
+    assert view(td, tid)["money"]["buy_ins"] == 43
+    command_ok(td, tid, "promote_waiting", {"id_checked": True})
+    command_ok(td, tid, "draw_seats", {"tables": 4})
+    r = td.command(tid, "remove_registration", {"entry_id": 6})
+    assert (r.status_code, r.json()["error"]) == (409, "seats_drawn"), r.text
+    r = td.command(tid, "remove_registration", {"entry_id": "6"})
+    assert (r.status_code, r.json()["field"]) == (400, "payload.entry_id"), r.text
+
+
+def test_n_3_6_a_waiting_player_moved_up_who_never_checks_in_is_no_buy_in_and_loses_the_place_at_the_draw(server, td):
+    """N-3.6, N-3.4, N-3.1: the imported waiting player moves up at the close as a reservation; his
+    buy-in counts only once he checks in; if he never does, the draw gives his place up."""
+    tid = new_tournament(td)
+    command_ok(td, tid, "set_capacity", {"max": 3})
+    command_ok(td, tid, "register_player", {"name": "Anna", "id_checked": True})
+    command_ok(td, tid, "register_player", {"name": "Beat", "id_checked": True})
+    command_ok(td, tid, "register_player", {"name": "Chris", "present": False})  # unpaid, never comes
+    command_ok(td, tid, "import_players", {"rows": [{"line": 2, "name": "Dora"}]})  # waiting, ID unseen
+    closed = command_ok(td, tid, "close_check_in")["result"]
+    assert closed["promoted"] == [{"entry_id": 4, "name": "Dora"}]
+    assert view(td, tid)["money"]["buy_ins"] == 2 and view(td, tid)["money"]["prize_pool"] == 250
+    drawn = command_ok(td, tid, "draw_seats", {"tables": 1})["result"]
+    assert drawn["released"] == [{"entry_id": 4, "name": "Dora"}]
+    dview = view(td, tid)
+    dora = next(e for e in dview["entries"] if e["entry_id"] == 4)
+    assert (dora["status"], dora["table_no"]) == ("released", None)
+    assert dview["money"]["buy_ins"] == 2 and dview["players_left"] == 2

@@ -166,6 +166,8 @@ OPS: dict[tuple[str, str], dict] = {
         "phones_own": True,
     },
     ("GET", "/api/tournaments/{tid}/audit"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/cash-box"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/cash-box"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/commands"): {"kind": "tournament", "body": command_body},
     ("GET", "/api/tournaments/{tid}/directors"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/directors"): {"kind": "tournament", "body": "runs"},

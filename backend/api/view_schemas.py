@@ -85,6 +85,12 @@ class Seat(Closed):
     name = fields.String()
     absent = optional(fields.Boolean())  # N-3.2: dealt in and blinded off
     away = optional(fields.Boolean())  # N-2.3: dealt in, folded
+    sits_out = optional(fields.Nested(lambda: SitsOut()))  # S-#4: a newcomer not dealt in this one hand
+
+
+class SitsOut(Closed):
+    hand_no = Int()  # the hand he is not dealt in (its small blind is dead)
+    rule = Maybe(fields.String)
 
 
 class SeatName(Closed):
@@ -162,6 +168,7 @@ class Bust(Closed):
     tie = Maybe()
     reason = Maybe(fields.String)
     eliminated_by = Maybe()
+    card = Maybe(fields.String)  # P-SidePots: the card he drew against an equal stack ("Kh"), else null
 
 
 class Move(Closed):
@@ -203,6 +210,7 @@ class Entry(Closed):
     out_reason = Maybe(fields.String)
     disqualified = fields.Boolean()
     eliminated_by = Maybe()
+    card = Maybe(fields.String)  # P-SidePots: the card he drew against an equal stack, else null
     rebuys = Int()
     addon = fields.Boolean()
     reentries = Int()
@@ -338,6 +346,26 @@ class Registration(Open):
     cite = fields.Nested(DeskRules)
 
 
+class DrawPlan(Closed):
+    """engine/seating.py draw_plan: the tables a draw should use and the rules that say so."""
+
+    players = Int()
+    tables = Int()
+    sizes = fields.List(Int())
+    per_table = Int()
+    per_table_rule = Maybe(fields.String)
+    break_fit = Int()
+    break_rule = fields.String()
+    max_tables = Maybe()
+    max_tables_rule = Maybe(fields.String)
+    fits = fields.Boolean()
+
+
+class DrawView(Closed):
+    plan = Maybe(fields.Nested, nested=DrawPlan)
+    redraw = fields.Boolean()
+
+
 class DirectorView(Summary):
     """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
 
@@ -351,6 +379,7 @@ class DirectorView(Summary):
     payouts_due = fields.List(fields.Nested(PayoutDue))
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
+    draw = Maybe(fields.Nested, nested=lambda: DrawView())
     chips = Free()
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())

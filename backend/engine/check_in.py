@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from . import money
 from .catalog import DIRECTOR, applies, command
-from .model import Command, Decision, Event, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry
 from .payload import ID, EmptyPayload, StrictSchema, entry_field
-from .registration import FLAGS, OPEN, capacity, field_size, id_required as _id_required, waiting_list
+from .registration import (
+    FLAGS,
+    OPEN,
+    capacity,
+    count_buy_in,
+    field_size,
+    id_required as _id_required,
+    seat_limit,
+    waiting_list,
+)
 
 
 # Registration desk (N-3.2 to N-3.6, P-Teilnahme)
@@ -54,6 +62,8 @@ def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejectio
     payload = {"entry_id": entry.entry_id, "at": cmd.now}
     if cmd.payload.get("id_checked"):
         payload["id_checked"] = True
+    if entry.pays_at_check_in:
+        payload["buy_in"] = 1  # N-3.1: he pays now; his buy-in comes into the pool
     return Decision([Event("player_checked_in", payload)], {"entry_id": entry.entry_id})
 
 
@@ -82,10 +92,15 @@ def decide_flags(state: TournamentState, cmd: Command) -> Decision | Rejection:
     }
     if not changes:
         return Rejection("no_change", f"{entry.name}'s flags are already like that.", "entry_id")
-    return Decision(
-        [Event("registration_flags_set", {"entry_id": entry.entry_id, **changes})],
-        {"entry_id": entry.entry_id, **changes},
-    )
+    payload = {"entry_id": entry.entry_id, **changes}
+    # A reservation moved up from the waiting list who paid in advance brings his buy-in now; the
+    # mark taken back before the draw takes it out again. After the draw the pool stays as drawn.
+    if "prepaid" in changes and state.status in OPEN and entry.from_waiting and not entry.present:
+        if changes["prepaid"] and entry.pays_at_check_in:
+            payload["buy_in"] = 1
+        elif not changes["prepaid"] and not entry.pays_at_check_in:
+            payload["buy_in"] = -1
+    return Decision([Event("registration_flags_set", payload)], {"entry_id": entry.entry_id, **changes})
 
 
 def _before_draw(state: TournamentState, field: str | None) -> Rejection | None:
@@ -118,6 +133,8 @@ def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen
             payload["id_checked"] = True
         if not present or (_id_required(state) and not payload.get("id_checked")):
             payload["present"] = False
+            if not payload.get("prepaid"):
+                payload["pays_at_check_in"] = True  # N-3.1: no buy-in until he checks in and pays
         events.append(Event("player_registered", payload))
         next_id += 1
     return events
@@ -214,9 +231,50 @@ def decide_capacity(state: TournamentState, cmd: Command) -> Decision | Rejectio
     if problem:
         return problem
     limit = cmd.payload["max"]  # required by the API's schema (SetCapacityPayload)
+    seats = seat_limit(state)
+    if seats is not None and limit > seats:
+        tables = int(state.seating["max_tables"])
+        return Rejection(
+            "capacity_over_tables",
+            f"This tournament plays at {tables} table{'s' if tables > 1 else ''} of {state.max_per_table} at most"
+            f"{state.cite('max_tables')}: {limit} players cannot be seated, {seats} at most.",
+            "max",
+            params={"max": limit, "seats": seats, "tables": tables, "per_table": state.max_per_table},
+        )
     if field_size(state) > limit:
-        return Rejection("below_field", f"{field_size(state)} players are already in the field.", "max")
+        return Rejection(
+            "below_field",
+            f"{field_size(state)} players are already in the field: remove registrations first.",
+            "max",
+            params={"field": field_size(state), "max": limit},
+        )
     return Decision([Event("capacity_set", {"max": limit})], {"max": limit})
+
+
+class RemoveRegistrationPayload(StrictSchema):
+    entry_id = entry_field(required=True)
+
+
+@command("remove_registration", payload=RemoveRegistrationPayload, roles=DIRECTOR, emits=("registration_removed",))
+def decide_remove_registration(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """Before the draw a registration can be taken back (he called off, a double entry, a field
+    over the room's seats, N-3.5/N-3.12): his buy-in is no longer counted, his name may register
+    again, and the place is free for the waiting list (the desk moves it up). After the draw a
+    player leaves the tournament instead (a place, V-VI.d)."""
+    entry, problem = find_entry(state, cmd.payload.get("entry_id"))
+    if problem:
+        return problem
+    if state.status not in OPEN:
+        return Rejection(
+            "seats_drawn",
+            f"Seats are already drawn: {entry.name} leaves the tournament instead (he gets the place of that moment).",
+            "entry_id",
+            params={"name": entry.name, "variant": "remove"},
+        )
+    if entry.status == "released":
+        return Rejection("released", f"{entry.name} is no longer registered.", "entry_id", params={"name": entry.name})
+    event = Event("registration_removed", {"entry_id": entry.entry_id, "name": entry.name, "at": cmd.now})
+    return Decision([event], {"entry_id": entry.entry_id, "free_places": free_places(state) + 1})
 
 
 # ------------------------------------------------------------------ appliers
@@ -225,6 +283,7 @@ def decide_capacity(state: TournamentState, cmd: Command) -> Decision | Rejectio
 @applies("player_checked_in", public=False, views=("entry",))
 @applies("registration_flags_set", public=False, views=("entry",))
 @applies("check_in_closed", seating=True, views="custom")
+@applies("registration_removed", seating=True, views=("entry",))
 def apply_desk(state: TournamentState, event: Event) -> None:
     p = event.payload
     if event.type == "player_checked_in":
@@ -232,36 +291,42 @@ def apply_desk(state: TournamentState, event: Event) -> None:
         entry.present = True
         entry.id_checked = entry.id_checked or bool(p.get("id_checked"))
         state.absent.discard(entry.entry_id)
+        _settle_buy_in(state, entry, p.get("buy_in", 0))
     elif event.type == "registration_flags_set":
         entry = state.entries[p["entry_id"]]
         for flag in ("prepaid", "id_checked"):
             if flag in p:
                 setattr(entry, flag, p[flag])
+        _settle_buy_in(state, entry, p.get("buy_in", 0))
     elif event.type == "check_in_closed":
         state.check_in_closed_at = p["at"]
         for entry_id in p["released"]:
-            _release(state, entry_id)
+            release(state, entry_id)
+    elif event.type == "registration_removed":
+        release(state, p["entry_id"], "withdrawn")
 
 
-def _release(state: TournamentState, entry_id: int) -> None:
-    """N-3.6: an unpaid no-show leaves the field before the draw: his buy-in and chips go back out."""
+def _settle_buy_in(state: TournamentState, entry: Entry, sign: int) -> None:
+    """What the event says about his buy-in: +1 he paid (at check-in, or marked prepaid), -1 the
+    prepaid mark was taken back before the draw; 0 (and every older event): nothing changes."""
+    if sign:
+        entry.pays_at_check_in = sign < 0
+        count_buy_in(state, entry, sign)
+
+
+def release(state: TournamentState, entry_id: int, reason: str = "no_show") -> None:
+    """N-3.6: an unpaid no-show leaves the field before the draw (or a registration is taken back):
+    his buy-in and chips go back out, if they were ever in."""
     entry = state.entries[entry_id]
-    entry.status, entry.out_reason = "released", "no_show"
+    counted = state.buy_in_counted(entry)
+    entry.status, entry.out_reason = "released", reason
     state.absent.discard(entry_id)
+    state.check_in_open_for.discard(entry_id)
     state.names.discard(entry.name.casefold())  # he may queue up again
     state.released.append(entry_id)
     state.players_left -= 1
-    state.money["buy_ins"] -= 1
-    state.chips["in_play"] -= state.start_stack
-    fmt = state.format
-    money.add_money(
-        state,
-        "released",
-        entry_id,
-        -money.exact(fmt.get("buy_in", 0)),
-        -money.exact(fmt.get("fee", 0)),
-        -state.start_stack,
-    )
+    if counted:
+        count_buy_in(state, entry, -1, reason if reason != "no_show" else "released")
 
 
 PREVIEW_SHOWN = 50
@@ -272,6 +337,7 @@ def desk_view(state: TournamentState) -> dict:
     order, the check-in deadline and, before it closes, who would lose the seat and who moves up."""
     closed = state.check_in_closed_at
     waiting = waiting_list(state)
+    no_shows = [e for e in state.released if state.entries[e].out_reason == "no_show"]  # not the withdrawn
     view = {
         "capacity": capacity(state),
         "field": field_size(state),
@@ -282,11 +348,12 @@ def desk_view(state: TournamentState) -> dict:
         "check_in_closed_at": closed,
         "open": state.status in OPEN,
         "close_preview": None,
-        "released": [{"entry_id": e, "name": state.entries[e].name} for e in state.released[:PREVIEW_SHOWN]],
-        "released_total": len(state.released),
+        "released": [{"entry_id": e, "name": state.entries[e].name} for e in no_shows[:PREVIEW_SHOWN]],
+        "released_total": len(no_shows),
         # moved up at the deadline as reservations (no ID seen yet): their check-in stays open (N-3.4)
         "check_in_open_for": sorted(state.check_in_open_for),
         "cite": {k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check")},
+        "seat_limit": seat_limit(state),
     }
     if closed is None and state.status in OPEN:
         plan = close_plan(state)

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from . import money
+from .balancing import forbidden_seats
 from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .deadlines import describe, is_at, is_open
@@ -171,6 +172,7 @@ def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection
         "fee": fmt.get("fee", 0),
         "at": cmd.now,
         **fields,
+        **sits_out_first(state, fields["table_no"], fields["seat"]),
     }
     return Decision(
         [Event("reentered", payload)],
@@ -239,9 +241,23 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
         "fee": fmt.get("fee", 0),
         "at": cmd.now,
     }
-    return Decision(
-        [Event("alternate_seated", payload)], {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat}
-    )
+    result: dict[str, Any] = {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat}
+    wait = sits_out_first(state, table.table_no, replaced.seat)
+    payload.update(wait)
+    if wait:
+        result.update(sits_out_hand=wait["sits_out_hand"], rule=state.cite_of("entry_seat"))
+    return Decision([Event("alternate_seated", payload)], result)
+
+
+def sits_out_first(state: TournamentState, table_no: int, seat: int) -> dict:
+    """S-#4: a player entering the tournament (an alternate, S-#46; a re-entry keeping his seat,
+    S-#47) enters in any position but the small blind (N-2.10: nor between the button and the
+    small blind). When his seat is that position in the next hand, he sits down and is dealt in
+    from the hand after it; the small blind of that hand is dead, as it would be with the seat empty."""
+    table = state.tables[table_no]
+    if seat not in forbidden_seats(table, state.seating):
+        return {}
+    return {"sits_out_hand": table.hand_no + 1, "button_epoch": table.button_epoch}
 
 
 # ------------------------------------------------------------------ appliers
@@ -301,6 +317,8 @@ def apply_entries(state: TournamentState, event: Event) -> None:
         entry.addon = True
         state.money["addons"] += 1
         money.add_money(state, "addon", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    if "sits_out_hand" in p:  # S-#4: not dealt in that hand (its small blind is dead)
+        entry.sits_out = (p["table_no"], p["sits_out_hand"], p.get("button_epoch", 0))
     state.chips["in_play"] += p["chips"]
     forget_count(state, entry.table_no)
     money.refresh(state, touched + [entry.entry_id])

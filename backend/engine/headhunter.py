@@ -8,8 +8,8 @@
 - A bust with `eliminated_by` hands the busted player's HH chip(s) to the eliminator: V-VII.r
   "erhält man von dem eliminierten Spieler seinen HH" — the chip(s) he was given at the start,
   `min(start_chips, balance)`. What he collected from others stays his (it never expires). Several
-  players out in one hand (`record_busts`) all pay the one eliminator the payload names; side pots
-  won by different players are not split (one eliminator per command, kept simple).
+  players out in one hand (`record_busts`) each pay the player who won the pot that put him out:
+  A takes B's main pot and C takes D's side pot, so B's chip goes to A and D's to C.
 - `use_wild_card {entry_id, as: "rebuy" | "addon"}`: with at least `wild_card_at` chips, the player
   spends `wild_card_at` of them and gets the rebuy or the add-on for free, before the break (the
   preset's rebuy deadline, or the add-on's break, via `deadlines.is_open`).
@@ -27,6 +27,7 @@ from .catalog import DIRECTOR, applies, command
 from .deadlines import describe, is_open
 from .model import Command, Decision, Entry, Event, Rejection, TournamentState
 from .payload import StrictSchema, Text, entry_field
+from .results import eliminator_of
 
 RULE = "V-VII.r"
 
@@ -62,9 +63,10 @@ def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection
             carried = int(cmd.payload.get("hh_carried") or 0) if event.type == "player_registered" else 0
             event = Event(event.type, {**p, "hh": {"chips": _start(state) + carried, "carried": carried}})
             changed = True
-        elif event.type in ("player_busted", "players_busted") and p.get("eliminated_by") is not None:
-            busted = [b["entry_id"] for b in p["busts"]] if event.type == "players_busted" else [p["entry_id"]]
-            moved = transfers(state, busted, p["eliminated_by"])
+        elif event.type in ("player_busted", "players_busted"):
+            items = p["busts"] if event.type == "players_busted" else [p]
+            # each busted player's chip goes to whoever won the pot that put him out
+            moved = [t for item in items for t in transfers(state, [item["entry_id"]], eliminator_of(p, item))]
             if moved:
                 event = Event(event.type, {**p, "hh_transfers": moved})
                 changed = True

@@ -68,6 +68,7 @@ REFUSALS: dict[str, Basis] = {
     "too_many_players": Cite("final_table"),  # N-2.9, V-IV, S-#2, G-Final, P-Satellite
     "final_table_not_yet": Cite("final_table"),
     "max_tables": Cite("max_tables"),  # N-3.12, P-Satellite
+    "capacity_over_tables": Cite("max_tables"),  # N-3.12: a field the room cannot seat
     "table_halted": Cite("halt_short_table"),  # V-III.h, TDA 11D
     "between_button_and_small_blind": Cite("where_to"),  # N-2.10, V-III.c, S-#5, TDA 11A
     # -- validation: the command itself is wrong ----------------------------------------------
@@ -148,8 +149,9 @@ REFUSALS: dict[str, Basis] = {
     "already_drawn": PROCEDURE,
     "no_players": PROCEDURE,
     "too_many_tables": PROCEDURE,
-    "too_few_tables": PROCEDURE,
+    "too_few_tables": Cite("max_per_table"),  # N-2.9, S-#2, G-Sitzordnung, V-II.a, P-Teilnahme
     "settings_locked": PROCEDURE,
+    "room_too_small": PROCEDURE,  # fewer seats tonight than players registered
     "already_paid": PROCEDURE,
     "already_penalised": PROCEDURE,
     "no_penalty": PROCEDURE,
@@ -177,6 +179,7 @@ BY_COMMAND: dict[tuple[str, str], Basis] = {
     ("seat_alternate", "not_seated"): PROCEDURE,
     ("import_players", "registration_closed"): PROCEDURE,  # "import before the draw": bookkeeping
     ("close_check_in", "seats_drawn"): PROCEDURE,
+    ("remove_registration", "released"): PROCEDURE,  # taken back already, or lost at the deadline
 }
 
 

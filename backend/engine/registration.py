@@ -22,15 +22,23 @@ FLAGS = ("accessible", "prepaid", "id_checked")
 OPEN = ("new", "registering")  # before the seat draw
 
 
+def seat_limit(state: TournamentState) -> int | None:
+    """The seats the room has (N-3.12: at most 4 tables of 11, P-Satellite: one table); None: no limit."""
+    tables = state.seating.get("max_tables")
+    return int(tables) * state.max_per_table if tables else None
+
+
 def capacity(state: TournamentState) -> int | None:
-    """The most entries the field takes (N-3.5): the director's setting, else the preset's; None: no limit."""
-    if state.capacity_max is not None:
-        return state.capacity_max
-    return ((state.format.get("capacity") or {}).get("max")) or None
+    """The most entries the field takes (N-3.5): the director's setting, else the preset's, and
+    never more than the room seats (N-3.12); None: no limit."""
+    setting = state.capacity_max if state.capacity_max is not None else (state.format.get("capacity") or {}).get("max")
+    limits = [int(x) for x in (setting, seat_limit(state)) if x]
+    return min(limits) if limits else None
 
 
 def field_size(state: TournamentState) -> int:
-    """Entries in the field: every entry but those who lost their seat at the check-in deadline."""
+    """Entries in the field: every entry but those who lost their seat at the check-in deadline
+    or whose registration was taken back before the draw."""
     return len(state.entries) - len(state.released)
 
 
@@ -277,6 +285,8 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     state.entries[p["entry_id"]] = entry
     state.names.add(p["name"].casefold())
     if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
+        entry.from_waiting = True
+        entry.pays_at_check_in = bool(p.get("pays_at_check_in"))
         state.waiting.pop(p["from_waiting"], None)
         state.waiting_names.pop(p["name"].casefold(), None)
         if not entry.present and state.check_in_closed_at is not None:
@@ -284,10 +294,8 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     state.players_left += 1
     if not entry.present:
         state.absent.add(entry.entry_id)
-    fmt = state.format
-    state.money["buy_ins"] += 1
-    state.chips["in_play"] += state.start_stack
-    money.add_money(state, "buy_in", entry.entry_id, fmt.get("buy_in", 0), fmt.get("fee", 0), state.start_stack)
+    if state.buy_in_counted(entry):
+        count_buy_in(state, entry, +1)
     if "table_no" in p:  # a late entry, seated at once; everyone already out finishes one place lower
         entry.table_no, entry.seat = p["table_no"], p["seat"]
         state.tables[p["table_no"]].seats[p["seat"]] = entry.entry_id
@@ -296,6 +304,21 @@ def apply_registered(state: TournamentState, event: Event) -> None:
         money.refresh_table(state)
     elif state.status == "new":
         state.status = "registering"
+
+
+def count_buy_in(state: TournamentState, entry: Entry, sign: int, kind: str = "buy_in") -> None:
+    """His buy-in, fee and starting stack into the pool and the chips in play (+1), or back out (-1)."""
+    fmt = state.format
+    state.money["buy_ins"] += sign
+    state.chips["in_play"] += sign * state.start_stack
+    money.add_money(
+        state,
+        kind,
+        entry.entry_id,
+        sign * money.exact(fmt.get("buy_in", 0)),
+        sign * money.exact(fmt.get("fee", 0)),
+        sign * state.start_stack,
+    )
 
 
 @applies("player_waitlisted", public=False)

@@ -89,25 +89,26 @@ def _still_in(state: TournamentState, entry: Entry, field: str, what: str) -> Re
     )
 
 
-def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]) -> Lookup:
-    by = cmd.payload.get("eliminated_by")
+def _eliminator(state: TournamentState, by: object, out_ids: set[int], field: str = "eliminated_by") -> Lookup:
+    """The player who won the pot that put `out_ids` out (V-VII.r: he receives their HH chips):
+    still in, not one of them, and at the table where the hand was played."""
     if by is None:
         return None, None
-    entry, problem = _entry(state, by, "eliminated_by")
+    entry, problem = _entry(state, by, field)
     if problem:
         return None, problem
     if by in out_ids:
         return None, Rejection(
             "eliminated_by_self",
             f"{entry.name} cannot eliminate himself.",
-            "eliminated_by",
+            field,
             params={"name": entry.name},
         )
     if entry.status != "active":
         return None, Rejection(
             "eliminator_out",
             f"{entry.name} is out and cannot have won the pot (V-VII.r).",
-            "eliminated_by",
+            field,
             params={"name": entry.name},
         )
     tables = {t for i in out_ids if i in state.entries and (t := state.entries[i].table_no) is not None}
@@ -116,7 +117,7 @@ def _eliminator(state: TournamentState, cmd: Command, out_ids: set[int]) -> Look
         return None, Rejection(
             "eliminator_elsewhere",
             f"{entry.name} plays at table {entry.table_no}, not at table {min(tables)} where the hand was played.",
-            "eliminated_by",
+            field,
             params={"name": entry.name, "table": entry.table_no, "hand_table": min(tables)},
         )
     return by, None
@@ -212,7 +213,7 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection(
             "not_seated", "Seats have not been drawn yet — bust not applied.", "entry_id", params={"what": "bust"}
         )
-    by, problem = _eliminator(state, cmd, {entry.entry_id})
+    by, problem = _eliminator(state, cmd.payload.get("eliminated_by"), {entry.entry_id})
     if problem:
         return problem
     stack = cmd.payload.get("starting_stack")
@@ -245,7 +246,7 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
         bust["eliminated_by"] = by
     if _absent_no_prize(state, entry):
         bust["no_prize"] = True
-    result = {"entry_id": entry.entry_id, "place": place}
+    result = {"entry_id": entry.entry_id, "place": place, **_cards_drawn(state, plan)}
     if absent:  # N-3.2: out at the bubble with this bust
         bust["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
@@ -258,12 +259,15 @@ class BustItem(StrictSchema):
     starting_stack = chips_field(
         "N-1.15: same-hand busts are ranked by the stack at the start of the hand", required=True
     )
+    # V-VII.r: who won the pot that put this player out (a side pot may go to another player than
+    # the main pot); none given: the command's `eliminated_by`.
+    eliminated_by = entry_field(load_default=None, allow_none=True)
 
 
 class RecordBustsPayload(StrictSchema):
     table_no = fields.Integer(required=True, strict=True, validate=TABLE_NO)
     busts = fields.List(fields.Nested(BustItem), required=True, validate=validate.Length(min=1, max=30))
-    eliminated_by = entry_field(load_default=None, allow_none=True)
+    eliminated_by = entry_field(load_default=None, allow_none=True)  # everyone's, unless a bust names his own
 
 
 @command(
@@ -330,9 +334,14 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
         entries.append((entry, stack))
     if len(entries) >= state.players_left:
         return Rejection("nobody_left", "Somebody wins the pot: at least one player must stay in.", "busts", params={})
-    by, problem = _eliminator(state, cmd, seen)
-    if problem:
-        return problem
+    winners: list[int | None] = []
+    for i, b in enumerate(busts):
+        own = b.get("eliminated_by") if isinstance(b, dict) else None
+        field = f"busts.{i}.eliminated_by" if own is not None else "eliminated_by"
+        by, problem = _eliminator(state, own if own is not None else cmd.payload.get("eliminated_by"), seen, field)
+        if problem:
+            return problem
+        winners.append(by)
     at = recorded_at(cmd, seated_since(state, [e for e, _ in entries]))
     round_key = _h4h_round(state, at)
     members = [
@@ -351,16 +360,15 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
                 "entry_id": e.entry_id,
                 "seat": e.seat,
                 "starting_stack": stack,
+                **({"eliminated_by": by} if by is not None else {}),
                 **({"no_prize": True} if _absent_no_prize(state, e) else {}),
             }
-            for e, stack in entries
+            for (e, stack), by in zip(entries, winners, strict=True)
         ],
         **plan,
     }
     if round_key is not None:
         payload["hand_for_hand_round"] = round_key[1]
-    if by is not None:
-        payload["eliminated_by"] = by
     placed = {c["entry_id"]: c for c in plan["places"]}
     result = {
         "places": [
@@ -371,13 +379,33 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
                 "card": _card(plan, e.entry_id),
             }
             for e, _ in entries
-        ]
+        ],
+        **_cards_drawn(state, plan),
     }
     if absent:  # N-3.2: out at the bubble with this hand
         payload["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
     events = [Event("players_busted", payload)] + _winner_events(state, seen | set(absent), at)
     return Decision(events, result)
+
+
+def _cards_drawn(state: TournamentState, plan: dict) -> dict:
+    """P-SidePots, N-2.13: every card drawn between equal stacks, each tied player's own, also a
+    player's out at another table in the same hand-for-hand hand: the draw can be checked."""
+    drawn = plan.get("cards") or {}
+    if not drawn:
+        return {}
+    rows = []
+    for entry_id, card in sorted(drawn.items(), key=lambda kv: int(kv[0])):
+        e = state.entries[int(entry_id)]
+        rows.append({"entry_id": e.entry_id, "name": e.name, "card": card, "table_no": e.table_no})
+    return {"cards": rows}
+
+
+def eliminator_of(payload: dict, item: dict) -> int | None:
+    """Who won the pot that put one player of a bust event out: the bust's own eliminator (a
+    side pot won by another player), else the event's (one winner for the hand; older logs)."""
+    return item.get("eliminated_by", payload.get("eliminated_by"))
 
 
 def _card(plan: dict, entry_id: int) -> str | None:
@@ -539,7 +567,7 @@ def apply_busted(state: TournamentState, event: Event) -> None:
     for item in items:
         _take_out(state, item["entry_id"], p["at"], p.get("reason", "bust"))
         entry = state.entries[item["entry_id"]]
-        entry.eliminated_by = p.get("eliminated_by")
+        entry.eliminated_by = eliminator_of(p, item)
         entry.no_prize = p.get("reason") in NO_PRIZE or bool(item.get("no_prize"))
     for item in p.get("absent_out", ()):  # N-3.2: removed at the bubble, no prize, his chips leave play
         _take_out(state, item["entry_id"], p["at"], "absent")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ..engine.results import eliminator_of
 from ..words import ACTORS, COMMANDS, EVENTS
 
 NameOf = Callable[[int | None], str]
@@ -89,11 +90,48 @@ def describe_event(type: str, payload: dict, lang: str, name_of: NameOf) -> str:
         key = "two_tables_formed"  # G-Final at 16: not yet the final table
     try:
         text = words[key].format(**_fields(payload, lang, name_of))
-        if type in ("player_busted", "players_busted") and payload.get("eliminated_by") is not None:
-            text += words["eliminated_by"].format(by=name_of(payload["eliminated_by"]))
+        if type in ("player_busted", "players_busted"):
+            text += _eliminators(payload, words, name_of) + _cards(payload, words, name_of)
         return text
     except (KeyError, AttributeError, TypeError, ValueError, IndexError):
         return words["unknown"].format(type=type)
+
+
+def _eliminators(payload: dict, words: dict, name_of: NameOf) -> str:
+    """', eliminated by A' when one player won the hand's pots; ' (B out to A, D out to C)' when a
+    side pot went to another player (V-VII.r: each busted player's HH chip goes to his own winner)."""
+    items = payload["busts"] if isinstance(payload.get("busts"), list) else [payload]
+    winners = [eliminator_of(payload, item) for item in items]
+    if all(w is None for w in winners):
+        return ""
+    if len(set(winners)) == 1:
+        return words["eliminated_by"].format(by=name_of(winners[0]))
+    pairs = [
+        words["out_to"].format(name=name_of(item.get("entry_id")), by=name_of(w))
+        for item, w in zip(items, winners, strict=True)
+        if w is not None
+    ]
+    return f" ({', '.join(pairs)})"
+
+
+SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def card_text(card: str) -> str:
+    """'Ts' → '10♠': how a card reads on a phone and in the log."""
+    rank = "10" if card[:1] == "T" else card[:1]
+    return rank + SUITS.get(card[1:2], card[1:2])
+
+
+def _cards(payload: dict, words: dict, name_of: NameOf) -> str:
+    """'; card draw between equal stacks: P2 K♠, P9 7♥' (P-SidePots): each tied player's card."""
+    drawn = payload.get("cards")
+    if not isinstance(drawn, dict) or not drawn:
+        return ""
+    shown = ", ".join(
+        f"{name_of(int(e))} {card_text(str(c))}" for e, c in sorted(drawn.items(), key=lambda kv: int(kv[0]))
+    )
+    return words["cards_drawn"].format(cards=shown)
 
 
 def describe_command(type: str, payload: dict | None, lang: str, name_of: NameOf) -> str:

@@ -343,8 +343,10 @@ def league_standings(db, service, league: League) -> dict:
 
 
 def carried_headhunter_chips(db, service, club_id: int, tournament_id: int, name: str, person_id: int | None) -> int:
-    """A person's headhunter chips from the latest earlier tournament with headhunter chips:
-    they add up across tournament days and never expire (V-VII.r). 0 for a new person."""
+    """A person's headhunter chips from the latest earlier tournament with headhunter chips that
+    was played to its end: they add up across tournament days and never expire (V-VII.r). A
+    tournament never drawn (a cancelled night, a test) or not finished is no game day: it hands out
+    nothing, and the day before it counts. 0 for a new person."""
     with session_scope(db) as session:
         person = club_person(session, club_id, person_id, name)
         if person is None:
@@ -352,10 +354,13 @@ def carried_headhunter_chips(db, service, club_id: int, tournament_id: int, name
         links = session.exec(
             select(TournamentEntryPerson)
             .where(TournamentEntryPerson.person_id == person.id, TournamentEntryPerson.tournament_id != tournament_id)
-            .order_by(TournamentEntryPerson.tournament_id.desc())
+            .order_by(TournamentEntryPerson.tournament_id.desc(), TournamentEntryPerson.entry_id.desc())
         ).all()
     for link in links:
         state = service.state(link.tournament_id)
-        if state.preset.get("headhunter") and link.entry_id in state.hh:
+        entry = state.entries.get(link.entry_id)
+        # A registration taken back or lost at check-in never played: his chips stay where they were.
+        played = entry is not None and entry.status != "released"
+        if state.preset.get("headhunter") and state.status == "finished" and played and link.entry_id in state.hh:
             return max(0, state.hh[link.entry_id])
     return 0

@@ -16,8 +16,9 @@ from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
-from ..engine.places import out_entries_newest_first
-from ..engine.settings import EDITABLE as SETTINGS
+from ..engine.places import drawn_card, out_entries_newest_first
+from ..engine.seating import draw_plan, redraw_refusal
+from ..engine.settings import view as settings_view
 from ..engine.suggestions import suggestions
 from ..engine.table_ops import redraw_rule
 from .locale_format import region_of
@@ -177,6 +178,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
         "out_reason": e.out_reason,
         "disqualified": e.disqualified,
         "eliminated_by": e.eliminated_by,
+        "card": drawn_card(state, entry_id),
         "rebuys": e.rebuys,
         "addon": e.addon,
         "reentries": e.reentries,
@@ -201,10 +203,19 @@ def _seats(state: TournamentState, table_no: int) -> list[dict]:
             "entry_id": eid,
             "name": state.entries[eid].name,
             **({"absent": True} if eid in state.absent else {}),  # N-3.2: dealt in and blinded off
-            **({"away": True} if eid in state.away else {}),
-        }  # N-2.3, V-X.c: dealt in, folded
+            **({"away": True} if eid in state.away else {}),  # N-2.3, V-X.c: dealt in, folded
+            **_sits_out(state, eid),
+        }
         for s, eid in sorted(table.seats.items())
     ]
+
+
+def _sits_out(state: TournamentState, entry_id: int) -> dict:
+    """S-#4: an alternate whose seat is the next small blind is dealt in from the hand after it."""
+    hand_no = state.sits_out_hand(state.entries[entry_id])
+    if hand_no is None:
+        return {}
+    return {"sits_out": {"hand_no": hand_no, "rule": (state.preset.get("cite") or {}).get("entry_seat")}}
 
 
 def _bust(state: TournamentState, entry_id: int) -> dict:
@@ -218,6 +229,7 @@ def _bust(state: TournamentState, entry_id: int) -> dict:
         "tie": e.tie,
         "reason": e.out_reason,
         "eliminated_by": e.eliminated_by,
+        "card": drawn_card(state, entry_id),  # P-SidePots, N-2.13: each of the tied players' cards
     }
 
 
@@ -316,11 +328,22 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "registration": desk_view(state),
         "payouts_due": _payouts_due(state),
         "corrections": _corrections(state),
-        "settings": {k: state.format.get(k) for k in SETTINGS},  # editable before the draw
+        "settings": settings_view(state),  # editable before the draw
+        "draw": _draw(state),
         "chips": chips_view(state, now),
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
     }
+
+
+def _draw(state: TournamentState) -> dict | None:
+    """The seat draw the preset's rules propose (before it), and whether it may be redone (after it,
+    until the clock starts)."""
+    if state.status in ("new", "registering"):
+        return {"plan": draw_plan(state), "redraw": False}
+    if state.status == "seated":
+        return {"plan": draw_plan(state), "redraw": redraw_refusal(state) is None}
+    return None
 
 
 def _ledger_line(state: TournamentState, line: dict) -> dict:

@@ -74,6 +74,83 @@ def test_v_vii_r_same_hand_busts_all_pay_the_one_eliminator():
     assert sum(log.state.hh.values()) == 6
 
 
+def test_v_vii_r_v_v_a_one_hand_two_players_out_to_two_different_winners():
+    """A takes B's main pot, C takes D's side pot: B's chip goes to A and D's to C (V-VII.r), and B
+    and D are placed by their stacks at the start of the hand, not by the order tapped (V-V.a)."""
+    log = v_table(6)
+    decision = ok(
+        log,
+        "record_busts",
+        {
+            "table_no": 1,
+            "busts": [
+                {"entry_id": 4, "starting_stack": 2_000, "eliminated_by": 3},  # D tapped first, more chips
+                {"entry_id": 2, "starting_stack": 700, "eliminated_by": 1},  # B
+            ],
+        },
+        now=T0 + 1,
+    )
+    hh = log.state.hh
+    assert (hh[1], hh[2], hh[3], hh[4]) == (2, 0, 2, 0)
+    assert log.events[-1].payload["hh_transfers"] == [
+        {"from": 4, "to": 3, "chips": 1},
+        {"from": 2, "to": 1, "chips": 1},
+    ]
+    assert (log.state.entries[2].place, log.state.entries[4].place) == (6, 5)  # fewer chips: the worse place
+    assert (log.state.entries[2].eliminated_by, log.state.entries[4].eliminated_by) == (1, 3)
+    assert {p["entry_id"]: p["place"] for p in decision.result["places"]} == {2: 6, 4: 5}
+    replayed = log.replayed()
+    assert replayed.hh == hh and replayed.entries[4].eliminated_by == 3
+
+
+def test_v_vii_r_a_busts_own_winner_must_be_still_in_at_the_table_and_not_out_in_the_same_hand():
+    log = v_table(6)
+    bad = {"table_no": 1, "busts": [{"entry_id": 2, "starting_stack": 500, "eliminated_by": 1}]}
+    bad["busts"].append({"entry_id": 4, "starting_stack": 900, "eliminated_by": 2})  # B cannot win D's pot
+    refused(log, "record_busts", bad, "eliminated_by_self", "busts.1.eliminated_by", now=T0 + 1)
+    # The command's eliminator stays the default for a bust that names none.
+    ok(
+        log,
+        "record_busts",
+        {
+            "table_no": 1,
+            "eliminated_by": 5,
+            "busts": [
+                {"entry_id": 2, "starting_stack": 500},
+                {"entry_id": 4, "starting_stack": 900, "eliminated_by": 3},
+            ],
+        },
+        now=T0 + 2,
+    )
+    assert (log.state.hh[5], log.state.hh[3]) == (2, 2)
+
+
+def test_v_vii_r_the_audit_log_names_each_busts_winner():
+    from backend.read.audit import describe_event
+
+    log = v_table(6)
+    ok(
+        log,
+        "record_busts",
+        {
+            "table_no": 1,
+            "busts": [
+                {"entry_id": 2, "starting_stack": 700, "eliminated_by": 1},
+                {"entry_id": 4, "starting_stack": 2_000, "eliminated_by": 3},
+            ],
+        },
+        now=T0 + 1,
+    )
+    event = log.events[-1]
+    name_of = lambda i: log.state.entries[i].name if i in log.state.entries else "?"
+    assert describe_event(event.type, event.payload, "en", name_of) == (
+        "Table 1: P2, P4 out in one hand (P2 out to P1, P4 out to P3)"
+    )
+    assert describe_event(event.type, event.payload, "de", name_of).endswith(
+        "(P2 rausgeworfen von P1, P4 rausgeworfen von P3)"
+    )
+
+
 def test_v_vii_r_collected_chips_stay_with_the_busted_player_only_his_own_chip_moves():
     log = v_table(6)
     ok(log, "record_bust", {"entry_id": 2, "eliminated_by": 1}, now=T0 + 1)

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from backend.engine import Actor, Command
+from backend.engine import Actor, Command, money
 from backend.engine.balancing import active_tables
 from backend.engine.model import Decision
 from backend.engine.suggestions import suggestions
@@ -141,3 +141,93 @@ def test_a_night_following_every_suggestion_finishes_clean(preset_id, seed):
     assert json.dumps(
         replayed.entries and {k: vars(v) for k, v in replayed.entries.items()}, default=str
     ) == json.dumps({k: vars(v) for k, v in state.entries.items()}, default=str)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_v_ranking_night_where_hands_end_with_side_pots_won_by_other_players(seed):
+    """V-VII.r, V-V.a: every other bust is a hand with two players out, each to his own winner (a
+    main pot and a side pot). Each HH chip goes where its pot went, the chips add up all night, and
+    the two are placed by their stacks at the start of the hand."""
+    night = Night("v-ranking", seed * 7_000)
+    for i in range(1, 19):
+        night.send("register_player", {"name": f"Player {i:02d}", "id_checked": True})
+    night.send("draw_seats", {"tables": 2})
+    night.send("start_clock", {})
+    expected = dict.fromkeys(night.state.entries, 1)
+    double = False
+    while night.state.status != "finished":
+        night.deal_everywhere()
+        tables = [t for t in active_tables(night.state) if len(t.seats) >= 4]
+        double = not double
+        if double and tables and night.state.players_left > 3:
+            table = night.rng.choice(tables)
+            b, d, a, c = night.rng.sample(sorted(table.seats.values()), 4)
+            stacks = night.rng.sample(range(1_000, 20_000, 500), 2)
+            night.send(
+                "record_busts",
+                {
+                    "table_no": table.table_no,
+                    "busts": [
+                        {"entry_id": b, "starting_stack": stacks[0], "eliminated_by": a},
+                        {"entry_id": d, "starting_stack": stacks[1], "eliminated_by": c},
+                    ],
+                },
+                night.dealer(table.table_no),
+            )
+            for victim, winner in ((b, a), (d, c)):
+                moved = min(1, expected[victim])
+                expected[victim] -= moved
+                expected[winner] += moved
+            worse, better = (b, d) if stacks[0] < stacks[1] else (d, b)
+            assert night.state.entries[worse].place == night.state.entries[better].place + 1  # V-V.a
+        else:
+            alive = sorted(e for t in active_tables(night.state) for e in t.seats.values())
+            victim = night.rng.choice(alive)
+            table_no = night.state.entries[victim].table_no
+            winner = next(e for e in night.state.tables[table_no].seats.values() if e != victim)
+            night.send("record_bust", {"entry_id": victim, "eliminated_by": winner}, night.dealer(table_no))
+            moved = min(1, expected[victim])
+            expected[victim] -= moved
+            expected[winner] += moved
+        assert night.state.hh == expected
+        night.follow_suggestions()
+        night.check_floor()
+    assert sum(night.state.hh.values()) == 18
+    assert sorted(e.place for e in night.state.entries.values()) == list(range(1, 19))
+    assert night.log.replayed().hh == night.state.hh
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_monday_night_where_the_waiting_player_moved_up_never_arrives(seed):
+    """N-3.6, N-3.4, N-3.2, N-3.7: an unpaid no-show loses his seat at the close; the waiting player
+    moved up in his place, whose ID nobody saw, never checks in: he is no buy-in, gives his place up
+    at the draw, is never blinded off; the prepaid no-show is removed at the bubble, 7th of 43 (six
+    paid for 31-44 players), with the bust that leaves six players in, and the pool pays 43 buy-ins."""
+    night = Night("n-monday", seed * 11_000)
+    for i in range(1, 43):
+        night.send("register_player", {"name": f"Player {i:02d}", "id_checked": True})
+    night.send("register_player", {"name": "Prepaid Absent", "present": False, "prepaid": True})
+    night.send("register_player", {"name": "Unpaid Absent", "present": False})
+    night.send("import_players", {"rows": [{"line": 2, "name": "Waiting Never"}]})
+    night.send("close_check_in", {})
+    drawn = night.send("draw_seats", {"tables": 4})
+    assert drawn.result["released"] == [{"entry_id": 45, "name": "Waiting Never"}]
+    state = night.state
+    assert state.players_left == 43 and state.money["buy_ins"] == 43 and state.absent == {43}
+    night.send("start_clock", {})
+    while state.status != "finished":
+        night.deal_everywhere()
+        alive = sorted(e for t in active_tables(state) for e in t.seats.values() if e not in state.absent)
+        victim = night.rng.choice(alive)
+        left_before = state.players_left
+        decision = night.send("record_bust", {"entry_id": victim}, night.dealer(state.entries[victim].table_no))
+        if "absent_out" in decision.result:
+            assert left_before == 8 and decision.result["absent_out"] == [{"entry_id": 43, "place": 7}]
+        night.follow_suggestions()
+        night.pay_what_is_due()
+        night.check_floor()
+    assert state.entries[43].place == 7 and state.entries[43].no_prize
+    assert state.entries[45].status == "released" and state.entries[45].table_no is None
+    placed = sorted(e.place for e in state.entries.values() if e.status != "released")
+    assert placed == list(range(1, 44))
+    assert sum(money.prize(state, e) for e in state.entries.values()) == 43 * 125

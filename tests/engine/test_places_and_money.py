@@ -202,6 +202,40 @@ def test_tda_rp_8_hand_for_hand_busts_share_the_place_and_split_its_prize():
     assert {(d["place"], d["tie"]) for d in director_view(s, T0)["payouts_due"]} == {(5, 2)}  # 5th–6th shared
 
 
+def test_n_2_13_p_sidepots_a_card_decides_equal_stacks_across_two_tables_and_each_gets_his_card():
+    """N-2.13: hand-for-hand; two players at two tables out in the same hand with the same starting
+    stack: a card draw decides (P-SidePots, rank then suit). Each of them gets a card, shown to the
+    director and written into the audit log, so the draw can be checked."""
+    from backend.engine.places import card_value
+    from backend.read.audit import describe_event
+
+    log = seated(preset("n-monday"), {1: list(range(1, 7)), 2: list(range(7, 13))})
+    ok(log, "start_hand_for_hand", {}, now=T0 + 100)
+    first = ok(log, "record_bust", {"entry_id": 3, "starting_stack": 4000}, at=T0 + 110, now=T0 + 110)
+    assert "cards" not in first.result  # alone so far: nothing to draw
+    second = ok(log, "record_bust", {"entry_id": 9, "starting_stack": 4000}, at=T0 + 120, now=T0 + 120)
+    s = log.state
+    assert s.group_of[3] is s.group_of[9]
+    cards = {m["entry_id"]: m["card"] for m in s.group_of[3].members}
+    assert cards[3] and cards[9] and cards[3] != cards[9]
+    assert second.result["cards"] == [
+        {"entry_id": 3, "name": "P3", "card": cards[3], "table_no": 1},
+        {"entry_id": 9, "name": "P9", "card": cards[9], "table_no": 2},
+    ]
+    better, worse = (3, 9) if card_value(cards[3]) > card_value(cards[9]) else (9, 3)
+    assert (s.entries[better].place, s.entries[worse].place) == (11, 12)  # the higher card places higher
+    view = director_view(s, T0 + 130)
+    shown = {b["entry_id"]: b["card"] for b in view["busts"]}
+    assert shown == {3: cards[3], 9: cards[9]}
+    assert {e["entry_id"]: e["card"] for e in view["entries"] if e["entry_id"] in (3, 9)} == shown
+    text = describe_event("player_busted", log.events[-1].payload, "en", lambda i: f"P{i}")
+    assert "card draw between equal stacks: P3 " in text and ", P9 " in text
+    assert places(log.replayed()) == places(s)
+    ok(log, "undo_bust", {"entry_id": 9, "reason": "wrong player"}, now=T0 + 140)  # the tie is gone
+    view = director_view(log.state, T0 + 150)
+    assert [(b["entry_id"], b["card"]) for b in view["busts"]] == [(3, None)]  # a card that decides nothing
+
+
 # ------------------------------------------------------------------ entries
 
 
@@ -308,6 +342,58 @@ def test_s_46_an_alternate_takes_a_busted_players_seat_as_a_new_entry():
     assert s.entries[8].place == 9 and s.players_left == 8  # the field grew: 8 finishes 9th of 9
     assert no(log, "seat_alternate", {"name": "Ann", "replaces": 8}).error == "seat_gone"
     assert places(log.replayed()) == places(s)
+
+
+def test_s_4_s_46_an_alternate_never_enters_on_the_small_blind_he_waits_one_hand():
+    """S-#4: "kann in allen Positionen einsteigen ausser am Small Blind". The busted big blind's
+    seat is the next hand's small blind: an alternate who takes it (S-#46) is dealt in from the
+    hand after it, on the button; the small blind of that one hand is dead. Another seat: at once."""
+    from backend.read.views import table_view
+
+    log = seated(preset("s-trophy"), {1: list(range(1, 9))})
+    ok(log, "set_button", {"table_no": 1, "seat": 1})
+    ok(log, "new_hand", {"table_no": 1})  # hand 1: button 1, SB 2, BB 3
+    ok(log, "record_bust", {"entry_id": 3})  # the big blind busts: seat 3 is the next small blind
+    ok(log, "record_bust", {"entry_id": 6})  # and seat 6, an ordinary seat
+    d = ok(log, "seat_alternate", {"name": "Zoe", "replaces": 3})
+    assert d.result == {"entry_id": 9, "table_no": 1, "seat": 3, "sits_out_hand": 2, "rule": "S-#4"}
+
+    def seat(n):
+        return next(s for s in table_view(log.state, 1, T0)["seats"] if s["seat"] == n)
+
+    assert seat(3)["sits_out"] == {"hand_no": 2, "rule": "S-#4"}
+    assert table_view(log.state, 1, T0)["next"]["sb"] == 3  # the seat's small blind, dead: Zoe is not dealt in
+    other = ok(log, "seat_alternate", {"name": "Ute", "replaces": 6})
+    assert "sits_out_hand" not in other.result and "sits_out" not in seat(6)  # seat 6 posts nothing next hand
+    ok(log, "new_hand", {"table_no": 1})  # hand 2: the one she sits out
+    assert seat(3)["sits_out"] == {"hand_no": 2, "rule": "S-#4"}
+    ok(log, "new_hand", {"table_no": 1})  # hand 3: she is in, on the button
+    view = table_view(log.state, 1, T0)
+    assert "sits_out" not in seat(3) and view["button"] == 3
+    assert log.replayed().entries[9].sits_out == log.state.entries[9].sits_out == (1, 2, 1)
+
+
+def test_s_4_a_new_button_ends_the_wait_and_a_re_entry_on_the_small_blind_waits_too():
+    """S-#4: the wait belongs to the small blind it avoids: a button drawn again moves the blinds,
+    so it ends. S-#47 with S-#4: a re-entry keeps his seat; if it is the next small blind he sits
+    out that hand too (every "Turniereinstieg")."""
+    from backend.read.views import table_view
+
+    log = seated(preset("s-trophy"), {1: list(range(1, 9))})
+    ok(log, "set_button", {"table_no": 1, "seat": 1})
+    ok(log, "new_hand", {"table_no": 1})  # button 1, SB 2, BB 3
+    ok(log, "record_bust", {"entry_id": 3})
+    ok(log, "seat_alternate", {"name": "Zoe", "replaces": 3})
+    assert log.state.sits_out_hand(log.state.entries[9]) == 2
+    ok(log, "set_button", {"table_no": 1, "seat": 5})  # the dealer draws the button again
+    assert log.state.sits_out_hand(log.state.entries[9]) is None
+    assert all("sits_out" not in s for s in table_view(log.state, 1, T0)["seats"])
+    ok(log, "new_hand", {"table_no": 1})  # button 5, SB 6, BB 7
+    ok(log, "record_bust", {"entry_id": 7})  # the big blind busts and buys in again
+    again = ok(log, "reentry", {"entry_id": 7})
+    assert again.events[0].payload["sits_out_hand"] == 2
+    assert log.state.sits_out_hand(log.state.entries[7]) == 2
+    assert log.replayed().entries[7].sits_out == log.state.entries[7].sits_out
 
 
 def test_p_spielverlauf_a_late_seat_moves_the_players_already_out_one_place_down():

@@ -151,3 +151,20 @@ def test_a_rule_the_call_site_names_in_its_params_wins():
         ),
     )
     assert (r.rule, r.basis, r.message) == ("V-III.i", "rule", "Draw for the button (V-III.i).")
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "rule"),
+    [("n-monday", "N-2.9"), ("s-trophy", "S-#2"), ("g-tour", "G-Sitzordnung"), ("v-ranking", "V-II.a")],
+)
+def test_n_2_9_s_2_g_sitzordnung_a_draw_onto_too_few_tables_names_the_rule(preset_id, rule):
+    """A draw of 30 players onto 2 tables is refused by the house rule on players per table, not as
+    a "procedure": N-2.9 (11), S-#2 (11), G-Sitzordnung (8), V-II.a (10)."""
+    log = Log(preset(preset_id))
+    for i in range(30):
+        log.run(director_cmd("register_player", {"name": f"P{i}", "id_checked": True}))
+    r = log.run(director_cmd("draw_seats", {"tables": 2}))
+    assert isinstance(r, Rejection) and r.error == "too_few_tables"
+    assert (r.rule, r.basis) == (rule, "rule") and rule in r.message
+    per = PRESETS[preset_id]["seating"]["max_per_table"]
+    assert r.params == {"players": 30, "need": -(-30 // per), "per_table": per, "rule": rule}

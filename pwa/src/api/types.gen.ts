@@ -821,7 +821,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -868,6 +868,8 @@ export interface components {
             fee?: number;
             start_stack?: number;
             currency?: string;
+            max_tables?: number;
+            max_per_table?: number;
         };
         payload_form_final_table: {
             /** @default null */
@@ -959,6 +961,8 @@ export interface components {
         BustItem: {
             entry_id: number;
             starting_stack: number;
+            /** @default null */
+            eliminated_by?: number | null;
         };
         payload_record_busts: {
             table_no: number;
@@ -982,6 +986,9 @@ export interface components {
             /** @default 0 */
             hh_carried?: number;
             person_id?: number | null;
+        };
+        payload_remove_registration: {
+            entry_id: number;
         };
         payload_remove_waiting: {
             wait_id: number;
@@ -1144,6 +1151,10 @@ export interface components {
             /** @enum {string} */
             type: "register_player";
             payload?: components["schemas"]["payload_register_player"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "remove_registration";
+            payload?: components["schemas"]["payload_remove_registration"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "remove_waiting";
@@ -1674,6 +1685,7 @@ export interface components {
             tie: number | null;
             reason: string | null;
             eliminated_by: number | null;
+            card: string | null;
         };
         DeskRules: {
             capacity: string | null;
@@ -1700,6 +1712,22 @@ export interface components {
             paid: number;
             due: number;
             difference: number;
+        };
+        DrawPlan: {
+            players: number;
+            tables: number;
+            sizes: number[];
+            per_table: number;
+            per_table_rule: string | null;
+            break_fit: number;
+            break_rule: string;
+            max_tables: number | null;
+            max_tables_rule: string | null;
+            fits: boolean;
+        };
+        DrawView: {
+            plan: components["schemas"]["DrawPlan"] | null;
+            redraw: boolean;
         };
         MoneyTotals: {
             prize_pool: number;
@@ -1736,6 +1764,7 @@ export interface components {
             out_reason: string | null;
             disqualified: boolean;
             eliminated_by: number | null;
+            card: string | null;
             rebuys: number;
             addon: boolean;
             reentries: number;
@@ -1751,12 +1780,17 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        SitsOut: {
+            hand_no: number;
+            rule: string | null;
+        };
         Seat: {
             seat: number;
             entry_id: number;
             name: string;
             absent?: boolean;
             away?: boolean;
+            sits_out?: components["schemas"]["SitsOut"];
         };
         Halt: {
             short: number;
@@ -1827,6 +1861,7 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
+            draw: components["schemas"]["DrawView"] | null;
             chips: {
                 [key: string]: unknown;
             };
@@ -1904,6 +1939,7 @@ export interface components {
             out_reason: string | null;
             disqualified: boolean;
             eliminated_by: number | null;
+            card: string | null;
             rebuys: number;
             addon: boolean;
             reentries: number;

@@ -60,16 +60,24 @@ describe("several out in one hand", () => {
       ok: true,
       payload: { table_no: 3, busts: [{ entry_id: 11, starting_stack: 1000 }, { entry_id: 12, starting_stack: 3000 }] },
     });
-    expect(buildMultiBust(3, rows, 9)).toEqual({
+  });
+  it("names each player's own winner: B out to A, D out to C (V-VII.r)", () => {
+    expect(buildMultiBust(3, [{ ...rows[0], by: 9 }, { ...rows[1], by: 7 }])).toEqual({
       ok: true,
-      payload: { table_no: 3, busts: [{ entry_id: 11, starting_stack: 1000 }, { entry_id: 12, starting_stack: 3000 }], eliminated_by: 9 },
+      payload: {
+        table_no: 3,
+        busts: [
+          { entry_id: 11, starting_stack: 1000, eliminated_by: 9 },
+          { entry_id: 12, starting_stack: 3000, eliminated_by: 7 },
+        ],
+      },
     });
   });
-  it("refuses one player, a bad stack, an eliminator who is out himself", () => {
+  it("refuses one player, a bad stack, a winner who is out in the same hand", () => {
     expect(buildMultiBust(3, rows.slice(0, 1))).toEqual({ ok: false, error: "too_few" });
     expect(buildMultiBust(3, [rows[0], { ...rows[1], stack: "-1" }])).toEqual({ ok: false, error: "stacks", seats: [5] });
     expect(buildMultiBust(3, [rows[0], { ...rows[1], stack: "" }])).toEqual({ ok: false, error: "stacks", seats: [5] });
-    expect(buildMultiBust(3, rows, 11)).toEqual({ ok: false, error: "eliminator_out" });
+    expect(buildMultiBust(3, [rows[0], { ...rows[1], by: 11 }])).toEqual({ ok: false, error: "eliminator_out", seats: [5] });
   });
 });
 
@@ -84,6 +92,11 @@ describe("entry actions", () => {
     expect(entryActions({ status: "active", addon: false, present: true }, rebuy, false)).toEqual(["addon", "player_leaves", "disqualify"]);
     expect(entryActions({ status: "active", addon: true, present: false }, rebuy, false)).toEqual(["check_in", "player_leaves", "disqualify"]);
     expect(entryActions({ status: "busted", out_reason: "bust" }, { reentry: { until: {} } }, false)).toEqual(["reentry", "disqualify"]);
+  });
+  it("before the draw: check-in and taking the registration back, no bust, no leaving (N-3.5)", () => {
+    expect(entryActions({ status: "active", present: false }, { rebuy: null }, false, {}, false)).toEqual(["check_in", "remove_registration"]);
+    expect(entryActions({ status: "active", present: true }, { rebuy: null }, false, {}, false)).toEqual(["remove_registration"]);
+    expect(entryActions({ status: "released" }, { rebuy: null }, false, {}, false)).toEqual([]);
   });
   it("after the end only disqualification", () => {
     expect(entryActions({ status: "busted" }, rebuy, true)).toEqual(["disqualify"]);

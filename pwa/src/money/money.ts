@@ -69,20 +69,35 @@ export interface MultiBustRow {
   entry_id: number;
   seat: number;
   stack: string;
+  /** Who won the pot that put this player out (V-VII.r: he gets this player's headhunter chip). */
+  by?: number | null;
+}
+
+export interface MultiBustItem {
+  entry_id: number;
+  starting_stack: number;
+  eliminated_by?: number;
 }
 
 export type MultiBustResult =
-  | { ok: true; payload: { table_no: number; busts: { entry_id: number; starting_stack: number }[]; eliminated_by?: number } }
+  | { ok: true; payload: { table_no: number; busts: MultiBustItem[] } }
   | { ok: false; error: "too_few" | "stacks" | "eliminator_out"; seats?: number[] };
 
-/** The `record_busts` payload for several players out in one hand, each with his starting stack. */
-export function buildMultiBust(tableNo: number, rows: MultiBustRow[], eliminatedBy?: number | null): MultiBustResult {
+/** The `record_busts` payload for several players out in one hand, each with his starting stack
+ * and, optionally, the player who won the pot that put him out (a side pot may go to another). */
+export function buildMultiBust(tableNo: number, rows: MultiBustRow[]): MultiBustResult {
   if (rows.length < 2) return { ok: false, error: "too_few" };
   const bad = rows.filter((r) => !parseChips(r.stack).ok).map((r) => r.seat);
   if (bad.length) return { ok: false, error: "stacks", seats: bad };
-  if (eliminatedBy != null && rows.some((r) => r.entry_id === eliminatedBy)) return { ok: false, error: "eliminator_out" };
-  const busts = rows.map((r) => ({ entry_id: r.entry_id, starting_stack: (parseChips(r.stack) as { value: number }).value }));
-  return { ok: true, payload: eliminatedBy != null ? { table_no: tableNo, busts, eliminated_by: eliminatedBy } : { table_no: tableNo, busts } };
+  const out = new Set(rows.map((r) => r.entry_id));
+  const selfOut = rows.filter((r) => r.by != null && out.has(r.by)).map((r) => r.seat);
+  if (selfOut.length) return { ok: false, error: "eliminator_out", seats: selfOut };
+  const busts = rows.map((r) => {
+    const item: MultiBustItem = { entry_id: r.entry_id, starting_stack: (parseChips(r.stack) as { value: number }).value };
+    if (r.by != null) item.eliminated_by = r.by;
+    return item;
+  });
+  return { ok: true, payload: { table_no: tableNo, busts } };
 }
 
 export interface PresetFormat {
@@ -102,7 +117,7 @@ export interface EntryLike {
   seat_free?: boolean;
 }
 
-export type EntryAction = "rebuy" | "addon" | "reentry" | "alternate" | "check_in" | "player_leaves" | "disqualify";
+export type EntryAction = "rebuy" | "addon" | "reentry" | "alternate" | "check_in" | "player_leaves" | "disqualify" | "remove_registration";
 
 /** Which entry windows the clock has open now; a missing key is not known (offered, the server decides). */
 export interface EntryWindows {
@@ -134,9 +149,11 @@ export function entryWindows(
 
 /** The entry actions the preset allows for this row, and the clock where its windows are known
  * (the server still decides the timing). */
-export function entryActions(e: EntryLike, format: PresetFormat | null | undefined, finished: boolean, windows: EntryWindows = {}): EntryAction[] {
+export function entryActions(e: EntryLike, format: PresetFormat | null | undefined, finished: boolean, windows: EntryWindows = {}, drawn = true): EntryAction[] {
   const out: EntryAction[] = [];
   if (finished) return e.disqualified ? [] : ["disqualify"];
+  // Before the draw a registration is checked in or taken back (N-3.5); nobody busts or leaves yet.
+  if (!drawn) return e.status === "active" ? [...(e.present === false ? (["check_in"] as const) : []), "remove_registration"] : [];
   const f = format ?? {};
   const busted = e.status === "busted";
   const bustedPlain = busted && (e.out_reason == null || e.out_reason === "bust");

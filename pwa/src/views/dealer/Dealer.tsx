@@ -14,6 +14,7 @@ import { Confirm } from "../../ui/Confirm";
 import { PendingList, RejectedList } from "../../ui/Rejected";
 import { DealerPenaltyDialog, NewBigBlindLines, dealerPenalties } from "./DealerRules";
 import { report } from "../../sync/report";
+import { withRule } from "../../ui/reasons";
 import { useConnection, useOutbox, useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -436,6 +437,12 @@ export function Dealer(props: { token: string }) {
                 )}
                 {s.absent && (
                   <span class="tag tag-away" data-testid={`absent-badge-${s.seat}`}>{t("away.absent")}</span>
+                )}
+                {s.sits_out && (
+                  // S-#4: a newcomer never enters on the small blind: dealt in from the hand after it
+                  <span class="tag tag-away" data-testid={`sits-out-badge-${s.seat}`} data-hand-no={s.sits_out.hand_no}>
+                    {withRule(t(s.sits_out.hand_no > handNo ? "dealer.joins_after_next_hand" : "dealer.sits_out_this_hand"), s.sits_out.rule ?? "")}
+                  </span>
                 )}
                 {busted ? (
                   <span class="tag tag-busted">{t("dealer.busted")}</span>

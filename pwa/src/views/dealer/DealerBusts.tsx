@@ -47,12 +47,13 @@ export function BustDialog(props: { seat: Seat; seats: Seat[]; onCancel: () => v
   );
 }
 
-/** Several players out in one hand: select the seats, each one's starting stack, optionally the winner. */
+/** Several players out in one hand: select the seats, each one's starting stack and, optionally, who
+ * won the pot that put him out (a side pot can go to another player: V-VII.r, his headhunter chip). */
 export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () => void; onSubmit: (payload: Record<string, unknown>, label: Record<string, string | number>) => void }) {
   useLang();
   const [sel, setSel] = useState<number[]>([]);
   const [stacks, setStacks] = useState<Record<number, string>>({});
-  const [by, setBy] = useState<number | null>(null);
+  const [winners, setWinners] = useState<Record<number, number | null>>({});
   const [error, setError] = useState<string | null>(null);
   const [badSeats, setBadSeats] = useState<number[]>([]);
   const ref = useScrollIn();
@@ -60,9 +61,22 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
     setError(null);
     setSel((cur) => (cur.includes(seat) ? cur.filter((x) => x !== seat) : [...cur, seat].sort((a, b) => a - b)));
   };
+  const entryOf = (seat: number) => props.seats.find((s) => s.seat === seat)!.entry_id;
+  const outIds = new Set(sel.map(entryOf));
+  const winnerOf = (seat: number) => {
+    const by = winners[seat];
+    return by != null && !outIds.has(by) ? by : null;
+  };
+  /** One winner for the whole hand is the usual case: the first pick fills the rows still open. */
+  const pickWinner = (seat: number, by: number | null) => {
+    setError(null);
+    const next = { ...winners, [seat]: by };
+    if (by != null) for (const other of sel) if (other !== seat && next[other] == null) next[other] = by;
+    setWinners(next);
+  };
   const submit = () => {
-    const rows = sel.map((seat) => ({ seat, entry_id: props.seats.find((s) => s.seat === seat)!.entry_id, stack: stacks[seat] ?? "" }));
-    const r = buildMultiBust(props.tableNo, rows, by);
+    const rows = sel.map((seat) => ({ seat, entry_id: entryOf(seat), stack: stacks[seat] ?? "", by: winnerOf(seat) }));
+    const r = buildMultiBust(props.tableNo, rows);
     if (!r.ok) {
       setBadSeats(r.seats ?? []);
       setError(r.error === "too_few" ? t("bust.multi_too_few") : r.error === "stacks" ? t("bust.multi_stack_error") : t("bust.multi_eliminator_out"));
@@ -70,6 +84,7 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
     }
     props.onSubmit(r.payload, { table_no: props.tableNo });
   };
+  const stillIn = props.seats.filter((s) => !sel.includes(s.seat));
   return (
     <section ref={ref} class="card multi-bust" data-testid="multi-bust" aria-labelledby="multi-h">
       <h2 id="multi-h">{t("bust.multi_title")}</h2>
@@ -78,6 +93,7 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
         {props.seats.map((s) => {
           const on = sel.includes(s.seat);
           const bad = on && badSeats.includes(s.seat);
+          const by = on ? winnerOf(s.seat) : null;
           return (
             <li key={s.seat} class={`multi-row ${on ? "is-on" : ""}`}>
               <button
@@ -91,42 +107,49 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
                 <span class="pick-name">{s.name}</span>
               </button>
               {on && (
-                <label class="field multi-stack">
-                  <span>{t("bust.multi_stack")}</span>
-                  <input
-                    type="text"
-                    inputMode="numeric"
-                    pattern="[0-9]*"
-                    autocomplete="off"
-                    data-testid={`multi-stack-${s.seat}`}
-                    class={bad ? "is-invalid" : ""}
-                    aria-invalid={bad}
-                    value={stacks[s.seat] ?? ""}
-                    onInput={(e) => {
-                      setError(null);
-                      setBadSeats((b) => b.filter((x) => x !== s.seat));
-                      setStacks({ ...stacks, [s.seat]: (e.target as HTMLInputElement).value });
-                    }}
-                  />
-                </label>
+                <div class="multi-details">
+                  <label class="field multi-stack">
+                    <span>{t("bust.multi_stack")}</span>
+                    <input
+                      type="text"
+                      inputMode="numeric"
+                      pattern="[0-9]*"
+                      autocomplete="off"
+                      data-testid={`multi-stack-${s.seat}`}
+                      class={bad ? "is-invalid" : ""}
+                      aria-invalid={bad}
+                      value={stacks[s.seat] ?? ""}
+                      onInput={(e) => {
+                        setError(null);
+                        setBadSeats((b) => b.filter((x) => x !== s.seat));
+                        setStacks({ ...stacks, [s.seat]: (e.target as HTMLInputElement).value });
+                      }}
+                    />
+                  </label>
+                  <label class="field multi-by">
+                    <span>{t("bust.multi_out_to")}</span>
+                    <select
+                      data-testid={`multi-by-${s.seat}`}
+                      value={by == null ? "" : String(by)}
+                      onChange={(e) => {
+                        const v = (e.target as HTMLSelectElement).value;
+                        pickWinner(s.seat, v ? Number(v) : null);
+                      }}
+                    >
+                      <option value="">{t("bust.eliminated_by_skip")}</option>
+                      {stillIn.map((w) => (
+                        <option key={w.seat} value={w.entry_id}>
+                          {w.seat} · {w.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </div>
               )}
             </li>
           );
         })}
       </ul>
-      <label class="field">
-        <span>{t("bust.multi_by")}</span>
-        <select data-testid="multi-eliminated-by" value={by == null ? "" : String(by)} onChange={(e) => setBy((e.target as HTMLSelectElement).value ? Number((e.target as HTMLSelectElement).value) : null)}>
-          <option value="">{t("bust.eliminated_by_skip")}</option>
-          {props.seats
-            .filter((s) => !sel.includes(s.seat))
-            .map((s) => (
-              <option key={s.seat} value={s.entry_id}>
-                {s.seat} · {s.name}
-              </option>
-            ))}
-        </select>
-      </label>
       {error && (
         <p class="error" role="alert" data-testid="multi-error">
           {error}

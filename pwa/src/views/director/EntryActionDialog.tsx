@@ -46,10 +46,12 @@ export function EntryActionDialog(props: { entry: Entry; action: EntryAction; se
             ? t("entry.leaves_text", { name: e.name })
             : a === "alternate"
               ? t("entry.alternate_text", { name: e.name, t: e.table_no ?? "?", s: e.seat ?? "?" })
-              : undefined
+              : a === "remove_registration"
+                ? t("entry.remove_registration_text", { name: e.name })
+                : undefined
       }
       confirmLabel={t(`entry.${a}` as "entry.rebuy")}
-      danger={a === "disqualify" || a === "player_leaves"}
+      danger={a === "disqualify" || a === "player_leaves" || a === "remove_registration"}
       testid="entry-action-confirm"
       disabled={(a === "disqualify" || a === "alternate") && !reason.trim()}
       onCancel={props.onClose}

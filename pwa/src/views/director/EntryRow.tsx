@@ -1,6 +1,7 @@
 import { t, useLang } from "../../i18n";
 import { amountText, entryActions, placeText, type EntryAction } from "../../money/money";
 import { penaltyActive, penaltyLeftText } from "../../money/penalties";
+import { cardText } from "../../ui/cardText";
 import type { DirCtx, Entry } from "./types";
 
 function pendingLabel(type: string): "entry.rebuy" {
@@ -32,7 +33,8 @@ export function EntryRow(props: {
   const { finished, windows } = ctx;
   const pend = ctx.pending.busts.has(e.entry_id);
   const pendAction = ctx.pending.actions.get(e.entry_id);
-  const acts = ctx.dview ? entryActions({ ...e, seat_free: props.seatFree }, ctx.preset.format, finished, windows) : [];
+  const drawn = !ctx.registrationOpen;
+  const acts = ctx.dview ? entryActions({ ...e, seat_free: props.seatFree }, ctx.preset.format, finished, windows, drawn) : [];
   // The add-on is the break's main action (V-XIII: "nur zur Pause"), next to Bust.
   const main = acts.filter((a) => a === "rebuy" || a === "reentry" || a === "alternate" || a === "check_in" || (a === "addon" && windows.addon));
   const more = acts.filter((a) => !(main as EntryAction[]).includes(a));
@@ -49,6 +51,7 @@ export function EntryRow(props: {
   const sitting = e.status === "active" && penaltyActive(e.penalty, props.serverNow);
   if (e.warnings?.length) facts.push(t("entry.warnings_n", { n: e.warnings.length }));
   if (e.eliminated_by != null) facts.push(t("entry.eliminated_by", { name: props.nameOf(e.eliminated_by) }));
+  if (e.card) facts.push(t("busts.card", { card: cardText(e.card) }));
   const extra = !finished && ((e.status === "active" && props.hasPenalties) || sitting || !!e.headhunter?.wild_card);
   const currency = ctx.view?.currency;
   return (
@@ -89,7 +92,7 @@ export function EntryRow(props: {
           <span class="tag tag-pending">{t("bust.pending")}</span>
         ) : finished ? (
           <span class="tag tag-active" data-testid={`entry-won-${e.entry_id}`}>{e.place != null ? placeText(e.place, e.tie, lang) : t("entries.active")}</span>
-        ) : (
+        ) : !drawn ? null : (
           <button type="button" class="btn btn-danger btn-small" data-testid={`bust-${e.entry_id}`} onClick={props.onBust}>
             {t("bust.button")}
           </button>

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { t, useLang, formatTime } from "../../i18n";
 import { placeText } from "../../money/money";
+import { cardText } from "../../ui/cardText";
 import { UndoBustDialog, canUndoBust } from "./UndoBust";
 import type { DirCtx, Entry } from "./types";
 
@@ -34,6 +35,11 @@ export function RecentBusts(props: { ctx: DirCtx }) {
                     {b.table_no != null ? t("tables.table", { n: b.table_no }) + " · " : ""}
                     {formatTime(b.at)}
                   </span>
+                  {b.card && (
+                    <span class="small bust-card" data-testid={`bust-card-${b.entry_id}`} data-card={b.card}>
+                      {t("busts.card", { card: cardText(b.card) })}
+                    </span>
+                  )}
                 </span>
                 {pendUndo ? (
                   <span class="tag tag-pending">{t("common.pending")}</span>

@@ -95,26 +95,3 @@ def test_the_offline_badge_and_toast_in_german(live_server, phone, shot):
     expect(page.get_by_test_id("dealer-next-bb")).to_contain_text(seats[3]["name"])  # not the busted one: stays
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "dealer-offline-bust-provisional-de-390")
-
-
-def test_a_dealer_phone_that_cannot_keep_its_screen_on_says_how(live_server, phone, shot):
-    """Older iPhones in home-screen mode refuse the Screen Wake Lock: the dealer's screen says how
-    to keep it on with the phone's settings (WebKit refuses it for real: e2e/test_engines.py)."""
-    api = director(live_server)
-    tid, seats = table_of_seven(api)
-    context = phone(**EN)
-    context.add_init_script(
-        "navigator.wakeLock.request = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));"
-    )
-    page = context.new_page()
-    page.goto(links(api, tid)["tables"][0]["url"])
-    hint = page.get_by_test_id("dealer-screen-lock")
-    expect(hint).to_contain_text("Auto-Lock")
-    all_busts = [page.get_by_test_id(f"bust-{s['entry_id']}").bounding_box() for s in seats]
-    assert all(b and b["y"] + b["height"] <= 844 for b in all_busts)  # below the seats, never above
-    hint.scroll_into_view_if_needed()
-    shot(page, "dealer-screen-lock-hint-390")
-    page.get_by_test_id("dealer-screen-lock-ok").click()
-    page.reload()
-    expect(page.get_by_test_id("dealer-hand-no")).to_have_attribute("data-hand-no", "1")
-    expect(hint).to_have_count(0)  # dismissed for the day

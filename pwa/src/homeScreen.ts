@@ -8,7 +8,6 @@
 // start_url is the link itself (a blob: URL, made on the phone: the token never leaves it).
 // Chrome gets no such manifest: its installed apps are built by a Google server from the
 // manifest, start_url included, and a token must not travel there (docs/venue.md).
-import { report } from "./sync/report";
 
 const LINK_ROUTE = /^#\/(dealer|player|display)\/[^/]+/;
 
@@ -42,6 +41,7 @@ export function linkManifest(base: Record<string, any>, href: string): Record<st
 
 let base: Promise<Record<string, any> | null> | null = null;
 let made: string | null = null;
+let onError: (e: unknown) => void = () => undefined;
 
 async function point(link: HTMLLinkElement, staticHref: string): Promise<void> {
   if (!LINK_ROUTE.test(location.hash)) {
@@ -51,7 +51,7 @@ async function point(link: HTMLLinkElement, staticHref: string): Promise<void> {
   }
   base ??= fetch(staticHref)
     .then((r) => (r.ok ? r.json() : null))
-    .catch((e) => (report("homeScreen.manifest", e), null)); // offline and not cached: tried at the next link
+    .catch((e) => (onError(e), null)); // offline and not cached: tried at the next link
   const manifest = await base;
   if (!manifest) {
     base = null;
@@ -65,8 +65,10 @@ async function point(link: HTMLLinkElement, staticHref: string): Promise<void> {
   link.dataset.startUrl = own.start_url; // where the home-screen app will start (the CSP lets no script read a blob:)
 }
 
-/** On WebKit: the manifest follows the link shown (called once at start-up). */
-export function followLinksAtHome(): void {
+/** On WebKit: the manifest follows the link shown (called once at start-up). `report` is passed
+ * in, not imported: a chunk with no imports of its own costs the entry nothing to load it. */
+export function followLinksAtHome(report: (where: string, e: unknown) => void): void {
+  onError = (e) => report("homeScreen.manifest", e);
   if (typeof document === "undefined" || !ownStorageAtHome()) return;
   const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   if (!link) return;

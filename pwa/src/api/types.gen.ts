@@ -440,6 +440,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tournaments/{tid}/cash-box": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The night's cash box: buy-ins at the desk and in advance, paid out, the house's share, the slips */
+        get: operations["cash_box_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tournaments/{tid}/commands": {
         parameters: {
             query?: never;
@@ -535,6 +552,23 @@ export interface paths {
         };
         /** A player's league standing: his rank, points, the top 10, qualification (player token) */
         get: operations["my_league"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/print/cash-box": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Printable cash box of the night with a payout slip per prize (A4) */
+        get: operations["cash_box_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1429,6 +1463,35 @@ export interface components {
         AuditPage: {
             items: components["schemas"]["AuditItem"][];
             next_before: number | null;
+        };
+        PayoutSlip: {
+            entry_id: number;
+            name: string;
+            place: number | null;
+            tie: number;
+            prize: number;
+            paid: number | null;
+        };
+        CashBox: {
+            currency: string;
+            entry_price: number;
+            buy_ins: number;
+            prepaid: number;
+            at_desk: number;
+            outstanding: number;
+            rebuys: number;
+            addons: number;
+            reentries: number;
+            collected_at_desk: number;
+            paid_in_advance: number;
+            not_yet_paid: number;
+            prize_pool: number;
+            house: number;
+            paid_out: number;
+            still_to_pay: number;
+            in_the_box: number;
+            slips: components["schemas"]["PayoutSlip"][];
+            finished: boolean;
         };
         CommandApplied: {
             /** @enum {string} */
@@ -3297,6 +3360,55 @@ export interface operations {
             };
         };
     };
+    cash_box_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashBox"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     post_command: {
         parameters: {
             query?: never;
@@ -3687,6 +3799,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyLeague"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cash_box_page: {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */

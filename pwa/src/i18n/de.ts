@@ -400,8 +400,6 @@ export const de: Record<MessageKey, string> = {
   "dealer.bb_now": "Big Blind: Sitz {seat} · {name}",
   "dealer.next_bb": "Nächste Hand: Big Blind Sitz {seat} · {name}",
   "dealer.next_bb_after_bust": "Nächste Hand: Big Blind — sobald der Bust gesendet ist",
-  "dealer.screen_lock_title": "Der Bildschirm geht vielleicht aus",
-  "dealer.screen_lock_text": "Dieser Browser hält ihn nicht an. Es geht nichts verloren, aber die Bildschirmsperre fürs Dealen auf „Nie“ stellen (iPhone: Einstellungen → Anzeige & Helligkeit → Automatische Sperre).",
   "dealer.new_bb_this_hand": "Sitz {seat} (neu) zahlt in dieser Hand den Big Blind",
   "dealer.new_bb_next_hand": "Sitz {seat} (neu) zahlt in der nächsten Hand den Big Blind",
   "dealer.dead": "tot",

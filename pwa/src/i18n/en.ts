@@ -398,8 +398,6 @@ export const en = {
   "dealer.bb_now": "Big blind: seat {seat} · {name}",
   "dealer.next_bb": "Next hand: big blind seat {seat} · {name}",
   "dealer.next_bb_after_bust": "Next hand: big blind — known once the bust is sent",
-  "dealer.screen_lock_title": "The screen may turn off",
-  "dealer.screen_lock_text": "This browser cannot keep it on. Nothing is lost, but set the screen lock to Never while you deal (iPhone: Settings → Display & Brightness → Auto-Lock).",
   "dealer.new_bb_this_hand": "Seat {seat} (new) posts the big blind this hand",
   "dealer.new_bb_next_hand": "Seat {seat} (new) posts the big blind next hand",
   "dealer.dead": "dead",

@@ -11,7 +11,6 @@ class FakeAudioContext {
   static gesture = false;
   state: "suspended" | "running" = "suspended";
   resumes = 0;
-  started = 0;
   currentTime = 0;
   destination = {};
   constructor() {
@@ -21,12 +20,6 @@ class FakeAudioContext {
     this.resumes += 1;
     if (FakeAudioContext.gesture) this.state = "running";
     return Promise.resolve();
-  }
-  createBuffer() {
-    return {};
-  }
-  createBufferSource() {
-    return { connect: () => undefined, start: () => (this.started += 1), buffer: null };
   }
 }
 
@@ -56,7 +49,6 @@ describe("primeAudio", () => {
     tap("touchend", true);
     expect(FakeAudioContext.made).toHaveLength(1);
     expect(FakeAudioContext.made[0].state).toBe("running");
-    expect(FakeAudioContext.made[0].started).toBe(1); // a silent sample, for iOS before 15
   });
 
   it("tries again at the next tap while the sound stays locked, then stops listening", async () => {

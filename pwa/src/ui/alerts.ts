@@ -32,15 +32,6 @@ export function primeAudio(target: EventTarget = window): void {
   function unlock() {
     const a = audio();
     if (!a) return stop(); // no Web Audio here: nothing to unlock
-    try {
-      // iOS before 15 also wanted a sound started inside the gesture: one silent sample
-      const src = a.createBufferSource();
-      src.buffer = a.createBuffer(1, 1, 22050);
-      src.connect(a.destination);
-      src.start(0);
-    } catch (e) {
-      report("alerts.unlock", e);
-    }
     if (a.state === "running") stop();
     else a.resume().then(() => a.state === "running" && stop(), (e) => report("alerts.resume", e));
   }

@@ -19,7 +19,6 @@ import { useConnection, useOutbox, useServerNow, useView } from "../../ui/hooks"
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
-import { ScreenLockHint } from "./ScreenLockHint";
 import { TableOval } from "../../ui/TableOval";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
@@ -57,7 +56,7 @@ export function Dealer(props: { token: string }) {
   const online = conn === "online";
   // Not while connecting at start-up (no verdict yet); the words follow the badge's state.
   const cachedNote = online || conn === "connecting" ? null : t(conn === "unreachable" ? "offline.cached_unreachable" : "offline.cached");
-  const wake = useWakeLock(true);
+  useWakeLock(true);
   const now = useServerNow(5000);
   const { view: table, loaded } = useView<TableView>(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
@@ -516,8 +515,6 @@ export function Dealer(props: { token: string }) {
           }}
         />
       )}
-
-      {wake.failed && <ScreenLockHint />}
 
       {table?.busts?.length ? (
         <section class="card" aria-labelledby="tbusts-h">

@@ -98,7 +98,7 @@ export function Display(props: { token: string }) {
         )}
         <SyncBadge counts={false} />
         <LangSwitch />
-        {wake.active && <span class="visually-hidden">{t("display.wake_lock")}</span>}
+        {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
       </header>
       {showUi && <InsecureNotice />}
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}

@@ -145,6 +145,7 @@ class Venue(Closed):
     local_https = fields.Boolean()
     trust_url = Maybe(fields.String)
     ca_fingerprint = Maybe(fields.String)
+    printed_url = Maybe(fields.String)
     other_urls = fields.List(fields.String())
 
 

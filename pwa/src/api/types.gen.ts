@@ -2038,6 +2038,7 @@ export interface components {
             local_https: boolean;
             trust_url: string | null;
             ca_fingerprint: string | null;
+            printed_url: string | null;
             other_urls: string[];
         };
     };

@@ -336,12 +336,13 @@ def serve(
     stale = printed.stale(config.VAR_DIR, plan.staff_url, plan.player_url)
     if stale:
         warnings.append(printed.warning(stale, plan.staff_url))
-    # The first line: the address phones open (before the database line and the rest).
-    print(serving_line(plan, host, port, https_port, https), flush=True)
     try:
         app = create_app(Config(**overrides))
     except NotMigrated as err:  # a worker on PostgreSQL: `pokerfloor init` runs once before
         raise SystemExit(str(err)) from None
+    # The first line: the address phones open (before the database line and the rest); never
+    # printed by a worker that refuses to start.
+    print(serving_line(plan, host, port, https_port, https), flush=True)
     from .backup import start_auto_backups
 
     start_auto_backups(app)  # the database line, the server lock, automatic backups

@@ -267,6 +267,26 @@ class Table(Closed):
     redraw = fields.Nested(Redraw, allow_none=True)
 
 
+class Moments(Closed):
+    """The room's moments (engine/moments.py): each one's server time while it is the state, else null."""
+
+    paid = Int()
+    bubble = Maybe()
+    money = Maybe()
+    final_table = Maybe()
+
+
+class RemovedStack(Closed):
+    """A stack that left play uncounted (the absent player's at the bubble, N-3.2), to count."""
+
+    entry_id = Int()
+    name = fields.String()
+    table_no = Maybe()
+    seat = Maybe()
+    reason = Maybe(fields.String)  # absent (N-3.2), left, disqualified
+    rule = Maybe(fields.String)  # the preset's rule for it
+
+
 # --- the views (backend/read/views.py) -----------------------------------------------------------
 
 
@@ -295,6 +315,7 @@ class Summary(Head):
     results = fields.List(fields.Nested(Result))
     structure = fields.List(fields.Nested(Level))
     clock = fields.Nested(Clock)
+    moments = fields.Nested(Moments)
 
 
 class PublicView(Summary):
@@ -362,6 +383,7 @@ class DirectorView(Summary):
     chips = Free()
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
+    removed_stacks = fields.List(fields.Nested(RemovedStack))
     partial = fields.Boolean()
     base_seq = optional(Int())  # pushes only
     entries = fields.List(fields.Nested(Entry))
@@ -410,6 +432,7 @@ class TableView(Head):
     dealer_penalties = Free()
     owes_big_blind = fields.List(fields.Nested(SeatName))
     new_big_blinds = fields.List(fields.Nested(SeatName))
+    removed_stacks = fields.List(fields.Nested(RemovedStack))  # to count at this table (N-3.2)
 
 
 class PlayerView(Head, Entry):

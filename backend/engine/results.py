@@ -14,6 +14,7 @@ from . import money
 from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .clock import stop_for_good
+from .moments import money_events, note_bubble, note_uncounted
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .payload import TABLE_NO, StrictSchema, Text, chips_field, entry_field, not_blank
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
@@ -198,7 +199,10 @@ class RecordBustPayload(StrictSchema):
 
 
 @command(
-    "record_bust", payload=RecordBustPayload, roles=STAFF, emits=("clock_paused", "player_busted", "tournament_won")
+    "record_bust",
+    payload=RecordBustPayload,
+    roles=STAFF,
+    emits=("clock_paused", "player_busted", "absent_removed", "bubble_burst", "tournament_won"),
 )
 def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = _entry(state, cmd.payload.get("entry_id"))
@@ -250,8 +254,9 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if absent:  # N-3.2: out at the bubble with this bust
         bust["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
-    events = [Event("player_busted", bust)] + _winner_events(state, {entry.entry_id, *absent}, at)
-    return Decision(events, result)
+    leaving = {entry.entry_id, *absent}
+    events = [Event("player_busted", bust), *money_events(state, len(leaving), absent, plan, at)]
+    return Decision(events + _winner_events(state, leaving, at), result)
 
 
 class BustItem(StrictSchema):
@@ -271,7 +276,10 @@ class RecordBustsPayload(StrictSchema):
 
 
 @command(
-    "record_busts", payload=RecordBustsPayload, roles=STAFF, emits=("clock_paused", "players_busted", "tournament_won")
+    "record_busts",
+    payload=RecordBustsPayload,
+    roles=STAFF,
+    emits=("clock_paused", "players_busted", "absent_removed", "bubble_burst", "tournament_won"),
 )
 def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """Several players out in one hand at one table: more chips at the start of the hand = the
@@ -385,8 +393,9 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if absent:  # N-3.2: out at the bubble with this hand
         payload["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
-    events = [Event("players_busted", payload)] + _winner_events(state, seen | set(absent), at)
-    return Decision(events, result)
+    leaving = seen | set(absent)
+    events = [Event("players_busted", payload), *money_events(state, len(leaving), absent, plan, at)]
+    return Decision(events + _winner_events(state, leaving, at), result)
 
 
 def _cards_drawn(state: TournamentState, plan: dict) -> dict:
@@ -426,7 +435,7 @@ class PlayerLeavesPayload(StrictSchema):
     "player_leaves",
     payload=PlayerLeavesPayload,
     roles=DIRECTOR,
-    emits=("clock_paused", "player_left", "tournament_won"),
+    emits=("clock_paused", "player_left", "bubble_burst", "tournament_won"),
 )
 def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """V-VI.d: a player who leaves for good gets the place of that moment; his chips leave play.
@@ -465,7 +474,8 @@ def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
         "chips": cmd.payload.get("chips"),
         **plan,
     }
-    events = [Event("player_left", payload)] + _winner_events(state, {entry.entry_id}, at)
+    events = [Event("player_left", payload), *money_events(state, 1, [], plan, at)]
+    events += _winner_events(state, {entry.entry_id}, at)
     return Decision(events, {"entry_id": entry.entry_id, "place": place, "prize": reason not in NO_PRIZE})
 
 
@@ -479,7 +489,7 @@ class DisqualifyPayload(StrictSchema):
     "disqualify",
     payload=DisqualifyPayload,
     roles=DIRECTOR,
-    emits=("clock_paused", "player_disqualified", "tournament_won"),
+    emits=("clock_paused", "player_disqualified", "bubble_burst", "tournament_won"),
     after_finish=True,
 )
 def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -514,7 +524,8 @@ def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Reject
             return Rejection("last_player", f"{entry.name} is the last player in.", "entry_id")
         payload["places"] = plan_shift_all(state, state.players_left - 1)
         if state.status != "finished":
-            events = _winner_events(state, {entry.entry_id}, payload["at"])
+            events = money_events(state, 1, [], {}, payload["at"])
+            events += _winner_events(state, {entry.entry_id}, payload["at"])
     else:
         payload.update(plan_remove(state, entry.entry_id, state.players_left))
     return Decision(
@@ -583,10 +594,12 @@ def apply_busted(state: TournamentState, event: Event) -> None:
     if event.type == "player_left":
         if p.get("chips") is None:
             state.chips["unknown_removals"] += 1
+            note_uncounted(state, p["entry_id"], p.get("table_no"), p.get("seat"))
         else:
             state.chips["in_play"] -= p["chips"]
         forget_count(state, p.get("table_no"))
     money.refresh(state, [c["entry_id"] for c in p.get("places", [])] + ids)
+    note_bubble(state, p["at"])
 
 
 @applies("tournament_won", seating=True, views="custom")
@@ -608,8 +621,10 @@ def apply_disqualified(state: TournamentState, event: Event) -> None:
         if state.winner == entry.entry_id:
             state.winner = None
         set_places(state, p["places"])
+        note_bubble(state, p["at"])
         if p.get("chips") is None:
             state.chips["unknown_removals"] += 1
+            note_uncounted(state, entry.entry_id, p.get("table_no"), p.get("seat"))
         else:
             state.chips["in_play"] -= p["chips"]
         forget_count(state, p.get("table_no"))

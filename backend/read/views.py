@@ -9,11 +9,13 @@ from __future__ import annotations
 import unicodedata
 
 from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
+from ..engine.census import census
 from ..engine.balancing import halt_of
 from ..engine.check_in import desk_view
 from ..engine.chips import chips_view
 from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
+from ..engine.moments import moments_view, uncounted_rows
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
@@ -123,6 +125,8 @@ def public_view(state: TournamentState, now: int) -> dict:
         "results": _results(state),
         "structure": _structure(state),
         "clock": state.clock.as_dict(),
+        # the bubble, the money and the final table: a moment on every screen (engine/moments.py)
+        "moments": moments_view(state, census(state).occupied),
         # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
         # every phone after every bust); it changes only with players_left, so it never makes
         # the public view go out more often (engine/history.py)
@@ -331,6 +335,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "chips": chips_view(state, now),
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
+        "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
     }
 
 
@@ -391,6 +396,7 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
         "dealer_penalties": penalties.dealer_view(state),  # what this phone may give (S-#36)
         # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there
         **late_seats.table_lines(state, table_no),
+        "removed_stacks": uncounted_rows(state, table_no),  # N-3.2: take it off the table, count it
     }
 
 

@@ -15,6 +15,8 @@ export interface DealerMove extends TableMove {
 
 /** How long a move stays highlighted on the dealer's phone. */
 export const FRESH_MS = 60_000;
+/** How long a move stays above the seat rows (the player has sat down by then; as the TV's ticker). */
+export const SHOWN_MS = 5 * 60_000;
 
 /**
  * The moves of one table for its dealer, newest first: who arrives, who leaves, who changes seat
@@ -37,16 +39,30 @@ export function dealerMoves(moves: TableMove[] | null | undefined, tableNo: numb
   return out;
 }
 
-/** Where each player of a closed table went (newest move per player, seat order). */
+/** The reasons a table closes with: its players' moves are the closing's own. */
+const CLOSING = new Set(["table_broken", "final_table_formed", "two_tables_formed"]);
+
+/** Where each player of a closed table went when it closed (seat order): the closing's moves only,
+ * never a player who had left it earlier by balancing. */
 export function brokenTableMoves(moves: TableMove[] | null | undefined, tableNo: number): TableMove[] {
   const seen = new Set<number>();
   const out: TableMove[] = [];
+  let closedAt: number | null | undefined;
   for (const m of moves ?? []) {
     if (!m || seen.has(m.entry_id)) continue;
     seen.add(m.entry_id);
-    if (m.from_table === tableNo && m.to_table !== tableNo) out.push(m);
+    if (m.from_table !== tableNo || m.to_table === tableNo || !CLOSING.has(m.reason ?? "")) continue;
+    if (closedAt === undefined) closedAt = m.at; // newest first: the closing is the newest batch
+    if (m.at === closedAt) out.push(m);
   }
   return out.sort((a, b) => (a.from_seat ?? 0) - (b.from_seat ?? 0));
+}
+
+/** The dealer's moves split: `now` the ones the table still needs to see (above the seats),
+ * `earlier` the rest of the night (below them, folded). */
+export function splitDealerMoves(moves: DealerMove[], now: number, shownMs = SHOWN_MS): { now: DealerMove[]; earlier: DealerMove[] } {
+  const recent = (m: DealerMove) => m.at != null && now - m.at < shownMs && now - m.at > -shownMs;
+  return { now: moves.filter(recent), earlier: moves.filter((m) => !recent(m)) };
 }
 
 // ——— The player's own seat ———
@@ -95,9 +111,13 @@ export function detectMove(prev: SeatRef | null | undefined, pv: PlayerViewLike 
   const cur = seatOf(pv);
   if (!prev || !cur) return null;
   if (prev.table_no === cur.table_no && prev.seat === cur.seat) return null;
+  // The server's own record of the move that brought him here says where he sat just before
+  // (this phone may have slept through an earlier move: its stored seat is older).
+  const last = pv?.last_move;
+  const server = last && last.to_table === cur.table_no && last.to_seat === cur.seat && last.from_table != null && last.from_seat != null;
   return {
-    from_table: prev.table_no,
-    from_seat: prev.seat,
+    from_table: server ? Number(last.from_table) : prev.table_no,
+    from_seat: server ? Number(last.from_seat) : prev.seat,
     to_table: cur.table_no,
     to_seat: cur.seat,
     reason: reasonOf(pv),
@@ -106,15 +126,11 @@ export function detectMove(prev: SeatRef | null | undefined, pv: PlayerViewLike 
 }
 
 /**
- * The move card to keep after a new view: a new move replaces an older, undismissed one but keeps
- * where the player originally sat (he may not have seen the first card); a move back to that very
- * seat clears it.
+ * The move card to keep after a new view: a new move replaces an older, undismissed one, with its
+ * own "before" seat (where he sat just before it: the floor moved him there, card seen or not).
  */
 export function nextMoveCard(card: PlayerMove | null | undefined, move: PlayerMove | null): PlayerMove | null {
-  if (!move) return card ?? null;
-  if (!card) return move;
-  if (card.from_table === move.to_table && card.from_seat === move.to_seat) return null;
-  return { ...move, from_table: card.from_table, from_seat: card.from_seat };
+  return move ?? card ?? null;
 }
 
 // ——— Hand-for-hand at one table ———

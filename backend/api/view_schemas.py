@@ -359,6 +359,7 @@ class DeskRules(Closed):
     capacity = Maybe(fields.String)
     check_in = Maybe(fields.String)
     id_check = Maybe(fields.String)
+    accessible = Maybe(fields.String)  # the accessible-seat box's rule (S-#3), null where the house has none
 
 
 class Registration(Open):
@@ -408,6 +409,13 @@ class ChipCount(Closed):
     stacks = fields.Dict(keys=fields.String(), values=Int())  # seat number → chips
 
 
+class DealerRules(Closed):
+    """The house's ids for the rules the dealer's helpers quote (null: the house names none)."""
+
+    odd_chip = Maybe(fields.String)
+    same_hand_busts = Maybe(fields.String)
+
+
 class TableView(Head):
     """The dealer's phone: its table (only table_no, max_seats 0 and no seats before the draw)."""
 
@@ -433,6 +441,7 @@ class TableView(Head):
     owes_big_blind = fields.List(fields.Nested(SeatName))
     new_big_blinds = fields.List(fields.Nested(SeatName))
     removed_stacks = fields.List(fields.Nested(RemovedStack))  # to count at this table (N-3.2)
+    rules = fields.Nested(DealerRules)
 
 
 class PlayerView(Head, Entry):
@@ -451,6 +460,7 @@ class DisplayView(Head):
 
 class SeatingRow(Closed):
     name = fields.String()
+    listed_as = fields.String()  # "Weiß, Anna": the list is sorted by family name
     table_no = Int()
     seat = Int()
 

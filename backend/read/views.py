@@ -380,6 +380,9 @@ def director_delta(state: TournamentState, changed: set[tuple], seq: int, base_s
     }
 
 
+DEALER_RULES = ("odd_chip", "same_hand_busts")
+
+
 def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     table = state.tables.get(table_no)
     busts = [_bust(state, i) for i in out_entries_newest_first(state, 50) if state.entries[i].table_no == table_no]
@@ -397,6 +400,8 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
         # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there
         **late_seats.table_lines(state, table_no),
         "removed_stacks": uncounted_rows(state, table_no),  # N-3.2: take it off the table, count it
+        # the house's ids for the rules the dealer's helpers quote (N-2.7 odd chip, N-1.15 same hand)
+        "rules": {k: (state.preset.get("cite") or {}).get(k) for k in DEALER_RULES},
     }
 
 
@@ -432,19 +437,37 @@ def display_view(state: TournamentState, now: int) -> dict:
     }
 
 
+def _folded(text: str) -> str:
+    """Case and accents folded, ä with a (Ärger with Arger, not after Z), ß as ss, punctuation
+    ignored (O'Brien with Obama, not before A)."""
+    folded = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    return " ".join("".join(c for c in folded if c.isalnum() or c == " ").split())
+
+
+def family_first(name: str) -> str:
+    """'Anna Weiß' → 'Weiß, Anna': how a wall list writes a name it sorts by family name (the last
+    word; a single name stays as it is)."""
+    words = name.split()
+    return f"{words[-1]}, {' '.join(words[:-1])}" if len(words) > 1 else " ".join(words)
+
+
 def name_key(name: str) -> tuple:
-    """Sort key for names as people look them up on a wall list (DIN 5007-1): case and accents
-    folded, ä with a (Ärger with Arger, not after Z), ß as ss, punctuation ignored; the exact name
-    breaks ties."""
-    folded = unicodedata.normalize("NFKD", name.casefold().replace("ß", "ss"))
-    letters = "".join(c for c in folded if c.isalnum() or c == " ")  # O'Brien with Obama, not before A
-    return (" ".join(letters.split()), name)
+    """Sort key for names as people look them up on a wall list (DIN 5007-1): by family name (the
+    last word), then the given names; folded as `_folded` says; the exact name breaks ties."""
+    words = name.split()
+    return (_folded(words[-1] if words else ""), _folded(" ".join(words[:-1])), name)
 
 
 def seating_by_name(state: TournamentState) -> list[dict]:
-    """Everyone seated, sorted by name: [{name, table_no, seat, entry_id}] (a pass over the seats)."""
+    """Everyone seated, by family name: [{name, listed_as, table_no, seat, entry_id}] (a pass over the seats)."""
     rows = [
-        {"name": state.entries[eid].name, "table_no": t.table_no, "seat": seat, "entry_id": eid}
+        {
+            "name": (name := state.entries[eid].name),
+            "listed_as": family_first(name),
+            "table_no": t.table_no,
+            "seat": seat,
+            "entry_id": eid,
+        }
         for t in state.tables.values()
         if not t.broken
         for seat, eid in t.seats.items()

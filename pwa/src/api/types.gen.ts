@@ -723,7 +723,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The seating list by name, a page at a time (display token or director) */
+        /** The seating list by family name, a page at a time (display token or director) */
         get: operations["seating"];
         put?: never;
         post?: never;
@@ -1644,6 +1644,7 @@ export interface components {
         };
         SeatingRow: {
             name: string;
+            listed_as: string;
             table_no: number;
             seat: number;
         };
@@ -1704,6 +1705,7 @@ export interface components {
             capacity: string | null;
             check_in: string | null;
             id_check: string | null;
+            accessible: string | null;
         };
         Registration: {
             cite: components["schemas"]["DeskRules"];
@@ -1901,6 +1903,10 @@ export interface components {
             entry_id: number;
             name: string;
         };
+        DealerRules: {
+            odd_chip: string | null;
+            same_hand_busts: string | null;
+        };
         TableView: {
             tournament_id: number;
             seq: number;
@@ -1932,6 +1938,7 @@ export interface components {
             owes_big_blind: components["schemas"]["SeatName"][];
             new_big_blinds: components["schemas"]["SeatName"][];
             removed_stacks: components["schemas"]["RemovedStack"][];
+            rules: components["schemas"]["DealerRules"];
         };
         PlayerView: {
             entry_id: number;

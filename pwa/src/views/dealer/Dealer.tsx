@@ -21,6 +21,7 @@ import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
 import { TableOval } from "../../ui/TableOval";
 import { RemovedStacks } from "../../ui/RemovedStacks";
+import { setHouseRules } from "../../ui/houseRules";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
 import { badgesFor, occupant, type Badge, type TableLike } from "../../seating/positions";
@@ -61,6 +62,7 @@ export function Dealer(props: { token: string }) {
   const now = useServerNow(5000);
   const { view: table, loaded } = useView<TableView>(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
+  if (table?.rules) setHouseRules(table.rules); // the house's own rule ids in the helpers' texts
   const queue = useOutbox();
   const mine = queue.filter((e) => e.token === token);
   const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));

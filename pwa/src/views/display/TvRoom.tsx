@@ -215,8 +215,9 @@ export function SeatingList(props: { data: SeatingPage | null; cols: number; fai
   useLang();
   const d = props.data;
   if (!d) return <p class="muted center tv-seating-empty">{props.failed ? t("common.no_data") : t("common.loading")}</p>;
-  const first = d.rows[0]?.name;
-  const last = d.rows[d.rows.length - 1]?.name;
+  // By family name, written family name first ("Weiß, Anna"), as a wall list is read
+  const first = d.rows[0]?.listed_as;
+  const last = d.rows[d.rows.length - 1]?.listed_as;
   return (
     <section class="tv-seating" data-testid="display-seating" data-page={d.page} data-pages={d.pages} aria-label={t("display.seating")}>
       <header class="tv-seating-head">
@@ -243,7 +244,7 @@ export function SeatingList(props: { data: SeatingPage | null; cols: number; fai
             <tbody>
               {col.map((r) => (
                 <tr key={`${r.table_no}-${r.seat}`} data-testid="display-seating-row" data-table={r.table_no} data-seat={r.seat}>
-                  <td class="tv-seating-name">{r.name}</td>
+                  <td class="tv-seating-name">{r.listed_as}</td>
                   <td class="tv-seating-num">{r.table_no}</td>
                   <td class="tv-seating-num">{r.seat}</td>
                 </tr>

@@ -1008,7 +1008,6 @@ export const de: Record<MessageKey, string> = {
   "moment.final_table_text": "{n} Spieler am Finaltisch.",
   "moment.you_final_table_text": "Du spielst am Finaltisch.",
   "removed.title": "Stack zählen",
-  "removed.who_seat": "Sitz {seat}: {name}",
   "removed.who_table": "Tisch {table}, Sitz {seat}: {name}",
   "removed.why_absent": "wurde an der Bubble entfernt: nicht anwesend, kein Preisgeld",
   "removed.why_left": "hat das Turnier verlassen",
@@ -1022,5 +1021,5 @@ export const de: Record<MessageKey, string> = {
   "refusal.not_at_your_table.stack": "Der Stack von {name} lag an Tisch {table}, nicht an Tisch {own_table}.",
   "player.won": "Du hast gewonnen!",
   "player.won_text": "1. von {n} Spielern.",
-  "dealer.moves_earlier": "Frühere Sitzwechsel ({n})",
+  "removed.dealer_note": "Sitz {seat}: {name} ist ausgeschieden, der Stack verlässt das Spiel. Liegen lassen: der Turnierleiter zieht ihn ein und zählt ihn.",
 };

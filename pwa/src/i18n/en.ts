@@ -1006,7 +1006,6 @@ export const en = {
   "moment.final_table_text": "{n} players at the final table.",
   "moment.you_final_table_text": "You play at the final table.",
   "removed.title": "Stack to count",
-  "removed.who_seat": "Seat {seat}: {name}",
   "removed.who_table": "Table {table}, seat {seat}: {name}",
   "removed.why_absent": "was removed at the bubble: not here, no prize",
   "removed.why_left": "left the tournament",
@@ -1020,7 +1019,7 @@ export const en = {
   "refusal.not_at_your_table.stack": "{name}'s stack lay at table {table}, not at table {own_table}.",
   "player.won": "You won!",
   "player.won_text": "1st of {n} players.",
-  "dealer.moves_earlier": "Earlier seat changes ({n})",
+  "removed.dealer_note": "Seat {seat}: {name} is out and the stack leaves play. Leave it on the table: the director collects and counts it.",
 } as const;
 
 export type MessageKey = keyof typeof en;

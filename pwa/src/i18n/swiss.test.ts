@@ -22,7 +22,7 @@ describe("Swiss German writing", () => {
   it("never respells a name filled into a text", async () => {
     await setLang("de");
     setRegion("CH");
-    expect(t("removed.who_seat", { seat: 4, name: "Anna Weiß" })).toBe("Sitz 4: Anna Weiß");
+    expect(t("removed.who_table", { table: 2, seat: 4, name: "Anna Weiß" })).toBe("Tisch 2, Sitz 4: Anna Weiß");
   });
   it("writes Swiss on a de-CH phone whatever the tournament, and English stays English", async () => {
     vi.stubGlobal("navigator", { languages: ["de-CH", "en"], language: "de-CH" });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { layoutSeats, shortName, ellipsePoint } from "./oval";
 import { badgesFor, badgeText, breakOrderOf, freeSeats } from "./positions";
 import { applyLabel, moveErrorText, suggestionText, suggestionTitle, suggestionCommand, shortTables, type Suggestion } from "./suggestions";
-import { brokenTableMoves, dealerMoves, detectMove, hfhState, hfhStillPlaying, nextMoveCard, seatOf, splitDealerMoves, SHOWN_MS, type TableMove } from "./moves";
+import { brokenTableMoves, dealerMoves, hfhState, hfhStillPlaying, SHOWN_MS, type TableMove } from "./moves";
+import { detectMove, nextMoveCard, seatOf } from "./playerMove";
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -220,16 +221,14 @@ describe("dealer moves", () => {
     ], 4);
     expect(out.map((m) => m.entry_id)).toEqual([3]);
   });
-  it("keeps only the moves the table still needs above the seats; the night's earlier ones fold below", () => {
+  it("keeps only the moves the table still needs above the seats, never the night's history", () => {
     const now = 1_800_000_000_000;
     const list = dealerMoves([
       mv({ entry_id: 5, name: "Eva", from_table: 2, from_seat: 3, to_table: 1, to_seat: 7, at: now - 30_000 }),
       mv({ entry_id: 6, name: "Ben", from_table: 1, from_seat: 4, to_table: 3, to_seat: 2, at: now - SHOWN_MS - 1 }),
       mv({ entry_id: 7, name: "Kim", from_table: 3, from_seat: 4, to_table: 1, to_seat: 2, at: now - 3 * 3_600_000 }),
     ], 1, now);
-    const { now: shown, earlier } = splitDealerMoves(list, now);
-    expect(shown.map((m) => m.entry_id)).toEqual([5]);
-    expect(earlier.map((m) => m.entry_id)).toEqual([6, 7]);
+    expect(list.map((m) => m.entry_id)).toEqual([5]);
   });
 });
 

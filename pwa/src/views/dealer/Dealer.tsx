@@ -20,12 +20,11 @@ import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
 import { TableOval } from "../../ui/TableOval";
-import { RemovedStacks } from "../../ui/RemovedStacks";
 import { setHouseRules } from "../../ui/houseRules";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
 import { badgesFor, occupant, type Badge, type TableLike } from "../../seating/positions";
-import { brokenTableMoves, dealerMoves, splitDealerMoves, hfhState, hfhStillPlaying, type DealerMove, type HandForHand, type HfhState, type TableMove } from "../../seating/moves";
+import { brokenTableMoves, dealerMoves, hfhState, hfhStillPlaying, type HandForHand, type HfhState, type TableMove } from "../../seating/moves";
 import type * as api from "../../api/views";
 import type { PublicView, TableView } from "../../api/views";
 
@@ -199,7 +198,6 @@ export function Dealer(props: { token: string }) {
   const outShort = new Map(sitOut.map((p) => [p.seat, p.hands_left != null ? `${t("sitout.badge")} ${p.hands_left}` : t("sitout.badge")]));
   const warnQueued = mine.filter((e) => e.state === "pending" && e.type === "penalize").length;
   const moves = tableNo != null ? dealerMoves(table?.moves as TableMove[], tableNo, now) : [];
-  const { now: movesNow, earlier: movesEarlier } = splitDealerMoves(moves, now);
 
   return (
     <Shell title={t("dealer.title", { n: tableNo ?? "?" })} class={`dealer ${handOn ? "is-hand-on" : ""} ${compact ? "is-compact" : ""}`} secure>
@@ -236,12 +234,12 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
-      <RemovedStacks
-        stacks={table?.removed_stacks}
-        where="table"
-        pending={new Set(mine.filter((e) => e.state === "pending" && e.type === "count_removed_stack").map((e) => Number(e.payload.entry_id)))}
-        send={send}
-      />
+      {/* N-3.2: the director collects the absent player's stake; the dealer leaves the stack for him */}
+      {(table?.removed_stacks ?? []).map((r) => (
+        <p key={r.entry_id} class="card removed-note" data-testid={`removed-note-${r.entry_id}`} role="status">
+          {withRule(t("removed.dealer_note", { seat: r.seat ?? "–", name: r.name }), r.rule ?? "")}
+        </p>
+      ))}
 
       {hstate !== "off" && (
         <section class={`card hfh-banner hfh-${hstate}`} data-testid="dealer-hfh-banner" data-state={hstate} data-round={hfh.round} role="status">
@@ -326,11 +324,37 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
-      {/* Only what the table still needs to see stays above the seats; the night's earlier moves fold below them */}
-      {movesNow.length > 0 && (
+      {/* Only the moves the table still needs (the last minutes): never a night's history above the seats */}
+      {moves.length > 0 && (
         <section class="card dealer-moves" data-testid="dealer-moves" aria-labelledby="moves-h">
           <h2 id="moves-h">{t("dealer.moves")}</h2>
-          <MoveRows moves={movesNow} />
+          <ul>
+            {moves.map((m) => (
+              <li
+                key={m.entry_id}
+                class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
+                data-testid={`dealer-move-${m.entry_id}`}
+                data-kind={m.kind}
+                data-fresh={m.fresh ? "true" : undefined}
+              >
+                <span class="dmove-icon" aria-hidden="true">
+                  {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
+                </span>
+                <span class="dmove-text">
+                  {m.kind === "arrive"
+                    ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
+                    : m.kind === "leave"
+                      ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
+                      : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
+                  <span class="muted small dmove-meta">
+                    {reasonText(m.reason)}
+                    {m.at ? ` · ${formatTime(m.at)}` : ""}
+                  </span>
+                </span>
+                {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
 
@@ -473,13 +497,6 @@ export function Dealer(props: { token: string }) {
           </button>
         )}
       </section>
-
-      {movesEarlier.length > 0 && (
-        <details class="card dealer-moves dealer-moves-earlier" data-testid="dealer-moves-earlier">
-          <summary>{t("dealer.moves_earlier", { n: movesEarlier.length })}</summary>
-          <MoveRows moves={movesEarlier} />
-        </details>
-      )}
 
       {panel === "multi" && tableNo != null && (
         <MultiBust
@@ -800,37 +817,4 @@ function LazyPots(props: PotsProps) {
   }, []);
   if (Pots) return <Pots {...props} />;
   return <p class="card muted" role="status">{failed ? t("app.load_failed") : t("common.loading")}</p>;
-}
-
-/** Who came, left or changed seat at this table, newest first. */
-function MoveRows(props: { moves: DealerMove[] }) {
-  return (
-    <ul>
-      {props.moves.map((m) => (
-        <li
-          key={m.entry_id}
-          class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
-          data-testid={`dealer-move-${m.entry_id}`}
-          data-kind={m.kind}
-          data-fresh={m.fresh ? "true" : undefined}
-        >
-          <span class="dmove-icon" aria-hidden="true">
-            {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
-          </span>
-          <span class="dmove-text">
-            {m.kind === "arrive"
-              ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
-              : m.kind === "leave"
-                ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
-                : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
-            <span class="muted small dmove-meta">
-              {reasonText(m.reason)}
-              {m.at ? ` · ${formatTime(m.at)}` : ""}
-            </span>
-          </span>
-          {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
-        </li>
-      ))}
-    </ul>
-  );
 }

@@ -25,7 +25,7 @@ import { DeskSection } from "./DeskSection";
 import { ToolsSection } from "./ToolsSection";
 import { PushCard } from "../../ui/PushCard";
 import { MomentBanner } from "../../ui/Moments";
-import { RemovedStacks } from "../../ui/RemovedStacks";
+import { RemovedStacks } from "./RemovedStacks";
 import { pendingOf, type Bust, type DirCtx, type Entry, type Table } from "./types";
 import "./sections.css";
 
@@ -151,7 +151,6 @@ export function DirectorTournament(props: { tid: string }) {
       <fieldset class="observer-lock" disabled={observer}>
         <RemovedStacks
           stacks={dview?.removed_stacks}
-          where="room"
           pending={new Set(mine.filter((e) => e.state === "pending" && e.type === "count_removed_stack").map((e) => Number(e.payload.entry_id)))}
           send={ctx.send}
         />

@@ -3,7 +3,7 @@ import { t, useLang, ordinal, formatNumber, formatTime } from "../../i18n";
 import { TableOval } from "../../ui/TableOval";
 import { metaDelete, metaGet, metaSet } from "../../sync/db";
 import { report } from "../../sync/report";
-import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/moves";
+import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/playerMove";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { Payouts } from "../../ui/Payouts";

@@ -1,20 +1,20 @@
 // A stack that left play without a count — the absent player's at the bubble (N-3.2: "der Stake
-// wird vom Turnierleiter eingezogen"), a player who left or was disqualified — is counted by the
-// dealer of its table or by the director (`count_removed_stack`): then its chips leave play and
-// the average stack on every screen stops counting them (engine/moments.py).
+// wird vom Turnierleiter eingezogen": the director collects it), a player who left or was
+// disqualified — is counted on the director's phone (`count_removed_stack`; the server takes the
+// dealer of its table too): then its chips leave play and the average stack on every screen stops
+// counting them (engine/moments.py). The dealer's phone says to leave the stack for the director.
 import { useState } from "preact/hooks";
-import { t, useLang } from "../i18n";
-import type { RemovedStack } from "../api/views";
-import "./moments.css";
+import { t, useLang } from "../../i18n";
+import type { RemovedStack } from "../../api/views";
+import "../../ui/moments.css";
 
-function lead(s: RemovedStack, where: "table" | "room"): string {
-  const who =
-    where === "table" ? t("removed.who_seat", { seat: s.seat ?? "–", name: s.name }) : t("removed.who_table", { table: s.table_no ?? "–", seat: s.seat ?? "–", name: s.name });
+function lead(s: RemovedStack): string {
+  const who = t("removed.who_table", { table: s.table_no ?? "–", seat: s.seat ?? "–", name: s.name });
   const why = s.reason === "absent" || s.reason === "no_show" ? t("removed.why_absent") : s.reason === "disqualified" ? t("removed.why_disqualified") : t("removed.why_left");
   return `${who} ${why}${s.rule ? ` (${s.rule})` : ""}.`;
 }
 
-function Row(props: { s: RemovedStack; where: "table" | "room"; pending: boolean; onCount: (chips: number) => void }) {
+function Row(props: { s: RemovedStack; pending: boolean; onCount: (chips: number) => void }) {
   const { s } = props;
   const [value, setValue] = useState("");
   const chips = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
@@ -22,7 +22,7 @@ function Row(props: { s: RemovedStack; where: "table" | "room"; pending: boolean
   const id = `removed-${s.entry_id}`;
   return (
     <li class="removed-stack-row" data-testid={`removed-stack-${s.entry_id}`} data-entry-id={s.entry_id}>
-      <p class="removed-stack-lead">{lead(s, props.where)}</p>
+      <p class="removed-stack-lead">{lead(s)}</p>
       {props.pending ? (
         <span class="tag tag-pending">{t("common.pending")}</span>
       ) : (
@@ -58,10 +58,9 @@ function Row(props: { s: RemovedStack; where: "table" | "room"; pending: boolean
   );
 }
 
-/** The stacks to count: `where` "table" on a dealer's phone (seat numbers), "room" on the director's. */
+/** The stacks to count, each with its table and seat. */
 export function RemovedStacks(props: {
   stacks: RemovedStack[] | null | undefined;
-  where: "table" | "room";
   pending: Set<number>;
   send: (type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) => void;
 }) {
@@ -76,7 +75,6 @@ export function RemovedStacks(props: {
           <Row
             key={s.entry_id}
             s={s}
-            where={props.where}
             pending={props.pending.has(s.entry_id)}
             onCount={(chips) => props.send("count_removed_stack", { entry_id: s.entry_id, chips }, { name: s.name })}
           />

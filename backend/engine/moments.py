@@ -9,9 +9,9 @@ play without a count (N-3.2, N-3.7, N-2.9; docs/presets.md "The bubble").
   an `absent_removed` event of his own: the app did it, not the dealer, and the log says so.
 - The **final table** moment is the final_table_formed event of one table (engine/breaking.py).
 - A stack that left play uncounted (the absent player's at the bubble, a player leaving or
-  disqualified without a count) waits in `uncounted_stacks` until the dealer of his table or the
-  director counts it (`count_removed_stack`): then the chips leave `chips.in_play`, so the average
-  stack no longer counts them and the chip check is exact again.
+  disqualified without a count) waits in `uncounted_stacks` until the director (N-3.2: he collects
+  the stake) or the dealer of that table counts it (`count_removed_stack`): then the chips leave
+  `chips.in_play`, so the average stack no longer counts them and the chip check is exact again.
 
 Every function is O(1) or O(absent players): nothing here passes over the field.
 """

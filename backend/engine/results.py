@@ -84,7 +84,7 @@ def _still_in(state: TournamentState, entry: Entry, field: str, what: str) -> Re
         )
     return Rejection(
         "already_out",
-        f"{entry.name} is already out (place {entry.place}; a player is out once, N-1.15) — {what} not applied.",
+        f"{entry.name} is already out (place {entry.place}; a player is out once) — {what} not applied.",
         field,
         params={"name": entry.name, "place": entry.place, "what": what, "variant": "out"},
     )
@@ -108,7 +108,7 @@ def _eliminator(state: TournamentState, by: object, out_ids: set[int], field: st
     if entry.status != "active":
         return None, Rejection(
             "eliminator_out",
-            f"{entry.name} is out and cannot have won the pot (V-VII.r).",
+            f"{entry.name} is out and cannot have won the pot.",
             field,
             params={"name": entry.name},
         )
@@ -334,10 +334,11 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
             return Rejection(
                 "invalid_stack",
                 "The starting stack is a whole number of chips, 0 or more "
-                "(N-1.15: ranked by the chips at the start of the hand).",
+                "(ranked by the chips at the start of the hand).",
                 f"busts.{i}.starting_stack",
                 "invalid",
                 params={},
+                rule=(state.preset.get("cite") or {}).get("same_hand_busts"),  # the house's own (N-1.15, V-V.a)
             )
         entries.append((entry, stack))
     if len(entries) >= state.players_left:

@@ -1014,7 +1014,7 @@ export const de: Record<MessageKey, string> = {
   "removed.why_disqualified": "wurde disqualifiziert",
   "removed.chips": "Chips im Stack",
   "removed.chips_label": "Chips im Stack von {name}",
-  "removed.save": "Zählung speichern",
+  "removed.save": "Speichern",
   "removed.hint": "Den Stack vom Tisch nehmen und zählen: seine Chips verlassen das Spiel, der Durchschnittsstack zählt sie nicht mehr.",
   "cmd.count_removed_stack": "Entfernten Stack von {name} zählen",
   "refusal.stack_not_waiting": "Der Stack von {name} wartet auf keine Zählung (schon gezählt).",
@@ -1022,4 +1022,5 @@ export const de: Record<MessageKey, string> = {
   "player.won": "Du hast gewonnen!",
   "player.won_text": "1. von {n} Spielern.",
   "removed.dealer_note": "Sitz {seat}: {name} ist ausgeschieden, der Stack verlässt das Spiel. Liegen lassen: der Turnierleiter zieht ihn ein und zählt ihn.",
+  "player.first_place": "1. Platz",
 };

@@ -1012,7 +1012,7 @@ export const en = {
   "removed.why_disqualified": "was disqualified",
   "removed.chips": "Chips in the stack",
   "removed.chips_label": "Chips in {name}'s stack",
-  "removed.save": "Save count",
+  "removed.save": "Save",
   "removed.hint": "Take the stack off the table and count it: its chips leave play, so the average stack stops counting them.",
   "cmd.count_removed_stack": "Count {name}'s removed stack",
   "refusal.stack_not_waiting": "{name}'s stack is not waiting for a count (already counted).",
@@ -1020,6 +1020,7 @@ export const en = {
   "player.won": "You won!",
   "player.won_text": "1st of {n} players.",
   "removed.dealer_note": "Seat {seat}: {name} is out and the stack leaves play. Leave it on the table: the director collects and counts it.",
+  "player.first_place": "1st place",
 } as const;
 
 export type MessageKey = keyof typeof en;

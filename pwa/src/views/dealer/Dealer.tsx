@@ -324,40 +324,6 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
-      {/* Only the moves the table still needs (the last minutes): never a night's history above the seats */}
-      {moves.length > 0 && (
-        <section class="card dealer-moves" data-testid="dealer-moves" aria-labelledby="moves-h">
-          <h2 id="moves-h">{t("dealer.moves")}</h2>
-          <ul>
-            {moves.map((m) => (
-              <li
-                key={m.entry_id}
-                class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
-                data-testid={`dealer-move-${m.entry_id}`}
-                data-kind={m.kind}
-                data-fresh={m.fresh ? "true" : undefined}
-              >
-                <span class="dmove-icon" aria-hidden="true">
-                  {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
-                </span>
-                <span class="dmove-text">
-                  {m.kind === "arrive"
-                    ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
-                    : m.kind === "leave"
-                      ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
-                      : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
-                  <span class="muted small dmove-meta">
-                    {reasonText(m.reason)}
-                    {m.at ? ` · ${formatTime(m.at)}` : ""}
-                  </span>
-                </span>
-                {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
       {!compact && clockCard}
 
       <section class="card dealer-seats-card" aria-labelledby="seats-h">
@@ -497,6 +463,40 @@ export function Dealer(props: { token: string }) {
           </button>
         )}
       </section>
+
+      {/* Below the seat rows (the oval marks who just arrived): only the last minutes' moves, never the night's */}
+      {moves.length > 0 && (
+        <section class="card dealer-moves" data-testid="dealer-moves" aria-labelledby="moves-h">
+          <h2 id="moves-h">{t("dealer.moves")}</h2>
+          <ul>
+            {moves.map((m) => (
+              <li
+                key={m.entry_id}
+                class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
+                data-testid={`dealer-move-${m.entry_id}`}
+                data-kind={m.kind}
+                data-fresh={m.fresh ? "true" : undefined}
+              >
+                <span class="dmove-icon" aria-hidden="true">
+                  {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
+                </span>
+                <span class="dmove-text">
+                  {m.kind === "arrive"
+                    ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
+                    : m.kind === "leave"
+                      ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
+                      : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
+                  <span class="muted small dmove-meta">
+                    {reasonText(m.reason)}
+                    {m.at ? ` · ${formatTime(m.at)}` : ""}
+                  </span>
+                </span>
+                {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {panel === "multi" && tableNo != null && (
         <MultiBust

@@ -69,7 +69,7 @@ export function Player(props: { token: string }) {
         </div>
         {won ? (
           <div class="player-busted player-winner" data-testid="player-place" data-place={1}>
-            {t("player.busted", { place: placeText(1, 1, lang) })}
+            {t("player.first_place")}
           </div>
         ) : busted ? (
           <div class="player-busted" data-testid="player-place" data-place={pv?.place ?? undefined}>

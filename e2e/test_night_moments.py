@@ -8,7 +8,7 @@ Noohn's own rule ids). Screenshots in e2e/screenshots/moments-*.png."""
 from playwright.sync_api import expect
 
 from director_phone import director_at, in_section
-from server import command_ok as ok, director, links, public, token_of, view
+from server import command_ok as ok, director, links, public, view
 
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
@@ -174,7 +174,7 @@ def test_moves_stay_true_a_balanced_player_is_not_on_the_closed_table_and_the_wi
     shot(final, "moments-dealer-final-table-en")
 
     # He wins: his phone leads with it, no stale move card, no move notifications offered
-    other = open_link(phone, player_url(api, tid, [e for e in range(1, 25) if e != mover][0]), "player-name", **EN)
+    other = open_link(phone, player_url(api, tid, next(e for e in range(1, 25) if e != mover)), "player-name", **EN)
     bust_down_to(api, tid, 1, keep={mover})
     expect(card.get_by_test_id("player-won")).to_contain_text("Du hast gewonnen!")
     expect(card.get_by_test_id("player-moved")).to_have_count(0)
@@ -198,9 +198,16 @@ def test_swiss_german_on_a_noohn_night_words_lists_and_rule_ids(live_server, pho
 
     seated(api, tid)
     ok(api, tid, "jump_to_level", {"index": 2})  # level 3: the 25s go (N-2.19)
-    screens = {lang: open_link(tv, links(api, tid)["display"]["url"], "clock-time", **opts) for lang, opts in (("de", DE), ("en", EN))}
-    expect(screens["de"].get_by_test_id("clock-notice-colour-up")).to_have_text("Die 25er-Chips werden gewechselt — Chiprace")
-    expect(screens["en"].get_by_test_id("clock-notice-colour-up")).to_have_text("Colour-up: remove the 25 chips — chip race")
+    screens = {
+        lang: open_link(tv, links(api, tid)["display"]["url"], "clock-time", **opts)
+        for lang, opts in (("de", DE), ("en", EN))
+    }
+    expect(screens["de"].get_by_test_id("clock-notice-colour-up")).to_have_text(
+        "Die 25er-Chips werden gewechselt — Chiprace"
+    )
+    expect(screens["en"].get_by_test_id("clock-notice-colour-up")).to_have_text(
+        "Colour-up: remove the 25 chips — chip race"
+    )
     # the seating list on the wall, by family name and written so
     for lang, page in screens.items():
         page.get_by_test_id("display-show-seating").click()

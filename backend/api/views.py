@@ -103,6 +103,8 @@ def seating(tid: int):
             "page": page,
             "per_page": per_page,
             "pages": pages,
-            "rows": [{k: r[k] for k in ("name", "listed_as", "table_no", "seat")} for r in rows[start : start + per_page]],
+            "rows": [
+                {k: r[k] for k in ("name", "listed_as", "table_no", "seat")} for r in rows[start : start + per_page]
+            ],
         }
     )

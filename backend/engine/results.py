@@ -14,8 +14,8 @@ from . import money
 from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .clock import stop_for_good
-from .moments import money_events, note_bubble, note_uncounted
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .moments import money_events, note_bubble, note_uncounted
 from .payload import TABLE_NO, StrictSchema, Text, chips_field, entry_field, not_blank
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
 

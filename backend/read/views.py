@@ -9,14 +9,14 @@ from __future__ import annotations
 import unicodedata
 
 from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
-from ..engine.census import census
 from ..engine.balancing import halt_of
+from ..engine.census import census
 from ..engine.check_in import desk_view
 from ..engine.chips import chips_view
 from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
-from ..engine.moments import moments_view, uncounted_rows
 from ..engine.model import TournamentState
+from ..engine.moments import moments_view, uncounted_rows
 from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
 from ..engine.settings import EDITABLE as SETTINGS

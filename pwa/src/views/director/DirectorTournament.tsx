@@ -146,8 +146,8 @@ export function DirectorTournament(props: { tid: string }) {
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
-      {/* The room's moments and the stacks that left play uncounted: on every section (N-3.2) */}
-      <MomentBanner moments={view?.moments} playersLeft={view?.players_left ?? 0} audience="director" />
+      {/* The room's moment while new (the attention bar holds what to do), and the stacks to count (N-3.2) */}
+      <MomentBanner moments={view?.moments} playersLeft={view?.players_left ?? 0} audience="director" only="new" />
       <fieldset class="observer-lock" disabled={observer}>
         <RemovedStacks
           stacks={dview?.removed_stacks}

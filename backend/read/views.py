@@ -19,7 +19,8 @@ from ..engine.model import TournamentState
 from ..engine.moments import moments_view, uncounted_rows
 from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
-from ..engine.settings import EDITABLE as SETTINGS
+from ..engine.seating import draw_plan, redraw_refusal
+from ..engine.settings import view as settings_view
 from ..engine.suggestions import suggestions
 from ..engine.table_ops import redraw_rule
 from .locale_format import region_of
@@ -187,6 +188,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
         "reentries": e.reentries,
         "prepaid": e.prepaid,
         "present": e.present,
+        "pays_at_check_in": e.pays_at_check_in,  # moved up from the waiting list, not paid yet (N-3.1)
         "accessible": e.accessible,
         "id_checked": e.id_checked,
         "prize": shown(money.prize(state, e)),
@@ -331,12 +333,23 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "registration": desk_view(state),
         "payouts_due": _payouts_due(state),
         "corrections": _corrections(state),
-        "settings": {k: state.format.get(k) for k in SETTINGS},  # editable before the draw
+        "settings": settings_view(state),  # editable before the draw
+        "draw": _draw(state),
         "chips": chips_view(state, now),
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
         "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
     }
+
+
+def _draw(state: TournamentState) -> dict | None:
+    """The seat draw the preset's rules propose (before it), and whether it may be redone (after it,
+    until the clock starts)."""
+    if state.status in ("new", "registering"):
+        return {"plan": draw_plan(state), "redraw": False}
+    if state.status == "seated":
+        return {"plan": draw_plan(state), "redraw": redraw_refusal(state) is None}
+    return None
 
 
 def _ledger_line(state: TournamentState, line: dict) -> dict:
@@ -444,18 +457,28 @@ def _folded(text: str) -> str:
     return " ".join("".join(c for c in folded if c.isalnum() or c == " ").split())
 
 
-def family_first(name: str) -> str:
-    """'Anna Weiß' → 'Weiß, Anna': how a wall list writes a name it sorts by family name (the last
-    word; a single name stays as it is)."""
+def _family_and_given(name: str) -> tuple[str, str]:
+    """'Anna Maria Keller' → ('Keller', 'Anna Maria'): the last word is the family name; a name
+    written 'Keller, Anna' (an import's form) keeps its order. As the desk's list (pwa/src/ui/names.ts)."""
+    family, comma, given = name.partition(",")
+    if comma and family.strip():
+        return " ".join(family.split()), " ".join(given.split())
     words = name.split()
-    return f"{words[-1]}, {' '.join(words[:-1])}" if len(words) > 1 else " ".join(words)
+    return (words[-1], " ".join(words[:-1])) if words else ("", "")
+
+
+def family_first(name: str) -> str:
+    """'Anna Weiß' → 'Weiß, Anna': how a wall list writes a name it sorts by family name (a single
+    name stays as it is)."""
+    family, given = _family_and_given(name)
+    return f"{family}, {given}" if given else family
 
 
 def name_key(name: str) -> tuple:
-    """Sort key for names as people look them up on a wall list (DIN 5007-1): by family name (the
-    last word), then the given names; folded as `_folded` says; the exact name breaks ties."""
-    words = name.split()
-    return (_folded(words[-1] if words else ""), _folded(" ".join(words[:-1])), name)
+    """Sort key for names as people look them up on a wall list (DIN 5007-1): by family name, then
+    the given names; folded as `_folded` says; the exact name breaks ties."""
+    family, given = _family_and_given(name)
+    return (_folded(family), _folded(given), name)
 
 
 def seating_by_name(state: TournamentState) -> list[dict]:

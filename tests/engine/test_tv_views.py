@@ -148,7 +148,7 @@ def test_the_seating_list_has_everyone_seated_by_name_and_nobody_out_or_at_a_bro
 
 def test_the_seating_list_sorts_by_family_name_and_writes_it_first():
     """Wall lists are read by family name (DIN 5007): "Anna Weiß" under W, written "Weiß, Anna"."""
-    names = {1: "Anna Weiß", 2: "Jonas Krähen", 3: "Zoë Ärger", 4: "Bob", 5: "Ludwig van Beethoven", 6: "Anna Weber"}
+    names = {1: "Anna Weiß", 2: "Jonas Krähen", 3: "Zoë Ärger", 4: "Bob", 5: "Ludwig van Beethoven", 6: "Weber, Anna"}
     log = seated(preset("n-monday"), {1: [1, 2, 3], 2: [4, 5, 6]}, names=names)
     rows = seating_by_name(log.state)
     assert [r["listed_as"] for r in rows] == [

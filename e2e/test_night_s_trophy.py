@@ -224,7 +224,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     assert len([t for t in v["tables"] if not t["broken"]]) == 3
     moved += bust_at_fullest()
     (brk,) = suggestions("break")
-    assert brk["rule"] == "TDA 11C / S-#5" and brk["text"].startswith("20 players fit at 2 tables")
+    assert brk["rule"] == "S-#5" and brk["text"].startswith("20 players fit at 2 tables")
     broken = brk["table_no"]
     leaving = [s_["entry_id"] for s_ in next(t for t in view(api, tid)["tables"] if t["table_no"] == broken)["seats"]]
     in_section(td, "floor")

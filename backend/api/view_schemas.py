@@ -268,6 +268,26 @@ class Table(Closed):
     redraw = fields.Nested(Redraw, allow_none=True)
 
 
+class Moments(Closed):
+    """The room's moments (engine/moments.py): each one's server time while it is the state, else null."""
+
+    paid = Int()
+    bubble = Maybe()
+    money = Maybe()
+    final_table = Maybe()
+
+
+class RemovedStack(Closed):
+    """A stack that left play uncounted (the absent player's at the bubble, N-3.2), to count."""
+
+    entry_id = Int()
+    name = fields.String()
+    table_no = Maybe()
+    seat = Maybe()
+    reason = Maybe(fields.String)  # absent (N-3.2), left, disqualified
+    rule = Maybe(fields.String)  # the preset's rule for it
+
+
 # --- the views (backend/read/views.py) -----------------------------------------------------------
 
 
@@ -296,6 +316,7 @@ class Summary(Head):
     results = fields.List(fields.Nested(Result))
     structure = fields.List(fields.Nested(Level))
     clock = fields.Nested(Clock)
+    moments = fields.Nested(Moments)
 
 
 class PublicView(Summary):
@@ -339,6 +360,7 @@ class DeskRules(Closed):
     capacity = Maybe(fields.String)
     check_in = Maybe(fields.String)
     id_check = Maybe(fields.String)
+    accessible = Maybe(fields.String)  # the accessible-seat box's rule (S-#3), null where the house has none
 
 
 class Registration(Open):
@@ -385,6 +407,7 @@ class DirectorView(Summary):
     chips = Free()
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
+    removed_stacks = fields.List(fields.Nested(RemovedStack))
     partial = fields.Boolean()
     base_seq = optional(Int())  # pushes only
     entries = fields.List(fields.Nested(Entry))
@@ -407,6 +430,13 @@ class ChipCount(Closed):
     total = Int()
     at = Int()
     stacks = fields.Dict(keys=fields.String(), values=Int())  # seat number → chips
+
+
+class DealerRules(Closed):
+    """The house's ids for the rules the dealer's helpers quote (null: the house names none)."""
+
+    odd_chip = Maybe(fields.String)
+    same_hand_busts = Maybe(fields.String)
 
 
 class TableView(Head):
@@ -433,6 +463,8 @@ class TableView(Head):
     dealer_penalties = Free()
     owes_big_blind = fields.List(fields.Nested(SeatName))
     new_big_blinds = fields.List(fields.Nested(SeatName))
+    removed_stacks = fields.List(fields.Nested(RemovedStack))  # to count at this table (N-3.2)
+    rules = fields.Nested(DealerRules)
 
 
 class PlayerView(Head, Entry):
@@ -451,6 +483,7 @@ class DisplayView(Head):
 
 class SeatingRow(Closed):
     name = fields.String()
+    listed_as = fields.String()  # "Weiß, Anna": the list is sorted by family name
     table_no = Int()
     seat = Int()
 

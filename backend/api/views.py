@@ -85,7 +85,7 @@ def cached_seating(state) -> list[dict]:
 @bp.get("/tournaments/<int:tid>/seating")
 @documented(out.SeatingPage, query=SeatingQuery, errors=(400, 401, 403, 404))
 def seating(tid: int):
-    """The seating list by name, a page at a time (display token or director)"""
+    """The seating list by family name, a page at a time (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     q = SeatingQuery().load(request.args)
     state = current_app.extensions["pokerfloor"].service.state(tid)
@@ -103,6 +103,8 @@ def seating(tid: int):
             "page": page,
             "per_page": per_page,
             "pages": pages,
-            "rows": [{k: r[k] for k in ("name", "table_no", "seat")} for r in rows[start : start + per_page]],
+            "rows": [
+                {k: r[k] for k in ("name", "listed_as", "table_no", "seat")} for r in rows[start : start + per_page]
+            ],
         }
     )

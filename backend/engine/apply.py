@@ -16,6 +16,7 @@ from . import (  # noqa: F401 -- imported for their @applies declarations
     headhunter,
     history,
     late_seats,
+    moments,
     money,
     penalties,
     registration,

@@ -253,7 +253,7 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
 
 @applies("table_broken", public=False, seating=True, views="custom")
 @applies("break_order_set", public=False)
-@applies("final_table_formed", public=False, seating=True, views="custom")
+@applies("final_table_formed", seating=True, views="custom")  # public: the final table is a moment
 def apply_breaking(state: TournamentState, event: Event) -> None:
     from .hand_for_hand import tables_changed
     from .table_ops import move_entry, remember_moves, reset_button
@@ -293,3 +293,5 @@ def apply_breaking(state: TournamentState, event: Event) -> None:
             reset_button(state.tables[n], "two_tables" if two_tables else "final_table")
         if len(kept) > 1:
             tables_changed(state, p.get("at"), redrawn=True)  # G-Final: two new tables start together
+        elif p.get("at") is not None:
+            state.moments["final_table"] = p["at"]  # the room's moment (engine/moments.py)

@@ -352,7 +352,9 @@ def desk_view(state: TournamentState) -> dict:
         "released_total": len(no_shows),
         # moved up at the deadline as reservations (no ID seen yet): their check-in stays open (N-3.4)
         "check_in_open_for": sorted(state.check_in_open_for),
-        "cite": {k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check")},
+        "cite": {
+            k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check", "accessible")
+        },
         "seat_limit": seat_limit(state),
     }
     if closed is None and state.status in OPEN:

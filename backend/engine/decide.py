@@ -15,6 +15,7 @@ from . import (  # noqa: F401 -- imported for their @command declarations
     hand_for_hand,
     headhunter,
     late_seats,
+    moments,
     money,
     penalties,
     refusals,

@@ -189,6 +189,10 @@ class TournamentState:
     chips: dict = field(default_factory=lambda: {"in_play": 0, "counted": 0, "unknown_removals": 0})
     chip_counts: dict[int, dict] = field(default_factory=dict)  # table_no -> {total, at, stacks}
     absent: set[int] = field(default_factory=set)  # active entries not yet present (N-3.2, P-Satellite)
+    # The room's moments (engine/moments.py): when the bubble, the money and the final table were
+    # reached; and the stacks that left play uncounted, by entry, until a count takes them out.
+    moments: dict[str, int] = field(default_factory=dict)
+    uncounted_stacks: dict[int, dict] = field(default_factory=dict)
     cache: dict = field(default_factory=dict)  # derived values (the payout table), never replayed
     # Hand-for-hand: the round number and the tables that have finished it.
     hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})

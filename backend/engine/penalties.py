@@ -113,7 +113,7 @@ class PenalizePayload(StrictSchema):
     "penalize",
     payload=PenalizePayload,
     roles=STAFF,
-    emits=("clock_paused", "player_disqualified", "player_penalized", "tournament_won"),
+    emits=("clock_paused", "player_disqualified", "player_penalized", "bubble_burst", "tournament_won"),
 )
 def decide_penalize(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))

@@ -166,6 +166,7 @@ REFUSALS: dict[str, Basis] = {
     "not_last_bust": PROCEDURE,
     "hand_since_bust": PROCEDURE,
     "undo_too_late": PROCEDURE,  # a dealer's undo
+    "stack_not_waiting": PROCEDURE,  # a removed stack counted twice (engine/moments.py)
 }
 
 # One code, another rule for another command (the command type decides).

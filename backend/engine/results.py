@@ -15,6 +15,7 @@ from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .clock import stop_for_good
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .moments import money_events, note_bubble, note_uncounted
 from .payload import TABLE_NO, StrictSchema, Text, chips_field, entry_field, not_blank
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
 
@@ -83,7 +84,7 @@ def _still_in(state: TournamentState, entry: Entry, field: str, what: str) -> Re
         )
     return Rejection(
         "already_out",
-        f"{entry.name} is already out (place {entry.place}; a player is out once, N-1.15) — {what} not applied.",
+        f"{entry.name} is already out (place {entry.place}; a player is out once) — {what} not applied.",
         field,
         params={"name": entry.name, "place": entry.place, "what": what, "variant": "out"},
     )
@@ -107,7 +108,7 @@ def _eliminator(state: TournamentState, by: object, out_ids: set[int], field: st
     if entry.status != "active":
         return None, Rejection(
             "eliminator_out",
-            f"{entry.name} is out and cannot have won the pot (V-VII.r).",
+            f"{entry.name} is out and cannot have won the pot.",
             field,
             params={"name": entry.name},
         )
@@ -198,7 +199,10 @@ class RecordBustPayload(StrictSchema):
 
 
 @command(
-    "record_bust", payload=RecordBustPayload, roles=STAFF, emits=("clock_paused", "player_busted", "tournament_won")
+    "record_bust",
+    payload=RecordBustPayload,
+    roles=STAFF,
+    emits=("clock_paused", "player_busted", "absent_removed", "bubble_burst", "tournament_won"),
 )
 def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = _entry(state, cmd.payload.get("entry_id"))
@@ -250,8 +254,9 @@ def decide_bust(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if absent:  # N-3.2: out at the bubble with this bust
         bust["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
-    events = [Event("player_busted", bust)] + _winner_events(state, {entry.entry_id, *absent}, at)
-    return Decision(events, result)
+    leaving = {entry.entry_id, *absent}
+    events = [Event("player_busted", bust), *money_events(state, len(leaving), absent, plan, at)]
+    return Decision(events + _winner_events(state, leaving, at), result)
 
 
 class BustItem(StrictSchema):
@@ -271,7 +276,10 @@ class RecordBustsPayload(StrictSchema):
 
 
 @command(
-    "record_busts", payload=RecordBustsPayload, roles=STAFF, emits=("clock_paused", "players_busted", "tournament_won")
+    "record_busts",
+    payload=RecordBustsPayload,
+    roles=STAFF,
+    emits=("clock_paused", "players_busted", "absent_removed", "bubble_burst", "tournament_won"),
 )
 def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """Several players out in one hand at one table: more chips at the start of the hand = the
@@ -326,10 +334,11 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
             return Rejection(
                 "invalid_stack",
                 "The starting stack is a whole number of chips, 0 or more "
-                "(N-1.15: ranked by the chips at the start of the hand).",
+                "(ranked by the chips at the start of the hand).",
                 f"busts.{i}.starting_stack",
                 "invalid",
                 params={},
+                rule=(state.preset.get("cite") or {}).get("same_hand_busts"),  # the house's own (N-1.15, V-V.a)
             )
         entries.append((entry, stack))
     if len(entries) >= state.players_left:
@@ -385,8 +394,9 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if absent:  # N-3.2: out at the bubble with this hand
         payload["absent_out"] = _absent_out(state, absent)
         result["absent_out"] = _absent_result(plan, absent)
-    events = [Event("players_busted", payload)] + _winner_events(state, seen | set(absent), at)
-    return Decision(events, result)
+    leaving = seen | set(absent)
+    events = [Event("players_busted", payload), *money_events(state, len(leaving), absent, plan, at)]
+    return Decision(events + _winner_events(state, leaving, at), result)
 
 
 def _cards_drawn(state: TournamentState, plan: dict) -> dict:
@@ -426,7 +436,7 @@ class PlayerLeavesPayload(StrictSchema):
     "player_leaves",
     payload=PlayerLeavesPayload,
     roles=DIRECTOR,
-    emits=("clock_paused", "player_left", "tournament_won"),
+    emits=("clock_paused", "player_left", "bubble_burst", "tournament_won"),
 )
 def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """V-VI.d: a player who leaves for good gets the place of that moment; his chips leave play.
@@ -465,7 +475,8 @@ def decide_leave(state: TournamentState, cmd: Command) -> Decision | Rejection:
         "chips": cmd.payload.get("chips"),
         **plan,
     }
-    events = [Event("player_left", payload)] + _winner_events(state, {entry.entry_id}, at)
+    events = [Event("player_left", payload), *money_events(state, 1, [], plan, at)]
+    events += _winner_events(state, {entry.entry_id}, at)
     return Decision(events, {"entry_id": entry.entry_id, "place": place, "prize": reason not in NO_PRIZE})
 
 
@@ -479,7 +490,7 @@ class DisqualifyPayload(StrictSchema):
     "disqualify",
     payload=DisqualifyPayload,
     roles=DIRECTOR,
-    emits=("clock_paused", "player_disqualified", "tournament_won"),
+    emits=("clock_paused", "player_disqualified", "bubble_burst", "tournament_won"),
     after_finish=True,
 )
 def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Rejection:
@@ -514,7 +525,8 @@ def decide_disqualify(state: TournamentState, cmd: Command) -> Decision | Reject
             return Rejection("last_player", f"{entry.name} is the last player in.", "entry_id")
         payload["places"] = plan_shift_all(state, state.players_left - 1)
         if state.status != "finished":
-            events = _winner_events(state, {entry.entry_id}, payload["at"])
+            events = money_events(state, 1, [], {}, payload["at"])
+            events += _winner_events(state, {entry.entry_id}, payload["at"])
     else:
         payload.update(plan_remove(state, entry.entry_id, state.players_left))
     return Decision(
@@ -583,10 +595,12 @@ def apply_busted(state: TournamentState, event: Event) -> None:
     if event.type == "player_left":
         if p.get("chips") is None:
             state.chips["unknown_removals"] += 1
+            note_uncounted(state, p["entry_id"], p.get("table_no"), p.get("seat"))
         else:
             state.chips["in_play"] -= p["chips"]
         forget_count(state, p.get("table_no"))
     money.refresh(state, [c["entry_id"] for c in p.get("places", [])] + ids)
+    note_bubble(state, p["at"])
 
 
 @applies("tournament_won", seating=True, views="custom")
@@ -608,8 +622,10 @@ def apply_disqualified(state: TournamentState, event: Event) -> None:
         if state.winner == entry.entry_id:
             state.winner = None
         set_places(state, p["places"])
+        note_bubble(state, p["at"])
         if p.get("chips") is None:
             state.chips["unknown_removals"] += 1
+            note_uncounted(state, entry.entry_id, p.get("table_no"), p.get("seat"))
         else:
             state.chips["in_play"] -= p["chips"]
         forget_count(state, p.get("table_no"))

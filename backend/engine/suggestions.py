@@ -107,7 +107,8 @@ def _breaks(state: TournamentState, tables: Census) -> list[dict]:
             "table_no": table_no,
             "players_left": state.players_left,
             "tables_after": after,
-            "rule": "TDA 11C / S-#5",
+            # the house's own rule for breaking (N-2.10, S-#5, V-III.d), else the TDA's
+            "rule": (state.preset.get("cite") or {}).get("break_table") or "TDA 11C",
             "text": f"{state.players_left} players fit at {after} tables: break table {table_no}.",
         }
     ]

@@ -10,11 +10,13 @@ import unicodedata
 
 from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
 from ..engine.balancing import halt_of
+from ..engine.census import census
 from ..engine.check_in import desk_view
 from ..engine.chips import chips_view
 from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
 from ..engine.model import TournamentState
+from ..engine.moments import moments_view, uncounted_rows
 from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
 from ..engine.seating import draw_plan, redraw_refusal
@@ -124,6 +126,8 @@ def public_view(state: TournamentState, now: int) -> dict:
         "results": _results(state),
         "structure": _structure(state),
         "clock": state.clock.as_dict(),
+        # the bubble, the money and the final table: a moment on every screen (engine/moments.py)
+        "moments": moments_view(state, census(state).occupied),
         # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to
         # every phone after every bust); it changes only with players_left, so it never makes
         # the public view go out more often (engine/history.py)
@@ -334,6 +338,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "chips": chips_view(state, now),
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
+        "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
     }
 
 
@@ -388,6 +393,9 @@ def director_delta(state: TournamentState, changed: set[tuple], seq: int, base_s
     }
 
 
+DEALER_RULES = ("odd_chip", "same_hand_busts")
+
+
 def table_view(state: TournamentState, table_no: int, now: int) -> dict:
     table = state.tables.get(table_no)
     busts = [_bust(state, i) for i in out_entries_newest_first(state, 50) if state.entries[i].table_no == table_no]
@@ -404,6 +412,9 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
         "dealer_penalties": penalties.dealer_view(state),  # what this phone may give (S-#36)
         # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there
         **late_seats.table_lines(state, table_no),
+        "removed_stacks": uncounted_rows(state, table_no),  # N-3.2: take it off the table, count it
+        # the house's ids for the rules the dealer's helpers quote (N-2.7 odd chip, N-1.15 same hand)
+        "rules": {k: (state.preset.get("cite") or {}).get(k) for k in DEALER_RULES},
     }
 
 
@@ -439,19 +450,47 @@ def display_view(state: TournamentState, now: int) -> dict:
     }
 
 
+def _folded(text: str) -> str:
+    """Case and accents folded, ä with a (Ärger with Arger, not after Z), ß as ss, punctuation
+    ignored (O'Brien with Obama, not before A)."""
+    folded = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    return " ".join("".join(c for c in folded if c.isalnum() or c == " ").split())
+
+
+def _family_and_given(name: str) -> tuple[str, str]:
+    """'Anna Maria Keller' → ('Keller', 'Anna Maria'): the last word is the family name; a name
+    written 'Keller, Anna' (an import's form) keeps its order. As the desk's list (pwa/src/ui/names.ts)."""
+    family, comma, given = name.partition(",")
+    if comma and family.strip():
+        return " ".join(family.split()), " ".join(given.split())
+    words = name.split()
+    return (words[-1], " ".join(words[:-1])) if words else ("", "")
+
+
+def family_first(name: str) -> str:
+    """'Anna Weiß' → 'Weiß, Anna': how a wall list writes a name it sorts by family name (a single
+    name stays as it is)."""
+    family, given = _family_and_given(name)
+    return f"{family}, {given}" if given else family
+
+
 def name_key(name: str) -> tuple:
-    """Sort key for names as people look them up on a wall list (DIN 5007-1): case and accents
-    folded, ä with a (Ärger with Arger, not after Z), ß as ss, punctuation ignored; the exact name
-    breaks ties."""
-    folded = unicodedata.normalize("NFKD", name.casefold().replace("ß", "ss"))
-    letters = "".join(c for c in folded if c.isalnum() or c == " ")  # O'Brien with Obama, not before A
-    return (" ".join(letters.split()), name)
+    """Sort key for names as people look them up on a wall list (DIN 5007-1): by family name, then
+    the given names; folded as `_folded` says; the exact name breaks ties."""
+    family, given = _family_and_given(name)
+    return (_folded(family), _folded(given), name)
 
 
 def seating_by_name(state: TournamentState) -> list[dict]:
-    """Everyone seated, sorted by name: [{name, table_no, seat, entry_id}] (a pass over the seats)."""
+    """Everyone seated, by family name: [{name, listed_as, table_no, seat, entry_id}] (a pass over the seats)."""
     rows = [
-        {"name": state.entries[eid].name, "table_no": t.table_no, "seat": seat, "entry_id": eid}
+        {
+            "name": (name := state.entries[eid].name),
+            "listed_as": family_first(name),
+            "table_no": t.table_no,
+            "seat": seat,
+            "entry_id": eid,
+        }
         for t in state.tables.values()
         if not t.broken
         for seat, eid in t.seats.items()

@@ -143,7 +143,22 @@ def test_the_seating_list_has_everyone_seated_by_name_and_nobody_out_or_at_a_bro
     ok(log, "record_bust", {"entry_id": 3})
     rows = seating_by_name(log.state)
     assert [r["name"] for r in rows] == ["Anna", "Ärne", "Carl", "Ömer", "Zora"]
-    assert rows[1] == {"name": "Ärne", "table_no": 1, "seat": 2, "entry_id": 2}
+    assert rows[1] == {"name": "Ärne", "listed_as": "Ärne", "table_no": 1, "seat": 2, "entry_id": 2}
+
+
+def test_the_seating_list_sorts_by_family_name_and_writes_it_first():
+    """Wall lists are read by family name (DIN 5007): "Anna Weiß" under W, written "Weiß, Anna"."""
+    names = {1: "Anna Weiß", 2: "Jonas Krähen", 3: "Zoë Ärger", 4: "Bob", 5: "Ludwig van Beethoven", 6: "Weber, Anna"}
+    log = seated(preset("n-monday"), {1: [1, 2, 3], 2: [4, 5, 6]}, names=names)
+    rows = seating_by_name(log.state)
+    assert [r["listed_as"] for r in rows] == [
+        "Ärger, Zoë",
+        "Beethoven, Ludwig van",
+        "Bob",
+        "Krähen, Jonas",
+        "Weber, Anna",
+        "Weiß, Anna",
+    ]
 
 
 def test_the_public_view_stays_small_at_ten_thousand_players():

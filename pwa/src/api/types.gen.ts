@@ -757,7 +757,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The seating list by name, a page at a time (display token or director) */
+        /** The seating list by family name, a page at a time (display token or director) */
         get: operations["seating"];
         put?: never;
         post?: never;
@@ -855,7 +855,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -885,6 +885,10 @@ export interface components {
         payload_close_check_in: Record<string, never>;
         payload_confirm_payout: {
             entry_id: number;
+        };
+        payload_count_removed_stack: {
+            entry_id: number;
+            chips: number;
         };
         payload_disqualify: {
             entry_id: number;
@@ -1105,6 +1109,10 @@ export interface components {
             /** @enum {string} */
             type: "confirm_payout";
             payload?: components["schemas"]["payload_confirm_payout"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "count_removed_stack";
+            payload?: components["schemas"]["payload_count_removed_stack"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "disqualify";
@@ -1637,6 +1645,12 @@ export interface components {
             anchor_at: number | null;
             reason: string | null;
         };
+        Moments: {
+            paid: number;
+            bubble: number | null;
+            money: number | null;
+            final_table: number | null;
+        };
         PublicView: {
             tournament_id: number;
             seq: number;
@@ -1667,6 +1681,7 @@ export interface components {
             results: components["schemas"]["Result"][];
             structure: components["schemas"]["Level"][];
             clock: components["schemas"]["Clock"];
+            moments: components["schemas"]["Moments"];
             /** @enum {string} */
             kind: "public";
             hand_for_hand: boolean;
@@ -1694,6 +1709,7 @@ export interface components {
         };
         SeatingRow: {
             name: string;
+            listed_as: string;
             table_no: number;
             seat: number;
         };
@@ -1754,6 +1770,7 @@ export interface components {
             capacity: string | null;
             check_in: string | null;
             id_check: string | null;
+            accessible: string | null;
         };
         Registration: {
             cite: components["schemas"]["DeskRules"];
@@ -1802,6 +1819,14 @@ export interface components {
             reentries: number;
             paid_out: number;
             paid_places: number;
+        };
+        RemovedStack: {
+            entry_id: number;
+            name: string;
+            table_no: number | null;
+            seat: number | null;
+            reason: string | null;
+            rule: string | null;
         };
         Headhunter: {
             hh_chips: number;
@@ -1911,6 +1936,7 @@ export interface components {
             results: components["schemas"]["Result"][];
             structure: components["schemas"]["Level"][];
             clock: components["schemas"]["Clock"];
+            moments: components["schemas"]["Moments"];
             /** @enum {string} */
             kind: "director";
             hand_for_hand: components["schemas"]["HandForHand"];
@@ -1934,6 +1960,7 @@ export interface components {
             ledger: {
                 [key: string]: unknown;
             }[];
+            removed_stacks: components["schemas"]["RemovedStack"][];
             partial: boolean;
             base_seq?: number;
             entries: components["schemas"]["Entry"][];
@@ -1959,6 +1986,10 @@ export interface components {
             seat: number;
             entry_id: number;
             name: string;
+        };
+        DealerRules: {
+            odd_chip: string | null;
+            same_hand_busts: string | null;
         };
         TableView: {
             tournament_id: number;
@@ -1990,6 +2021,8 @@ export interface components {
             };
             owes_big_blind: components["schemas"]["SeatName"][];
             new_big_blinds: components["schemas"]["SeatName"][];
+            removed_stacks: components["schemas"]["RemovedStack"][];
+            rules: components["schemas"]["DealerRules"];
         };
         PlayerView: {
             entry_id: number;

@@ -30,6 +30,8 @@ export type Halt = Schemas["Halt"];
 export type Redraw = Schemas["Redraw"];
 export type HandForHand = Schemas["HandForHand"];
 export type ChipCount = Schemas["ChipCount"];
+export type Moments = Schemas["Moments"];
+export type RemovedStack = Schemas["RemovedStack"];
 
 export type AnyCommand = Schemas["AnyCommand"];
 /** A command's `type`, and the payload the server validates for it (schemas.py PAYLOADS). */

@@ -37,6 +37,26 @@ export function getRegion(): Region {
   return region;
 }
 
+/** The phone's own German is Swiss (de-CH, de-LI): its first German language says so. */
+function phoneIsSwiss(): boolean {
+  const nav = (globalThis as any).navigator;
+  const langs: string[] = (nav?.languages && nav.languages.length ? nav.languages : [nav?.language]).filter(Boolean);
+  const german = langs.map((x) => String(x).toLowerCase()).find((x) => x.startsWith("de"));
+  return german === "de-ch" || german === "de-li";
+}
+
+/** Swiss German writing: where the tournament's region is CH (its preset's `format.region`, or
+ * CHF), or where the phone's German is Swiss, German words are written the Swiss way. */
+export function swissWriting(l: Lang = getLang(), r: Region = region): boolean {
+  return l === "de" && (r === "CH" || r === "LI" || phoneIsSwiss());
+}
+
+/** A German text as the reader writes it: Swiss German has no ß ("schliesst", "Grüsse"). Only a
+ * template is respelled, never the names filled into it (Anna Weiß stays Weiß). */
+export function spelled(text: string, l: Lang = getLang(), r: Region = region): string {
+  return swissWriting(l, r) ? text.replace(/ß/g, "ss") : text;
+}
+
 /** The BCP 47 locale numbers use: en-US for English, de-<region> for German. */
 export function numberLocale(l: Lang = getLang(), r: Region = region): string {
   return l === "de" ? `de-${r}` : "en-US";

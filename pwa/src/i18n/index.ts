@@ -7,6 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { MessageKey } from "./en";
 import { report } from "../sync/report";
+import { spelled } from "./format";
 
 export type Lang = "de" | "en";
 export type { MessageKey };
@@ -166,11 +167,11 @@ export function format(template: string, params?: Record<string, string | number
 
 export function t(key: MessageKey, params?: Record<string, string | number | null | undefined>, l: Lang = lang): string {
   const s = messages[l][key] ?? messages.en[key] ?? key;
-  return format(s, params);
+  return format(spelled(s, l), params);
 }
 
 // Numbers, money, times and places (in the tournament's region): i18n/format.ts.
-export { ordinal, formatNumber, formatDecimal, formatMoney, formatTime, setRegion, getRegion, regionOf, numberLocale, currencyUnit } from "./format";
+export { ordinal, formatNumber, formatDecimal, formatMoney, formatTime, setRegion, getRegion, regionOf, numberLocale, currencyUnit, spelled, swissWriting } from "./format";
 
 /** Re-render on language change; returns the current language. */
 export function useLang(): Lang {

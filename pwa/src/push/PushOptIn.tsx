@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { useLang } from "../i18n";
+import { spelled, useLang } from "../i18n";
 import { report } from "../sync/report";
 import { PUSH_STRINGS, type PushWord } from "./strings";
 import { pushState, resend, turnOff, turnOn, type PushState } from "./subscribe";
@@ -11,7 +11,7 @@ type Role = "player" | "dealer" | "director";
 export default function PushOptIn(props: { token: string; role: Role; tid?: number | null }) {
   const lang = useLang();
   const words = PUSH_STRINGS[lang === "de" ? "de" : "en"];
-  const say = (k: PushWord, reason = "") => words[k].replace("{reason}", reason);
+  const say = (k: PushWord, reason = "") => spelled(words[k], lang).replace("{reason}", reason);
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,6 @@
-// Moves as the dealer and the player see them, and the dealer's hand-for-hand state.
+// Moves as the dealer sees them, and the dealer's hand-for-hand state (the player's own move card:
+// playerMove.ts, so neither phone downloads the other's part).
 import type { HandForHand as ApiHandForHand, Move } from "../api/views";
-
-export type MoveReason = "director" | "table_broken" | "final_table_formed" | string;
 
 /** A move as the table, display and player views carry it (the server's shape, api/views.ts). */
 export type TableMove = Move;
@@ -15,16 +14,20 @@ export interface DealerMove extends TableMove {
 
 /** How long a move stays highlighted on the dealer's phone. */
 export const FRESH_MS = 60_000;
+/** How long a move stays above the seat rows (the player has sat down by then; as the TV's ticker). */
+export const SHOWN_MS = 5 * 60_000;
 
 /**
- * The moves of one table for its dealer, newest first: who arrives, who leaves, who changes seat
- * here; one line per player (the newest), at most `limit`.
+ * The moves of one table its dealer still needs, newest first: who arrives, who leaves, who changes
+ * seat here in the last SHOWN_MS; one line per player (the newest), at most `limit`. Older moves
+ * are done with (the players sit): they never stay above the seat rows all night.
  */
 export function dealerMoves(moves: TableMove[] | null | undefined, tableNo: number, now: number, limit = 8): DealerMove[] {
   const seen = new Set<number>();
   const out: DealerMove[] = [];
   for (const m of moves ?? []) {
     if (!m || seen.has(m.entry_id)) continue;
+    if (m.at != null && now - m.at >= SHOWN_MS) break; // newest first: the rest is older still
     const from = m.from_table === tableNo;
     const to = m.to_table === tableNo;
     if (!from && !to) continue;
@@ -37,84 +40,23 @@ export function dealerMoves(moves: TableMove[] | null | undefined, tableNo: numb
   return out;
 }
 
-/** Where each player of a closed table went (newest move per player, seat order). */
+/** The reasons a table closes with: its players' moves are the closing's own. */
+const CLOSING = new Set(["table_broken", "final_table_formed", "two_tables_formed"]);
+
+/** Where each player of a closed table went when it closed (seat order): the closing's moves only,
+ * never a player who had left it earlier by balancing. */
 export function brokenTableMoves(moves: TableMove[] | null | undefined, tableNo: number): TableMove[] {
   const seen = new Set<number>();
   const out: TableMove[] = [];
+  let closedAt: number | null | undefined;
   for (const m of moves ?? []) {
     if (!m || seen.has(m.entry_id)) continue;
     seen.add(m.entry_id);
-    if (m.from_table === tableNo && m.to_table !== tableNo) out.push(m);
+    if (m.from_table !== tableNo || m.to_table === tableNo || !CLOSING.has(m.reason ?? "")) continue;
+    if (closedAt === undefined) closedAt = m.at; // newest first: the closing is the newest batch
+    if (m.at === closedAt) out.push(m);
   }
   return out.sort((a, b) => (a.from_seat ?? 0) - (b.from_seat ?? 0));
-}
-
-// ——— The player's own seat ———
-
-export interface SeatRef {
-  table_no: number;
-  seat: number;
-}
-
-export interface PlayerMove {
-  from_table: number;
-  from_seat: number;
-  to_table: number;
-  to_seat: number;
-  /** Why, when the view says it; null otherwise. */
-  reason: MoveReason | null;
-  /** Server time of the view that showed the new seat. */
-  seen_at: number | null;
-}
-
-interface PlayerViewLike {
-  status?: string;
-  table_no?: number | null;
-  seat?: number | null;
-  server_time?: number;
-  [k: string]: any;
-}
-
-/** The seat a player view shows, or null (not seated, out). */
-export function seatOf(pv: PlayerViewLike | null | undefined): SeatRef | null {
-  if (!pv || pv.status === "busted" || pv.table_no == null || pv.seat == null) return null;
-  return { table_no: Number(pv.table_no), seat: Number(pv.seat) };
-}
-
-/** A move reason the view may carry (not in the v1 player view; read if the server adds it). */
-export function reasonOf(pv: PlayerViewLike | null | undefined): MoveReason | null {
-  const r = pv?.last_move?.reason ?? pv?.move_reason ?? pv?.moved?.reason ?? null;
-  return typeof r === "string" && r ? r : null;
-}
-
-/**
- * Compare the seat this phone knew with the one a new player view shows: a move when both are
- * seats and they differ. The first seat ever seen (the draw) is not a move.
- */
-export function detectMove(prev: SeatRef | null | undefined, pv: PlayerViewLike | null | undefined): PlayerMove | null {
-  const cur = seatOf(pv);
-  if (!prev || !cur) return null;
-  if (prev.table_no === cur.table_no && prev.seat === cur.seat) return null;
-  return {
-    from_table: prev.table_no,
-    from_seat: prev.seat,
-    to_table: cur.table_no,
-    to_seat: cur.seat,
-    reason: reasonOf(pv),
-    seen_at: typeof pv?.server_time === "number" ? pv.server_time : null,
-  };
-}
-
-/**
- * The move card to keep after a new view: a new move replaces an older, undismissed one but keeps
- * where the player originally sat (he may not have seen the first card); a move back to that very
- * seat clears it.
- */
-export function nextMoveCard(card: PlayerMove | null | undefined, move: PlayerMove | null): PlayerMove | null {
-  if (!move) return card ?? null;
-  if (!card) return move;
-  if (card.from_table === move.to_table && card.from_seat === move.to_seat) return null;
-  return { ...move, from_table: card.from_table, from_seat: card.from_seat };
 }
 
 // ——— Hand-for-hand at one table ———

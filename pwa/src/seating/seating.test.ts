@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { layoutSeats, shortName, ellipsePoint } from "./oval";
 import { badgesFor, badgeText, breakOrderOf, freeSeats } from "./positions";
 import { applyLabel, moveErrorText, suggestionText, suggestionTitle, suggestionCommand, shortTables, type Suggestion } from "./suggestions";
-import { brokenTableMoves, dealerMoves, detectMove, hfhState, hfhStillPlaying, nextMoveCard, seatOf, type TableMove } from "./moves";
+import { brokenTableMoves, dealerMoves, hfhState, hfhStillPlaying, SHOWN_MS, type TableMove } from "./moves";
+import { detectMove, nextMoveCard, seatOf } from "./playerMove";
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -212,6 +213,23 @@ describe("dealer moves", () => {
     ], 4);
     expect(out.map((m) => m.entry_id)).toEqual([2, 3]);
   });
+  it("never lists a player who left the closed table earlier by balancing (N-2.11 then N-2.10)", () => {
+    const out = brokenTableMoves([
+      mv({ entry_id: 3, from_table: 4, from_seat: 6, to_table: 1, to_seat: 2, reason: "table_broken", at: 9_000 }),
+      mv({ entry_id: 5, name: "Eva", from_table: 4, from_seat: 2, to_table: 2, to_seat: 5, reason: "balancing", at: 5_000 }),
+      mv({ entry_id: 6, name: "Ben", from_table: 4, from_seat: 3, to_table: 3, to_seat: 1, reason: "director", at: 4_000 }),
+    ], 4);
+    expect(out.map((m) => m.entry_id)).toEqual([3]);
+  });
+  it("keeps only the moves the table still needs above the seats, never the night's history", () => {
+    const now = 1_800_000_000_000;
+    const list = dealerMoves([
+      mv({ entry_id: 5, name: "Eva", from_table: 2, from_seat: 3, to_table: 1, to_seat: 7, at: now - 30_000 }),
+      mv({ entry_id: 6, name: "Ben", from_table: 1, from_seat: 4, to_table: 3, to_seat: 2, at: now - SHOWN_MS - 1 }),
+      mv({ entry_id: 7, name: "Kim", from_table: 3, from_seat: 4, to_table: 1, to_seat: 2, at: now - 3 * 3_600_000 }),
+    ], 1, now);
+    expect(list.map((m) => m.entry_id)).toEqual([5]);
+  });
 });
 
 describe("the player's move card", () => {
@@ -226,14 +244,23 @@ describe("the player's move card", () => {
     expect(detectMove({ table_no: 1, seat: 3 }, { ...pv, last_move: { reason: "table_broken" } })?.reason).toBe("table_broken");
     expect(seatOf(pv)).toEqual({ table_no: 2, seat: 5 });
   });
-  it("keeps the original seat through a second move, and clears when moved back", () => {
+  it("a second move replaces the card with its own 'before' seat (balanced, then the final table)", () => {
     const first = detectMove({ table_no: 1, seat: 3 }, { status: "active", table_no: 2, seat: 5 })!;
     const second = detectMove({ table_no: 2, seat: 5 }, { status: "active", table_no: 4, seat: 1 })!;
     expect(nextMoveCard(null, first)).toEqual(first);
     expect(nextMoveCard(first, null)).toEqual(first);
-    expect(nextMoveCard(first, second)).toMatchObject({ from_table: 1, from_seat: 3, to_table: 4, to_seat: 1 });
-    const back = detectMove({ table_no: 2, seat: 5 }, { status: "active", table_no: 1, seat: 3 })!;
-    expect(nextMoveCard(first, back)).toBeNull();
+    expect(nextMoveCard(first, second)).toMatchObject({ from_table: 2, from_seat: 5, to_table: 4, to_seat: 1 });
+  });
+  it("takes the 'before' seat from the server's record of the move when the phone slept through one", () => {
+    // The phone last saw table 1 seat 3; meanwhile he was balanced to 2/5, then the final table put him at 4/1.
+    const pv = {
+      status: "active",
+      table_no: 4,
+      seat: 1,
+      server_time: 9,
+      last_move: { from_table: 2, from_seat: 5, to_table: 4, to_seat: 1, reason: "final_table_formed" },
+    };
+    expect(detectMove({ table_no: 1, seat: 3 }, pv)).toEqual({ from_table: 2, from_seat: 5, to_table: 4, to_seat: 1, reason: "final_table_formed", seen_at: 9 });
   });
 });
 

@@ -1,6 +1,7 @@
 // The director's suggestions (balancing, breaking, final table, halt, hand-for-hand): the words
 // in the director's language and the one command that applies each.
 import { t, type Lang, getLang } from "../i18n";
+import { withHouseRule } from "../ui/houseRules";
 
 export type SuggestionKind = "move" | "break" | "final_table" | "halt" | "hand_for_hand";
 
@@ -198,7 +199,7 @@ export function moveErrorText(
     case "seat_taken":
       return t("moveerr.seat_taken", p, lang);
     case "between_button_and_small_blind":
-      return t("moveerr.between_button_and_small_blind", p, lang);
+      return withHouseRule(t("moveerr.between_button_and_small_blind", p, lang), "where_to");
     case "no_such_seat":
       return t("moveerr.no_such_seat", p, lang);
     case "table_broken":

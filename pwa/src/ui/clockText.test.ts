@@ -39,7 +39,9 @@ describe("clock words", () => {
     expect(colourUpText({ remove: [25, 100], method: "round_up" })).toBe("Colour-up: remove the 25 and 100 chips — round up");
     expect(colourUpText(null)).toBeNull();
     setLang("de");
-    expect(colourUpText({ remove: [25], method: "round_up" })).toBe("Colour-up: die 25er-Chips kommen weg — aufrunden");
+    // no "Colour-up" jargon in German (the room reads it on the TV): N-2.19 says "gewechselt", "Chiprace"
+    expect(colourUpText({ remove: [25], method: "round_up" })).toBe("Die 25er-Chips werden gewechselt — aufrunden");
+    expect(colourUpText({ remove: [25], method: "race" })).toBe("Die 25er-Chips werden gewechselt — Chiprace");
   });
   it("labels levels by level number, skipping breaks", () => {
     setLang("en");

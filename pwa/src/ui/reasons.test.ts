@@ -9,7 +9,7 @@ describe("reasonText", () => {
     expect(reasonText("not_at_your_table", moved, MOVED_EN, "de")).toBe(
       "Player 02 wurde an Tisch 1, Sitz 3 versetzt — Bust nicht übernommen; das erfasst der Dealer dort.");
     expect(reasonText("already_out", { name: "Jürg", place: 23, what: "busts", variant: "out" }, "x", "de")).toBe(
-      "Jürg ist schon ausgeschieden (Platz 23; ein Spieler scheidet nur einmal aus, N-1.15) — Busts nicht übernommen.");
+      "Jürg ist schon ausgeschieden (Platz 23; ein Spieler scheidet nur einmal aus) — Busts nicht übernommen.");
     expect(reasonText("name_required", { variant: "line" }, "no name", "de")).toBe("kein Name");
     expect(reasonText("invalid_flag", { flag: "prepaid", value: "vielleicht" }, "x", "de")).toBe(
       "Bezahlt „vielleicht“ ist weder ja noch nein (ja/yes/1/x oder leer/nein/no/0)");

@@ -3,7 +3,7 @@
 // numbers, a `variant` where one code has several wordings). The text is the i18n key
 // `refusal.<error>[.<variant>]` with the params filled in; anything else (no params, no key, a
 // part missing) shows the server's message as it is, so a new refusal is never blank.
-import { getLang, messages, format, type Lang } from "../i18n";
+import { getLang, messages, format, spelled, type Lang } from "../i18n";
 
 export type RefusalParams = Record<string, unknown> | null | undefined;
 
@@ -34,5 +34,5 @@ export function reasonText(error: string | null | undefined, params: RefusalPara
   if (missing) return fallback;
   // Every refusal that applies a house rule names it (params.rule); the wordings leave it to here.
   const rule = typeof params.rule === "string" ? params.rule : "";
-  return withRule(format(template, values), rule);
+  return withRule(format(spelled(template, l), values), rule);
 }

@@ -20,6 +20,7 @@ import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { useWakeLock } from "../../ui/wakeLock";
 import { TableOval } from "../../ui/TableOval";
+import { setHouseRules } from "../../ui/houseRules";
 import { viewKey } from "../../sync/viewCache";
 import * as outbox from "../../sync/outbox";
 import { badgesFor, occupant, type Badge, type TableLike } from "../../seating/positions";
@@ -60,6 +61,7 @@ export function Dealer(props: { token: string }) {
   const now = useServerNow(5000);
   const { view: table, loaded } = useView<TableView>(tid != null && tableNo != null ? viewKey(tid, "table", tableNo) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
+  if (table?.rules) setHouseRules(table.rules); // the house's own rule ids in the helpers' texts
   const queue = useOutbox();
   const mine = queue.filter((e) => e.token === token);
   const pendingBusts = new Set(mine.filter((e) => e.state === "pending" && e.type === "record_bust").map((e) => Number(e.payload.entry_id)));
@@ -232,6 +234,13 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
+      {/* N-3.2: the director collects the absent player's stake; the dealer leaves the stack for him */}
+      {(table?.removed_stacks ?? []).map((r) => (
+        <p key={r.entry_id} class="card removed-note" data-testid={`removed-note-${r.entry_id}`} role="status">
+          {withRule(t("removed.dealer_note", { seat: r.seat ?? "–", name: r.name }), r.rule ?? "")}
+        </p>
+      ))}
+
       {hstate !== "off" && (
         <section class={`card hfh-banner hfh-${hstate}`} data-testid="dealer-hfh-banner" data-state={hstate} data-round={hfh.round} role="status">
           <p class="hfh-round muted small">
@@ -313,39 +322,6 @@ export function Dealer(props: { token: string }) {
             ))}
           </ul>
           <p class="muted small">{t("sitout.hint")}</p>
-        </section>
-      )}
-
-      {moves.length > 0 && (
-        <section class="card dealer-moves" data-testid="dealer-moves" aria-labelledby="moves-h">
-          <h2 id="moves-h">{t("dealer.moves")}</h2>
-          <ul>
-            {moves.map((m) => (
-              <li
-                key={m.entry_id}
-                class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
-                data-testid={`dealer-move-${m.entry_id}`}
-                data-kind={m.kind}
-                data-fresh={m.fresh ? "true" : undefined}
-              >
-                <span class="dmove-icon" aria-hidden="true">
-                  {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
-                </span>
-                <span class="dmove-text">
-                  {m.kind === "arrive"
-                    ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
-                    : m.kind === "leave"
-                      ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
-                      : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
-                  <span class="muted small dmove-meta">
-                    {reasonText(m.reason)}
-                    {m.at ? ` · ${formatTime(m.at)}` : ""}
-                  </span>
-                </span>
-                {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
-              </li>
-            ))}
-          </ul>
         </section>
       )}
 
@@ -488,6 +464,40 @@ export function Dealer(props: { token: string }) {
           </button>
         )}
       </section>
+
+      {/* Below the seat rows (the oval marks who just arrived): only the last minutes' moves, never the night's */}
+      {moves.length > 0 && (
+        <section class="card dealer-moves" data-testid="dealer-moves" aria-labelledby="moves-h">
+          <h2 id="moves-h">{t("dealer.moves")}</h2>
+          <ul>
+            {moves.map((m) => (
+              <li
+                key={m.entry_id}
+                class={`dmove dmove-${m.kind} ${m.fresh ? "is-fresh" : ""}`}
+                data-testid={`dealer-move-${m.entry_id}`}
+                data-kind={m.kind}
+                data-fresh={m.fresh ? "true" : undefined}
+              >
+                <span class="dmove-icon" aria-hidden="true">
+                  {m.kind === "arrive" ? "→" : m.kind === "leave" ? "←" : "↻"}
+                </span>
+                <span class="dmove-text">
+                  {m.kind === "arrive"
+                    ? t("dealer.move_arrive", { seat: m.to_seat, name: m.name, from: m.from_table })
+                    : m.kind === "leave"
+                      ? t("dealer.move_leave", { seat: m.from_seat, name: m.name, to: m.to_table, to_seat: m.to_seat })
+                      : t("dealer.move_reseat", { name: m.name, from_seat: m.from_seat, to_seat: m.to_seat })}
+                  <span class="muted small dmove-meta">
+                    {reasonText(m.reason)}
+                    {m.at ? ` · ${formatTime(m.at)}` : ""}
+                  </span>
+                </span>
+                {m.fresh && <span class="tag tag-new">{t("dealer.move_new")}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {panel === "multi" && tableNo != null && (
         <MultiBust

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang, formatNumber, formatTime } from "../../i18n";
 import { Confirm } from "../../ui/Confirm";
 import { buildMultiBust, checkChipCount } from "../../money/money";
+import { withHouseRule } from "../../ui/houseRules";
 
 export interface Seat {
   seat: number;
@@ -88,7 +89,7 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
   return (
     <section ref={ref} class="card multi-bust" data-testid="multi-bust" aria-labelledby="multi-h">
       <h2 id="multi-h">{t("bust.multi_title")}</h2>
-      <p class="muted">{t("bust.multi_lead")}</p>
+      <p class="muted">{withHouseRule(t("bust.multi_lead"), "same_hand_busts")}</p>
       <ul class="multi-list">
         {props.seats.map((s) => {
           const on = sel.includes(s.seat);

@@ -6,6 +6,7 @@ import { clockAt } from "../../clock/clock";
 import { serverNow } from "../../sync/timeOffset";
 import type { PublicView } from "../../api/views";
 import type { Seat } from "./DealerBusts";
+import { withHouseRule } from "../../ui/houseRules";
 
 /**
  * Side pots and the odd chip, worked out on the phone (nothing is sent): each player's chips in
@@ -125,7 +126,7 @@ export function DealerPots(props: { seats: Seat[]; button: number | null; unit: 
                   </li>
                 ))}
                 {chosen.length > 1 && pot.amount % (unit * chosen.length) !== 0 && (
-                  <li class="muted small">{t("pots.odd_chip_rule")}</li>
+                  <li class="muted small">{withHouseRule(t("pots.odd_chip_rule"), "odd_chip")}</li>
                 )}
               </ul>
             )}

@@ -24,6 +24,8 @@ import { MoneySection } from "./MoneySection";
 import { DeskSection } from "./DeskSection";
 import { ToolsSection } from "./ToolsSection";
 import { PushCard } from "../../ui/PushCard";
+import { MomentBanner } from "../../ui/Moments";
+import { RemovedStacks } from "./RemovedStacks";
 import { pendingOf, type Bust, type DirCtx, type Entry, type Table } from "./types";
 import "./sections.css";
 
@@ -144,6 +146,15 @@ export function DirectorTournament(props: { tid: string }) {
       <RejectedList filter={(e) => String(e.tournament_id) === String(tid)} />
       <PendingList filter={(e) => String(e.tournament_id) === String(tid)} />
       {!view && loaded && <p class="card muted">{t("common.no_data")}</p>}
+      {/* The room's moment while new (the attention bar holds what to do), and the stacks to count (N-3.2) */}
+      <MomentBanner moments={view?.moments} playersLeft={view?.players_left ?? 0} audience="director" only="new" />
+      <fieldset class="observer-lock" disabled={observer}>
+        <RemovedStacks
+          stacks={dview?.removed_stacks}
+          pending={new Set(mine.filter((e) => e.state === "pending" && e.type === "count_removed_stack").map((e) => Number(e.payload.entry_id)))}
+          send={ctx.send}
+        />
+      </fieldset>
       {observer && section === "tools" && token && <PushCard token={token} role="director" tid={Number(tid)} />}
       <fieldset class="dir-section observer-lock" disabled={observer} data-testid={`section-body-${section}`} data-section={section}>
         {section === "floor" && <FloorSection ctx={ctx} />}

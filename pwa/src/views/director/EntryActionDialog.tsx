@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { Confirm } from "../../ui/Confirm";
+import { withHouseRule } from "../../ui/houseRules";
 import type { EntryAction } from "../../money/money";
 import type { Entry, Send } from "./types";
 
@@ -41,11 +42,11 @@ export function EntryActionDialog(props: { entry: Entry; action: EntryAction; se
       }
       text={
         a === "disqualify"
-          ? t("entry.dq_text")
+          ? withHouseRule(t("entry.dq_text"), "disqualification")
           : a === "player_leaves"
-            ? t("entry.leaves_text", { name: e.name })
+            ? withHouseRule(t("entry.leaves_text", { name: e.name }), "leave")
             : a === "alternate"
-              ? t("entry.alternate_text", { name: e.name, t: e.table_no ?? "?", s: e.seat ?? "?" })
+              ? withHouseRule(t("entry.alternate_text", { name: e.name, t: e.table_no ?? "?", s: e.seat ?? "?" }), "alternates")
               : a === "remove_registration"
                 ? t("entry.remove_registration_text", { name: e.name })
                 : undefined

@@ -11,6 +11,7 @@ import { report } from "../../sync/report";
 import { currentSocket, onConnection } from "../../sync/socket";
 import { serverNow as serverTime } from "../../sync/timeOffset";
 import type { Rejection } from "./ReviewCard";
+import { setHouseRules } from "../../ui/houseRules";
 
 export interface PresetRules {
   format: (PresetFormat & { late_seat?: unknown; id_check?: boolean }) | null;
@@ -30,13 +31,18 @@ export function usePreset(presetId: string | null | undefined, token: string | n
       .then((v) => alive && v && setRules((cur) => (cur.format ? cur : { ...cur, format: v })))
       .catch((e) => report("director.preset_cache", e));
     metaGet<any>(rkey)
-      .then((v) => alive && v && setRules((cur) => (cur.penalties || cur.headhunter ? cur : { ...cur, penalties: v.penalties ?? null, headhunter: v.headhunter ?? null })))
+      .then((v) => {
+        if (!alive || !v) return;
+        if (v.cite) setHouseRules(v.cite);
+        setRules((cur) => (cur.penalties || cur.headhunter ? cur : { ...cur, penalties: v.penalties ?? null, headhunter: v.headhunter ?? null }));
+      })
       .catch((e) => report("director.preset_cache", e));
     request<any>(`/api/presets/${encodeURIComponent(presetId)}`, { token })
       .then((r) => {
         if (!alive || !r.ok || !r.data) return;
         const f = r.data?.format ?? {};
-        const extra = { penalties: r.data?.penalties ?? null, headhunter: r.data?.headhunter ?? null };
+        const extra = { penalties: r.data?.penalties ?? null, headhunter: r.data?.headhunter ?? null, cite: r.data?.cite ?? null };
+        setHouseRules(extra.cite); // the house's own rule ids in the dialogs' texts
         setRules({ format: f, ...extra });
         void metaSet(key, f).catch((e) => report("director.preset_save", e));
         void metaSet(rkey, extra).catch((e) => report("director.preset_save", e));

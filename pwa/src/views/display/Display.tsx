@@ -15,6 +15,7 @@ import { averageInBigBlinds, bigBlindInForce, roundBigBlinds } from "../../clock
 import { useClockState } from "../../ui/useClockState";
 import { ClockNotices, EntryLine, StatusPill } from "../../ui/Clock";
 import { currentLabel, nextText } from "../../ui/clockText";
+import { MomentBanner, currentMoment, isNew } from "../../ui/Moments";
 import { HfhBanner, MovesTicker, SeatingList, UpcomingLevels, WinnerScreen, seatingLayout, tickerItems, useSeatingPage } from "./TvRoom";
 import "./tv-room.css";
 import type { DisplayView, PublicView } from "../../api/views";
@@ -45,7 +46,9 @@ export function Display(props: { token: string }) {
   const now = useServerNow(5000);
   const hfh = !!pub?.hand_for_hand && !pub?.winner;
   const ticker = !pub?.winner && tickerItems(tv?.moves ?? [], now).length > 0;
-  const layout = useLayout((hfh ? 200 : 0) + (ticker ? 90 : 0));
+  const moment = currentMoment(pub?.moments);
+  const momentBig = !!moment && isNew(moment, now);
+  const layout = useLayout((hfh ? 200 : 0) + (momentBig ? 200 : 0) + (ticker ? 90 : 0));
   const perPage = layout.cols * layout.rows;
   const seating = useSeatingPage(tid, token, pages.page, perPage, tv?.seq, pages.mode === "seating");
   const total = seating.data?.pages ?? 1;
@@ -103,6 +106,7 @@ export function Display(props: { token: string }) {
       {showUi && <InsecureNotice />}
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
       <HfhBanner on={hfh} />
+      <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="new" />
       <div class="display-body">
         <main class="display-main">
           <div class="display-level">
@@ -110,6 +114,7 @@ export function Display(props: { token: string }) {
               {currentLabel(m)}
             </span>
             <StatusPill m={m} />
+            <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="quiet" />
           </div>
           <ClockNotices m={m} class="display-notices" />
           {pub?.winner ? (

@@ -12,16 +12,25 @@ describe("the TV's moves ticker", () => {
     await setLang("en");
   });
 
-  it("puts a break's moves under one heading, newest first, and says each move in words", () => {
+  it("puts a break's moves in one group under its heading, newest first, and says each move in words", () => {
     const moves = [
       move(7, "Bob", 1, 4, "table_broken", NOW - 1000),
       move(8, "Cleo", 2, 6, "table_broken", NOW - 1000),
       move(1, "Anna", 2, 1, "balancing", NOW - 60_000, 1),
     ];
     const items = tickerItems(moves, NOW);
-    expect(items.map((i) => i.kind)).toEqual(["head", "move", "move", "move"]);
-    expect(items[0]).toMatchObject({ kind: "head", text: "Table 3 broken", reason: "table_broken" });
-    expect(items[3]).toMatchObject({ kind: "move", move: { name: "Anna", to_table: 2, to_seat: 1 } });
+    expect(items.map((i) => i.kind)).toEqual(["group", "move"]);
+    expect(items[0]).toMatchObject({ kind: "group", text: "Table 3 broken", reason: "table_broken" });
+    expect(items[0].kind === "group" && items[0].moves.map((m) => m.name)).toEqual(["Bob", "Cleo"]);
+    expect(items[1]).toMatchObject({ kind: "move", move: { name: "Anna", to_table: 2, to_seat: 1 } });
+  });
+
+  it("keeps a player who left the closing table earlier by balancing out of its group", () => {
+    // Anna left table 3 by balancing a minute before table 3 closed: her move is her own
+    const items = tickerItems([move(7, "Bob", 1, 4, "table_broken", NOW - 1000), move(1, "Anna", 2, 1, "balancing", NOW - 60_000, 3)], NOW);
+    const group = items[0];
+    expect(group.kind === "group" && group.moves.map((m) => m.name)).toEqual(["Bob"]);
+    expect(items[1]).toMatchObject({ kind: "move", move: { name: "Anna" } });
   });
 
   it("lets a move drop off after a few minutes", () => {

@@ -33,29 +33,46 @@ export function HfhBanner(props: { on: boolean }) {
   );
 }
 
-type TickerItem = { kind: "head"; key: string; text: string; reason: string } | { kind: "move"; key: string; move: Move };
+type TickerItem = { kind: "group"; key: string; text: string; reason: string; moves: Move[] } | { kind: "move"; key: string; move: Move };
 
-/** Newest first; a break's (or a final table's) moves under one heading: "Table 3 broken". */
+const moveKey = (m: Move) => `m-${m.entry_id}-${m.at}-${m.to_table}-${m.to_seat}`;
+
+/** Newest first; a break's (or a final table's) moves in one group under its heading, "Table 3
+ * broken": a player who left that table earlier by balancing stays outside it, a move of his own. */
 export function tickerItems(moves: Move[], now: number): TickerItem[] {
   const fresh = moves.filter((m) => m.at == null || now - m.at < MOVE_SHOWN_MS).slice(0, TICKER_MAX);
   const out: TickerItem[] = [];
-  let group = "";
+  let group: Extract<TickerItem, { kind: "group" }> | null = null;
   for (const m of fresh) {
     const grouped = m.reason === "table_broken" || m.reason === "final_table_formed" || m.reason === "two_tables_formed";
-    const id = grouped ? `${m.reason}:${m.reason === "table_broken" ? m.from_table : ""}:${m.at}` : "";
-    if (grouped && id !== group) {
+    if (!grouped) {
+      group = null;
+      out.push({ kind: "move", key: moveKey(m), move: m });
+      continue;
+    }
+    const id = `${m.reason}:${m.reason === "table_broken" ? m.from_table : ""}:${m.at}`;
+    if (!group || group.key !== `g-${id}`) {
       const text =
         m.reason === "table_broken"
           ? t("display.table_broken", { t: m.from_table ?? "?" })
           : m.reason === "final_table_formed"
             ? t("display.final_table")
             : t("display.two_tables");
-      out.push({ kind: "head", key: `h-${id}`, text, reason: m.reason ?? "" });
+      group = { kind: "group", key: `g-${id}`, text, reason: m.reason ?? "", moves: [] };
+      out.push(group);
     }
-    group = id;
-    out.push({ kind: "move", key: `m-${m.entry_id}-${m.at}-${m.to_table}-${m.to_seat}`, move: m });
+    group.moves.push(m);
   }
   return out;
+}
+
+function TickerMove(props: { move: Move }) {
+  const m = props.move;
+  return (
+    <li class="tv-ticker-move" data-testid="display-ticker-move" data-entry-id={m.entry_id} data-table={m.to_table} data-seat={m.to_seat}>
+      {t("display.move", { name: m.name, t: m.to_table, s: m.to_seat })}
+    </li>
+  );
 }
 
 /** The moves of the last minutes along the bottom of the TV: "Anna → table 2, seat 1". */
@@ -69,14 +86,19 @@ export function MovesTicker(props: { moves: Move[] | undefined }) {
       <span class="tv-ticker-label">{t("display.moves")}</span>
       <ul>
         {items.map((it) =>
-          it.kind === "head" ? (
-            <li key={it.key} class="tv-ticker-head" data-testid="display-ticker-head" data-reason={it.reason}>
-              {it.text}
+          it.kind === "group" ? (
+            <li key={it.key} class="tv-ticker-group" data-testid="display-ticker-group" data-reason={it.reason}>
+              <ul>
+                <li class="tv-ticker-head" data-testid="display-ticker-head" data-reason={it.reason}>
+                  {it.text}
+                </li>
+                {it.moves.map((m) => (
+                  <TickerMove key={moveKey(m)} move={m} />
+                ))}
+              </ul>
             </li>
           ) : (
-            <li key={it.key} class="tv-ticker-move" data-testid="display-ticker-move" data-entry-id={it.move.entry_id} data-table={it.move.to_table} data-seat={it.move.to_seat}>
-              {t("display.move", { name: it.move.name, t: it.move.to_table, s: it.move.to_seat })}
-            </li>
+            <TickerMove key={it.key} move={it.move} />
           ),
         )}
       </ul>
@@ -193,8 +215,9 @@ export function SeatingList(props: { data: SeatingPage | null; cols: number; fai
   useLang();
   const d = props.data;
   if (!d) return <p class="muted center tv-seating-empty">{props.failed ? t("common.no_data") : t("common.loading")}</p>;
-  const first = d.rows[0]?.name;
-  const last = d.rows[d.rows.length - 1]?.name;
+  // By family name, written family name first ("Weiß, Anna"), as a wall list is read
+  const first = d.rows[0]?.listed_as;
+  const last = d.rows[d.rows.length - 1]?.listed_as;
   return (
     <section class="tv-seating" data-testid="display-seating" data-page={d.page} data-pages={d.pages} aria-label={t("display.seating")}>
       <header class="tv-seating-head">
@@ -221,7 +244,7 @@ export function SeatingList(props: { data: SeatingPage | null; cols: number; fai
             <tbody>
               {col.map((r) => (
                 <tr key={`${r.table_no}-${r.seat}`} data-testid="display-seating-row" data-table={r.table_no} data-seat={r.seat}>
-                  <td class="tv-seating-name">{r.name}</td>
+                  <td class="tv-seating-name">{r.listed_as}</td>
                   <td class="tv-seating-num">{r.table_no}</td>
                   <td class="tv-seating-num">{r.seat}</td>
                 </tr>

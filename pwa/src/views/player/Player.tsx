@@ -3,7 +3,7 @@ import { t, useLang, ordinal, formatNumber, formatTime } from "../../i18n";
 import { TableOval } from "../../ui/TableOval";
 import { metaDelete, metaGet, metaSet } from "../../sync/db";
 import { report } from "../../sync/report";
-import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/moves";
+import { detectMove, nextMoveCard, seatOf, type PlayerMove, type SeatRef } from "../../seating/playerMove";
 import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { Payouts } from "../../ui/Payouts";
@@ -14,6 +14,7 @@ import { useMe } from "../../ui/useMe";
 import { viewKey } from "../../sync/viewCache";
 import { amountText, placeText } from "../../money/money";
 import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
+import { MomentBanner } from "../../ui/Moments";
 import type { PlayerView, PublicView } from "../../api/views";
 
 export function Player(props: { token: string }) {
@@ -26,6 +27,10 @@ export function Player(props: { token: string }) {
   const { view: pv, loaded } = useView<PlayerView>(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const [moved, dismissMoved] = useMoveCard(token, pv);
+  const finished = pub?.status === "finished" || !!pub?.winner;
+  useEffect(() => {
+    if (finished && moved) dismissMoved(); // a move card is stale once nobody plays any more
+  }, [finished, !!moved]);
   const conn = useConnection();
   const cantAsk = conn === "offline" || conn === "unreachable"; // nothing cached and no server to ask
 
@@ -37,23 +42,38 @@ export function Player(props: { token: string }) {
     );
   }
   const busted = pv?.status === "busted";
+  // Once it is over, nobody moves any more: the winner's phone leads with "You won!", and no
+  // phone offers or keeps move news.
+  const over = pub?.status === "finished" || !!pub?.winner;
+  const won = over && entryId != null && (pub?.winner?.entry_id === entryId || (pv?.place === 1 && !busted));
   return (
     <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player" badge="status">
       {!me.me && me.status !== "loading" && <p class="card muted">{t("common.no_data")}</p>}
       {pub && <p class="muted center tournament-name">{pub.name}</p>}
-      {pub?.hand_for_hand && !busted && (
+      {won && (
+        <section class="card player-won" data-testid="player-won" role="status">
+          <strong class="player-won-title">{t("player.won")}</strong>
+          <span class="player-won-sub">{t("player.won_text", { n: pub?.entries_total ?? "–" })}</span>
+        </section>
+      )}
+      {!over && <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="player" stillIn={!busted} />}
+      {pub?.hand_for_hand && !busted && !over && (
         // N-2.13, V-V.b: on top, where the player looks first: every table waits for the others
         <section class="card player-hfh" data-testid="player-hfh" role="status">
           <strong class="player-hfh-title">{t("display.hfh")}</strong>
           <span class="player-hfh-sub">{t("player.hfh_sub")}</span>
         </section>
       )}
-      {moved && !busted && <MovedCard move={moved} onDismiss={dismissMoved} />}
+      {moved && !busted && !over && <MovedCard move={moved} onDismiss={dismissMoved} />}
       <section class="card seat-card">
         <div class="player-name" data-testid="player-name">
           {pv?.name ?? ""}
         </div>
-        {busted ? (
+        {won ? (
+          <div class="player-busted player-winner" data-testid="player-place" data-place={1}>
+            {t("player.first_place")}
+          </div>
+        ) : busted ? (
           <div class="player-busted" data-testid="player-place" data-place={pv?.place ?? undefined}>
             {pv?.place != null ? t("player.busted", { place: placeText(pv.place, pv.tie, lang) }) : t("player.busted_noplace")}
           </div>
@@ -69,7 +89,7 @@ export function Player(props: { token: string }) {
             {pv ? t("player.not_seated") : (loaded || me.status === "offline") && cantAsk ? t("common.no_data") : t("common.loading")}
           </div>
         )}
-        {!busted && pv && pv.table_no != null && pv.seat != null && pv.max_seats > 0 && (
+        {!busted && !over && pv && pv.table_no != null && pv.seat != null && pv.max_seats > 0 && (
           <TableOval
             maxSeats={pv.max_seats}
             seats={[]}
@@ -102,7 +122,7 @@ export function Player(props: { token: string }) {
           </div>
         )}
       </section>
-      {!busted && <PushCard token={token} role="player" />}
+      {!busted && !over && <PushCard token={token} role="player" />}
       <section class="card clock-card">
         {pub ? (
           <Clock structure={pub.structure} clock={pub.clock} rules={pub.clock_rules} size="big" />

@@ -359,7 +359,7 @@ class DirectorView(Summary):
     payouts_due = fields.List(fields.Nested(PayoutDue))
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
-    chips = Free()
+    chips = Free(allow_none=True)  # null once the tournament is over
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     partial = fields.Boolean()
@@ -386,6 +386,13 @@ class ChipCount(Closed):
     stacks = fields.Dict(keys=fields.String(), values=Int())  # seat number → chips
 
 
+class LastCount(Closed):
+    """The table's latest count for the players still there (seat → chips), kept after a bust."""
+
+    at = Int()
+    stacks = fields.Dict(keys=fields.String(), values=Int())
+
+
 class TableView(Head):
     """The dealer's phone: its table (only table_no, max_seats 0 and no seats before the draw)."""
 
@@ -406,6 +413,7 @@ class TableView(Head):
     moves = fields.List(fields.Nested(Move))
     hand_for_hand = fields.Nested(HandForHand)
     chip_count = fields.Nested(ChipCount, allow_none=True)
+    last_count = fields.Nested(LastCount, allow_none=True)
     penalties = fields.List(fields.Nested(SitOut))
     dealer_penalties = Free()
     owes_big_blind = fields.List(fields.Nested(SeatName))

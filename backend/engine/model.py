@@ -183,6 +183,8 @@ class TournamentState:
     # Chips (engine/entries.py): chips in play versus the dealers' latest count per table.
     chips: dict = field(default_factory=lambda: {"in_play": 0, "counted": 0, "unknown_removals": 0})
     chip_counts: dict[int, dict] = field(default_factory=dict)  # table_no -> {total, at, stacks}
+    # The latest count of each table by player, kept when chips move: the dealer's next count starts from it.
+    last_counts: dict[int, dict] = field(default_factory=dict)  # table_no -> {at, chips: {entry_id: chips}}
     absent: set[int] = field(default_factory=set)  # active entries not yet present (N-3.2, P-Satellite)
     cache: dict = field(default_factory=dict)  # derived values (the payout table), never replayed
     # Hand-for-hand: the round number and the tables that have finished it.

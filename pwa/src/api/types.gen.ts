@@ -1845,7 +1845,7 @@ export interface components {
             };
             chips: {
                 [key: string]: unknown;
-            };
+            } | null;
             money: components["schemas"]["MoneyTotals"];
             ledger: {
                 [key: string]: unknown;
@@ -1857,6 +1857,12 @@ export interface components {
         };
         ChipCount: {
             total: number;
+            at: number;
+            stacks: {
+                [key: string]: number;
+            };
+        };
+        LastCount: {
             at: number;
             stacks: {
                 [key: string]: number;
@@ -1900,6 +1906,7 @@ export interface components {
             moves: components["schemas"]["Move"][];
             hand_for_hand: components["schemas"]["HandForHand"];
             chip_count: components["schemas"]["ChipCount"] | null;
+            last_count: components["schemas"]["LastCount"] | null;
             penalties: components["schemas"]["SitOut"][];
             dealer_penalties: {
                 [key: string]: unknown;

@@ -996,4 +996,7 @@ export const de: Record<MessageKey, string> = {
   "refusal.too_many_players.setting": "Noch {players} Spieler; der Finaltisch wird bei {size} gebildet.",
   "refusal.no_button.final_table_setting": "Tisch {table} ist der Finaltisch: vor der nächsten Hand den Button per hoher Karte ziehen.",
   "refusal.no_button.two_tables_setting": "Tisch {table} ist einer der letzten zwei Tische: vor der nächsten Hand den Button per hoher Karte ziehen.",
+  // issue 38: records
+  "chipcount.prefilled": "Aus der letzten Zählung um {time} übernommen: nur geänderte Stacks anpassen.",
+  "chipcount.last_counted": "letzte Zählung",
 };

@@ -994,6 +994,9 @@ export const en = {
   "refusal.too_many_players.setting": "{players} players are left; the final table is formed at {size}.",
   "refusal.no_button.final_table_setting": "Table {table} is the final table: draw for the button by high card before the next hand.",
   "refusal.no_button.two_tables_setting": "Table {table} is one of the last two tables: draw for the button by high card before the next hand.",
+  // issue 38: records
+  "chipcount.prefilled": "Filled in from the last count at {time}: change only the stacks that changed.",
+  "chipcount.last_counted": "last count",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -214,6 +214,7 @@ export function Dealer(props: { token: string }) {
           tableNo={tableNo}
           seats={liveSeats}
           last={table?.chip_count}
+          previous={table?.last_count}
           initial={(editing.payload.stacks as Record<string, unknown>) ?? {}}
           lead={t("rejected.edit_count_lead")}
           onCancel={() => setEditing(null)}
@@ -507,6 +508,7 @@ export function Dealer(props: { token: string }) {
           tableNo={tableNo}
           seats={liveSeats}
           last={table?.chip_count}
+          previous={table?.last_count}
           onCancel={() => setPanel(null)}
           onSubmit={(payload) => {
             send("chip_count", payload, { table_no: tableNo });

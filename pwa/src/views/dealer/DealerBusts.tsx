@@ -167,23 +167,30 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
   );
 }
 
-/** The dealer's chip count: every occupied seat, the running total, inline errors. */
+/** The dealer's chip count: every occupied seat, the running total, inline errors. A recount starts
+ * from the table's last count (the players still there, each marked "last count" until changed), so
+ * correcting one stack is one field, not the whole table. */
 export function ChipCount(props: {
   tableNo: number;
   seats: Seat[];
   last: { total: number; at: number } | null | undefined;
+  /** The table's latest count of the players still there (seat → chips), also after a bust. */
+  previous?: { at: number; stacks: Record<string, number> } | null;
   onCancel: () => void;
   onSubmit: (payload: Record<string, unknown>) => void;
   /** Editing a refused count: its stacks, and a lead that says so. */
   initial?: Record<string, unknown>;
   lead?: string;
 }) {
-  useLang();
+  const lang = useLang();
+  const from = props.initial ?? props.previous?.stacks ?? {};
   const [values, setValues] = useState<Record<number, string>>(() => {
     const v: Record<number, string> = {};
-    for (const s of props.seats) if (props.initial?.[String(s.seat)] != null) v[s.seat] = String(props.initial[String(s.seat)]);
+    for (const s of props.seats) if (from[String(s.seat)] != null) v[s.seat] = String(from[String(s.seat)]);
     return v;
   });
+  // Seats still showing the last count (not typed by the dealer since): marked as such.
+  const [prefilled, setPrefilled] = useState<Set<number>>(() => (props.initial ? new Set() : new Set(props.seats.filter((s) => props.previous?.stacks?.[String(s.seat)] != null).map((s) => s.seat))));
   const [touched, setTouched] = useState<Set<number>>(new Set());
   const [tried, setTried] = useState(false);
   const ref = useScrollIn();
@@ -200,13 +207,19 @@ export function ChipCount(props: {
     <section ref={ref} class="card chip-count" data-testid="chip-count" aria-labelledby="cc-h">
       <h2 id="cc-h">{t("chipcount.title")}</h2>
       <p class={props.lead ? "error" : "muted"} data-testid={props.lead ? "chip-edit-lead" : undefined}>{props.lead ?? t("chipcount.lead")}</p>
+      {prefilled.size > 0 && props.previous && (
+        <p class="cc-prefilled-lead" data-testid="chip-count-prefilled" data-at={props.previous.at}>
+          {t("chipcount.prefilled", { time: formatTime(props.previous.at, lang) })}
+        </p>
+      )}
       {props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>}
       <ul class="cc-list">
         {props.seats.map((s) => {
           const err = check.errors[s.seat];
           const show = err && (err === "invalid" ? touched.has(s.seat) || tried : tried);
+          const fromLast = prefilled.has(s.seat);
           return (
-            <li key={s.seat} class="cc-row">
+            <li key={s.seat} class={`cc-row ${fromLast ? "is-prefilled" : ""}`} data-testid={`chip-row-${s.seat}`} data-prefilled={fromLast ? "true" : undefined}>
               <label class="cc-label" for={`cc-${s.seat}`}>
                 <span class="seat-no">{s.seat}</span>
                 <span class="pick-name">{s.name}</span>
@@ -225,8 +238,14 @@ export function ChipCount(props: {
                   onInput={(e) => {
                     setValues({ ...values, [s.seat]: (e.target as HTMLInputElement).value });
                     setTouched(new Set([...touched, s.seat]));
+                    if (fromLast) setPrefilled(new Set([...prefilled].filter((x) => x !== s.seat)));
                   }}
                 />
+                {fromLast && !show && (
+                  <span class="cc-prefilled muted small" data-testid={`chip-prefilled-${s.seat}`}>
+                    {t("chipcount.last_counted")}
+                  </span>
+                )}
                 {show && (
                   <span class="cc-error" data-testid={`chip-error-${s.seat}`} data-error={err}>
                     {err === "missing" ? t("chipcount.missing") : t("chipcount.invalid")}

@@ -200,6 +200,7 @@ class TournamentState:
     hh: dict[int, int] = field(default_factory=dict)
     hh_carried: dict[int, int] = field(default_factory=dict)
     hh_given: dict[int, dict] = field(default_factory=dict)  # busted entry -> {"to", "chips"} of his bust (undo_bust)
+    knockouts: dict[int, int] = field(default_factory=dict)  # entry -> players he put out (the results)
     # A dealer's undo of his own last bust (engine/undo.py): per table the latest bust's entries and
     # the server time it was decided, dropped when the table's next hand starts.
     last_bust: dict[int, dict] = field(default_factory=dict)

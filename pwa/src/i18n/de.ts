@@ -999,4 +999,7 @@ export const de: Record<MessageKey, string> = {
   // issue 38: records
   "chipcount.prefilled": "Aus der letzten Zählung um {time} übernommen: nur geänderte Stacks anpassen.",
   "chipcount.last_counted": "letzte Zählung",
+  "leagues.points_optional_v": "Optional: leer bedeutet die Tabelle aus V-XII (25, 21, 17, 13 …).",
+  "leagues.points_optional_none": "Optional: ohne Tabelle zählt diese Serie keine Punkte, nur wer sich qualifiziert.",
+  "leagues.no_points": "Diese Serie zählt keine Punkte: Rang nach Siegen und bestem Platz, jeder Turniersieger qualifiziert sich.",
 };

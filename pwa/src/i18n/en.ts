@@ -997,6 +997,9 @@ export const en = {
   // issue 38: records
   "chipcount.prefilled": "Filled in from the last count at {time}: change only the stacks that changed.",
   "chipcount.last_counted": "last count",
+  "leagues.points_optional_v": "Optional: empty means the V-XII table (25, 21, 17, 13 …).",
+  "leagues.points_optional_none": "Optional: without a table this series counts no points, only who qualifies.",
+  "leagues.no_points": "This series counts no points: it ranks by wins and best place, and qualifies each tournament's winner.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -132,7 +132,7 @@ def test_a_freeze_out_shows_its_money_but_no_rebuy_columns(server, td):
         ("3", "250", ""),
     ]
     page = page_of(td, tid)
-    assert headers(page) == ["Platz", "Name", "Preisgeld", "ausbezahlt"]
+    assert headers(page) == ["Platz", "Name", "Preisgeld", "Ausbezahlt"]
     assert "Preispool: 1'250 CHF" in text_of(page)
 
 

@@ -215,7 +215,7 @@ def results_html(tid: int):
     state = night.state
     currency, region = state.format.get("currency", ""), region_of(state.format)
     head = (
-        [("n", t["place"]), ("", t["name"])]
+        [("n", t["place"]), ("name", t["name"])]
         + [("n", t[c]) for c in night.columns]
         + [("n", f"{t['points']} {lge.name}") for lge in night.leagues]  # "n": a number, right-aligned
     )
@@ -237,7 +237,7 @@ def results_html(tid: int):
             "hh": str(state.hh.get(e.entry_id, 0)),
         }
         body_rows.append(
-            [("n", place), ("", r.name)]
+            [("n", place), ("name", r.name)]
             + [("n", cells[c]) for c in night.columns]
             + [("n", "" if pts[lge.id] is None else str(pts[lge.id])) for lge in night.leagues]
         )

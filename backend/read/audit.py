@@ -111,11 +111,11 @@ def _plural(forms: dict, n: object, **more: object) -> str:
 def _penalty_length(p: dict, words: dict) -> str:
     """', 2 orbits (18 hands)' / ', 6 hands' / ', 10 minutes' (N-2.23), or nothing (a warning)."""
     if _number(p.get("orbits")):
-        return _plural(words["orbits"], p["orbits"], hands=p.get("hands", "?"))
-    if _number(p.get("hands")):
-        return _plural(words["hands"], p["hands"])
-    if _number(p.get("minutes")):
-        return _plural(words["minutes"], p["minutes"])
+        hands = _plural(words["hands"], p["hands"]) if _number(p.get("hands")) else "?"
+        return ", " + _plural(words["orbits"], p["orbits"], hands=hands)
+    for unit in ("hands", "minutes"):
+        if _number(p.get(unit)):
+            return ", " + _plural(words[unit], p[unit])
     return ""
 
 

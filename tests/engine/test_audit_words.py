@@ -67,6 +67,8 @@ def test_the_typed_reasons_of_an_undo_and_a_penalty_and_the_penalty_in_words():
         f"{c} wieder im Spiel (Ausscheiden zurückgenommen): Tisch 1, Sitz {seat} (war 12.) — Grund: falscher Sitz getippt"
     )
     assert one(log, "en", "bust_undone").endswith("(was 12th) — reason: falscher Sitz getippt")
+    alone = {"entry_id": 1, "kind": "missed_hand", "orbits": 1, "hands": 1, "reason": ""}  # the last one at his table
+    assert describe_event("player_penalized", alone, "de", lambda i: "Anna") == "Anna: Handstrafe, 1 Runde (1 Hand)"
     # A refused command in the review list says what was typed too.
     name_of = lambda i: "Anna"
     assert describe_command("penalize", {"kind": "time", "reason": "zu laut"}, "de", name_of) == (

@@ -207,12 +207,13 @@ export function ChipCount(props: {
     <section ref={ref} class="card chip-count" data-testid="chip-count" aria-labelledby="cc-h">
       <h2 id="cc-h">{t("chipcount.title")}</h2>
       <p class={props.lead ? "error" : "muted"} data-testid={props.lead ? "chip-edit-lead" : undefined}>{props.lead ?? t("chipcount.lead")}</p>
-      {prefilled.size > 0 && props.previous && (
+      {prefilled.size > 0 && props.previous ? (
         <p class="cc-prefilled-lead" data-testid="chip-count-prefilled" data-at={props.previous.at}>
           {t("chipcount.prefilled", { time: formatTime(props.previous.at, lang) })}
         </p>
+      ) : (
+        props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>
       )}
-      {props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>}
       <ul class="cc-list">
         {props.seats.map((s) => {
           const err = check.errors[s.seat];
@@ -222,7 +223,14 @@ export function ChipCount(props: {
             <li key={s.seat} class={`cc-row ${fromLast ? "is-prefilled" : ""}`} data-testid={`chip-row-${s.seat}`} data-prefilled={fromLast ? "true" : undefined}>
               <label class="cc-label" for={`cc-${s.seat}`}>
                 <span class="seat-no">{s.seat}</span>
-                <span class="pick-name">{s.name}</span>
+                <span class="pick-name">
+                  {s.name}
+                  {fromLast && !show && (
+                    <small class="cc-prefilled muted" data-testid={`chip-prefilled-${s.seat}`}>
+                      {t("chipcount.last_counted")}
+                    </small>
+                  )}
+                </span>
               </label>
               <div class="cc-field">
                 <input
@@ -241,11 +249,6 @@ export function ChipCount(props: {
                     if (fromLast) setPrefilled(new Set([...prefilled].filter((x) => x !== s.seat)));
                   }}
                 />
-                {fromLast && !show && (
-                  <span class="cc-prefilled muted small" data-testid={`chip-prefilled-${s.seat}`}>
-                    {t("chipcount.last_counted")}
-                  </span>
-                )}
                 {show && (
                   <span class="cc-error" data-testid={`chip-error-${s.seat}`} data-error={err}>
                     {err === "missing" ? t("chipcount.missing") : t("chipcount.invalid")}

@@ -82,7 +82,7 @@ def _fields(p: dict, lang: str, name_of: NameOf, preset: dict) -> dict:
         "to_seat": p.get("to_seat", "?"),
         "by": name_of(p.get("eliminated_by")),
         "replaced": name_of(p.get("replaces")),
-        "why": _word(words["left"], p.get("reason")),
+        "why": _left_why(p.get("reason"), words, preset),
         "penalty": words["penalty"].get(p.get("kind"), words["penalty_unknown"]),
         "duration": _penalty_length(p, words),
         "time": _clock_time(p.get("seconds")),
@@ -102,6 +102,14 @@ def _number(value: object) -> bool:
 def _word(table: dict, code: object) -> str:
     """A code in words; a code the table does not know is shown as it is."""
     return table.get(code, str(code)) if isinstance(code, str) else "?"
+
+
+def _left_why(reason: object, words: dict, preset: dict) -> str:
+    """Why a player is out for good; an absent player or a no-show with the rule that took him
+    out ("absent, no prize, N-3.2"): the director removes him when the floor suggests it."""
+    why = _word(words["left"], reason)
+    rule = (preset.get("cite") or {}).get("no_show")
+    return f"{why}, {rule}" if rule and reason in ("absent", "no_show") else why
 
 
 def _plural(forms: dict, n: object, **more: object) -> str:

@@ -144,13 +144,13 @@ def test_every_choice_reads_as_words_and_numbers_as_the_region_writes_them():
     ]
     assert [text for _, text in lines(log, "de", {"player_left"})] == [
         "P24 endgültig ausgeschieden (gegangen), 24.; 3'200 Chips aus dem Spiel",
-        "P23 endgültig ausgeschieden (nicht erschienen, kein Preisgeld), 23.",
+        "P23 endgültig ausgeschieden (nicht erschienen, kein Preisgeld, N-3.2), 23.",
     ]
     assert one(log, "de", "chips_counted") == f"Tisch 1: Chips gezählt, {counted} insgesamt"
     assert one(log, "de", "player_moved").endswith(f"an Tisch 3, Sitz {free} gesetzt (Tischausgleich)")
     assert one(log, "en", "player_moved").endswith(f"to table 3, seat {free} (balancing)")
     assert one(log, "en", "settings_edited") == "Settings changed: buy-in 125 → 100, starting stack 5,000 → 6,000"
-    assert one(log, "en", "player_left") == "P23 out for good (did not come, no prize), 23rd"
+    assert one(log, "en", "player_left") == "P23 out for good (did not come, no prize, N-3.2), 23rd"
     for lang in ("de", "en"):
         for type, text in lines(log, lang):
             assert not re.search(r"[a-z]+_[a-z]+|\bNone\b|\?", text), (lang, type, text)

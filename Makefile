@@ -1,6 +1,6 @@
 # Two commands do all set-up on a fresh Debian/Ubuntu machine (Python 3.11+, Node 20+):
 #   make run   — install, build the PWA, migrate the SQLite database, serve on http://$(HOST):$(PORT)
-#   make test  — install what the tests need (Chromium too), then vitest and pytest (browser tests included)
+#   make test  — install what the tests need (Chromium, WebKitGTK, Firefox ESR too), then vitest and pytest (browser tests included)
 #   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
 #   make bench — the benchmarks in tests/perf/, printed (never asserted)
 #   make fuzz-api — requests generated from the OpenAPI document against a real server (SCHEMATHESIS_MAX_EXAMPLES)
@@ -14,7 +14,7 @@ export HOST PORT
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs
 
-.PHONY: run venue test check bench fuzz-api install pwa chromium caddy clean
+.PHONY: run venue test check bench fuzz-api install pwa chromium caddy engines clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
@@ -24,7 +24,7 @@ venue: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve --https
 
-test: install pwa chromium caddy
+test: install pwa chromium caddy engines
 	cd pwa && npm test
 	$(BIN)/pytest --cov --cov-report=term
 
@@ -49,6 +49,8 @@ bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_command_roundtrip.py --players 1200 10112 --busts 300 --director
 	$(BIN)/python tests/perf/bench_fanout.py
 	$(BIN)/python tests/perf/bench_push.py --players 420
+	$(BIN)/python tests/perf/bench_push_stuck.py --stuck 0 16 100
+	$(BIN)/python tests/perf/bench_push_outbox.py
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
@@ -87,6 +89,19 @@ caddy:
 	command -v certutil >/dev/null 2>&1 || PKGS="$$PKGS libnss3-tools"; \
 	if [ -z "$$PKGS" ]; then exit 0; fi; \
 	echo "Installing$$PKGS for the production-stack browser test"; \
+	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$PKGS
+
+# The dealer's and player's browser tests also run in WebKit (what every iPhone runs) and Firefox
+# (e2e/test_engines.py): Debian's WebKitGTK WebDriver with its MiniBrowser under Xvfb, and
+# firefox-esr over WebDriver BiDi. Installed when missing.
+engines:
+	@PKGS=""; \
+	command -v Xvfb >/dev/null 2>&1 || PKGS="xvfb"; \
+	command -v WebKitWebDriver >/dev/null 2>&1 || PKGS="$$PKGS webkit2gtk-driver"; \
+	command -v firefox-esr >/dev/null 2>&1 || PKGS="$$PKGS firefox-esr"; \
+	if [ -z "$$PKGS" ]; then exit 0; fi; \
+	echo "Installing$$PKGS for the WebKit and Firefox browser tests"; \
 	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$PKGS
 

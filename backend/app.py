@@ -17,6 +17,7 @@ from .api.errors import register_error_handlers
 from .config import Config
 from .engine import census
 from .push.keys import vapid_keys
+from .push.outbox import Outbox
 from .push.reminders import BreakReminders
 from .push.sender import Pusher
 from .read.changes import changed_views
@@ -82,7 +83,9 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         migrate(db)
     else:
         check_migrated(db)
-    floor = PokerFloor(config, db, TournamentService(db, changed_views=changed_views, notices=notices))
+    outbox = Outbox(db)  # notices not yet sent, kept with the command that made them
+    service = TournamentService(db, changed_views=changed_views, notices=notices, queue_notices=outbox.command_queue)
+    floor = PokerFloor(config, db, service)
     census.CHECK = census.CHECK or config.CHECK_CENSUS
     app.extensions["pokerfloor"] = floor
     install_edge(app)  # ids in URLs, JSON depth
@@ -93,10 +96,10 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         n = config.TRUSTED_PROXIES
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
-    floor.pusher = make_pusher(config, db, floor.realtime)
+    floor.pusher = make_pusher(config, db, floor.realtime, outbox)
     sio = floor.realtime.socketio
     floor.reminders = BreakReminders(
-        floor.service, db, floor.pusher.tell, spawn=sio.start_background_task, sleep=sio.sleep
+        floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=sio.sleep
     )
     floor.reminders.pick_up()
 
@@ -106,8 +109,9 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     return app
 
 
-def make_pusher(config: Config, db, realtime: Realtime) -> Pusher:
-    """Web Push on the Socket.IO server's own greenlets (threads in the threading mode)."""
+def make_pusher(config: Config, db, realtime: Realtime, outbox: Outbox) -> Pusher:
+    """Web Push on the Socket.IO server's own greenlets (threads in the threading mode). A serving
+    process also takes up what the outbox holds (serve.py starts it, and stops it on SIGTERM)."""
     sio = realtime.socketio
     return Pusher(
         db,
@@ -119,6 +123,9 @@ def make_pusher(config: Config, db, realtime: Realtime) -> Pusher:
         spawn=sio.start_background_task,
         make_queue=sio.server.eio.create_queue,
         sleep=sio.sleep,
+        outbox=outbox,
+        sweep_s=config.PUSH_SWEEP_S,
+        lease_s=config.PUSH_LEASE_S,
     )
 
 

@@ -10,6 +10,7 @@ One archive (.tar.gz, mode 0600) holds everything a dead laptop takes with it:
     var/secret_key                the key in use (SECRET_KEY from the environment if set): QR tokens
                                   are HMAC(key, nonce), so without it every printed QR answers 401
     var/tls/…, var/vapid…         the venue's CA (phones trust it) and Web Push keys, when present
+    var/printed.json              the addresses the printed QR codes carry (a moved server says so)
 
 A plain copy of var/pokerfloor.db while the server runs is wrong: in WAL mode the newest data
 lives in pokerfloor.db-wal, so the copy is old or empty. docs/backups.md has the decisions.
@@ -42,6 +43,7 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 DB_MEMBER = {"sqlite": "database/pokerfloor.db", "postgresql": "database/pokerfloor.pgdump"}
 KEY_MEMBER = "var/secret_key"
+PRINTED_MEMBER = "var/printed.json"  # backend/printed.py
 # Automatic backups (the only ones retention ever deletes): pokerfloor-YYYYmmdd-HHMMSS[-n]-auto.tar.gz
 AUTO_RE = re.compile(r"^pokerfloor-(\d{8})-(\d{6})(?:-(\d+))?-auto\.tar\.gz$")
 PARTIAL = ".partial"
@@ -297,6 +299,9 @@ def _key_material(config) -> tuple[list[tuple[str, bytes | Path]], dict]:
     tls = Path(getattr(config, "TLS_DIR", var / "tls"))
     found = [p for p in sorted(tls.rglob("*")) if p.is_file()] if tls.is_dir() else []
     items += [(f"var/tls/{p.relative_to(tls).as_posix()}", p) for p in found]
+    printed = var / PRINTED_MEMBER.removeprefix("var/")  # the addresses printed QR codes carry
+    if printed.is_file():
+        items.append((PRINTED_MEMBER, printed))
     for p in sorted(var.glob("vapid*")):
         if p.is_file():
             items.append((f"var/{p.name}", p))
@@ -485,7 +490,7 @@ def _allowed(name: str) -> bool:
         return False
     return (
         name in DB_MEMBER.values()
-        or name == KEY_MEMBER
+        or name in (KEY_MEMBER, PRINTED_MEMBER)
         or name.startswith("var/tls/")
         or re.match(r"^var/vapid[^/]*(/.+)?$", name) is not None
     )

@@ -58,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="replace a database that holds tournaments (it is saved to var/backups/ first)",
     )
+    p_tls = sub.add_parser("tls", help="the venue's certificate authority (serve --https)")
+    tls_sub = p_tls.add_subparsers(dest="tls_action", required=True)
+    tls_sub.add_parser(
+        "new-ca", help="replace the venue's CA (every staff phone trusts again; the old one is kept aside)"
+    )
     p_club = sub.add_parser("club", help="the server's clubs: list, add one, invite a club's director")
     club_sub = p_club.add_subparsers(dest="club_action", required=True)
     club_sub.add_parser("list", help="every club with its directors and tournaments counted")
@@ -84,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
         from .club_command import club_command
 
         return club_command(args.club_action, getattr(args, "name", None), getattr(args, "club_id", None))
+    elif args.command == "tls":
+        from .tls_command import tls_command
+
+        return tls_command(args.tls_action)
     elif args.command == "restore":
         from .backup import restore_command
 

@@ -116,6 +116,11 @@ class Config:
         # Seconds before the first retry of a push the push service did not take (429, 5xx, no
         # answer); doubled for each of the next two.
         self.PUSH_RETRY_S = float(os.environ.get("PUSH_RETRY_S", "2"))
+        # Notices not yet sent are kept in the database (push_outbox): every PUSH_SWEEP_S seconds a
+        # worker takes up those another worker released (it stopped) or left (its claim not renewed
+        # for PUSH_LEASE_S: it crashed). The tests shorten both.
+        self.PUSH_SWEEP_S = float(os.environ.get("PUSH_SWEEP_S", "10"))
+        self.PUSH_LEASE_S = float(os.environ.get("PUSH_LEASE_S", "60"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -15,10 +15,11 @@ from flask import Flask, request
 from .service import now_ms
 
 # The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
-# does not govern; the built index.html has no inline script or style.
+# does not govern; the built index.html has no inline script or style. A blob: manifest is a
+# link's own on WebKit (pwa/src/homeScreen.ts: the home-screen app starts at that link).
 APP_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-    "connect-src 'self'{sockets}; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
+    "connect-src 'self'{sockets}; font-src 'self'; manifest-src 'self' blob:; worker-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 

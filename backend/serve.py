@@ -9,6 +9,7 @@ plain HTTP for the trust page and the players' seat cards and sending everything
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
@@ -31,9 +32,10 @@ class VenuePlan:
     player_url: str  # "" = staff_url
     other_urls: list[str] = field(default_factory=list)
     trust_url: str = ""
-    tls_names: list[str] = field(default_factory=list)
+    tls_names: list[str] = field(default_factory=list)  # must be in the certificate (--hostname)
     tls_ips: list[str] = field(default_factory=list)
     warning: str = ""
+    tls_optional: list[str] = field(default_factory=list)  # this machine's names, where the CA vouches
 
 
 def plan_venue(
@@ -73,10 +75,17 @@ def plan_venue(
         plain = url("http", phone_hosts[0], port)
         players = player_url or f"{plain}/p"
         others = [url("https", h, https_port) for h in phone_hosts[1:]]
-        names = [*hostnames, *machine_names, "localhost"]
+        names = [*hostnames, "localhost"]
         ips = [*addresses, "127.0.0.1"] if lan else [h for h in (bind_host, "127.0.0.1") if _is_ip(h)]
         return VenuePlan(
-            staff, players, others, f"{plain}/trust", list(dict.fromkeys(names)), list(dict.fromkeys(ips)), warning
+            staff,
+            players,
+            others,
+            f"{plain}/trust",
+            list(dict.fromkeys(names)),
+            list(dict.fromkeys(ips)),
+            warning,
+            [n for n in dict.fromkeys(machine_names) if n not in names],
         )
     if public_url:
         return VenuePlan(public_url, player_url, [], "", warning=warning)
@@ -128,13 +137,30 @@ def first_login_lines(app, base_url: str) -> list[str]:
     return ["First login — open this link on the director's phone or scan the code:", qr_text(url), url]
 
 
-def venue_lines(plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str) -> list[str]:
+def serving_line(plan: VenuePlan, bind_host: str, port: int, https_port: int, https: bool) -> str:
+    """The terminal's first line: the address a phone opens (never 0.0.0.0, which none can)."""
+    lan = bind_host in ANY_HOST
+    where = " (listening on every network of this computer)" if lan else ""
+    if https:
+        plain = plan.trust_url.rsplit("/trust", 1)[0]
+        return (
+            f"pokerfloor serving on {plan.staff_url} and {plain} (players' seat cards, the TV, the trust page){where}"
+        )
+    if plan.staff_url:
+        return f"pokerfloor serving on {plan.staff_url}{where}"
+    return f"pokerfloor serving on http://{bind_host}:{port} (this computer only)"
+
+
+def venue_lines(
+    plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str, warnings: list[str] = ()
+) -> list[str]:
     """What the terminal says about the phones, before the first-login link."""
     from .qr import qr_text
 
     lines = []
     if plan.warning:
         lines.append(f"WARNING: {plan.warning}")
+    lines += list(warnings)
     if https:
         lines += [
             f"Staff phones (director, dealers) open {plan.staff_url}; players' seat cards "
@@ -181,6 +207,34 @@ def plain_http_gate(app, https_base: str):
     return gate
 
 
+STOP_REQUESTS_S = 2.0  # a stop waits this long for requests under way (a command takes milliseconds)
+
+
+def stop_on_signals(servers: list) -> None:
+    """SIGTERM (systemd, every deploy) and Ctrl-C stop the server in order: no new connection, the
+    requests under way answered, then serve() hands over the push queue. A second signal ends the
+    process at once."""
+    import signal
+
+    import gevent
+
+    stopping: list[bool] = []
+
+    def stop() -> None:
+        for server in servers:
+            server.stop(timeout=STOP_REQUESTS_S)
+
+    def on_signal() -> None:
+        if stopping:
+            os._exit(1)
+        stopping.append(True)
+        print("pokerfloor stopping: finishing the requests and the push notices under way", flush=True)
+        gevent.spawn(stop)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(sig, on_signal)
+
+
 def serve(
     host: str,
     port: int,
@@ -194,7 +248,6 @@ def serve(
 
     monkey.patch_all()
 
-    import os
     import socket
     import ssl
 
@@ -226,13 +279,31 @@ def serve(
         if not HOSTNAME_RE.match(name):
             raise SystemExit(f"--hostname {name!r} is not a host name (letters, digits, dots, dashes).")
     lan = host in ANY_HOST
+    config = Config()
+    addresses = lan_addresses() if lan or https else []
+    warnings: list[str] = []
+    ca = None
+    if https:
+        from .local_ca import CaError, load_ca, permits_address
+
+        try:
+            ca, _ = load_ca(config.TLS_DIR, socket.gethostname().split(".")[0])
+        except CaError as err:
+            raise SystemExit(str(err)) from None
+        public = [a for a in addresses if not permits_address(ca, a)]
+        addresses = [a for a in addresses if a not in public]
+        if public:  # the venue's CA vouches for private addresses only
+            warnings.append(
+                f"Not offered to phones: {', '.join(public)} (not a private address: the venue's certificate "
+                "cannot vouch for it)."
+            )
     plan = plan_venue(
         host,
         port,
         https=https,
         https_port=https_port,
         hostnames=hostnames,
-        addresses=lan_addresses() if lan or https else [],
+        addresses=addresses,
         public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
         player_url=os.environ.get("PLAYER_URL", "").rstrip("/"),
         machine_names=machine_names(),
@@ -246,14 +317,27 @@ def serve(
     }
     tls = None
     if https:
-        from .local_ca import CaError, ensure_certificates
+        from .local_ca import ensure_certificates
 
-        config = Config()
         try:
-            tls = ensure_certificates(config.TLS_DIR, plan.tls_names, plan.tls_ips)
+            tls = ensure_certificates(config.TLS_DIR, plan.tls_names, plan.tls_ips, optional_dns=plan.tls_optional)
         except CaError as err:
             raise SystemExit(str(err)) from None
         overrides.update(LOCAL_HTTPS=True, TRUST_URL=plan.trust_url, CA_FINGERPRINT=tls.fingerprint)
+        if tls.outdated:
+            warnings.append(
+                "WARNING: the venue's certificate (var/tls/) was made by an earlier version: it could vouch for "
+                "addresses outside the club's network. It keeps working; when every staff phone can trust "
+                "again (before a night, not during one): `pokerfloor tls new-ca`, then trust this server "
+                "again on each staff phone and remove the old 'pokerfloor CA' profile (docs/venue.md)."
+            )
+    from . import printed
+
+    stale = printed.stale(config.VAR_DIR, plan.staff_url, plan.player_url)
+    if stale:
+        warnings.append(printed.warning(stale, plan.staff_url))
+    # The first line: the address phones open (before the database line and the rest).
+    print(serving_line(plan, host, port, https_port, https), flush=True)
     try:
         app = create_app(Config(**overrides))
     except NotMigrated as err:  # a worker on PostgreSQL: `pokerfloor init` runs once before
@@ -277,15 +361,17 @@ def serve(
         plain = NoDelayServer(
             (host, port), plain_http_gate(app, plan.staff_url), handler_class=WebSocketHandler, log=None
         )
-        print(f"pokerfloor serving on https://{host}:{https_port} and http://{host}:{port}", flush=True)
         servers = [secure, plain]
     else:
-        print(f"pokerfloor serving on http://{host}:{port}", flush=True)
         servers = [NoDelayServer((host, port), app, handler_class=WebSocketHandler, log=None)]
     shown = "127.0.0.1" if lan else host
     base = plan.staff_url or f"http://{shown}:{port}"
-    print("\n".join(venue_lines(plan, host, port, https, tls.fingerprint if tls else "")), flush=True)
+    print("\n".join(venue_lines(plan, host, port, https, tls.fingerprint if tls else "", warnings)), flush=True)
     print("\n".join(first_login_lines(app, base)), flush=True)
+    floor = app.extensions["pokerfloor"]
+    floor.pusher.start()  # notices left in the outbox: by a stop, a crash, another worker
     for server in servers[1:]:
         server.start()
-    servers[0].serve_forever()
+    stop_on_signals(servers)
+    servers[0].serve_forever()  # until SIGTERM (systemd, a deploy) or Ctrl-C
+    floor.pusher.stop()  # the posts under way finish; what is left stays in the outbox for the next start

@@ -41,7 +41,7 @@ class Answer:
     state: TournamentState | None = None  # the state this command left: the views are rendered from it
     seq: int = 0  # the tournament's seq after this command, and before it
     base_seq: int = 0
-    notices: list = field(default_factory=list)  # what locked phones are told (read/notices.py)
+    notices: Any = None  # what locked phones are told (read/notices.py), as kept for the sender
     replayed: bool = False  # the stored answer to an op_id seen before: nothing new happened
 
 
@@ -59,6 +59,9 @@ class Owner:
 
 ChangedViews = Callable[[TournamentState, list[Event]], set]
 Notices = Callable[[TournamentState, list[Event]], list]
+# Keeps a command's notices in its own transaction (db, tournament, seq, notices, now) and returns
+# what the answer carries to the sender (push/outbox.py in the app: nothing told is lost to a stop).
+QueueNotices = Callable[[Any, int, int, list, int], Any]
 
 
 def no_views(state: TournamentState, events: list[Event]) -> set:
@@ -67,6 +70,10 @@ def no_views(state: TournamentState, events: list[Event]) -> set:
 
 def no_notices(state: TournamentState, events: list[Event]) -> list:
     return []
+
+
+def keep_in_memory(db: Any, tournament_id: int, seq: int, found: list, now: int) -> list:
+    return found
 
 
 class TournamentService:
@@ -80,12 +87,14 @@ class TournamentService:
         clock: Callable[[], int] = now_ms,
         changed_views: ChangedViews = no_views,
         notices: Notices = no_notices,
+        queue_notices: QueueNotices = keep_in_memory,
     ):
         self.db = db
         self.log = driver_log(db)  # the command path's statements on the driver's connection
         self.clock = clock
         self.changed_views = changed_views
         self.notices = notices
+        self.queue_notices = queue_notices
         self._states: dict[int, TournamentState] = {}
         self._owners: dict[int, Owner] = {}
         self._locks: dict[int, threading.Lock] = {}
@@ -290,4 +299,6 @@ class TournamentService:
                 rules.apply(state, event, seq - len(decision.events) + offset)
             changed = self.changed_views(state, decision.events)
             told = self.notices(state, decision.events)
+            if told:
+                told = self.queue_notices(db, tournament_id, seq, told, now)
         return Answer(200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events), told)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from director_phone import in_section
+from director_phone import in_section, tap_suggestion
 from server import Api, links, token_of
 
 EN = {"locale": "en-US"}
@@ -129,7 +129,7 @@ class Night:
         """The director taps the suggestion's button; it goes once the server applied it."""
         in_section(self.td, "floor")
         item = self.td.locator(f"[data-testid='suggestion-{suggestion['kind']}'][data-id='{suggestion['id']}']")
-        item.get_by_test_id("suggestion-apply").click()
+        tap_suggestion(self.td, item, suggestion["kind"])
         expect(item).to_have_count(0)
         self.applied.append(suggestion)
 

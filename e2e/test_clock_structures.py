@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from director_phone import in_section, signed_in
+from director_phone import signed_in, start_clock
 from server import command_ok as ok, director, links, public, seated_tournament
 
 EN = {"locale": "en-US"}
@@ -330,8 +330,7 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
     expect(td.get_by_test_id("clock-plus")).to_be_disabled()
     shots("idle")
 
-    in_section(td, "clock")
-    td.get_by_test_id("clock-start").click()
+    start_clock(td)
     all_show("running")
     expect(tv_page.get_by_test_id("clock-notice-next-hand")).to_have_count(0)  # level 1 changes nothing
     expect(tv_page.get_by_test_id("display-next-break")).to_have_text(re.compile(r"^(39:5\d|40:00)$"))

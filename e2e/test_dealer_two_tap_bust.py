@@ -126,7 +126,8 @@ def test_offline_bust_then_undo_leaves_the_outbox_empty_and_sends_nothing(live_s
     page.get_by_test_id(f"bust-{anna['entry_id']}").click()
     page.get_by_test_id("bust-confirm").click()
     text = page.get_by_test_id("bust-toast-text")
-    expect(text).to_have_text("Anna — 10.")  # the expected place: 10 players left before her bust
+    # the expected place (10 players left before her bust), marked as this phone's guess
+    expect(text).to_have_text("Anna — 10. · vorläufig, bis gesendet")
     expect(page.get_by_test_id("sync-pending")).to_have_attribute("data-count", "1")
     assert [e["type"] for e in outbox(page)] == ["record_bust"]
     shot(page, "dealer-bust-toast-offline-de-390")

@@ -27,7 +27,7 @@ def test_the_director_edits_buy_in_and_stack_before_the_draw(live_server, phone,
     card.get_by_test_id("settings-input-start_stack").fill("7500")
     card.get_by_test_id("settings-save").click()
     expect(card.get_by_test_id("settings-buy_in")).to_contain_text("150")
-    expect(card.get_by_test_id("settings-start_stack")).to_contain_text("7500")
+    expect(card.get_by_test_id("settings-start_stack")).to_have_text("7,500")
     shot(page, "director-settings")
     view = api.get(f"/api/tournaments/{tid}/view").json()
     assert view["prize_pool"] == 3 * 150 and view["start_stack"] == 7500

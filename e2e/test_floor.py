@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import in_section, signed_in
+from director_phone import in_section, signed_in, tap_suggestion
 from phone_storage import meta_keys
 from server import Api, command_ok as ok, director, links, seated_tournament, token_of
 
@@ -320,7 +320,7 @@ def test_breaking_a_table_sends_everyone_to_new_seats(live_server, phone, shot):
     player = player_page(phone, urls, leaving[0]["entry_id"])
     expect(player.get_by_test_id("player-seat")).to_have_attribute("data-table", "2")
 
-    td.get_by_test_id("suggestion-break").get_by_test_id("suggestion-apply").click()
+    tap_suggestion(td, td.get_by_test_id("suggestion-break"), "break")  # a break asks once
     broken = dealer2.get_by_test_id("dealer-broken")
     expect(broken).to_contain_text("This table is closed")
     expect(dealer2.get_by_test_id("dealer-new-hand")).to_have_count(0)
@@ -364,13 +364,13 @@ def test_late_entry_with_an_accessible_seat_shows_its_seat(live_server, phone, s
     td.goto(f"{live_server.url}/#/director/{tid}")
     td.get_by_test_id("register-name").fill("Rolli Rita")
     td.get_by_test_id("register-accessible").check()
-    td.get_by_test_id("register-id-checked").check()  # P-Teilnahme: a walk-in shows his ID
-    td.get_by_test_id("register-submit").click()
-    expect(td.get_by_test_id("entry-row-9")).to_be_visible()
+    td.get_by_test_id("register-submit").click()  # P-Teilnahme: "ID seen (18+) · Register"
+    expect(td.get_by_test_id("desk-row-9")).to_be_visible()
     expect(td.get_by_test_id("register-accessible")).not_to_be_checked()
-    td.get_by_test_id("draw-tables").fill("1")
+    td.get_by_test_id("draw-other").click()
     td.get_by_test_id("draw-accessible-seats").fill("4")
     td.get_by_test_id("draw-submit").click()
+    td.get_by_test_id("draw-confirm").click()
     in_section(td, "players")
     expect(td.get_by_test_id("entry-row-9")).to_contain_text("Seat 4")
 
@@ -378,7 +378,6 @@ def test_late_entry_with_an_accessible_seat_shows_its_seat(live_server, phone, s
     in_section(td, "desk")
     expect(td.get_by_test_id("register-name")).to_be_visible()
     td.get_by_test_id("register-name").fill("Late Larry")
-    td.get_by_test_id("register-id-checked").check()
     td.get_by_test_id("register-submit").click()
     late = td.get_by_test_id("register-late-result")
     expect(late).to_contain_text("Late Larry: table")

@@ -16,7 +16,15 @@ from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from director_phone import in_section, new_tournament, register_at_desk, signed_in
+from director_phone import (
+    draw_at_desk,
+    in_section,
+    new_tournament,
+    register_at_desk,
+    signed_in,
+    start_clock,
+    tap_suggestion,
+)
 from server import director, seat_of, view
 
 EN = {"locale": "en-US"}
@@ -44,13 +52,10 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
     # Set up from the N preset and register 44 players (the preset's capacity, N-3.5).
     tid = new_tournament(td, "Montagsturnier", "n-monday")
     register_at_desk(td, [f"Spieler {i:02d}" for i in range(1, 45)], id_checked=True)  # N-3.4: IDs at the desk
-    td.get_by_test_id("draw-tables").fill("4")
-    td.get_by_test_id("draw-submit").click()
+    draw_at_desk(td, 4)  # the rules propose 4 tables of 11 for 44 (N-2.9, N-3.12)
     in_section(td, "floor")  # The screen in sections, one tap apart
     expect(td.get_by_test_id("map-table-4")).to_have_attribute("data-players", "11")
-    in_section(td, "clock")
-    td.get_by_test_id("clock-start").click()
-    expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    start_clock(td)
 
     # Payouts for 44 players: 5,500 CHF split by N-3.7's 31-44 column, whole francs.
     pool = 44 * BUY_IN
@@ -102,7 +107,7 @@ def test_a_44_player_monday_tournament_runs_from_phones_to_its_winner(live_serve
                 return applied
             s = found[0]
             item = td.locator(f"[data-testid='suggestion-{s['kind']}'][data-id='{s['id']}']")
-            item.get_by_test_id("suggestion-apply").click()
+            tap_suggestion(td, item, s["kind"])
             expect(item).to_have_count(0)
             applied.append(s)
         raise AssertionError("suggestions kept coming")

@@ -30,21 +30,23 @@ def test_p_spielverlauf_a_late_walk_in_shows_his_id_and_posts_the_big_blind_in_h
     ok(api, tid, "set_button", {"table_no": 1, "seat": first})
     ok(api, tid, "new_hand", {"table_no": 1})
 
-    # The director's phone: a late walk-in needs the ID box (P-Teilnahme); Register waits for it.
+    # The director's phone: a late walk-in shows his ID (P-Teilnahme): the one button says so, and
+    # Enter in the name field never registers him without that tap.
     td = director_at(phone, api, f"/director/{tid}/desk", "register-name", **EN)  # The desk section
+    submit = td.get_by_test_id("register-submit")
+    expect(submit).to_be_disabled()  # no name yet
     td.get_by_test_id("register-name").fill("Late Larry")
-    box = td.get_by_test_id("register-id-checked")
-    expect(box).not_to_be_checked()
-    expect(td.get_by_test_id("register-submit")).to_be_disabled()
+    expect(submit).to_have_text("ID seen (18+) · Register")
+    expect(td.get_by_test_id("register-id-hint")).to_contain_text("P-Teilnahme")
+    td.get_by_test_id("register-name").press("Enter")
+    expect(submit).to_be_focused()
+    assert all(e["name"] != "Late Larry" for e in view(api, tid)["entries"])  # Enter alone: nothing
     td.evaluate("() => { document.getElementById('register').scrollIntoView(); window.scrollBy(0, -100); }")
     shot(td, "issue12-desk-walk-in-id-box")
-    box.check()
-    expect(td.get_by_test_id("register-submit")).to_be_enabled()
-    shot(td, "issue12-desk-walk-in-id-box-ticked")
-    td.get_by_test_id("register-submit").click()
+    submit.click()
     late = td.get_by_test_id("register-late-result")
     expect(late).to_contain_text("Late Larry: table 1")
-    expect(box).not_to_be_checked()  # the next walk-in shows his own ID
+    expect(td.get_by_test_id("register-name")).to_have_value("")
     entry = next(e for e in view(api, tid)["entries"] if e["name"] == "Late Larry")
     assert entry["id_checked"] and entry["present"]
     seat = entry["seat"]

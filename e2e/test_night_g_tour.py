@@ -17,7 +17,7 @@ import re
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, in_section, new_tournament, register_at_desk
+from director_phone import director_at, draw_at_desk, in_section, new_tournament, register_at_desk, start_clock
 from night_phones import EN, Night
 from server import command_ok as ok, director
 
@@ -86,14 +86,12 @@ def test_g_tour_a_night_from_28_players_to_the_tour_ranking(live_server, phone, 
     td = director_at(phone, api, "/director", "new-tournament-name", **EN)
     tid = new_tournament(td, "GGT Golfpark", "g-tour")
     register_at_desk(td, NAMES)
-    td.get_by_test_id("draw-tables").fill("4")
-    td.get_by_test_id("draw-submit").click()
+    expect(td.get_by_test_id("draw-plan")).to_have_attribute("data-tables", "4")  # G-Sitzordnung: 8 a table
+    draw_at_desk(td)
     in_section(td, "floor")  # The director's screen in sections
     for n in (1, 2, 3, 4):  # G-Sitzordnung: at most 8 per table
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "7")
-    in_section(td, "clock")
-    td.get_by_test_id("clock-start").click()
-    expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    start_clock(td)
 
     night = Night(api, tid, td, phone, live_server.url)
     view = night.view()

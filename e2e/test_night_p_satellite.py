@@ -25,7 +25,7 @@ import random
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, in_section, new_tournament, register_at_desk
+from director_phone import director_at, draw_at_desk, in_section, new_tournament, register_at_desk, start_clock
 from server import Api, command_ok as ok, director, public, token_of, view
 
 EN = {"locale": "en-US"}
@@ -60,22 +60,15 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     # --- Qualifier 11 on the phones: the director's desk, the dealer's table.
     td = director_at(phone, api, "/director", "new-tournament-name", **EN)
     tid = new_tournament(td, "Qualifikation 11", "p-qualifier")
-    expect(td.get_by_test_id("settings-start_stack")).to_have_text("7500")  # P-Spielverlauf
+    expect(td.get_by_test_id("settings-start_stack")).to_have_text("7,500")  # P-Spielverlauf
     expect(td.get_by_test_id("settings-fee")).to_contain_text("15")  # P-Teilnahme: 15 EUR
     names = [f"Q11 Spieler {i}" for i in range(1, 9)]
-    for i, name in enumerate(names, start=1):
-        td.get_by_test_id("register-name").fill(name)
-        expect(td.get_by_test_id("register-submit")).to_be_disabled()  # P-Teilnahme: the ID first
-        td.get_by_test_id("register-id-checked").check()
-        td.get_by_test_id("register-submit").click()
-        expect(td.get_by_test_id(f"entry-row-{i}")).to_be_visible()
-    td.get_by_test_id("draw-tables").fill("1")
-    td.get_by_test_id("draw-submit").click()
+    expect(td.get_by_test_id("register-submit")).to_contain_text("ID seen")  # P-Teilnahme: the ID first
+    register_at_desk(td, names)
+    draw_at_desk(td, 1)
     in_section(td, "floor")  # The director's screen in sections
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "8")
-    in_section(td, "clock")
-    td.get_by_test_id("clock-start").click()
-    expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    start_clock(td)
 
     dealer = phone(**EN).new_page()
     in_section(td, "tools")
@@ -91,8 +84,7 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     # in his first hand.
     in_section(td, "desk")
     td.get_by_test_id("register-name").fill("Q11 Spieler 9")
-    td.get_by_test_id("register-id-checked").check()
-    td.get_by_test_id("register-submit").click()
+    td.get_by_test_id("register-submit").click()  # "ID seen (18+) · Register"
     expect(td.get_by_test_id("register-late-result")).to_contain_text("Q11 Spieler 9: table 1")
     late = next(e for e in view(api, tid)["entries"] if e["name"] == "Q11 Spieler 9")
     names.append(late["name"])
@@ -129,7 +121,6 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     # After the first race a late seat is refused, naming P-Spielverlauf, on the director's phone.
     in_section(td, "desk")
     td.get_by_test_id("register-name").fill("Q11 Zu Spät")
-    td.get_by_test_id("register-id-checked").check()
     td.get_by_test_id("register-submit").click()
     refused = td.get_by_test_id("rejected-item")
     expect(refused).to_contain_text("P-Spielverlauf")
@@ -191,14 +182,12 @@ def test_a_p_satellite_night_qualifiers_semifinal_and_the_final(live_server, pho
     # --- The final (p-final) on the phones: 15,000 chips, blinds from 100/200, antes from level 4.
     td.goto(f"{live_server.url}/#/director")
     fid = new_tournament(td, "Finale", "p-final")
-    expect(td.get_by_test_id("settings-start_stack")).to_have_text("15000")  # P-Spielverlauf
+    expect(td.get_by_test_id("settings-start_stack")).to_have_text("15,000")  # P-Spielverlauf
     register_at_desk(td, finalists, id_checked=True)
-    td.get_by_test_id("draw-tables").fill("1")
-    td.get_by_test_id("draw-submit").click()
+    draw_at_desk(td, 1)
     in_section(td, "floor")  # The director's screen in sections
     expect(td.get_by_test_id("map-table-1")).to_have_attribute("data-players", "10")
-    in_section(td, "clock")
-    td.get_by_test_id("clock-start").click()
+    start_clock(td)
     expect(td.get_by_test_id("clock-blinds").first).to_have_text("100 / 200")
     fv = view(api, fid)
     assert fv["start_stack"] == 15_000 and fv["chips"]["in_play"] == 150_000

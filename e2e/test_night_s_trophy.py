@@ -21,7 +21,15 @@ from fractions import Fraction
 
 from playwright.sync_api import expect
 
-from director_phone import director_at, in_section, new_tournament, register_at_desk
+from director_phone import (
+    director_at,
+    draw_at_desk,
+    in_section,
+    new_tournament,
+    register_at_desk,
+    start_clock,
+    tap_suggestion,
+)
 from server import director, public, seat_of, view, view_when
 
 EN = {"locale": "en-US"}
@@ -42,15 +50,13 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     expect(td.get_by_test_id("settings-buy_in")).to_contain_text(str(BUY_IN))
 
     register_at_desk(td, [f"Spieler {i:02d}" for i in range(1, PLAYERS + 1)])
-    # S-#2: at most 11 a table: three tables of 11.
-    td.get_by_test_id("draw-tables").fill("3")
-    td.get_by_test_id("draw-submit").click()
+    # S-#2: at most 11 a table: the draw proposes three tables of 11.
+    expect(td.get_by_test_id("draw-plan")).to_have_attribute("data-tables", "3")
+    draw_at_desk(td)
     in_section(td, "floor")  # The director's screen in sections
     for n in (1, 2, 3):
         expect(td.get_by_test_id(f"map-table-{n}")).to_have_attribute("data-players", "11")
-    in_section(td, "clock")
-    td.get_by_test_id("clock-start").click()
-    expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    start_clock(td)
 
     dealers = {}
 
@@ -124,7 +130,7 @@ def test_an_s_trophy_night_from_the_draw_to_the_final_table_and_its_winner(live_
     def apply(s):
         in_section(td, "floor")
         item = td.locator(f"[data-testid='suggestion-{s['kind']}'][data-id='{s['id']}']")
-        item.get_by_test_id("suggestion-apply").click()
+        tap_suggestion(td, item, s["kind"])
         expect(item).to_have_count(0)
 
     def suggestions(kind, v=None):

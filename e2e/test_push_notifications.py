@@ -57,7 +57,7 @@ def test_a_pushed_move_shows_on_the_locked_phone_and_a_tap_opens_the_new_seat(pu
     assert td.command(tid, "move_player", {"entry_id": anna, "to_table": 1, "to_seat": seat}).status_code == 200
     (delivery,) = push.wait_for(1)
     message = delivery.message
-    assert message["title"] == f"Wechsel an Tisch 1, Platz {seat}" and message["url"] == f"/#/player/{token}"
+    assert message["title"] == f"Wechsel an Tisch 1, Sitz {seat}" and message["url"] == f"/#/player/{token}"
 
     cdp = ctx.new_cdp_session(page)
     registrations = []
@@ -85,7 +85,7 @@ def test_a_pushed_move_shows_on_the_locked_phone_and_a_tap_opens_the_new_seat(pu
             break
         page.wait_for_timeout(100)
     (quiet,) = notifications(page)
-    assert quiet["silent"] is True and quiet["title"] == f"Wechsel an Tisch 1, Platz {seat}"
+    assert quiet["silent"] is True and quiet["title"] == f"Wechsel an Tisch 1, Sitz {seat}"
 
     # On another screen (the sign-in page), the same news is a notification with sound, in German.
     page.goto(f"{srv.url}/#/login")
@@ -95,7 +95,7 @@ def test_a_pushed_move_shows_on_the_locked_phone_and_a_tap_opens_the_new_seat(pu
             break
         page.wait_for_timeout(100)
     (shown,) = notifications(page)  # the same tag: it replaced the silent one
-    assert shown["silent"] is False and shown["title"] == f"Wechsel an Tisch 1, Platz {seat}"
+    assert shown["silent"] is False and shown["title"] == f"Wechsel an Tisch 1, Sitz {seat}"
     assert shown["body"] == "Die Turnierleitung hat dich von Tisch 2 umgesetzt."
     assert shown["data"]["url"] == f"/#/player/{token}" and shown["tag"] == f"pf-{tid}-seat"
 

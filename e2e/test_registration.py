@@ -113,6 +113,7 @@ def test_import_check_in_with_id_close_check_in_and_the_list_moves_up(live_serve
     shot(page, "registration-card-360")
     # The import needs the server: offline, the desk says so and the picker is off.
     page.context.set_offline(True)
+    page.get_by_test_id("import-open").click()
     expect(page.get_by_test_id("import-offline")).to_be_visible()
     expect(page.get_by_test_id("import-file")).to_be_disabled()
 
@@ -138,7 +139,7 @@ def test_a_name_typed_while_the_desk_loads_is_kept(live_server, phone):
         context.add_init_script(FORM_INSERTS)
         page = director_at(lambda context=context, **o: context, api, f"/director/{tid}/desk", "register-name")
         page.get_by_test_id("register-name").fill("Late Larry")
-        expect(page.get_by_test_id("register-id-checked")).to_be_visible()  # the view has arrived
+        expect(page.get_by_test_id("register-id-hint")).to_be_visible()  # the view has arrived
         page.wait_for_timeout(300)
         expect(page.get_by_test_id("register-name")).to_have_value("Late Larry")
         assert page.evaluate("window.__registerForms") == 1

@@ -2,7 +2,8 @@
 
 A real server process and a dealer phone (390×844). The server is SIGKILLed (connections
 refused/reset), or silenced behind a TCP proxy that accepts but never answers (no RST): either
-way the badge says "server unreachable" within 5 s while the browser is online. A bust recorded
+way the badge says "server unreachable" while the browser is online: at once when it is dead,
+within 2 s when it is silent (measured at several moments of the heartbeat's rhythm). A bust recorded
 meanwhile waits ("1 pending", the next try in words, a Send now button) and reaches the server
 exactly once, within seconds of the server being back. The measured times are printed.
 """
@@ -18,7 +19,8 @@ from tcp_proxy import TcpProxy
 
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
-DETECT_S = 5.0  # "server unreachable" must show within this
+DETECT_S = 5.0  # "server unreachable" must show within this (a dead server: at once)
+SILENT_S = 2.0  # a silent server (no RST): docs/sync.md promises ≤ 2 s (heartbeat 0.75 s + 0.9 s)
 BACK_S = 5.0  # generous bound for server back → bust applied (the goal is ≤ 2 s; 30 s = regression)
 
 
@@ -153,12 +155,15 @@ def test_server_killed_then_back_badge_says_unreachable_and_the_bust_arrives_onc
         assert_once(srv, queued["op_id"], queued["device_id"])
         expect(page.get_by_test_id(f"bust-{entries[2]}")).to_have_count(0)
 
-        # No network at all: "offline", not "server unreachable"
+        # No network at all: "offline", not "server unreachable"; nothing to press, no countdown
         context.set_offline(True)
         wait_state(page, "offline", 5)
         expect(page.get_by_test_id("sync-online")).to_have_text(re.compile("^offline$", re.I))
         bust(page, entries[3])
-        expect_waiting(page)
+        expect(page.get_by_test_id("sync-pending")).to_have_attribute("data-count", "1")
+        expect(page.get_by_test_id("sync-offline-wait")).to_be_visible()
+        expect(page.get_by_test_id("sync-send-now")).to_have_count(0)
+        expect(page.get_by_test_id("sync-retry")).to_have_count(0)
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "badge-offline-pending")
         (queued,) = outbox(page)
@@ -181,9 +186,20 @@ def test_a_silent_server_shows_unreachable_too_and_the_bust_arrives_once_it_answ
         context, page = open_dealer(phone, proxy.url, token, DE)
         page.wait_for_timeout(1500)  # a few heartbeats answered
 
+        # Silenced at different moments of the heartbeat's rhythm: each time within 2 s.
+        took = []
+        for pause in (0.0, 0.3, 0.55):
+            time.sleep(pause)
+            proxy.blackhole()
+            took.append(wait_state(page, "unreachable", DETECT_S))
+            proxy.restore()
+            wait_state(page, "online", 5)
+        print(f"\nblackholed → 'Server nicht erreichbar' shown after {', '.join(f'{t:.2f}' for t in took)} s")
+        assert max(took) <= SILENT_S, took
+
         proxy.blackhole()
         took = wait_state(page, "unreachable", DETECT_S)
-        print(f"\nblackholed → 'Server nicht erreichbar' shown after {took:.2f} s")
+        assert took <= SILENT_S, took
         assert page.evaluate("navigator.onLine") is True
         expect(page.get_by_test_id("sync-online")).to_have_text(re.compile("server nicht erreichbar", re.I))
 

@@ -19,6 +19,22 @@ from trusted_browser import launch_trusting
 
 HOST = "pokerfloor.test"
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+# Where a fingerprint wraps: the character before each line break (rendered position of every
+# character, from Ranges over the text). Only ":" may end a line, never half of "AB".
+LINE_ENDS = """el => {
+  const chars = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+      const box = r.getClientRects()[0];
+      if (box) chars.push([node.data[i], Math.round(box.top)]);
+    }
+  }
+  const ends = [];
+  for (let i = 1; i < chars.length; i++) if (chars[i][1] > chars[i - 1][1]) ends.push(chars[i - 1][0]);
+  return ends;
+}"""
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
@@ -105,6 +121,7 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         expect(dealer.get_by_test_id("trust-fingerprint")).to_contain_text(
             td.get("/api/venue").json()["ca_fingerprint"]
         )
+        assert set(dealer.get_by_test_id("trust-fingerprint").evaluate(LINE_ENDS)) <= {":"}
         shot(dealer, "venue-trust-trusted-de")
         dealer.goto(dealer_url)
         seats = dealer.locator("[data-testid^='seat-'][data-entry-id]")
@@ -131,6 +148,11 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         )
         assert [json.loads(payload)["entry_id"] for (payload,) in busts] == [victim]  # once
 
+        # The table sheets were printed at another address (the laptop moved, or this is a restore):
+        # the director's screens say so, loudly, with the fix.
+        (venue.server.var_dir / "printed.json").write_text(
+            json.dumps({"staff_url": "https://192.168.1.99:5443", "player_url": "http://192.168.1.99:5000/p"})
+        )
         # The director, on the trusted phone, sees the phones' addresses and the trust QR.
         page = director_at(
             lambda **o: trusting.new_context(**{**PHONE, **o}),
@@ -138,9 +160,18 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
             f"/director/{tid}",
             "clock-status",
         )
+        alarm = page.get_by_test_id("venue-printed-elsewhere")
+        expect(alarm).to_contain_text("Printed QR codes point at https://192.168.1.99:5443")
+        expect(alarm).to_contain_text(f"This server is now at {venue.secure}")
+        expect(alarm).to_contain_text("DHCP reservation")
+        shot(page, "venue-director-printed-elsewhere")
         in_section(page, "tools")  # the phones' addresses and QR codes (issue 13 sections)
         card = page.get_by_test_id("venue-card")
         card.scroll_into_view_if_needed()
+        fingerprint = page.get_by_test_id("venue-fingerprint")
+        expect(fingerprint).to_have_text(td.get("/api/venue").json()["ca_fingerprint"])
+        ends = fingerprint.evaluate(LINE_ENDS)
+        assert ends and set(ends) <= {":"}, ends  # it wraps at 390 px, between groups only
         expect(page.get_by_test_id("venue-staff-url")).to_have_text(venue.secure)
         expect(page.get_by_test_id("venue-player-url")).to_have_text(f"{venue.plain}/p")
         expect(page.get_by_test_id("venue-trust")).to_be_visible()

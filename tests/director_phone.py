@@ -36,22 +36,43 @@ def new_tournament(page, name: str, preset_id: str | None = None) -> int:
 
 
 def register_at_desk(page, names, id_checked: bool = False, first_row: int = 1) -> None:
-    """Walk-ins at the registration desk, one after the other (ticking the ID box where the preset
-    asks for it: N-3.4, P-Teilnahme); each row shows before the next name is typed."""
+    """Walk-ins at the registration desk, one after the other: the name, then one tap (where the
+    preset checks IDs the button itself says "ID seen": N-3.4, P-Teilnahme; `id_checked` is kept
+    for the callers that say so); each desk row shows before the next name is typed."""
     from playwright.sync_api import expect
 
     for i, name in enumerate(names, start=first_row):
         page.get_by_test_id("register-name").fill(name)
-        if id_checked:
-            page.get_by_test_id("register-id-checked").check()
         page.get_by_test_id("register-submit").click()
-        expect(page.get_by_test_id(f"entry-row-{i}")).to_be_visible()
+        expect(page.locator(f"[data-testid='desk-row-{i}'], [data-testid='entry-row-{i}']").first).to_be_visible()
+
+
+def draw_at_desk(page, tables: int | None = None) -> None:
+    """The seat draw on the desk: the tables the preset's rules propose, or another number, then the
+    confirm step; done once the next steps (printouts, the clock's start) show."""
+    from playwright.sync_api import expect
+
+    if tables is not None and page.get_by_test_id("draw-plan").get_attribute("data-tables") != str(tables):
+        page.get_by_test_id("draw-other").click()
+        page.get_by_test_id("draw-tables").fill(str(tables))
+    page.get_by_test_id("draw-submit").click()
+    page.get_by_test_id("draw-confirm").click()
+    expect(page.get_by_test_id("after-draw")).to_be_visible()
+
+
+def start_clock(page) -> None:
+    """The clock's start, from the clock section: it asks once."""
+    from playwright.sync_api import expect
+
+    in_section(page, "clock")
+    page.get_by_test_id("clock-start").click()
+    page.get_by_test_id("clock-start-confirm").click()
+    expect(page.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
 
 
 def first_director_seats_a_tournament(page, base: str, setup_token: str, players: int, tables: int) -> int:
     """On a director's phone: the first-login link, a tournament, `players` registered at the
     desk, seats drawn on `tables` tables, the clock started. Returns the tournament id."""
-    from playwright.sync_api import expect
 
     page.goto(f"{base}/#/setup/{setup_token}")
     page.get_by_test_id("setup-username").fill("floor")
@@ -59,12 +80,20 @@ def first_director_seats_a_tournament(page, base: str, setup_token: str, players
     page.get_by_test_id("setup-submit").click()
     tid = new_tournament(page, "Monday Night")
     register_at_desk(page, [f"Spieler {i:02d}" for i in range(1, players + 1)])
-    page.get_by_test_id("draw-tables").fill(str(tables))
-    page.get_by_test_id("draw-submit").click()
-    in_section(page, "clock")
-    page.get_by_test_id("clock-start").click()
-    expect(page.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
+    draw_at_desk(page, tables)
+    start_clock(page)
     return tid
+
+
+# Suggestions that change the room ask once before they are applied (Seating.tsx ASKS); a move does not.
+ASKING = ("break", "final_table", "hand_for_hand", "halt")
+
+
+def tap_suggestion(page, item, kind: str) -> None:
+    """The director taps a suggestion's button, and confirms where it asks."""
+    item.get_by_test_id("suggestion-apply").click()
+    if kind in ASKING:
+        page.get_by_test_id("suggestion-confirm").click()
 
 
 SECTIONS = ("floor", "players", "clock", "money", "desk", "tools")

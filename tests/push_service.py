@@ -4,13 +4,18 @@ own keys (RFC 8291, aes128gcm of RFC 8188), as a browser's push service and the 
 
 Written from the RFCs with `cryptography` alone, not with the libraries the server sends with
 (http_ece, py_vapid): a mistake on the sending side cannot be repeated here and pass.
+
+Run as a process of its own, `python tests/push_service.py --hang` is a push service that takes
+every post and never answers (it prints its origin; `GET /count` says how many posts it holds).
 """
 
 from __future__ import annotations
 
+import argparse
 import base64
 import json
 import os
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -111,15 +116,18 @@ class Delivery:
 
 class PushService:
     """`phone(name)` makes an endpoint here; `answers[name]` lists the statuses to give next
-    (default 201 Created); `received` holds what was delivered, decrypted."""
+    (default 201 Created), each a status or (status, headers); `received` holds what was
+    delivered, decrypted. `hang=True`: every post is held, never answered."""
 
-    def __init__(self):
+    def __init__(self, hang: bool = False):
         self.phones: dict[str, Phone] = {}
-        self.answers: dict[str, list[int]] = {}
+        self.answers: dict[str, list] = {}
         self.received: list[Delivery] = []
         self.refused: list[tuple[str, int]] = []
         self.errors: list[str] = []
+        self.holding = 0  # posts held without an answer (hang)
         self._lock = threading.Lock()
+        self._closed = threading.Event()
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -128,10 +136,25 @@ class PushService:
             def do_POST(self):
                 name = self.path.rsplit("/", 1)[-1]
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                status = service.take(name, dict(self.headers.items()), body)
+                if hang:
+                    with service._lock:
+                        service.holding += 1
+                    service._closed.wait()  # the server's own timeout ends it, or the service's end
+                    return
+                status, headers = service.take(name, dict(self.headers.items()), body)
                 self.send_response(status)
+                for key, value in headers.items():
+                    self.send_header(key, value)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+
+            def do_GET(self):
+                with service._lock:
+                    text = json.dumps({"holding": service.holding, "received": len(service.received)}).encode()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(text)))
+                self.end_headers()
+                self.wfile.write(text)
 
             def log_message(self, *_):
                 pass
@@ -145,14 +168,15 @@ class PushService:
         self.phones[name] = Phone(f"{self.origin}/push/{name}")
         return self.phones[name]
 
-    def take(self, name: str, headers: dict, body: bytes) -> int:
+    def take(self, name: str, headers: dict, body: bytes) -> tuple[int, dict]:
         with self._lock:
             planned = self.answers.get(name)
-            status = planned.pop(0) if planned else 201
+            answer = planned.pop(0) if planned else 201
+        status, extra = answer if isinstance(answer, tuple) else (answer, {})
         if status >= 300:
             with self._lock:
                 self.refused.append((name, status))
-            return status
+            return status, extra
         try:
             assert headers["Content-Encoding"] == "aes128gcm", headers
             assert int(headers["TTL"]) > 0, headers
@@ -162,10 +186,10 @@ class PushService:
         except Exception as err:  # noqa: BLE001 — the test reads errors: a thread's assertion would vanish
             with self._lock:
                 self.errors.append(f"{name}: {err!r}")
-            return 400
+            return 400, {}
         with self._lock:
             self.received.append(Delivery(name, headers, message, vapid))
-        return 201
+        return 201, {}
 
     def to(self, name: str) -> list[Delivery]:
         with self._lock:
@@ -182,5 +206,56 @@ class PushService:
             return list(self.received)
 
     def close(self) -> None:
+        self._closed.set()
         self.server.shutdown()
         self.server.server_close()
+
+
+class HangingProcess:
+    """`python tests/push_service.py --hang` in a process of its own: a push service that never
+    answers. `phone(name)` makes an endpoint there (keys of its own, nothing is decrypted);
+    `holding()` how many posts it holds; `stop()` ends it by its PID."""
+
+    def __init__(self):
+        import subprocess
+
+        self.proc = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), "--hang"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.origin = self.proc.stdout.readline().strip()
+        assert self.origin.startswith("http://127.0.0.1:"), self.origin
+
+    def phone(self, name: str) -> Phone:
+        return Phone(f"{self.origin}/push/{name}")
+
+    def holding(self) -> int:
+        import urllib.request
+
+        with urllib.request.urlopen(self.origin + "/count", timeout=5) as answer:
+            return json.loads(answer.read())["holding"]
+
+    def wait_holding(self, count: int, timeout: float = 10.0) -> int:
+        deadline = time.monotonic() + timeout
+        while (held := self.holding()) < count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return held
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=10)
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None and not pipe.closed:
+                pipe.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hang", action="store_true", help="take every post and never answer")
+    service = PushService(hang=parser.parse_args().hang)
+    print(service.origin, flush=True)
+    sys.stdin.read()  # until the test closes our stdin (or kills us)
+    service.close()

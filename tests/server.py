@@ -180,8 +180,15 @@ def token_of(url: str) -> str:
 
 
 def read_db(server: ServerProcess, sql: str, params: tuple = ()) -> list[tuple]:
-    """Rows from the server's SQLite database, opened read-only (the server keeps running)."""
+    """Rows from the server's database (SQLite opened read-only; PostgreSQL in its test schema),
+    while the server keeps running. Parameters as `?`."""
     import sqlite3
+
+    if server.database_url.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(server.database_url, autocommit=True) as con:
+            return [tuple(row) for row in con.execute(sql.replace("?", "%s"), params).fetchall()]
 
     path = server.database_url.split("sqlite:///", 1)[1]
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)

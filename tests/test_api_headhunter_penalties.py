@@ -129,3 +129,22 @@ def test_v_vii_r_v_v_a_one_hand_two_winners_over_http(server, td):
     rows = {e["entry_id"]: e for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]}
     assert [rows[i]["headhunter"]["hh_chips"] for i in (1, 2, 3, 4)] == [2, 0, 2, 0]
     assert (rows[2]["eliminated_by"], rows[4]["eliminated_by"]) == (1, 3)
+
+
+def test_v_vii_r_a_registration_taken_back_carries_no_chips_and_the_one_who_played_does(server, td):
+    """Dora's registration is taken back before the draw: she never played that day, so her start
+    chip does not follow her. Anna takes hers back and registers again: the entry that played counts."""
+    first = td.post("/api/tournaments", {"name": "Spieltag 1", "preset": "v-ranking"}).json()["id"]
+    for name in ("Anna", "Ben", "Cem", "Dora"):
+        assert td.command(first, "register_player", {"name": name}).status_code == 200
+    assert td.command(first, "remove_registration", {"entry_id": 4}).status_code == 200  # Dora
+    assert td.command(first, "remove_registration", {"entry_id": 1}).status_code == 200  # Anna ...
+    assert td.command(first, "register_player", {"name": "Anna"}).status_code == 200  # ... again, entry 5
+    assert td.command(first, "draw_seats", {"tables": 1}).status_code == 200
+    for entry_id in (2, 3):
+        assert td.command(first, "record_bust", {"entry_id": entry_id, "eliminated_by": 5}).status_code == 200
+    second = td.post("/api/tournaments", {"name": "Spieltag 2", "preset": "v-ranking"}).json()["id"]
+    for name in ("Anna", "Dora"):
+        assert td.command(second, "register_player", {"name": name}).status_code == 200
+    rows = {e["name"]: e["headhunter"] for e in td.get(f"/api/tournaments/{second}/view").json()["entries"]}
+    assert (rows["Anna"]["hh_carried"], rows["Dora"]["hh_carried"]) == (3, 0)

@@ -1,6 +1,7 @@
 """Places, money and entries over HTTP in-process (Flask's test client). Bad input gets a JSON
 error naming the field and the rule, and nothing is applied (the seq does not move)."""
 
+import html
 import time
 
 import pytest
@@ -161,3 +162,40 @@ def test_same_hand_busts_and_chip_counts_from_the_dealer(server, td):
     assert dealer.command(tid, "chip_count", {"table_no": 1, "stacks": stacks}).status_code == 200
     chips = td.get(f"/api/tournaments/{tid}/view").json()["chips"]
     assert (chips["difference"], chips["alarm"]) == (-500, True)
+
+
+def test_n_3_1_n_3_2_n_3_8_the_cash_box_of_the_night_and_its_payout_slips(server, td):
+    """The cash box: buy-ins paid at the desk against those paid in advance (N-3.2), a reservation
+    not yet paid, the house's share (the fee, N-3.1), paid out (N-3.8) and what should be in the box;
+    a payout slip per prize, printable (German: 1'875 CHF, Swiss style), names escaped."""
+    r = td.post("/api/tournaments", {"name": "Montag", "preset": "n-monday"})
+    tid = r.json()["id"]
+    for i in range(1, 12):
+        name = "<b>Eleven</b>" if i == 11 else f"Player {i:02d}"  # still in at the end: a slip of his own
+        assert td.command(tid, "register_player", {"name": name, "id_checked": True}).status_code == 200
+    assert td.command(tid, "register_player", {"name": "Pre", "id_checked": True, "prepaid": True}).status_code == 200
+    assert (
+        td.command(tid, "register_player", {"name": "Reserved", "present": False, "prepaid": True}).status_code == 200
+    )
+    assert td.command(tid, "register_player", {"name": "Unpaid Away", "present": False}).status_code == 200
+    assert td.command(tid, "draw_seats", {"tables": 2}).status_code == 200
+    for entry_id in range(1, 11):
+        assert td.command(tid, "record_bust", {"entry_id": entry_id}).status_code == 200
+    assert td.command(tid, "record_bust", {"entry_id": 12}).status_code == 200  # Eleven wins
+    box = td.get(f"/api/tournaments/{tid}/cash-box").json()
+    assert (box["buy_ins"], box["at_desk"], box["prepaid"], box["outstanding"]) == (14, 11, 2, 1)
+    assert (box["collected_at_desk"], box["paid_in_advance"], box["not_yet_paid"]) == (1650, 300, 150)
+    assert (box["prize_pool"], box["house"], box["paid_out"]) == (1750, 350, 0)
+    due = td.get(f"/api/tournaments/{tid}/view").json()["payouts_due"]
+    assert due, "N-3.8: a prize is due after the bubble"
+    first = due[0]
+    assert td.command(tid, "confirm_payout", {"entry_id": first["entry_id"]}).status_code == 200
+    box = td.get(f"/api/tournaments/{tid}/cash-box").json()
+    assert box["paid_out"] == first["amount"] and box["in_the_box"] == 1650 - first["amount"]
+    assert any(s["entry_id"] == first["entry_id"] and s["paid"] == first["amount"] for s in box["slips"])
+    page = td.get(f"/api/tournaments/{tid}/print/cash-box?lang=de")
+    assert page.status_code == 200 and "text/html" in page.headers["Content-Type"]
+    text = html.unescape(page.text)
+    assert "Kasse" in text and "1'650 CHF" in text and "Auszahlungsbelege" in text
+    assert "<b>Eleven</b>" not in page.text and "&lt;b&gt;Eleven&lt;/b&gt;" in page.text
+    assert td.get(f"/api/tournaments/{tid}/print/cash-box?lang=fr").status_code == 400

@@ -119,13 +119,13 @@ def test_a_player_reads_his_league_standing_and_no_other_league(server, td):
     again = anna.get(f"/api/tournaments/{t2}/my-league").json()["leagues"][0]
     assert again["me"]["points"] == 21 + 13
 
-    # only the player token reads it; a player of another tournament is refused
+    # only the player token reads it; to a player of another tournament it is not there
     assert td.get(f"/api/tournaments/{t2}/my-league").status_code == 403
     dealer = Api(server.url, token_of(links(td, t2)["tables"][0]["url"]))
     assert dealer.get(f"/api/tournaments/{t2}/my-league").status_code == 403
     emil = player_api(server, td, t3, 1)
     r = emil.get(f"/api/tournaments/{t2}/my-league")
-    assert r.status_code == 403 and r.json()["error"] == "forbidden"
+    assert r.status_code == 404 and r.json()["error"] == "unknown_tournament"
     assert Api(server.url).get(f"/api/tournaments/{t2}/my-league").status_code == 401
 
 

@@ -10,7 +10,6 @@ until it is placed in the matrix."""
 
 from __future__ import annotations
 
-import base64
 import time
 import uuid
 
@@ -18,6 +17,7 @@ import pytest
 import requests
 import socketio
 
+from push_service import Phone
 from server import (
     Api,
     ServerProcess,
@@ -45,10 +45,8 @@ MARKERS = list(ALPHA.values())
 REFUSED = {401, 403, 404}
 PHONES = ("bravo dealer", "bravo player", "bravo display")
 
-# The push subscription of a phone (valid shapes: the check of the tournament comes after them).
-P256DH = base64.urlsafe_b64encode(b"\x04" + bytes(range(64))).rstrip(b"=").decode()
-AUTH = base64.urlsafe_b64encode(bytes(16)).rstrip(b"=").decode()
-SUBSCRIPTION = {"endpoint": "https://push.example.org/send/x1", "keys": {"p256dh": P256DH, "auth": AUTH}}
+# The push subscription of a phone (valid keys: the check of the tournament comes after them).
+SUBSCRIPTION = Phone("https://push.example.org/send/x1").subscription()
 
 
 class World:
@@ -101,9 +99,9 @@ class World:
             "nobody": Api(server.url),
         }
 
-    def path(self, template: str) -> str:
+    def path(self, template: str, tid: int | None = None) -> str:
         return (
-            template.replace("{tid}", str(self.ta))
+            template.replace("{tid}", str(tid or self.ta))
             .replace("{entry_id}", str(self.entry_a))
             .replace("{table_no}", "1")
             .replace("{league_id}", str(self.league_a))
@@ -166,6 +164,8 @@ OPS: dict[tuple[str, str], dict] = {
         "phones_own": True,
     },
     ("GET", "/api/tournaments/{tid}/audit"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/cash-box"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/cash-box"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/commands"): {"kind": "tournament", "body": command_body},
     ("GET", "/api/tournaments/{tid}/directors"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/directors"): {"kind": "tournament", "body": "runs"},
@@ -196,23 +196,25 @@ OPS: dict[tuple[str, str], dict] = {
 }
 
 
-def body_of(world: World, op: dict):
+def body_of(world: World, op: dict, tid: int | None = None):
     body = op.get("body")
     if callable(body):
         return body()
+    tid = tid or world.ta
     named = {
-        "tournament_id": {"tournament_id": world.ta},
-        "limited_invite": {"access": "limited", "tournament_id": world.ta},
-        "from_tournament": {"name": "Copied", "from_tournament": world.ta},
-        "subscription": {**SUBSCRIPTION, "tournament_id": world.ta},
+        "tournament_id": {"tournament_id": tid},
+        "limited_invite": {"access": "limited", "tournament_id": tid},
+        "from_tournament": {"name": "Copied", "from_tournament": tid},
+        "subscription": {**SUBSCRIPTION, "tournament_id": tid},
         "runs": {"director_id": world.la_id, "runs": False},
     }
     return named.get(body, body) if isinstance(body, str) else body
 
 
-def send(world: World, api: Api, method: str, template: str) -> requests.Response:
+def send(world: World, api: Api, method: str, template: str, tid: int | None = None) -> requests.Response:
+    """The operation on Alpha's tournament, or on the tournament `tid` in its place."""
     op = OPS[(method, template)]
-    path = world.path(template)
+    path = world.path(template, tid)
     if "csv" in op:
         return api.http.post(
             world.server.url + path,
@@ -223,8 +225,18 @@ def send(world: World, api: Api, method: str, template: str) -> requests.Respons
         )
     if method == "GET":
         return api.get(path)
-    body = body_of(world, op)
+    body = body_of(world, op, tid)
     return api.post(path, body) if body is not None else api.post(path, None)
+
+
+MISSING_TID = 987_654  # a tournament that does not exist
+
+
+def error_of(r: requests.Response) -> str | None:
+    try:
+        return r.json().get("error")
+    except ValueError:
+        return None
 
 
 def leaked(r: requests.Response) -> list[str]:
@@ -270,6 +282,14 @@ def test_no_token_of_another_club_reaches_alpha_and_each_request_would(world):
                 problems.append(f"{who} {method} {template}: {r.status_code}, expected a refusal: {r.text[:200]}")
             elif r.status_code >= 500:
                 problems.append(f"{who} {method} {template}: {r.status_code}")
+            elif kind == "tournament" and who in PHONES and not op.get("phones_own"):
+                # a QR code learns nothing of another club: its tournament answers as one that is not there
+                missing = send(world, api, method, template, tid=MISSING_TID)
+                if (r.status_code, error_of(r)) != (missing.status_code, error_of(missing)):
+                    problems.append(
+                        f"{who} {method} {template}: {r.status_code} {error_of(r)}, but for no tournament "
+                        f"{missing.status_code} {error_of(missing)}"
+                    )
         if kind in ("tournament", "club", "list", "admin"):
             control = world.player_a if op.get("control") == "player" else world.td_a
             r = send(world, control, method, template)

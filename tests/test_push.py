@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from push_service import PushService
+from push_service import PushService, b64url
 from server import Api, ServerProcess, director, links, read_db, seated_tournament, token_of, view
 
 
@@ -39,6 +39,25 @@ def free_seats(td: Api, tid: int, table_no: int) -> list[int]:
     return [seat for seat in range(1, 11) if seat not in taken]
 
 
+def two_subscribed_at_table_2(srv: ServerProcess, push_service: PushService, names: tuple[str, str]):
+    """A tournament of 12 on 2 tables; two players of table 2 subscribed, as `names`."""
+    td = director(srv)
+    tid = seated_tournament(td, 12, 2)
+    players, _ = phones_of(srv, td, tid)
+    pair = sorted(e for e, (table, _) in seats(td, tid).items() if table == 2)[:2]
+    for entry_id, name in zip(pair, names, strict=True):
+        subscribe(players[entry_id], push_service, name)
+    return td, tid, pair
+
+
+def move_to_table_1(td: Api, tid: int, entry_ids: list[int]) -> list[int]:
+    """Each player to a free seat of table 1; returns the seats in that order."""
+    free = free_seats(td, tid, 1)[: len(entry_ids)]
+    for entry_id, seat in zip(entry_ids, free, strict=True):
+        assert td.command(tid, "move_player", {"entry_id": entry_id, "to_table": 1, "to_seat": seat}).status_code == 200
+    return free
+
+
 def test_a_broken_table_pushes_each_moved_player_his_new_seat_once(floor, push_service):
     td = director(floor)
     tid = seated_tournament(td, 20, 3)
@@ -63,7 +82,7 @@ def test_a_broken_table_pushes_each_moved_player_his_new_seat_once(floor, push_s
         assert m["kind"] == "table_breaking" and m["tournament_id"] == tid
         if entry_id % 2:
             assert m["title"] == "Dein Tisch wird aufgelöst"
-            assert m["body"].startswith(f"Geh an Tisch {table}, Platz {seat}.")
+            assert m["body"].startswith(f"Geh an Tisch {table}, Sitz {seat}.")
         else:
             assert m["title"] == "Your table is closing"
             assert m["body"].startswith(f"Go to table {table}, seat {seat}.")
@@ -78,19 +97,11 @@ def test_a_broken_table_pushes_each_moved_player_his_new_seat_once(floor, push_s
 
 
 def test_a_gone_subscription_is_removed_and_a_busy_service_is_retried(floor, push_service):
-    td = director(floor)
-    tid = seated_tournament(td, 12, 2)
-    players, _ = phones_of(floor, td, tid)
-    table2 = sorted(e for e, (table, _) in seats(td, tid).items() if table == 2)
-    gone, busy = table2[0], table2[1]
-    subscribe(players[gone], push_service, "gone")
-    subscribe(players[busy], push_service, "busy")
+    td, tid, pair = two_subscribed_at_table_2(floor, push_service, ("gone", "busy"))
     push_service.answers["gone"] = [410]
     push_service.answers["busy"] = [503, 429]  # taken at the third try
 
-    free = free_seats(td, tid, 1)
-    assert td.command(tid, "move_player", {"entry_id": gone, "to_table": 1, "to_seat": free[0]}).status_code == 200
-    assert td.command(tid, "move_player", {"entry_id": busy, "to_table": 1, "to_seat": free[1]}).status_code == 200
+    free = move_to_table_1(td, tid, pair)
     (delivered,) = push_service.wait_for(1)
     assert delivered.phone == "busy" and delivered.message["kind"] == "moved"
     assert delivered.message["title"] == f"Move to table 1, seat {free[1]}"
@@ -146,6 +157,12 @@ def test_subscribing_checks_its_input_and_the_push_service(floor, push_service):
         assert field in str(r.json()), r.json()
 
     refused({**good, "keys": {**good["keys"], "p256dh": "A" * 87}}, "p256dh")  # not a P-256 point
+    # 65 bytes in the uncompressed form, yet not on the curve: every push to it would fail
+    for off_the_curve in (bytes(range(64)), bytes(64), b"\xff" * 64):
+        r = phone.post(
+            "/api/push/subscriptions", {**good, "keys": {**good["keys"], "p256dh": b64url(b"\x04" + off_the_curve)}}
+        )
+        assert r.status_code == 400 and r.json()["field"] == "keys.p256dh" and "P-256" in r.json()["message"], r.text
     refused({**good, "keys": {**good["keys"], "auth": "not base64!"}}, "auth")
     refused({**good, "lang": "fr"}, "lang")
     refused({**good, "endpoint": "http://10.0.0.1:6379/push/x"}, "endpoint")  # inside the venue: never called
@@ -199,7 +216,7 @@ def test_the_break_reminder_comes_once_two_minutes_before_the_end_and_waits_for_
         if entry_id == told[0]:
             assert (one.message["title"], one.message["body"]) == (
                 "Die Pause endet in 2 Minuten",
-                f"Zurück an Tisch {table}, Platz {seat}.",
+                f"Zurück an Tisch {table}, Sitz {seat}.",
             )
         else:
             assert (one.message["title"], one.message["body"]) == (

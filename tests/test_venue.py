@@ -17,6 +17,7 @@ from backend.lan import is_loopback_url, lan_addresses, rank_addresses
 from backend.local_ca import CaError, ensure_certificates
 from backend.serve import plan_venue
 from server import Api, ServerProcess, command_ok, director, free_port, links, seated_tournament, token_of
+from venue_ca import CaFiles, forge_leaf, openssl_verify
 
 # --- where phones find the server -------------------------------------------------------------
 
@@ -94,7 +95,9 @@ def test_plan_venue_with_https_sends_staff_to_https_and_players_to_plain_http():
     assert plan.player_url == "http://192.168.1.20:5000/p"  # players never install a CA
     assert plan.trust_url == "http://192.168.1.20:5000/trust"
     assert plan.tls_ips == ["192.168.1.20", "127.0.0.1"]
-    assert plan.tls_names == ["clublaptop", "clublaptop.local", "localhost"]
+    # the laptop's own names go in where the CA can vouch for them; only --hostname must
+    assert plan.tls_names == ["localhost"]
+    assert plan.tls_optional == ["clublaptop", "clublaptop.local"]
 
 
 # --- the venue's own CA ------------------------------------------------------------------------
@@ -130,7 +133,7 @@ def test_local_ca_is_name_constrained_and_kept_across_new_addresses(tmp_path):
     import ipaddress
 
     _verify(moved, IPAddress(ipaddress.ip_address("10.0.0.7")))
-    with pytest.raises(CaError, match=r"cannot vouch for www\.bank\.com"):
+    with pytest.raises(CaError, match=r"not for www\.bank\.com"):
         ensure_certificates(tmp_path, ["www.bank.com"], ["10.0.0.7"])
     # near its end the server certificate is renewed, with the same CA
     later = dt.datetime.now(dt.UTC) + dt.timedelta(days=380)
@@ -138,6 +141,55 @@ def test_local_ca_is_name_constrained_and_kept_across_new_addresses(tmp_path):
     cert = x509.load_pem_x509_certificate(renewed.server_chain.read_bytes())
     assert cert.not_valid_after_utc > later + dt.timedelta(days=300)
     assert renewed.fingerprint == first.fingerprint
+
+
+def test_the_venue_ca_refuses_public_addresses_and_names_openssl_on_forged_leaves(tmp_path):
+    """A thief with var/tls/ca.key forges certificates with openssl: a phone trusting the CA
+    (openssl with only the CA as root) refuses every public address and name, accepts the local."""
+    files = ensure_certificates(tmp_path / "tls", ["localhost"], ["192.168.1.20", "127.0.0.1"])
+    ca = CaFiles(files.ca_cert, tmp_path / "tls" / "ca.key")
+    refused = {
+        "1.1.1.1": forge_leaf(ca, tmp_path / "ip4", ip="1.1.1.1"),
+        "8.8.8.8": forge_leaf(ca, tmp_path / "ip4b", ip="8.8.8.8"),
+        "2001:4860:4860::8888": forge_leaf(ca, tmp_path / "ip6", ip="2001:4860:4860::8888"),
+        "www.bank.com": forge_leaf(ca, tmp_path / "dns", dns="www.bank.com"),
+        "fritz.box": forge_leaf(ca, tmp_path / "box", dns="fritz.box"),
+    }
+    for what, leaf in refused.items():
+        assert "permitted subtree violation" in openssl_verify(ca, leaf), what
+    accepted = {
+        "192.168.1.20": forge_leaf(ca, tmp_path / "lan", ip="192.168.1.20"),
+        "10.1.2.3": forge_leaf(ca, tmp_path / "ten", ip="10.1.2.3"),
+        "172.16.5.5": forge_leaf(ca, tmp_path / "172", ip="172.16.5.5"),
+        "169.254.7.7": forge_leaf(ca, tmp_path / "ll", ip="169.254.7.7"),
+        "fd12:3456::1": forge_leaf(ca, tmp_path / "ula", ip="fd12:3456::1"),
+        "poker.lan": forge_leaf(ca, tmp_path / "lanname", dns="poker.lan"),
+        "laptop.local": forge_leaf(ca, tmp_path / "mdns", dns="laptop.local"),
+        "poker.home.arpa": forge_leaf(ca, tmp_path / "arpa", dns="poker.home.arpa"),
+    }
+    for what, leaf in accepted.items():
+        assert openssl_verify(ca, leaf) == "OK", what
+    # just outside a private range: 172.32/12 is public
+    assert "permitted subtree violation" in openssl_verify(ca, forge_leaf(ca, tmp_path / "172b", ip="172.32.0.1"))
+    # the server certificate itself, checked for the address a phone opens
+    assert openssl_verify(ca, files.server_chain, ip="192.168.1.20") == "OK"
+    # and the server will not ask for a public address or name
+    with pytest.raises(CaError, match=r"1\.1\.1\.1"):
+        ensure_certificates(tmp_path / "tls", ["localhost"], ["1.1.1.1"])
+    with pytest.raises(CaError, match=r"poker\.fritz\.box"):
+        ensure_certificates(tmp_path / "tls", ["poker.fritz.box"], ["192.168.1.20"])
+
+
+def test_the_machines_own_names_go_in_where_the_ca_vouches_and_never_stop_the_server(tmp_path):
+    """A replacement laptop's bare host name is outside every CA's constraints: left out, not fatal."""
+    files = ensure_certificates(
+        tmp_path, ["localhost"], ["10.0.0.57"], optional_dns=["sparelaptop", "sparelaptop.local"]
+    )
+    assert files.left_out == ("sparelaptop",) and not files.outdated
+    import ipaddress
+
+    _verify(files, DNSName("sparelaptop.local"))
+    _verify(files, IPAddress(ipaddress.ip_address("10.0.0.57")))
 
 
 # --- a server with HTTPS at the venue ------------------------------------------------------------
@@ -193,7 +245,9 @@ def test_https_server_links_trust_page_and_plain_http_rules(https_server):
     ca = x509.load_pem_x509_certificate(srv.ca.read_bytes())
     assert x509.load_der_x509_certificate(der.content) == ca
     fingerprint = ca.fingerprint(__import__("cryptography.hazmat.primitives.hashes", fromlist=["SHA256"]).SHA256())
-    assert fingerprint.hex(":").upper() in trust.text
+    # in groups of four bytes that never wrap inside ("AB:CD:EF:01:" …)
+    assert fingerprint.hex(":").upper() in re.sub(r"<[^>]+>", "", trust.text)
+    assert f"<span>{fingerprint.hex(':').upper()[:12]}</span><wbr>" in trust.text
 
     # TLS for real: verified against the venue's CA, refused without it
     assert requests.get(srv.https + "/api/health", verify=str(srv.ca), timeout=5).ok

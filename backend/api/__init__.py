@@ -1,4 +1,5 @@
 from .auth import bp as auth_bp
+from .cash import bp as cash_bp
 from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
 from .directors import bp as directors_bp
@@ -23,6 +24,7 @@ BLUEPRINTS = [
     views_bp,
     league_bp,
     exports_bp,
+    cash_bp,
     printouts_bp,
     review_bp,
     directors_bp,

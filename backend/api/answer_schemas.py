@@ -145,6 +145,7 @@ class Venue(Closed):
     local_https = fields.Boolean()
     trust_url = Maybe(fields.String)
     ca_fingerprint = Maybe(fields.String)
+    printed_url = Maybe(fields.String)
     other_urls = fields.List(fields.String())
 
 
@@ -224,3 +225,39 @@ class PushSubscribed(Closed):
 class PushUnsubscribed(Closed):
     ok = fields.Boolean()
     removed = fields.Boolean()
+
+
+# --- the cash box (read/cash_box.py) --------------------------------------------------------
+
+
+class PayoutSlip(Closed):
+    entry_id = Int()
+    name = fields.String()
+    place = Maybe()
+    tie = Int()
+    prize = fields.Float()
+    paid = Maybe(fields.Float)
+
+
+class CashBox(Closed):
+    """The night's money: counts of buy-ins by how they were paid, amounts as the views show them."""
+
+    currency = fields.String()
+    entry_price = fields.Float()
+    buy_ins = Int()
+    prepaid = Int()
+    at_desk = Int()
+    outstanding = Int()
+    rebuys = Int()
+    addons = Int()
+    reentries = Int()
+    collected_at_desk = fields.Float()
+    paid_in_advance = fields.Float()
+    not_yet_paid = fields.Float()
+    prize_pool = fields.Float()
+    house = fields.Float()
+    paid_out = fields.Float()
+    still_to_pay = fields.Float()
+    in_the_box = fields.Float()
+    slips = fields.List(fields.Nested(PayoutSlip))
+    finished = fields.Boolean()

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from marshmallow import Schema, fields, validate
 from sqlmodel import col, select
 
+from .. import printed
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
 from ..engine.balancing import active_tables
@@ -108,6 +109,11 @@ def _trust_url() -> str | None:
     return config.TRUST_URL if config.LOCAL_HTTPS else None
 
 
+def _remember_bases() -> None:
+    """The addresses this printout's codes carry: a server that moves says they are stale."""
+    printed.record(_app().config.VAR_DIR, staff_base(), public_base())
+
+
 def _name(tid: int) -> str:
     with session_scope(_app().db) as session:
         return session.get(Tournament, tid).name
@@ -147,6 +153,7 @@ def seat_cards(tid: int):
         }
         for table_no, seat, entry_id in seated
     ]
+    _remember_bases()
     return _printout(
         "seat_cards.html",
         tid,
@@ -172,6 +179,7 @@ def table_sheets(tid: int):
         display = _links(session, tid, "display", [None])[None]
     whole_room = q["table"] is None and q["from_table"] is None and q["to_table"] is None
     trust_url, w = _trust_url(), PRINTOUTS[q["lang"]]
+    _remember_bases()
     return _printout(
         "table_sheets.html",
         tid,

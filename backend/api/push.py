@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import binascii
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from flask import Blueprint, current_app, jsonify
 from marshmallow import ValidationError, fields, validate, validates
 from sqlalchemy.exc import IntegrityError
@@ -38,9 +39,14 @@ class PushKeysSchema(StrictSchema):
 
     @validates("p256dh")
     def _point(self, value: str, **_: object) -> None:
+        """A point on the curve, or every push to it would fail (the message is encrypted for it)."""
         raw = _decoded(value)
-        if len(raw) != 65 or raw[0] != 4:
-            raise ValidationError("Must be the phone's P-256 public key (65 bytes, uncompressed).")
+        try:
+            if len(raw) != 65 or raw[0] != 4:
+                raise ValueError("not an uncompressed point")
+            ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+        except ValueError:
+            raise ValidationError("Must be the phone's P-256 public key (a point on the curve, 65 bytes).") from None
 
     @validates("auth")
     def _secret(self, value: str, **_: object) -> None:
@@ -78,7 +84,7 @@ def push_key():
 
 
 @bp.post("/subscriptions")
-@documented(out.PushSubscribed, status=201, body=PushSubscriptionSchema, errors=(400, 401, 403, 404))
+@documented(out.PushSubscribed, status=201, body=PushSubscriptionSchema, errors=(400, 401, 403, 404, 409))
 def subscribe():
     """Opt in: this phone's push subscription gets what its token's screen would show"""
     caller = current_caller()
@@ -101,11 +107,19 @@ def subscribe():
         "lang": data["lang"],
     }
     try:
-        with session_scope(_app().db) as session:
-            subscriptions.save(session, caller, tid, **row, now=now_ms())
-    except IntegrityError:  # the same phone subscribing twice at once: the second one updates
-        with session_scope(_app().db) as session:
-            subscriptions.save(session, caller, tid, **row, now=now_ms())
+        try:
+            with session_scope(_app().db) as session:
+                subscriptions.save(session, caller, tid, **row, now=now_ms())
+        except IntegrityError:  # the same phone subscribing twice at once: the second one updates
+            with session_scope(_app().db) as session:
+                subscriptions.save(session, caller, tid, **row, now=now_ms())
+    except subscriptions.EndpointTaken:
+        raise ApiError(
+            409,
+            "endpoint_taken",
+            "This push address belongs to another phone's subscription; it moves only with that phone's keys.",
+            "endpoint",
+        ) from None
     return jsonify({"ok": True, "tournament_id": tid}), 201
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
+from .. import printed
 from ..auth.access import require_director
 from ..lan import is_loopback_url
 from ..local_ca import ca_der
@@ -46,6 +47,8 @@ def venue():
             "local_https": config.LOCAL_HTTPS,
             "trust_url": config.TRUST_URL or None,
             "ca_fingerprint": config.CA_FINGERPRINT or None,
+            # printed QR codes carry another address than today's (a restore, a new address)
+            "printed_url": printed.stale(config.VAR_DIR, staff, public),
             "other_urls": list(config.OTHER_URLS),
         }
     )
@@ -78,6 +81,14 @@ PAGE_CSP = (
 )
 
 
+def fingerprint_groups(fingerprint: str, pairs: int = 4) -> list[str]:
+    """ "AB:CD:…" in groups of four bytes ("AB:CD:EF:01:"), each kept on one line where the page
+    wraps: a group split over two lines is hard to compare with the other screen."""
+    parts = fingerprint.split(":") if fingerprint else []
+    groups = [":".join(parts[i : i + pairs]) for i in range(0, len(parts), pairs)]
+    return [g + (":" if i < len(groups) - 1 else "") for i, g in enumerate(groups)]
+
+
 def _lang() -> str:
     asked = request.args.get("lang")
     if asked in TRUST:
@@ -100,6 +111,7 @@ def trust_page():
         apple="iPhone" in ua or "iPad" in ua,  # open the steps for this phone first
         secure_url=config.PUBLIC_URL,
         fingerprint=config.CA_FINGERPRINT,
+        fingerprint_groups=fingerprint_groups(config.CA_FINGERPRINT),
         trust_url=config.TRUST_URL,
     )
     # the check may only reach the HTTPS address (and nothing at all without HTTPS)

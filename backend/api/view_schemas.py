@@ -216,6 +216,7 @@ class Entry(Closed):
     reentries = Int()
     prepaid = fields.Boolean()
     present = fields.Boolean()
+    pays_at_check_in = fields.Boolean()
     accessible = fields.Boolean()
     id_checked = fields.Boolean()
     prize = Money()
@@ -346,6 +347,27 @@ class Registration(Open):
     cite = fields.Nested(DeskRules)
 
 
+class DrawPlan(Closed):
+    """engine/seating.py draw_plan: the tables a draw should use and the rules that say so."""
+
+    players = Int()
+    tables = Int()
+    sizes = fields.List(Int())
+    per_table = Int()
+    per_table_rule = Maybe(fields.String)
+    break_fit = Int()
+    break_rule = fields.String()
+    max_tables = Maybe()
+    max_tables_rule = Maybe(fields.String)
+    fits = fields.Boolean()
+    one_more_breaks = fields.Boolean()  # a table more would be broken at once (TDA 11C, S-#5)
+
+
+class DrawView(Closed):
+    plan = Maybe(fields.Nested, nested=DrawPlan)
+    redraw = fields.Boolean()
+
+
 class DirectorView(Summary):
     """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
 
@@ -359,6 +381,7 @@ class DirectorView(Summary):
     payouts_due = fields.List(fields.Nested(PayoutDue))
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
+    draw = Maybe(fields.Nested, nested=lambda: DrawView())
     chips = Free(allow_none=True)  # null once the tournament is over
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())

@@ -185,7 +185,8 @@ def director_refusal(caller: Caller, tournament_id: int) -> ApiError | None:
 
 def require_tournament(tournament_id: int, roles: set[str] | None = None, act: bool | None = None) -> Caller:
     """The caller may reach this tournament (and has one of `roles`, if given). A director: one of
-    his club's (one he runs, if limited; reading only, if an observer)."""
+    his club's (one he runs, if limited; reading only, if an observer); a dealer, player or TV: the
+    tournament of its QR code."""
     caller = current_caller()
     if not 0 < tournament_id < 2**62 or not current_app.extensions["pokerfloor"].service.exists(tournament_id):
         raise _missing(tournament_id)
@@ -195,7 +196,9 @@ def require_tournament(tournament_id: int, roles: set[str] | None = None, act: b
             raise refusal
         _refuse_observer(caller, act)
     elif caller.tournament_id != tournament_id:
-        raise ApiError(403, "forbidden", "This link belongs to another tournament.")
+        # A QR code knows one tournament: any other, of its club or another, answers as missing
+        # (whether a tournament exists is no business of another club's phone).
+        raise _missing(tournament_id)
     if roles is not None and caller.role not in roles:
         raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")
     return caller

@@ -62,6 +62,8 @@ def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejectio
     payload = {"entry_id": entry.entry_id, "at": cmd.now}
     if cmd.payload.get("id_checked"):
         payload["id_checked"] = True
+    if entry.pays_at_check_in:
+        payload["buy_in"] = 1  # N-3.1: he pays now; his buy-in comes into the pool
     return Decision([Event("player_checked_in", payload)], {"entry_id": entry.entry_id})
 
 
@@ -90,10 +92,15 @@ def decide_flags(state: TournamentState, cmd: Command) -> Decision | Rejection:
     }
     if not changes:
         return Rejection("no_change", f"{entry.name}'s flags are already like that.", "entry_id")
-    return Decision(
-        [Event("registration_flags_set", {"entry_id": entry.entry_id, **changes})],
-        {"entry_id": entry.entry_id, **changes},
-    )
+    payload = {"entry_id": entry.entry_id, **changes}
+    # A reservation moved up from the waiting list who paid in advance brings his buy-in now; the
+    # mark taken back before the draw takes it out again. After the draw the pool stays as drawn.
+    if "prepaid" in changes and state.status in OPEN and entry.from_waiting and not entry.present:
+        if changes["prepaid"] and entry.pays_at_check_in:
+            payload["buy_in"] = 1
+        elif not changes["prepaid"] and not entry.pays_at_check_in:
+            payload["buy_in"] = -1
+    return Decision([Event("registration_flags_set", payload)], {"entry_id": entry.entry_id, **changes})
 
 
 def _before_draw(state: TournamentState, field: str | None) -> Rejection | None:
@@ -126,6 +133,8 @@ def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen
             payload["id_checked"] = True
         if not present or (_id_required(state) and not payload.get("id_checked")):
             payload["present"] = False
+            if not payload.get("prepaid"):
+                payload["pays_at_check_in"] = True  # N-3.1: no buy-in until he checks in and pays
         events.append(Event("player_registered", payload))
         next_id += 1
     return events
@@ -279,18 +288,16 @@ def apply_desk(state: TournamentState, event: Event) -> None:
     p = event.payload
     if event.type == "player_checked_in":
         entry = state.entries[p["entry_id"]]
-        counted = state.buy_in_counted(entry)
         entry.present = True
         entry.id_checked = entry.id_checked or bool(p.get("id_checked"))
         state.absent.discard(entry.entry_id)
-        _settle_buy_in(state, entry, counted)
+        _settle_buy_in(state, entry, p.get("buy_in", 0))
     elif event.type == "registration_flags_set":
         entry = state.entries[p["entry_id"]]
-        counted = state.buy_in_counted(entry)
         for flag in ("prepaid", "id_checked"):
             if flag in p:
                 setattr(entry, flag, p[flag])
-        _settle_buy_in(state, entry, counted)
+        _settle_buy_in(state, entry, p.get("buy_in", 0))
     elif event.type == "check_in_closed":
         state.check_in_closed_at = p["at"]
         for entry_id in p["released"]:
@@ -299,12 +306,12 @@ def apply_desk(state: TournamentState, event: Event) -> None:
         release(state, p["entry_id"], "withdrawn")
 
 
-def _settle_buy_in(state: TournamentState, entry: Entry, counted_before: bool) -> None:
-    """A reservation moved up from the waiting list pays at check-in (or is marked prepaid): his
-    buy-in comes into the pool then, and goes out again if the prepaid mark is taken back."""
-    counted = state.buy_in_counted(entry)
-    if counted != counted_before:
-        count_buy_in(state, entry, +1 if counted else -1)
+def _settle_buy_in(state: TournamentState, entry: Entry, sign: int) -> None:
+    """What the event says about his buy-in: +1 he paid (at check-in, or marked prepaid), -1 the
+    prepaid mark was taken back before the draw; 0 (and every older event): nothing changes."""
+    if sign:
+        entry.pays_at_check_in = sign < 0
+        count_buy_in(state, entry, sign)
 
 
 def release(state: TournamentState, entry_id: int, reason: str = "no_show") -> None:
@@ -346,6 +353,7 @@ def desk_view(state: TournamentState) -> dict:
         # moved up at the deadline as reservations (no ID seen yet): their check-in stays open (N-3.4)
         "check_in_open_for": sorted(state.check_in_open_for),
         "cite": {k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check")},
+        "seat_limit": seat_limit(state),
     }
     if closed is None and state.status in OPEN:
         plan = close_plan(state)

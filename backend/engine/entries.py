@@ -172,6 +172,7 @@ def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection
         "fee": fmt.get("fee", 0),
         "at": cmd.now,
         **fields,
+        **sits_out_first(state, fields["table_no"], fields["seat"]),
     }
     return Decision(
         [Event("reentered", payload)],
@@ -241,14 +242,22 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
         "at": cmd.now,
     }
     result: dict[str, Any] = {"entry_id": entry_id, "table_no": table.table_no, "seat": replaced.seat}
-    if replaced.seat in forbidden_seats(table, state.seating):
-        # S-#4: a newcomer enters in any position but the small blind (N-2.10: nor between the
-        # button and the small blind). The busted player's seat is that position in the next
-        # hand: the alternate sits down and is dealt in from the hand after it; the small blind of
-        # that hand is dead, as it would be with the seat empty.
-        payload["sits_out_hand"] = result["sits_out_hand"] = table.hand_no + 1
-        result["rule"] = (state.preset.get("cite") or {}).get("entry_seat")
+    wait = sits_out_first(state, table.table_no, replaced.seat)
+    payload.update(wait)
+    if wait:
+        result.update(sits_out_hand=wait["sits_out_hand"], rule=state.cite_of("entry_seat"))
     return Decision([Event("alternate_seated", payload)], result)
+
+
+def sits_out_first(state: TournamentState, table_no: int, seat: int) -> dict:
+    """S-#4: a player entering the tournament (an alternate, S-#46; a re-entry keeping his seat,
+    S-#47) enters in any position but the small blind (N-2.10: nor between the button and the
+    small blind). When his seat is that position in the next hand, he sits down and is dealt in
+    from the hand after it; the small blind of that hand is dead, as it would be with the seat empty."""
+    table = state.tables[table_no]
+    if seat not in forbidden_seats(table, state.seating):
+        return {}
+    return {"sits_out_hand": table.hand_no + 1, "button_epoch": table.button_epoch}
 
 
 # ------------------------------------------------------------------ appliers
@@ -287,8 +296,6 @@ def apply_entries(state: TournamentState, event: Event) -> None:
         state.names.add(p["name"].casefold())
         state.players_left += 1
         _seat(state, entry, p["table_no"], p["seat"])
-        if "sits_out_hand" in p:  # S-#4: not dealt in that hand (its small blind is dead)
-            entry.sits_out = (p["table_no"], p["sits_out_hand"])
         touched = shift_out_places(state, 1)
         state.money["buy_ins"] += 1
         money.add_money(state, "alternate", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
@@ -310,6 +317,8 @@ def apply_entries(state: TournamentState, event: Event) -> None:
         entry.addon = True
         state.money["addons"] += 1
         money.add_money(state, "addon", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    if "sits_out_hand" in p:  # S-#4: not dealt in that hand (its small blind is dead)
+        entry.sits_out = (p["table_no"], p["sits_out_hand"], p.get("button_epoch", 0))
     state.chips["in_play"] += p["chips"]
     forget_count(state, entry.table_no)
     money.refresh(state, touched + [entry.entry_id])

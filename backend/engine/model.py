@@ -89,12 +89,16 @@ class Entry:
     present: bool = True
     id_checked: bool = False  # ID / age 18+ seen at the desk (N-3.4, P-Teilnahme)
     from_waiting: bool = False  # moved up from the waiting list (N-3.3)
+    # A reservation moved up from the waiting list holds the place and pays when he checks in
+    # (N-3.1): until then no buy-in, no chips (N-3.6). Set and cleared by what the events say.
+    pays_at_check_in: bool = False
     rebuys: int = 0
     addon: bool = False
     reentries: int = 0
     alternate_for: int | None = None  # the busted entry whose seat an alternate took (S-#46)
-    # S-#4: (table_no, hand_no) of the one hand a newcomer sits out because his seat is its small blind
-    sits_out: tuple[int, int] | None = None
+    # S-#4: (table_no, hand_no, the table's button_epoch) of the one hand a newcomer sits out because
+    # his seat is its small blind; a new button at the table ends it (the small blind moved).
+    sits_out: tuple[int, int, int] | None = None
     paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
 
 
@@ -116,6 +120,7 @@ class Table:
     # V-III.h / TDA 11D: the director let this short table play on at (its players, the fullest
     # table's players); any change of either ends it.
     halt_override: tuple | None = None
+    button_epoch: int = 0  # +1 whenever the button is set or drawn again (hand_no restarts)
 
 
 @dataclass
@@ -239,11 +244,15 @@ class TournamentState:
         played at his table; None once it is over or he moved."""
         if entry.sits_out is None:
             return None
-        table_no, hand_no = entry.sits_out
+        table_no, hand_no, epoch = entry.sits_out
         table = self.tables.get(table_no)
-        if entry.table_no != table_no or table is None or table.hand_no > hand_no:
+        if entry.table_no != table_no or table is None or table.button_epoch != epoch or table.hand_no > hand_no:
             return None
         return hand_no
+
+    def cite_of(self, key: str) -> str | None:
+        """The preset's rulebook id for a setting ("S-#4"), or None."""
+        return (self.preset.get("cite") or {}).get(key)
 
     def cite(self, key: str) -> str:
         """' (V-XIII)': the preset's rule for a setting, for rejection messages; '' if none."""
@@ -252,10 +261,9 @@ class TournamentState:
 
     @staticmethod
     def buy_in_counted(entry: Entry) -> bool:
-        """Whether his buy-in is in the pool. A reservation moved up from the waiting list pays
-        when he checks in (N-3.1: "in bar beim Check-in"), unless he paid in advance (N-3.2):
-        until then he holds the place but brings no money and no chips (N-3.6)."""
-        return entry.present or entry.prepaid or not entry.from_waiting
+        """Whether his buy-in is in the pool: always, but for a reservation moved up from the
+        waiting list who has not paid yet (N-3.1: "in bar beim Check-in"; N-3.2: or in advance)."""
+        return not entry.pays_at_check_in
 
     @property
     def start_stack(self) -> int:

@@ -345,11 +345,16 @@ def shift_out_places(state: TournamentState, by: int) -> list[int]:
 
 
 def drawn_card(state: TournamentState, entry_id: int) -> str | None:
-    """The card an out player drew against an equal starting stack (P-SidePots), or None."""
+    """The card an out player drew against an equal starting stack (P-SidePots), while it still
+    decides something: None once nobody in his group has his stack any more (an undone bust)."""
     group = state.group_of.get(entry_id)
     if group is None:
         return None
-    return next((m.get("card") for m in group.members if m["entry_id"] == entry_id), None)
+    me = next((m for m in group.members if m["entry_id"] == entry_id), None)
+    if me is None or not me.get("card"):
+        return None
+    tied = any(m["entry_id"] != entry_id and m.get("stack") == me.get("stack") for m in group.members)
+    return me["card"] if tied else None
 
 
 def out_entries_newest_first(state: TournamentState, limit: int) -> Iterator[int]:

@@ -151,6 +151,7 @@ REFUSALS: dict[str, Basis] = {
     "too_many_tables": PROCEDURE,
     "too_few_tables": Cite("max_per_table"),  # N-2.9, S-#2, G-Sitzordnung, V-II.a, P-Teilnahme
     "settings_locked": PROCEDURE,
+    "room_too_small": PROCEDURE,  # fewer seats tonight than players registered
     "already_paid": PROCEDURE,
     "already_penalised": PROCEDURE,
     "no_penalty": PROCEDURE,

@@ -286,6 +286,7 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     state.names.add(p["name"].casefold())
     if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
         entry.from_waiting = True
+        entry.pays_at_check_in = bool(p.get("pays_at_check_in"))
         state.waiting.pop(p["from_waiting"], None)
         state.waiting_names.pop(p["name"].casefold(), None)
         if not entry.present and state.check_in_closed_at is not None:

@@ -221,6 +221,7 @@ def apply_table_event(state: TournamentState, event: Event) -> None:
         table = state.tables[p["table_no"]]
         table.button, table.sb, table.bb, table.hand_no = p["seat"], None, None, 0
         table.arrivals, table.redraw = 0, None
+        table.button_epoch += 1
     elif event.type == "hand_started":
         table = state.tables[p["table_no"]]
         table.button, table.sb, table.bb, table.hand_no = p["button"], p["sb"], p["bb"], p["hand_no"]
@@ -239,6 +240,7 @@ def reset_button(table: Table, why: str) -> None:
     """The button is drawn again by high card before the next hand (V-III.i, V-IV.d, S-#4)."""
     table.button, table.sb, table.bb, table.hand_no = None, None, None, 0
     table.arrivals, table.redraw = 0, why
+    table.button_epoch += 1
 
 
 def move_entry(state: TournamentState, entry_id: int, table_no: int, seat: int) -> None:

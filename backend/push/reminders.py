@@ -5,8 +5,9 @@ Each worker keeps, per tournament, one sleeping task towards the next break's re
 a jump, a new structure) plans it anew; a task whose plan was replaced finds so when it wakes and
 ends. When it is time, the task reads the tournament as it stands now (another worker may have
 paused the clock meanwhile), and the worker whose row goes into `push_reminder` first sends it:
-each break is reminded once however many workers keep timers. A worker that starts picks up the
-tournaments whose players subscribed in the last two days.
+each break is reminded once however many workers keep timers. Its notices go into the outbox in
+that same transaction, so a stop right after the claim loses none. A worker that starts picks up
+the tournaments whose players subscribed in the last two days.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from sqlmodel import col, select
 
 from ..engine.model import TournamentState
 from ..read.notice import Notice
+from ..read.notices import in_region
 from ..read.reminders import Reminder, break_ending, minutes_left, next_break_end
 from ..service import TournamentService, UnknownTournament, now_ms
 from ..store import session_scope
 from ..store.models import PushReminder, PushSubscription, Token, Tournament
+from .outbox import Batch, Outbox
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +38,14 @@ class BreakReminders:
         self,
         service: TournamentService,
         db: Any,
-        tell: Callable[[int, list[Notice]], None],
+        tell: Callable[[int, Batch], None],
+        outbox: Outbox,
         *,
         spawn: Callable[..., Any],
         sleep: Callable[[float], None],
         clock: Callable[[], int] = now_ms,
     ):
-        self._service, self._db, self._tell = service, db, tell
+        self._service, self._db, self._tell, self._outbox = service, db, tell, outbox
         self._spawn, self._sleep, self._clock = spawn, sleep, clock
         self._seen: dict[int, tuple] = {}  # the clock and structure last planned from
         self._planned: dict[int, Reminder] = {}
@@ -111,17 +115,22 @@ class BreakReminders:
         again = next_break_end(state, now, self._done.get(tid))
         if minutes is not None or (again is not None and again.index == reminder.index and again.due <= now):
             self._done[tid] = reminder.index  # its time came: never planned again, sent or not
-        if minutes is not None and claim(self._db, tid, f"break_end:{reminder.index}", now):
-            self._tell(tid, break_ending(state, minutes))
+        if minutes is not None:
+            found = in_region(state, break_ending(state, minutes))
+            batch = claim(self._db, self._outbox, tid, f"break_end:{reminder.index}", found, now)
+            if batch is not None:
+                self._tell(tid, batch)
         self._seen[tid] = (state.clock, id(state.structure))
         self._plan(tid, state)  # the next break, or this one later if the clock moved
 
 
-def claim(db: Any, tid: int, key: str, now: int) -> bool:
-    """Whether this worker is the one to send the timed notice `key` (its row went in first)."""
+def claim(db: Any, outbox: Outbox, tid: int, key: str, found: list[Notice], now: int) -> Batch | None:
+    """The timed notice `key`, if this worker is the one to send it (its row went in first): its
+    notices in the outbox, in the claim's transaction. None: another worker's, or nobody subscribed."""
     try:
         with session_scope(db) as session:
             session.add(PushReminder(tournament_id=tid, key=key, sent_at=now))
+            session.flush()
+            return outbox.queue(session, tid, key, found, now)
     except IntegrityError:
-        return False
-    return True
+        return None

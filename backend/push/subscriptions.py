@@ -48,6 +48,10 @@ def endpoint_allowed(endpoint: str, allowed: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(origin, pattern) for pattern in allowed)
 
 
+class EndpointTaken(Exception):
+    """The endpoint is another live token's subscription, and the keys sent are not its keys."""
+
+
 def save(
     session: Session,
     caller: Caller,
@@ -59,17 +63,27 @@ def save(
     lang: str,
     now: int,
 ) -> PushSubscription:
-    """One row per endpoint (a phone's browser): subscribing again, with another token or another
-    language, replaces what it had."""
+    """One row per endpoint (a phone's browser): subscribing again, with another language or for
+    another tournament, replaces what it had. Another token takes it over only with the phone's
+    own keys: the endpoint alone is no proof (it passes through the push service, logs, a shared
+    screen), and taking it would silently end the owner's notices (EndpointTaken)."""
     row = session.exec(select(PushSubscription).where(PushSubscription.endpoint == endpoint)).first()
     if row is None:
         row = PushSubscription(endpoint=endpoint, token_id=caller.token_id, tournament_id=tournament_id,
                                p256dh=p256dh, auth=auth, lang=lang, created_at=now)  # fmt: skip
     else:
+        if row.token_id != caller.token_id and (row.p256dh, row.auth) != (p256dh, auth) and _held(session, row):
+            raise EndpointTaken(endpoint)
         row.token_id, row.tournament_id, row.p256dh, row.auth, row.lang = (
             caller.token_id, tournament_id, p256dh, auth, lang)  # fmt: skip
     session.add(row)
     return row
+
+
+def _held(session: Session, row: PushSubscription) -> bool:
+    """Whether the row's token is live (a revoked token's rows go with it; one left over is free)."""
+    token = session.get(Token, row.token_id)
+    return token is not None and token.revoked_at is None
 
 
 def remove(session: Session, caller: Caller, endpoint: str) -> bool:

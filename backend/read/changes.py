@@ -99,7 +99,7 @@ def _undone(state: TournamentState, p: dict) -> set[tuple]:
 CUSTOM: dict[str, Callable[[TournamentState, dict], set[tuple]]] = {
     "player_registered": lambda state, p: _field_grew(state, p) if "table_no" in p else {("player", p["entry_id"])},
     "seats_drawn": lambda state, p: (
-        {("table", n) for n in range(1, p["tables"] + 1)}
+        {("table", n) for n in range(1, max(p["tables"], p.get("redraw_of", 0)) + 1)}
         | {("player", s["entry_id"]) for s in p["seats"]}
         | {("player", e) for e in p.get("released", ())}  # N-3.6: lost the place at the draw
     ),

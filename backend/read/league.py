@@ -360,10 +360,13 @@ def carried_headhunter_chips(db, service, club_id: int, tournament_id: int, name
         links = session.exec(
             select(TournamentEntryPerson)
             .where(TournamentEntryPerson.person_id == person.id, TournamentEntryPerson.tournament_id != tournament_id)
-            .order_by(TournamentEntryPerson.tournament_id.desc())
+            .order_by(TournamentEntryPerson.tournament_id.desc(), TournamentEntryPerson.entry_id.desc())
         ).all()
     for link in links:
         state = service.state(link.tournament_id)
-        if state.preset.get("headhunter") and state.status == "finished" and link.entry_id in state.hh:
+        entry = state.entries.get(link.entry_id)
+        # A registration taken back or lost at check-in never played: his chips stay where they were.
+        played = entry is not None and entry.status != "released"
+        if state.preset.get("headhunter") and state.status == "finished" and played and link.entry_id in state.hh:
             return max(0, state.hh[link.entry_id])
     return 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .locale_format import DEFAULT_REGION, money_text, number_text
+
 URGENT_TTL = 15 * 60
 NEWS_TTL = 5 * 60
 
@@ -20,6 +22,7 @@ class Notice:
     params: dict = field(default_factory=dict)
     urgent: bool = False
     keep_s: int | None = None  # how long the push service keeps it, where the default is too long
+    region: str = DEFAULT_REGION  # the preset's region: how German writes its numbers (1'502 / 1.502)
 
     @property
     def ttl(self) -> int:
@@ -36,16 +39,24 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "table_breaking": ("Your table is closing", "Go to table {table}, seat {seat}. Take your chips with you."),
         "final_table": ("Final table: table {table}, seat {seat}", "Take your chips to your seat at the final table."),
+        "final_table_stay": (
+            "Final table: you stay at table {table}, seat {seat}",
+            "Keep your seat: the others come to your table.",
+        ),
         "hand_for_hand": ("Hand-for-hand", "The bubble: every table plays one hand at a time now."),
-        "prize": ("{place}. place: {prize} {currency}", "Collect your prize from the tournament director."),
+        "prize": ("{place}. place: {money}", "Collect your prize from the tournament director."),
         "table_closing": ("Table {table} is closing", "Send the players to their new seats (their phones show them)."),
         "hold_hand": ("Hand-for-hand: hold the next hand", "Deal one hand, then wait until all tables are done."),
-        "pay_out": ("Pay out: {name}", "{place}. place, {prize} {currency}."),
+        "pay_out": ("Pay out: {name}", "{place}. place, {money}."),
         "review": ("A command was refused", "{actor}: {message}"),
         "in_the_money": ("You are in the money", "{players} players left: each of them wins a prize."),
         "redrawn": (
             "New seat: table {table}, seat {seat}",
             "The last tables are drawn anew. Take your chips with you.",
+        ),
+        "redrawn_stay": (
+            "Your seat stays: table {table}, seat {seat}",
+            "The last tables are drawn anew: you drew the seat you have.",
         ),
         "halted": (
             "Stop play: hold the next hand",
@@ -63,27 +74,35 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "de": {
         "moved": (
-            "Wechsel an Tisch {table}, Platz {seat}",
+            "Wechsel an Tisch {table}, Sitz {seat}",
             "Die Turnierleitung hat dich von Tisch {from_table} umgesetzt.",
         ),
-        "table_breaking": ("Dein Tisch wird aufgelöst", "Geh an Tisch {table}, Platz {seat}. Nimm deine Chips mit."),
-        "final_table": ("Finaltisch: Tisch {table}, Platz {seat}", "Bring deine Chips an deinen Platz am Finaltisch."),
+        "table_breaking": ("Dein Tisch wird aufgelöst", "Geh an Tisch {table}, Sitz {seat}. Nimm deine Chips mit."),
+        "final_table": ("Finaltisch: Tisch {table}, Sitz {seat}", "Bring deine Chips an deinen Sitz am Finaltisch."),
+        "final_table_stay": (
+            "Finaltisch: du bleibst an Tisch {table}, Sitz {seat}",
+            "Bleib sitzen: die anderen kommen an deinen Tisch.",
+        ),
         "hand_for_hand": ("Hand-für-Hand", "Die Bubble: alle Tische spielen jetzt Hand für Hand."),
-        "prize": ("{place}. Platz: {prize} {currency}", "Hol dein Preisgeld bei der Turnierleitung ab."),
+        "prize": ("{place}. Platz: {money}", "Hol dein Preisgeld bei der Turnierleitung ab."),
         "table_closing": (
             "Tisch {table} wird aufgelöst",
-            "Schick die Spieler an ihre neuen Plätze (ihr Handy zeigt sie).",
+            "Schick die Spieler an ihre neuen Sitze (ihr Handy zeigt sie).",
         ),
         "hold_hand": (
             "Hand-für-Hand: nächste Hand abwarten",
             "Eine Hand geben, dann warten, bis alle Tische fertig sind.",
         ),
-        "pay_out": ("Auszahlen: {name}", "{place}. Platz, {prize} {currency}."),
+        "pay_out": ("Auszahlen: {name}", "{place}. Platz, {money}."),
         "review": ("Ein Befehl wurde abgelehnt", "{actor}: {message}"),
         "in_the_money": ("Du bist im Geld", "Noch {players} Spieler: jeder von ihnen gewinnt einen Preis."),
         "redrawn": (
-            "Neuer Platz: Tisch {table}, Platz {seat}",
+            "Neuer Sitz: Tisch {table}, Sitz {seat}",
             "Die letzten Tische werden neu gelost. Nimm deine Chips mit.",
+        ),
+        "redrawn_stay": (
+            "Dein Sitz bleibt: Tisch {table}, Sitz {seat}",
+            "Die letzten Tische werden neu gelost: du hast deinen Sitz gezogen.",
         ),
         "halted": (
             "Spiel anhalten: nächste Hand abwarten",
@@ -103,21 +122,25 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Chipzählung weicht um {difference} ab",
             "Gezählt {counted}, im Spiel {in_play}: Tische nachzählen.",
         ),
-        "break_ending": ("Die Pause endet in {minutes} Minuten", "Zurück an Tisch {table}, Platz {seat}."),
+        "break_ending": ("Die Pause endet in {minutes} Minuten", "Zurück an Tisch {table}, Sitz {seat}."),
     },
 }
 
 
 def text_of(notice: Notice, lang: str) -> tuple[str, str]:
-    """The notification's title and body in the phone's language (English if we have no other)."""
+    """The notification's title and body in the phone's language (English if we have no other),
+    its numbers and money written as the screens write them in the preset's region."""
     title, body = TEXTS.get(lang, TEXTS["en"])[notice.kind]
-    params = {k: _number(k, v, lang) for k, v in notice.params.items()}
+    params = {k: _number(k, v, lang, notice.region) for k, v in notice.params.items()}
+    if "prize" in notice.params:
+        params["money"] = money_text(notice.params["prize"], notice.params.get("currency"), lang, notice.region)
     return title.format(**params), body.format(**params)
 
 
-def _number(key: str, value: object, lang: str) -> object:
-    """Chip counts with thousands separators (1,234,500 / 1.234.500), a difference with its sign."""
+def _number(key: str, value: object, lang: str, region: str) -> object:
+    """Chip counts with the region's thousands separators (1,234,500 / 1'234'500 / 1.234.500), a
+    difference with its sign."""
     if not isinstance(value, int) or isinstance(value, bool):
         return value
-    shown = f"{value:+,}" if key == "difference" else f"{value:,}"
-    return shown.replace(",", ".") if lang == "de" else shown
+    shown = number_text(value, lang, region)
+    return f"+{shown}" if key == "difference" and value > 0 else shown

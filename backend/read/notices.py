@@ -12,14 +12,17 @@ balance, to break, a chip count that does not add up) in floor_notices.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import money
 from ..engine.balancing import active_tables
 from ..engine.model import Event, TournamentState
 from ..engine.payouts import shown
 from .floor_notices import floor_notices
+from .locale_format import region_of
 from .notice import Notice, text_of
 
-__all__ = ["Notice", "notices", "refused", "text_of"]
+__all__ = ["Notice", "in_region", "notices", "refused", "text_of"]
 
 
 def _moves(kind: str, moves: list[dict]) -> list[Notice]:
@@ -51,6 +54,7 @@ def _prizes(state: TournamentState, entry_ids: list[int]) -> list[Notice]:
 
 def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
     """The notices of one command's events, in the state they left."""
+    region = region_of(state.preset.get("format"))  # given at once to those told to everyone seated
     found: list[Notice] = floor_notices(state, events)
     for event in events:
         p = event.payload
@@ -61,11 +65,12 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             found.append(Notice(("table", p["table_no"]), "table_closing", {"table": p["table_no"]}, urgent=True))
         elif event.type == "final_table_formed":
             # G-Final forms two tables of 8 first: a new seat, not yet the final table
-            found += _moves("final_table" if len(p.get("tables", ())) <= 1 else "redrawn", p["moves"])
+            kind = "final_table" if len(p.get("tables", ())) <= 1 else "redrawn"
+            found += _moves(kind, p["moves"]) + _stays(state, f"{kind}_stay", p)
             found += [Notice(("table", n), "table_closing", {"table": n}, urgent=True) for n in p.get("broken", ())]
         elif event.type == "hand_for_hand_started":
             found += [Notice(("table", t.table_no), "hold_hand", {}, urgent=True) for t in active_tables(state)]
-            found += [Notice(("player", entry_id), "hand_for_hand") for entry_id in seated(state)]
+            found += [Notice(("player", entry_id), "hand_for_hand", region=region) for entry_id in seated(state)]
         elif event.type == "tournament_won":
             found += _prizes(state, [p["entry_id"]])  # the winner's prize, the largest to pay out
         elif event.type in BUSTS:
@@ -74,9 +79,30 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             # N-3.2: absent players taken out with the bust count towards the bubble too
             if bubble_burst(state, len(out) + len(p.get("absent_out", ()))):
                 found += [
-                    Notice(("player", entry_id), "in_the_money", {"players": state.players_left})
+                    Notice(("player", entry_id), "in_the_money", {"players": state.players_left}, region=region)
                     for entry_id in sorted(seated(state))
                 ]
+    return in_region(state, found)
+
+
+def in_region(state: TournamentState, found: list[Notice]) -> list[Notice]:
+    """The notices with the preset's region: German writes 1'502 CHF in Switzerland, 1.502 € in
+    Germany, as the screens do (read/locale_format.py). Only those made without it are made anew
+    (a frozen copy costs microseconds, and hand-for-hand tells every seated player)."""
+    region = region_of(state.preset.get("format"))
+    return [n if n.region == region else replace(n, region=region) for n in found]
+
+
+def _stays(state: TournamentState, kind: str, p: dict) -> list[Notice]:
+    """The players who keep their seat at a table the procedure keeps (V-IV's feature table, or a
+    redraw that gave a player the seat he had): told that they stay, and where."""
+    moved = {m["entry_id"] for m in p["moves"] if (m["to_table"], m["to_seat"]) != (m["from_table"], m["from_seat"])}
+    found = []
+    for table_no in p.get("tables", [p["table_no"]]):
+        table = state.tables.get(table_no)
+        for seat, entry_id in sorted(table.seats.items()) if table is not None else ():
+            if entry_id not in moved:
+                found.append(Notice(("player", entry_id), kind, {"table": table_no, "seat": seat}, urgent=True))
     return found
 
 

@@ -17,7 +17,8 @@ from ..engine.hands import next_positions
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
-from ..engine.settings import EDITABLE as SETTINGS
+from ..engine.seating import draw_plan, redraw_refusal
+from ..engine.settings import view as settings_view
 from ..engine.suggestions import suggestions
 from ..engine.table_ops import redraw_rule
 from .locale_format import region_of
@@ -183,6 +184,7 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
         "reentries": e.reentries,
         "prepaid": e.prepaid,
         "present": e.present,
+        "pays_at_check_in": e.pays_at_check_in,  # moved up from the waiting list, not paid yet (N-3.1)
         "accessible": e.accessible,
         "id_checked": e.id_checked,
         "prize": shown(money.prize(state, e)),
@@ -327,12 +329,23 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "registration": desk_view(state),
         "payouts_due": _payouts_due(state),
         "corrections": _corrections(state),
-        "settings": {k: state.format.get(k) for k in SETTINGS},  # editable before the draw
+        "settings": settings_view(state),  # editable before the draw
+        "draw": _draw(state),
         # Once the tournament is over there is nothing left to count: no chip check waits for counts.
         "chips": None if state.status == "finished" else chips_view(state, now),
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
     }
+
+
+def _draw(state: TournamentState) -> dict | None:
+    """The seat draw the preset's rules propose (before it), and whether it may be redone (after it,
+    until the clock starts)."""
+    if state.status in ("new", "registering"):
+        return {"plan": draw_plan(state), "redraw": False}
+    if state.status == "seated":
+        return {"plan": draw_plan(state), "redraw": redraw_refusal(state) is None}
+    return None
 
 
 def _ledger_line(state: TournamentState, line: dict) -> dict:

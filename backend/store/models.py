@@ -205,3 +205,20 @@ class PushReminder(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
     key: str = Field(max_length=40, primary_key=True)  # e.g. break_end:7 (the structure's entry)
     sent_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class PushOutbox(SQLModel, table=True):
+    """Notices for locked phones not yet sent (docs/push.md): written in the transaction of the
+    command that made them, deleted once every phone they are for was posted to. `claimed_by` is
+    the worker sending them (its claim lapses `claimed_at` + the lease after its last sign of
+    life); `done` the (notice, subscription) pairs already posted, kept when a worker stops so the
+    next one sends the rest and nothing twice."""
+
+    __tablename__ = "push_outbox"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    key: str = Field(max_length=80, primary_key=True)  # seq:<n> (a command's), refused:…, break_end:<i>
+    notices: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    claimed_by: str | None = Field(default=None, max_length=60)
+    claimed_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    done: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -50,3 +50,7 @@ async function firstRender() {
 void firstRender();
 void start();
 registerServiceWorker();
+// WebKit only (iPhones): a chunk of its own, so other phones do not load it (homeScreen.ts).
+if (navigator.vendor === "Apple Computer, Inc.") {
+  import("./homeScreen").then((m) => m.followLinksAtHome(report), (e) => report("start.home_screen", e));
+}

@@ -71,5 +71,5 @@ def test_every_seated_player_is_told_his_own_table_and_seat():
     one = found[0]
     table, seat = seats[one.to[1]]
     assert text_of(one, "en") == ("The break ends in 2 minutes", f"Back to table {table}, seat {seat}.")
-    assert text_of(one, "de") == ("Die Pause endet in 2 Minuten", f"Zurück an Tisch {table}, Platz {seat}.")
+    assert text_of(one, "de") == ("Die Pause endet in 2 Minuten", f"Zurück an Tisch {table}, Sitz {seat}.")
     assert not one.urgent  # news, not a move: kept briefly

@@ -77,5 +77,5 @@ def test_a_complete_chip_count_that_does_not_add_up_tells_the_director():
     (alarm,) = notices(floor.state, floor.ok("chip_count", {"table_no": 2, "stacks": short}, dealer(2)).events)
     assert alarm.to == ("director",) and alarm.kind == "chip_alarm"
     assert text_of(alarm, "en")[0] == "Chip count off by -5,000"
-    assert text_of(alarm, "de")[0] == "Chipzählung weicht um -5.000 ab"
+    assert text_of(alarm, "de")[0] == "Chipzählung weicht um -5'000 ab"  # Basel: as the Swiss screens write it
     assert notices(floor.state, floor.ok("chip_count", {"table_no": 2, "stacks": stacks[2]}, dealer(2)).events) == []

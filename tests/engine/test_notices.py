@@ -34,7 +34,7 @@ def test_n_2_13_n_2_9_hand_for_hand_holds_every_table_and_the_final_table_gives_
     for n in seats:
         entry = floor.state.entries[n.to[1]]
         assert (n.params["table"], n.params["seat"]) == (entry.table_no, entry.seat) and n.urgent
-        assert text_of(n, "de")[0] == f"Finaltisch: Tisch {entry.table_no}, Platz {entry.seat}"
+        assert text_of(n, "de")[0] == f"Finaltisch: Tisch {entry.table_no}, Sitz {entry.seat}"
     assert [n.to for n in found if n.kind == "table_closing"] == [("table", 3 - final.table_no)]
 
 
@@ -104,3 +104,93 @@ def test_n_3_2_an_absent_player_removed_at_the_bubble_counts_towards_it():
     found = notices(log.state, hand.events)
     assert sorted(n.to[1] for n in found if n.kind == "in_the_money") == sorted(stay)
     assert [n.to for n in found if n.kind == "prize"] == [("player", y)]  # 6th: 275 CHF
+
+
+def test_n_3_7_a_swiss_prize_is_written_as_the_swiss_screens_write_it():
+    """N-3.7 at 44 players: the winner's prize passes a thousand. The preset's region (CH) writes
+    the German notice as the screens do (1'870 CHF, not 1.870 CHF); English keeps 1,870 CHF, and a
+    German preset of region DE writes 1.870 € (pwa/src/i18n/format.ts)."""
+    floor = Floor("n-monday", 44, 4)
+    floor.bust_to(2)
+    fullest = max(active_tables(floor.state), key=lambda t: (len(t.seats), -t.table_no))
+    found = notices(floor.state, floor.bust_at(fullest.table_no).events)
+    winner = floor.state.winner
+    prize = shown(money.prize(floor.state, floor.state.entries[winner]))
+    assert isinstance(prize, int) and prize >= 1000
+    mine = next(n for n in found if n.kind == "prize" and n.to == ("player", winner))
+    assert text_of(mine, "de")[0] == f"1. Platz: {prize:,} CHF".replace(",", "'")
+    assert text_of(mine, "en")[0] == f"1. place: {prize:,} CHF"
+    data = preset("n-monday")
+    data["format"] = {**data["format"], "currency": "EUR", "region": "DE"}
+    german = Floor("n-monday", 44, 4, data=data)
+    german.bust_to(2)
+    fullest = max(active_tables(german.state), key=lambda t: (len(t.seats), -t.table_no))
+    found = notices(german.state, german.bust_at(fullest.table_no).events)
+    pay = next(n for n in found if n.kind == "pay_out" and n.params["place"] == 1)
+    assert text_of(pay, "de")[1] == "1. Platz, " + f"{prize:,}".replace(",", ".") + " €."
+
+
+def test_a_swiss_chip_count_that_does_not_add_up_is_written_with_swiss_separators():
+    """The chip check's alarm in a Swiss tournament: +1'500, as the director's screen writes it."""
+    from backend.read.notice import Notice
+
+    alarm = Notice(("director",), "chip_alarm", {"difference": 1500, "counted": 221500, "in_play": 220000}, region="CH")
+    assert text_of(alarm, "de") == (
+        "Chipzählung weicht um +1'500 ab",
+        "Gezählt 221'500, im Spiel 220'000: Tische nachzählen.",
+    )
+    assert text_of(alarm, "en")[0] == "Chip count off by +1,500"
+
+
+def test_v_iv_the_feature_tables_players_hear_that_they_keep_their_seats():
+    """V-IV: the final table is the feature table whose players stay; the others fill its free
+    seats. Each player at the final table is told where he sits: those who move where to go, those
+    who stay that they stay, at which seat."""
+    floor = Floor("v-ranking", 18, 2)
+    floor.bust_to(8)
+    before = {e: (floor.state.entries[e].table_no, floor.state.entries[e].seat) for e in seated_ids(floor.state)}
+    found = notices(floor.state, floor.ok("form_final_table", {}).events)
+    (final,) = active_tables(floor.state)
+    stays = {n.to[1]: n for n in found if n.kind == "final_table_stay"}
+    moves = {n.to[1]: n for n in found if n.kind == "final_table"}
+    assert set(stays) == {e for e, (table, _) in before.items() if table == final.table_no} and stays
+    assert set(moves) == {e for e, (table, _) in before.items() if table != final.table_no} and moves
+    for entry_id, n in stays.items():
+        seat = floor.state.entries[entry_id].seat
+        assert (n.params["table"], n.params["seat"]) == (final.table_no, seat) == before[entry_id] and n.urgent
+        assert text_of(n, "de")[0] == f"Finaltisch: du bleibst an Tisch {final.table_no}, Sitz {seat}"
+        assert text_of(n, "en")[0] == f"Final table: you stay at table {final.table_no}, seat {seat}"
+
+
+def test_n_2_9_a_redraw_tells_everyone_at_the_final_table_his_seat_once():
+    """N-2.9: the final table is drawn anew; whoever draws the seat he had is told he stays."""
+    stayed = 0
+    for players in (22, 23, 24, 30):
+        floor = Floor("n-monday", players, -(-players // 11))
+        floor.bust_to(10)
+        found = notices(floor.state, floor.ok("form_final_table", {}).events)
+        told = sorted(n.to[1] for n in found if n.kind in ("final_table", "final_table_stay"))
+        assert told == sorted(seated_ids(floor.state))
+        stayed += sum(1 for n in found if n.kind == "final_table_stay")
+        for n in found:
+            if n.kind in ("final_table", "final_table_stay"):
+                entry = floor.state.entries[n.to[1]]
+                assert (n.params["table"], n.params["seat"]) == (entry.table_no, entry.seat)
+    assert stayed  # these draws leave someone in his seat
+
+
+def test_german_notices_say_sitz_for_a_seat_and_platz_only_for_a_place():
+    """As the screens (pwa/src/i18n/terminology.test.ts): a seat is a Sitz, a finishing place a
+    Platz; a locked phone must not call table 3's seat 4 a place."""
+    import re
+
+    from backend.read.notice import TEXTS
+
+    platz = re.compile(r"(^|[^A-Za-zÄÖÜäöüß])(Platz|Plätze)")
+    for kind, (title, body) in TEXTS["de"].items():
+        text = f"{title} {body}"
+        english = " ".join(TEXTS["en"][kind])
+        if "{seat}" in text or re.search(r"\bseats?\b", english):
+            assert "Sitz" in text and not platz.search(text), (kind, text)
+        if "{place}" in text:
+            assert "Sitz" not in text, (kind, text)

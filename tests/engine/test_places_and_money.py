@@ -231,6 +231,9 @@ def test_n_2_13_p_sidepots_a_card_decides_equal_stacks_across_two_tables_and_eac
     text = describe_event("player_busted", log.events[-1].payload, "en", lambda i: f"P{i}")
     assert "card draw between equal stacks: P3 " in text and ", P9 " in text
     assert places(log.replayed()) == places(s)
+    ok(log, "undo_bust", {"entry_id": 9, "reason": "wrong player"}, now=T0 + 140)  # the tie is gone
+    view = director_view(log.state, T0 + 150)
+    assert [(b["entry_id"], b["card"]) for b in view["busts"]] == [(3, None)]  # a card that decides nothing
 
 
 # ------------------------------------------------------------------ entries
@@ -367,7 +370,30 @@ def test_s_4_s_46_an_alternate_never_enters_on_the_small_blind_he_waits_one_hand
     ok(log, "new_hand", {"table_no": 1})  # hand 3: she is in, on the button
     view = table_view(log.state, 1, T0)
     assert "sits_out" not in seat(3) and view["button"] == 3
-    assert log.replayed().entries[9].sits_out == (1, 2)
+    assert log.replayed().entries[9].sits_out == log.state.entries[9].sits_out == (1, 2, 1)
+
+
+def test_s_4_a_new_button_ends_the_wait_and_a_re_entry_on_the_small_blind_waits_too():
+    """S-#4: the wait belongs to the small blind it avoids: a button drawn again moves the blinds,
+    so it ends. S-#47 with S-#4: a re-entry keeps his seat; if it is the next small blind he sits
+    out that hand too (every "Turniereinstieg")."""
+    from backend.read.views import table_view
+
+    log = seated(preset("s-trophy"), {1: list(range(1, 9))})
+    ok(log, "set_button", {"table_no": 1, "seat": 1})
+    ok(log, "new_hand", {"table_no": 1})  # button 1, SB 2, BB 3
+    ok(log, "record_bust", {"entry_id": 3})
+    ok(log, "seat_alternate", {"name": "Zoe", "replaces": 3})
+    assert log.state.sits_out_hand(log.state.entries[9]) == 2
+    ok(log, "set_button", {"table_no": 1, "seat": 5})  # the dealer draws the button again
+    assert log.state.sits_out_hand(log.state.entries[9]) is None
+    assert all("sits_out" not in s for s in table_view(log.state, 1, T0)["seats"])
+    ok(log, "new_hand", {"table_no": 1})  # button 5, SB 6, BB 7
+    ok(log, "record_bust", {"entry_id": 7})  # the big blind busts and buys in again
+    again = ok(log, "reentry", {"entry_id": 7})
+    assert again.events[0].payload["sits_out_hand"] == 2
+    assert log.state.sits_out_hand(log.state.entries[7]) == 2
+    assert log.replayed().entries[7].sits_out == log.state.entries[7].sits_out
 
 
 def test_p_spielverlauf_a_late_seat_moves_the_players_already_out_one_place_down():

@@ -61,7 +61,8 @@ def check_money(state):
     assert pool >= 0 and exact(state.money["fees"]) >= 0
     prizes_now = {e.entry_id: money.prize(state, e) for e in state.entries.values()}
     assert all(p >= 0 for p in prizes_now.values())
-    placed = any(e.place is not None for e in state.entries.values())  # all disqualified: nobody to pay
+    # All disqualified, or the only ones placed are absent players with no prize (N-3.2): nobody to pay.
+    placed = any(e.place is not None and not e.no_prize for e in state.entries.values())
     if state.status == "finished" and money.amounts(state) and placed:
         assert sum(prizes_now.values()) == pool  # N-3.7: the whole pool is paid out, exactly
     else:

@@ -281,3 +281,37 @@ def test_n_3_1_n_3_4_n_3_6_a_waiting_player_moved_up_as_a_reservation_pays_and_p
     d = ok(log, "record_bust", {"entry_id": order[-7]})
     assert d.result["absent_out"] == [{"entry_id": 43, "place": 7}] and state.players_left == 6
     assert desk(log.replayed()) == desk(state)
+
+
+def test_n_3_1_the_buy_in_at_check_in_is_written_into_the_events_and_old_logs_replay_as_they_were():
+    """What the desk decided about money is in the events (pays_at_check_in, buy_in), so a log
+    written before the rule replays to the pool it paid out (a promoted reservation counted then);
+    after the draw a prepaid mark taken back no longer takes the money from under a seated player."""
+    from engine_helpers import Log
+
+    log = Log(preset("n-monday"))
+    ok(log, "set_capacity", {"max": 2})
+    ok(log, "register_player", {"name": "A", "id_checked": True})
+    ok(log, "register_player", {"name": "B", "id_checked": True})
+    ok(log, "import_players", {"rows": [{"line": 2, "name": "Waiting Prepaid", "prepaid": True}]})
+    ok(log, "remove_registration", {"entry_id": 2})
+    ok(log, "promote_waiting", {})  # prepaid: counted at once
+    registered = log.events[-1].payload
+    assert registered["from_waiting"] and "pays_at_check_in" not in registered
+    assert log.state.money["buy_ins"] == 2
+    ok(log, "set_registration_flags", {"entry_id": 3, "prepaid": False})  # before the draw: out again
+    assert log.events[-1].payload["buy_in"] == -1 and log.state.money["buy_ins"] == 1
+    ok(log, "set_registration_flags", {"entry_id": 3, "prepaid": True})
+    assert log.state.money["buy_ins"] == 2
+    ok(log, "draw_seats", {"tables": 1})
+    ok(log, "set_registration_flags", {"entry_id": 3, "prepaid": False})  # after the draw: the pool stays
+    assert "buy_in" not in log.events[-1].payload and log.state.money["buy_ins"] == 2
+    assert log.state.chips["in_play"] == 2 * 5000
+    assert desk(log.replayed()) == desk(log.state)
+
+    # A log from before: the promoted reservation's registration without pays_at_check_in counts.
+    old = Log(preset("n-monday"))
+    old.event("player_registered", {"entry_id": 1, "name": "A"})
+    old.event("player_waitlisted", {"name": "W", "wait_id": 1})
+    old.event("player_registered", {"entry_id": 2, "name": "W", "from_waiting": 1, "present": False})
+    assert old.state.money["buy_ins"] == 2 and old.replayed().money["pool"] == 250

@@ -116,3 +116,86 @@ def test_balance_plan_from_heaps_is_the_plan_of_two_passes_per_move(counts, limi
 
     lot = (lambda: random.Random(seed)) if seed is not None else (lambda: None)
     assert balance_plan(counts, limit, most, lot()) == _plan_by_passes(counts, limit, most, lot())
+
+
+def _field(preset_id, players):
+    from engine_helpers import Log, ok, preset
+
+    log = Log(preset(preset_id))
+    for i in range(players):
+        ok(log, "register_player", {"name": f"P{i + 1}", "id_checked": True})
+    return log
+
+
+def test_n_2_9_n_3_12_tda_11c_the_draw_proposes_what_the_break_rule_keeps():
+    """30 on n-monday: not 30 / 9 = 4 tables (the old phone's guess), which the break rule would
+    break at once (30 fit at 3 tables of 11, TDA 11C), but 3 tables of 10; 33 on s-trophy: 3 tables
+    of 11 (S-#2), and a 4th would not be broken at once (S-#5 waits until the others hold 10
+    each); V-II.a starts 18 at 2 tables of 9."""
+    from backend.engine.seating import draw_plan
+    from backend.engine.suggestions import suggestions
+    from engine_helpers import ok
+
+    log = _field("n-monday", 30)
+    plan = draw_plan(log.state)
+    assert (plan["tables"], plan["sizes"], plan["per_table"], plan["per_table_rule"]) == (3, [10, 10, 10], 11, "N-2.9")
+    assert (plan["max_tables"], plan["max_tables_rule"], plan["break_fit"]) == (4, "N-3.12", 11)
+    assert plan["one_more_breaks"]
+    ok(log, "draw_seats", {"tables": plan["tables"]})
+    assert not [s for s in suggestions(log.state, 0) if s["kind"] in ("break", "move")]  # nothing to fix at once
+    trophy = draw_plan(_field("s-trophy", 33).state)
+    assert (trophy["tables"], trophy["sizes"], trophy["one_more_breaks"]) == (3, [11, 11, 11], False)
+    log = _field("s-trophy", 33)
+    ok(log, "draw_seats", {"tables": 3})
+    assert not [s for s in suggestions(log.state, 0) if s["kind"] in ("break", "move")]
+    assert draw_plan(_field("v-ranking", 18).state)["sizes"] == [9, 9]
+    assert draw_plan(_field("n-monday", 10).state)["tables"] == 1
+    assert draw_plan(_field("n-monday", 1).state) is None
+
+
+def test_seats_are_drawn_again_until_the_clock_starts_and_never_after():
+    """The director found the wrong table count before the first card: draw again (fewer tables:
+    the one left over is closed); once the clock runs, a hand is dealt or a player is out: no."""
+    from engine_helpers import no, ok
+
+    log = _field("n-monday", 30)
+    ok(log, "draw_seats", {"tables": 4})
+    ok(log, "set_button", {"table_no": 4, "seat": min(log.state.tables[4].seats)})
+    again = ok(log, "draw_seats", {"tables": 3}, seed=11)
+    assert again.events[0].payload["redraw_of"] == 4
+    state = log.state
+    assert [n for n, t in state.tables.items() if not t.broken] == [1, 2, 3] and state.tables[4].broken
+    assert sorted(len(t.seats) for t in state.tables.values() if not t.broken) == [10, 10, 10]
+    assert all(e.table_no in (1, 2, 3) for e in state.entries.values())
+    assert log.replayed().tables.keys() == state.tables.keys()
+    ok(log, "start_clock", {})
+    assert no(log, "draw_seats", {"tables": 3}).error == "already_drawn"
+    dealt = _field("n-monday", 22)
+    ok(dealt, "draw_seats", {"tables": 2})
+    ok(dealt, "set_button", {"table_no": 1, "seat": min(dealt.state.tables[1].seats)})
+    ok(dealt, "new_hand", {"table_no": 1})
+    assert no(dealt, "draw_seats", {"tables": 2}).error == "already_drawn"
+    busted = _field("n-monday", 22)
+    ok(busted, "draw_seats", {"tables": 2})
+    ok(busted, "record_bust", {"entry_id": 5})
+    assert no(busted, "draw_seats", {"tables": 2}).error == "already_drawn"
+
+
+def test_n_3_12_n_2_9_tonights_room_tables_and_seats_before_the_draw():
+    """A club with 3 dealers and 30 seats tonight: 3 tables of 10. The capacity follows the room
+    (the 31st waits); a room smaller than the players registered is refused; after the draw: locked."""
+    from backend.engine.registration import capacity
+    from backend.engine.settings import view
+    from engine_helpers import no, ok
+
+    log = _field("n-monday", 25)
+    ok(log, "edit_settings", {"max_tables": 3, "max_per_table": 10})
+    assert view(log.state)["max_tables"] == 3 and capacity(log.state) == 30
+    for i in range(6):
+        ok(log, "register_player", {"name": f"Late {i}", "id_checked": True})
+    assert len(log.state.waiting) == 1
+    small = no(log, "edit_settings", {"max_tables": 2})
+    assert (small.error, small.field, small.params) == ("room_too_small", "max_tables", {"field": 30, "seats": 20})
+    ok(log, "draw_seats", {"tables": 3})
+    assert no(log, "edit_settings", {"max_per_table": 9}).error == "settings_locked"
+    assert log.replayed().preset["seating"]["max_tables"] == 3

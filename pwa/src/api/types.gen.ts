@@ -440,6 +440,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tournaments/{tid}/cash-box": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The night's cash box: buy-ins at the desk and in advance, paid out, the house's share, the slips */
+        get: operations["cash_box_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tournaments/{tid}/commands": {
         parameters: {
             query?: never;
@@ -535,6 +552,23 @@ export interface paths {
         };
         /** A player's league standing: his rank, points, the top 10, qualification (player token) */
         get: operations["my_league"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/print/cash-box": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Printable cash box of the night with a payout slip per prize (A4) */
+        get: operations["cash_box_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -868,6 +902,8 @@ export interface components {
             fee?: number;
             start_stack?: number;
             currency?: string;
+            max_tables?: number;
+            max_per_table?: number;
         };
         payload_form_final_table: {
             /** @default null */
@@ -1428,6 +1464,35 @@ export interface components {
             items: components["schemas"]["AuditItem"][];
             next_before: number | null;
         };
+        PayoutSlip: {
+            entry_id: number;
+            name: string;
+            place: number | null;
+            tie: number;
+            prize: number;
+            paid: number | null;
+        };
+        CashBox: {
+            currency: string;
+            entry_price: number;
+            buy_ins: number;
+            prepaid: number;
+            at_desk: number;
+            outstanding: number;
+            rebuys: number;
+            addons: number;
+            reentries: number;
+            collected_at_desk: number;
+            paid_in_advance: number;
+            not_yet_paid: number;
+            prize_pool: number;
+            house: number;
+            paid_out: number;
+            still_to_pay: number;
+            in_the_box: number;
+            slips: components["schemas"]["PayoutSlip"][];
+            finished: boolean;
+        };
         CommandApplied: {
             /** @enum {string} */
             status: "applied";
@@ -1711,6 +1776,23 @@ export interface components {
             due: number;
             difference: number;
         };
+        DrawPlan: {
+            players: number;
+            tables: number;
+            sizes: number[];
+            per_table: number;
+            per_table_rule: string | null;
+            break_fit: number;
+            break_rule: string;
+            max_tables: number | null;
+            max_tables_rule: string | null;
+            fits: boolean;
+            one_more_breaks: boolean;
+        };
+        DrawView: {
+            plan: components["schemas"]["DrawPlan"] | null;
+            redraw: boolean;
+        };
         MoneyTotals: {
             prize_pool: number;
             fees: number;
@@ -1752,6 +1834,7 @@ export interface components {
             reentries: number;
             prepaid: boolean;
             present: boolean;
+            pays_at_check_in: boolean;
             accessible: boolean;
             id_checked: boolean;
             prize: number;
@@ -1843,6 +1926,7 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
+            draw: components["schemas"]["DrawView"] | null;
             chips: {
                 [key: string]: unknown;
             } | null;
@@ -1933,6 +2017,7 @@ export interface components {
             reentries: number;
             prepaid: boolean;
             present: boolean;
+            pays_at_check_in: boolean;
             accessible: boolean;
             id_checked: boolean;
             prize: number;
@@ -1960,6 +2045,7 @@ export interface components {
             local_https: boolean;
             trust_url: string | null;
             ca_fingerprint: string | null;
+            printed_url: string | null;
             other_urls: string[];
         };
     };
@@ -3087,6 +3173,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     unsubscribe: {
@@ -3253,6 +3348,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cash_box_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashBox"];
                 };
             };
             /** @description Error */
@@ -3674,6 +3818,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyLeague"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cash_box_page: {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */

@@ -28,8 +28,11 @@ export interface SocketOptions {
   onAuthError?: (message: string) => void;
 }
 
-export const HEARTBEAT_MS = 2000;
-export const HEARTBEAT_TIMEOUT_MS = 2000;
+// A silent server shows within HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS = 1.65 s (docs/sync.md: ≤ 2 s,
+// measured): the last heartbeat before the silence, or the next one, goes unanswered. A heartbeat
+// slower than 0.9 s on the venue's Wi-Fi counts as "not answering" until the next one comes back.
+export const HEARTBEAT_MS = 750;
+export const HEARTBEAT_TIMEOUT_MS = 900;
 export const CONNECT_TIMEOUT_MS = 5000;
 export const RECONNECT_MAX_MS = 10_000;
 export const RECONNECT_URGENT_MAX_MS = 2000;

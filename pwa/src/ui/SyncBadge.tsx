@@ -15,7 +15,7 @@ const STATE_TEXT: Record<ConnState, MessageKey> = {
 
 /** Always visible on role screens: online / server unreachable / offline, commands waiting,
  * commands rejected; while commands wait and the server does not answer, when the next try is
- * and a "Send now" button. A read-only screen (player, TV: `counts={false}`) sends no commands:
+ * and a "Send now" button (with no network at all: only that they go out when it is back). A read-only screen (player, TV: `counts={false}`) sends no commands:
  * it shows the connection only, never "0 pending / 0 rejected". */
 export function SyncBadge(props: { counts?: boolean } = {}) {
   const counts = props.counts !== false;
@@ -25,7 +25,9 @@ export function SyncBadge(props: { counts?: boolean } = {}) {
   const pending = entries.filter((e) => e.state === "pending").length;
   const rejected = entries.filter((e) => e.state === "rejected").length;
   const online = state === "online";
-  const waiting = pending > 0 && !online;
+  // With no network at all neither a countdown nor "Send now" can help: the phone sends on `online`.
+  const waiting = pending > 0 && !online && state !== "offline";
+  const waitingNetwork = pending > 0 && state === "offline";
   const [, tick] = useState(0);
   useEffect(() => {
     if (!waiting) return;
@@ -61,6 +63,13 @@ export function SyncBadge(props: { counts?: boolean } = {}) {
           </span>
         )}
       </div>
+      {waitingNetwork && (
+        <div class="sync-retry">
+          <span class="sync-next" data-testid="sync-offline-wait">
+            {t("sync.waiting_network")}
+          </span>
+        </div>
+      )}
       {waiting && (
         <div class="sync-retry">
           <span class="sync-next" data-testid="sync-retry" data-kind={next.kind} data-seconds={next.kind === "wait" ? next.seconds : undefined}>

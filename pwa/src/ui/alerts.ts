@@ -18,15 +18,29 @@ function audio(): AudioContext | null {
   }
 }
 
-/** Unlock audio on the first user gesture (browsers block autoplay). */
-export function primeAudio(): void {
-  const once = () => {
-    audio();
-    window.removeEventListener("pointerdown", once);
-    window.removeEventListener("keydown", once);
+/** The events WebKit (every iPhone browser) accepts as a user gesture for sound: a tap ends in
+ * touchend and click. A touch's pointerdown is not one there (HTML's activation-triggering events:
+ * pointerdown only from a mouse), so unlocking on it left iPhones silent. */
+export const UNLOCK_EVENTS = ["touchend", "click", "keydown"] as const;
+
+/** Unlock audio on a user gesture (browsers block sound until one), trying at every tap until the
+ * sound runs: a first attempt the browser did not count must not end the listening. */
+export function primeAudio(target: EventTarget = window): void {
+  const stop = () => {
+    for (const type of UNLOCK_EVENTS) target.removeEventListener(type, unlock, true);
   };
-  window.addEventListener("pointerdown", once);
-  window.addEventListener("keydown", once);
+  function unlock() {
+    const a = audio();
+    if (!a) return stop(); // no Web Audio here: nothing to unlock
+    if (a.state === "running") stop();
+    else a.resume().then(() => a.state === "running" && stop(), (e) => report("alerts.resume", e));
+  }
+  for (const type of UNLOCK_EVENTS) target.addEventListener(type, unlock, { capture: true, passive: true });
+}
+
+/** Tests only. */
+export function _resetAudio(): void {
+  ctx = null;
 }
 
 export function beep(times = 1, freq = 880): void {

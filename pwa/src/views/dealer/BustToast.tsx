@@ -38,7 +38,8 @@ interface ToastState extends Busted {
 
 export interface BustToastApi {
   cur: ToastState | null;
-  place: { place: number; tie: number } | null;
+  /** `provisional`: worked out on this phone from the players left, until the server answers. */
+  place: { place: number; tie: number; provisional: boolean } | null;
   show: (seat: Busted, queued: Promise<outbox.OutboxEntry> | undefined) => void;
   undo: () => void;
   close: () => void;
@@ -111,11 +112,11 @@ export function useBustToast(p: { tid: number | null; token: string; table: any;
   const place = !cur
     ? null
     : server
-      ? { place: Number(server.place), tie: Number(server.tie ?? 1) }
+      ? { place: Number(server.place), tie: Number(server.tie ?? 1), provisional: false }
       : cur.applied != null
-        ? { place: cur.applied, tie: 1 }
+        ? { place: cur.applied, tie: 1, provisional: false }
         : cur.expected != null
-          ? { place: cur.expected, tie: 1 }
+          ? { place: cur.expected, tie: 1, provisional: true } // this phone's guess: not sent yet
           : null;
 
   return {
@@ -193,8 +194,15 @@ export function BustToast(props: { toast: BustToastApi }) {
       until={canUndo ? cur.until : null}
       duration={UNDO_MS}
     >
-      <span data-testid="bust-toast-text" data-phase={cur.phase} data-place={place?.place ?? undefined} data-entry-id={cur.entry_id}>
+      <span
+        data-testid="bust-toast-text"
+        data-phase={cur.phase}
+        data-place={place?.place ?? undefined}
+        data-provisional={place ? String(place.provisional) : undefined}
+        data-entry-id={cur.entry_id}
+      >
         {text}
+        {place?.provisional && cur.phase === "out" && <span class="toast-sub"> · {t("dealer.toast_provisional")}</span>}
         {cur.phase === "undoing" && <span class="toast-sub"> · {t("dealer.toast_undo_pending")}</span>}
       </span>
     </Toast>

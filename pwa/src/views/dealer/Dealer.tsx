@@ -275,6 +275,7 @@ export function Dealer(props: { token: string }) {
           setPicking={setPicking}
           pendingHands={mine.filter((e) => e.state === "pending" && e.type === "new_hand").length}
           pendingButton={mine.find((e) => e.state === "pending" && e.type === "set_button")?.payload.seat as number | undefined}
+          pendingBusts={pendingBusts}
           onNewHand={() => send("new_hand", { table_no: tableNo })}
           onSetButton={(seat) => {
             send("set_button", { table_no: tableNo, seat }, { seat });
@@ -635,6 +636,8 @@ function HandCard(props: {
   setPicking: (v: boolean) => void;
   pendingHands: number;
   pendingButton: number | undefined;
+  /** Busts queued on this phone: the server has not moved the next big blind past them yet. */
+  pendingBusts: Set<number>;
   onNewHand: () => void;
   onSetButton: (seat: number) => void;
   onHandDone: () => void;
@@ -693,6 +696,10 @@ function HandCard(props: {
   }
 
   const next = tb.next as { button: number; sb: number; bb: number; utg: number } | null | undefined;
+  // The server names the next big blind; a bust of that player still queued here makes its answer
+  // stale, and who follows is the server's to say once it has the bust.
+  const nextBusted = next != null && props.pendingBusts.has(occupant(tb, next.bb)?.entry_id ?? -1);
+  const nextBb = next ? (nextBusted ? t("dealer.next_bb_after_bust") : t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })) : null;
   const waiting = props.hstate === "wait";
   // The server refuses a new hand while hand-for-hand waits (N-2.13, V-V.b) or the table is held
   // (V-III.h, TDA 11D): the button says so instead of offering it.
@@ -721,8 +728,8 @@ function HandCard(props: {
         </div>
         <NewBigBlindLines table={tb} />
         {next && (
-          <p class="visually-hidden" data-testid="dealer-next-bb" data-seat={next.bb}>
-            {t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })}
+          <p class="visually-hidden" data-testid="dealer-next-bb" data-seat={nextBusted ? undefined : next.bb} data-pending={nextBusted ? "true" : undefined}>
+            {nextBb}
           </p>
         )}
       </section>
@@ -782,8 +789,8 @@ function HandCard(props: {
         </p>
       )}
       {next && !waiting && (
-        <p class="hand-next muted" data-testid="dealer-next-bb" data-seat={next.bb}>
-          {t("dealer.next_bb", { seat: next.bb, name: name(next.bb) })}
+        <p class="hand-next muted" data-testid="dealer-next-bb" data-seat={nextBusted ? undefined : next.bb} data-pending={nextBusted ? "true" : undefined}>
+          {nextBb}
         </p>
       )}
     </section>

@@ -5,6 +5,7 @@ import { t, useLang, type MessageKey } from "../../i18n";
 import type { OutboxEntry } from "../../sync/db";
 import { blindsLabel, entryLabel } from "../../ui/clockText";
 import { Confirm } from "../../ui/Confirm";
+import { StartClockConfirm } from "./AfterDrawCard";
 
 export const PAUSE_REASONS = ["director", "table_merge", "race_for_chips"] as const;
 
@@ -50,8 +51,9 @@ export function ClockControls(props: {
   const canAdjust = (status === "running" || status === "paused") && m.status !== "finished" && m.status !== "halted";
   const hasStructure = structure.length > 0;
 
-  // A level jump moves every clock in the room: it asks once.
+  // A level jump moves every clock in the room: it asks once. So does the start.
   const [asked, setAsked] = useState<number | null>(null);
+  const [starting, setStarting] = useState(false);
   function jump(index: number) {
     if (structure[index]) setAsked(index);
   }
@@ -66,7 +68,7 @@ export function ClockControls(props: {
     <div class="clock-controls">
       <div class="clock-buttons">
         {status === "idle" && (
-          <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="clock-start" disabled={!hasStructure} onClick={() => send("start_clock")}>
+          <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="clock-start" disabled={!hasStructure} onClick={() => setStarting(true)}>
             {t("clock.start")}
           </button>
         )}
@@ -146,6 +148,16 @@ export function ClockControls(props: {
           testid="clock-jump-confirm"
           onCancel={() => setAsked(null)}
           onConfirm={() => doJump(asked)}
+        />
+      )}
+      {starting && (
+        <StartClockConfirm
+          level={structure.find((e) => e.kind === "level") as { sb?: number; bb?: number; minutes?: number } | undefined}
+          onCancel={() => setStarting(false)}
+          onConfirm={() => {
+            send("start_clock");
+            setStarting(false);
+          }}
         />
       )}
     </div>

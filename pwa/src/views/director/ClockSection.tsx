@@ -4,6 +4,8 @@ import { ClockView } from "../../ui/Clock";
 import { useClockState } from "../../ui/useClockState";
 import type { StructureEntry } from "../../clock/clock";
 import { ClockControls } from "./ClockControls";
+import { AfterDrawCard } from "./AfterDrawCard";
+import { OverCard } from "./OverCard";
 import { PicturesCard } from "./Pictures";
 import type { DirCtx, Send } from "./types";
 
@@ -25,8 +27,11 @@ export function ClockSection(props: { ctx: DirCtx }) {
   const { ctx } = props;
   const { view, tid } = ctx;
   const active = ctx.entries.filter((e) => e.status === "active").length;
+  const seated = !ctx.registrationOpen && view?.status === "seated"; // drawn, the clock not started yet
   return (
     <>
+      <OverCard ctx={ctx} />
+      {seated && <AfterDrawCard ctx={ctx} start={false} />}
       <section class="card clock-card">
         <DirectorClock view={view} pending={ctx.mine} send={ctx.send} />
         <a class="btn btn-ghost btn-block structure-link" href={`#/director/${tid}/structure`} data-testid="structure-link">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang, getLang } from "../../i18n";
 import { Shell } from "../../ui/Shell";
-import { LoopbackAlarm, VenueCard } from "./VenueCard";
+import { VenueAlarms, VenueCard } from "./VenueCard";
 import { useVenue } from "./venue";
 import { request, NetworkError } from "../../sync/api";
 import { metaGet, metaSet } from "../../sync/db";
@@ -131,7 +131,7 @@ export function DirectorList() {
         </button>
       }
     >
-      <LoopbackAlarm venue={venue} />
+      <VenueAlarms venue={venue} />
       {auth.club && (
         <p class="club-line" data-testid="club-line">
           <strong data-testid="club-name-line">{auth.club.name}</strong>

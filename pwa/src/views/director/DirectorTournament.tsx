@@ -10,7 +10,7 @@ import { setDirectorAuth } from "../../sync/session";
 import { report } from "../../sync/report";
 import { navigate } from "../../router";
 import { useDirectorTournament } from "./useDirector";
-import { LoopbackAlarm } from "./VenueCard";
+import { VenueAlarms } from "./VenueCard";
 import { useVenue } from "./venue";
 import { usePreset, useClockAt, useReview, windowsAt } from "./hooks";
 import { attentionItems } from "./attention";
@@ -129,7 +129,7 @@ export function DirectorTournament(props: { tid: string }) {
 
   return (
     <Shell title={view?.name ?? `#${tid}`} back={{ href: "#/director", label: t("director.all_tournaments") }} class="director" secure>
-      <LoopbackAlarm venue={venue} />
+      <VenueAlarms venue={venue} />
       {observer && (
         <p class="card observer-banner" role="status" data-testid="observer-banner">
           {t("club.observer_banner")}

@@ -47,19 +47,23 @@ export function ImportCsv(props: { tid: string; token: string | null }) {
 
   return (
     <div class="desk-import" data-testid="import-card">
-      <p class="muted small">{t("desk.import_hint")}</p>
-      {!online && <p class="desk-import-offline" data-testid="import-offline">{t("desk.import_offline")}</p>}
-      <label class={`btn btn-secondary btn-block ${!online || busy ? "is-disabled" : ""}`} data-testid="import-button">
-        {busy ? t("desk.import_sending") : t("desk.import")}
-        <input
-          type="file"
-          class="visually-hidden"
-          accept=".csv,.txt,.tsv,text/csv,text/plain"
-          data-testid="import-file"
-          disabled={!online || busy}
-          onChange={pick}
-        />
-      </label>
+      {/* A list is imported once before the night: folded away, its report stays in view below. */}
+      <details class="desk-import-box">
+        <summary data-testid="import-open">{t("desk.import_open")}</summary>
+        <p class="muted small">{t("desk.import_hint")}</p>
+        {!online && <p class="desk-import-offline" data-testid="import-offline">{t("desk.import_offline")}</p>}
+        <label class={`btn btn-secondary btn-block ${!online || busy ? "is-disabled" : ""}`} data-testid="import-button">
+          {busy ? t("desk.import_sending") : t("desk.import")}
+          <input
+            type="file"
+            class="visually-hidden"
+            accept=".csv,.txt,.tsv,text/csv,text/plain"
+            data-testid="import-file"
+            disabled={!online || busy}
+            onChange={pick}
+          />
+        </label>
+      </details>
       {error && (
         <p class="error" data-testid="import-error" role="alert">
           {error}{" "}
@@ -80,15 +84,19 @@ export function ImportCsv(props: { tid: string; token: string | null }) {
               {t("common.dismiss")}
             </button>
           </div>
-          <ul>
-            {report.lines.map((l) => (
-              <li key={`${l.kind}-${l.line}`} class={`import-line is-${l.kind}`} data-testid={`import-line-${l.line}`} data-kind={l.kind}>
-                {l.kind === "ok" && t("desk.import_ok", { line: l.line, name: l.name })}
-                {l.kind === "waiting" && t("desk.import_waiting", { line: l.line, name: l.name, n: l.waiting ?? "?" })}
-                {l.kind === "rejected" && rejectedText(l)}
-              </li>
-            ))}
-          </ul>
+          {/* The refused lines need the director; the others are a tap away, not a page of them. */}
+          <details open={report.rejected > 0} data-testid="import-lines">
+            <summary class="small">{t("desk.import_lines", { n: report.lines.length })}</summary>
+            <ul>
+              {report.lines.map((l) => (
+                <li key={`${l.kind}-${l.line}`} class={`import-line is-${l.kind}`} data-testid={`import-line-${l.line}`} data-kind={l.kind}>
+                  {l.kind === "ok" && t("desk.import_ok", { line: l.line, name: l.name })}
+                  {l.kind === "waiting" && t("desk.import_waiting", { line: l.line, name: l.name, n: l.waiting ?? "?" })}
+                  {l.kind === "rejected" && rejectedText(l)}
+                </li>
+              ))}
+            </ul>
+          </details>
         </div>
       )}
     </div>

@@ -1,5 +1,7 @@
 import { useState } from "preact/hooks";
 import { matchesName } from "../../ui/search";
+import { byFamilyName } from "../../ui/names";
+import { amountText } from "../../money/money";
 import { t, useLang, formatTime } from "../../i18n";
 import type { OutboxEntry } from "../../sync/db";
 import { Confirm } from "../../ui/Confirm";
@@ -39,32 +41,6 @@ interface Desk {
 
 const ROWS_SHOWN = 60; // a 10,000-player field is searched, not scrolled
 
-/** The registration form's ID box (N-3.4, P-Teilnahme): a walk-in is checked in as he registers,
- *  so where the preset checks IDs the director ticks it for each player (the server refuses a
- *  walk-in without it). A big target; it starts unticked for every new player. */
-export function WalkInIdCheck(props: { checked: boolean; onChange: (v: boolean) => void; rule?: string | null }) {
-  return (
-    <label class={`scheck id-check ${props.checked ? "is-on" : "is-needed"}`} data-testid="register-id-label">
-      <input
-        type="checkbox"
-        data-testid="register-id-checked"
-        checked={props.checked}
-        aria-describedby="register-id-hint"
-        onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)}
-      />
-      <span>
-        {t("register.id_checked")}
-        {props.rule ? <span class="muted small"> ({props.rule})</span> : null}
-        {!props.checked && (
-          <span class="id-check-hint small" id="register-id-hint">
-            {t("register.id_needed")}
-          </span>
-        )}
-      </span>
-    </label>
-  );
-}
-
 function cite(desk: Desk, key: string): string {
   return desk.cite?.[key] ? ` (${desk.cite[key]})` : "";
 }
@@ -74,9 +50,12 @@ function cite(desk: Desk, key: string): string {
 export function RegistrationDesk(props: { view: any; tid: string; token: string | null; pending: OutboxEntry[]; send: Send }) {
   const lang = useLang();
   const [query, setQuery] = useState("");
-  const [idFor, setIdFor] = useState<DeskEntry | null>(null);
+  const [onlyAway, setOnlyAway] = useState(false);
+  const [checking, setChecking] = useState<DeskEntry | null>(null);
   const [promoteId, setPromoteId] = useState<Named | null>(null);
   const [closing, setClosing] = useState(false);
+  const [menu, setMenu] = useState<number | null>(null);
+  const [takeBack, setTakeBack] = useState<DeskEntry | null>(null);
   const desk: Desk | undefined = props.view?.registration;
   if (!desk || !desk.open) return null;
   const entries: DeskEntry[] = (props.view.entries ?? []).filter((e: DeskEntry) => e.status === "active");
@@ -85,16 +64,22 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
   );
   const pendingTypes = new Set(props.pending.filter((p) => p.state === "pending").map((p) => p.type));
   const q = query.trim().toLocaleLowerCase();
-  // The desk's work first: players not checked in yet, then the others, each in order of registration.
-  const ordered = [...entries.filter((e) => e.present === false), ...entries.filter((e) => e.present !== false)];
-  const matches = q ? ordered.filter((e) => matchesName(e.name, q)) : ordered; // weiss → Weiß (ui/search.ts)
+  // A stable order, by family name: a row never jumps away under the thumb when a player checks in.
+  const ordered = [...entries].sort((a, b) => byFamilyName(a.name, b.name) || a.entry_id - b.entry_id);
+  const away = entries.filter((e) => e.present === false).length;
+  const matches = (q ? ordered.filter((e) => matchesName(e.name, q)) : ordered).filter((e) => !onlyAway || e.present === false || e.entry_id === checking?.entry_id);
   const shown = matches.slice(0, ROWS_SHOWN);
   const closed = desk.check_in_closed_at != null;
   const full = desk.capacity != null && desk.field >= desk.capacity;
   const send = props.send;
+  const settings = (props.view?.settings ?? {}) as { buy_in?: number; fee?: number; currency?: string };
+  const price = Number(settings.buy_in ?? 0) + Number(settings.fee ?? 0);
 
+  /** N-3.1: an unpaid player pays at check-in; N-3.4: his ID is seen. One confirm says both; a
+   *  prepaid player whose ID is known checks in with one tap. */
   function checkIn(e: DeskEntry) {
-    if (desk!.id_check && !e.id_checked) setIdFor(e);
+    const collect = price > 0 && !e.prepaid;
+    if (collect || (desk!.id_check && !e.id_checked)) setChecking(e);
     else send("check_in", { entry_id: e.entry_id }, { name: e.name });
   }
 
@@ -176,6 +161,20 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
       <ImportCsv tid={props.tid} token={props.token} />
 
       <h3 class="desk-sub">{t("desk.players_title", { n: entries.length })}</h3>
+      <p class="desk-progress" data-testid="desk-progress" data-here={entries.length - away} data-away={away}>
+        {t("desk.progress", { here: entries.length - away, n: entries.length })}
+        {away > 0 && (
+          <button
+            type="button"
+            class={`chip-toggle ${onlyAway ? "is-on" : ""}`}
+            aria-pressed={onlyAway}
+            data-testid="desk-only-away"
+            onClick={() => setOnlyAway(!onlyAway)}
+          >
+            {t("desk.only_away", { n: away })}
+          </button>
+        )}
+      </p>
       {entries.length > 12 && (
         <input
           type="search"
@@ -202,29 +201,13 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
             >
               <span class="desk-name">
                 {e.name}
-                {!here && <span class="muted small"> · {t("desk.not_here")}</span>}
+                <span class="desk-facts muted small">
+                  {e.prepaid ? ` · ${t("desk.prepaid_short")}` : ""}
+                  {desk.id_check && !e.id_checked ? ` · ${t("desk.id_missing")}` : ""}
+                  {!here ? ` · ${t("desk.not_here")}` : ""}
+                </span>
               </span>
               <span class="desk-toggles">
-                <button
-                  type="button"
-                  class={`chip-toggle ${e.prepaid ? "is-on" : ""}`}
-                  aria-pressed={!!e.prepaid}
-                  data-testid={`desk-prepaid-${e.entry_id}`}
-                  disabled={busy}
-                  onClick={() => send("set_registration_flags", { entry_id: e.entry_id, prepaid: !e.prepaid }, { name: e.name })}
-                >
-                  {t("desk.prepaid")}
-                </button>
-                <button
-                  type="button"
-                  class={`chip-toggle ${e.id_checked ? "is-on" : desk.id_check ? "is-needed" : ""}`}
-                  aria-pressed={!!e.id_checked}
-                  data-testid={`desk-id-${e.entry_id}`}
-                  disabled={busy}
-                  onClick={() => send("set_registration_flags", { entry_id: e.entry_id, id_checked: !e.id_checked }, { name: e.name })}
-                >
-                  {e.id_checked ? t("desk.id") : t("desk.id_missing")}
-                </button>
                 {here ? (
                   <span class="tag tag-active desk-checked" data-testid={`desk-checked-${e.entry_id}`}>{t("desk.checked_in")}</span>
                 ) : (
@@ -238,7 +221,44 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
                     {t("desk.check_in")}
                   </button>
                 )}
+                <button
+                  type="button"
+                  class="btn btn-ghost btn-small desk-more"
+                  data-testid={`desk-more-${e.entry_id}`}
+                  aria-expanded={menu === e.entry_id}
+                  aria-label={t("entry.more")}
+                  onClick={() => setMenu(menu === e.entry_id ? null : e.entry_id)}
+                >
+                  {menu === e.entry_id ? "✕" : "⋯"}
+                </button>
               </span>
+              {menu === e.entry_id && (
+                <div class="desk-row-menu">
+                  <button
+                    type="button"
+                    class={`chip-toggle ${e.prepaid ? "is-on" : ""}`}
+                    aria-pressed={!!e.prepaid}
+                    data-testid={`desk-prepaid-${e.entry_id}`}
+                    disabled={busy}
+                    onClick={() => send("set_registration_flags", { entry_id: e.entry_id, prepaid: !e.prepaid }, { name: e.name })}
+                  >
+                    {t("desk.prepaid")}
+                  </button>
+                  <button
+                    type="button"
+                    class={`chip-toggle ${e.id_checked ? "is-on" : desk.id_check ? "is-needed" : ""}`}
+                    aria-pressed={!!e.id_checked}
+                    data-testid={`desk-id-${e.entry_id}`}
+                    disabled={busy}
+                    onClick={() => send("set_registration_flags", { entry_id: e.entry_id, id_checked: !e.id_checked }, { name: e.name })}
+                  >
+                    {e.id_checked ? t("desk.id") : t("desk.id_missing")}
+                  </button>
+                  <button type="button" class="btn btn-danger btn-small" data-testid={`desk-take-back-${e.entry_id}`} disabled={busy} onClick={() => setTakeBack(e)}>
+                    {t("entry.remove_registration")}
+                  </button>
+                </div>
+              )}
             </li>
           );
         })}
@@ -253,16 +273,39 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
       )}
 
 
-      {idFor && (
+      {checking && (
         <Confirm
-          title={t("desk.id_title", { name: idFor.name })}
-          text={`${t("desk.id_text")}${cite(desk, "id_check")}`}
-          confirmLabel={t("desk.id_confirm")}
+          title={t("desk.checkin_title", { name: checking.name })}
+          confirmLabel={price > 0 && !checking.prepaid ? t("desk.collected_confirm") : t("desk.id_confirm")}
           testid="desk-id-confirm"
-          onCancel={() => setIdFor(null)}
+          onCancel={() => setChecking(null)}
           onConfirm={() => {
-            send("check_in", { entry_id: idFor.entry_id, id_checked: true }, { name: idFor.name });
-            setIdFor(null);
+            const idNow = desk.id_check && !checking.id_checked;
+            send("check_in", idNow ? { entry_id: checking.entry_id, id_checked: true } : { entry_id: checking.entry_id }, { name: checking.name });
+            setChecking(null);
+          }}
+        >
+          {price > 0 && !checking.prepaid && (
+            <p class="collect" data-testid="desk-collect" data-amount={price}>
+              {t("desk.collect", { amount: amountText(price, settings.currency, lang) })}
+            </p>
+          )}
+          {price > 0 && checking.prepaid && <p class="muted">{t("desk.prepaid_nothing")}</p>}
+          {desk.id_check && !checking.id_checked && <p>{`${t("desk.id_text")}${cite(desk, "id_check")}`}</p>}
+        </Confirm>
+      )}
+      {takeBack && (
+        <Confirm
+          title={t("entry.confirm_action", { action: t("entry.remove_registration"), name: takeBack.name })}
+          text={t("entry.remove_registration_text", { name: takeBack.name })}
+          confirmLabel={t("entry.remove_registration")}
+          danger
+          testid="desk-take-back-confirm"
+          onCancel={() => setTakeBack(null)}
+          onConfirm={() => {
+            send("remove_registration", { entry_id: takeBack.entry_id }, { name: takeBack.name });
+            setTakeBack(null);
+            setMenu(null);
           }}
         />
       )}

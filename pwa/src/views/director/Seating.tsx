@@ -52,6 +52,7 @@ export function SuggestionsCard(props: { view: any; tid: string; token: string |
   const queue = useOutbox().filter(forTid(props.tid));
   // Applied here and not yet replaced by a newer view: keep the button off meanwhile.
   const [sent, setSent] = useState<Record<string, string>>({});
+  const [asking, setAsking] = useState<Suggestion | null>(null);
   const textCtx = useMemo(
     () => ({ players_left: props.view?.players_left, tables: activeTables(tables).map((x) => ({ table_no: x.table_no, players: x.seats.length })) }),
     [props.view?.seq],
@@ -61,6 +62,7 @@ export function SuggestionsCard(props: { view: any; tid: string; token: string |
   async function apply(s: Suggestion) {
     const cmd = suggestionCommand(s);
     if (!cmd) return;
+    setAsking(null);
     const label: Record<string, string | number> = { suggestion: s.id };
     if (s.kind === "move") Object.assign(label, { name: s.name ?? `#${s.entry_id}`, t: s.to_table!, s: s.to_seat! });
     const entry = await enqueue(ctx, cmd.type, cmd.payload, label);
@@ -101,7 +103,7 @@ export function SuggestionsCard(props: { view: any; tid: string; token: string |
                     class={`btn btn-block btn-big ${s.kind === "break" || s.kind === "final_table" ? "btn-warn" : s.kind === "halt" ? "btn-secondary" : "btn-primary"}`}
                     data-testid="suggestion-apply"
                     disabled={waiting}
-                    onClick={() => void apply(s)}
+                    onClick={() => (ASKS.includes(s.kind) ? setAsking(s) : void apply(s))}
                   >
                     {waiting ? t("sugg.sent") : applyLabel(s, lang)}
                   </button>
@@ -110,9 +112,23 @@ export function SuggestionsCard(props: { view: any; tid: string; token: string |
           );
         })}
       </ul>
+      {asking && (
+        <Confirm
+          title={t("sugg.confirm_title", { action: applyLabel(asking, lang) })}
+          text={suggestionText(asking, textCtx, lang)}
+          confirmLabel={applyLabel(asking, lang)}
+          danger={asking.kind === "break"}
+          testid="suggestion-confirm"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void apply(asking)}
+        />
+      )}
     </section>
   );
 }
+
+/** Suggestions that change the room ask once, here as on the attention bar; a move does not. */
+const ASKS = ["break", "final_table", "hand_for_hand", "halt"];
 
 // ——— The floor card: hand-for-hand, map, move dialog, break order ———
 

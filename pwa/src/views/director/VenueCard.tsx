@@ -1,13 +1,22 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { report } from "../../sync/report";
-import type { Venue } from "./venue";
+import { fingerprintGroups, type Venue } from "./venue";
 
-/** Loud, at the top of the director's screens, whenever the QR codes would carry an address
- * no phone can open (127.0.0.1): with the fix, before anyone prints 80 seat cards. */
-export function LoopbackAlarm(props: { venue: Venue | null }) {
+/** Loud, at the top of the director's screens: QR codes this server hands out that no phone can
+ * open (127.0.0.1), or printed ones that point at the address it had before (a restore on
+ * another laptop, another address from the router) — each with its fix. */
+export function VenueAlarms(props: { venue: Venue | null }) {
   useLang();
   const v = props.venue;
+  if (v?.printed_url && !v.loopback) {
+    return (
+      <section class="venue-alarm" role="alert" data-testid="venue-printed-elsewhere">
+        <strong>{t("venue.printed_title", { url: v.printed_url })}</strong>
+        <p>{t("venue.printed_text", { url: v.staff_url })}</p>
+      </section>
+    );
+  }
   if (!v?.loopback) return null;
   const fix = v.fix === "connect_network" ? t("venue.fix_network") : t("venue.fix_lan");
   return (
@@ -65,7 +74,15 @@ export function VenueCard(props: { venue: Venue | null; nested?: boolean }) {
             <p class="muted small">{v.trust_url}</p>
             {v.ca_fingerprint && (
               <p class="muted small">
-                {t("venue.fingerprint")} <code data-testid="venue-fingerprint">{v.ca_fingerprint}</code>
+                {t("venue.fingerprint")}{" "}
+                <code class="fingerprint" data-testid="venue-fingerprint">
+                  {fingerprintGroups(v.ca_fingerprint).map((g) => (
+                    <>
+                      <span class="fp-group">{g}</span>
+                      <wbr />
+                    </>
+                  ))}
+                </code>
               </p>
             )}
           </div>

@@ -13,6 +13,8 @@ export interface Venue {
   local_https: boolean;
   trust_url: string | null;
   ca_fingerprint: string | null;
+  /** The address printed QR codes carry when it is not this server's any more (backend/printed.py). */
+  printed_url: string | null;
   other_urls: string[];
 }
 
@@ -34,4 +36,13 @@ export function useVenue(token: string | null | undefined): Venue | null {
     };
   }, [token]);
   return venue;
+}
+
+/** "AB:CD:…" in groups of four bytes ("AB:CD:EF:01:"), each kept on one line where the card
+ * wraps: a group split over two lines is hard to compare with the trust page (backend/api/venue.py). */
+export function fingerprintGroups(fingerprint: string, pairs = 4): string[] {
+  const parts = fingerprint ? fingerprint.split(":") : [];
+  const groups: string[] = [];
+  for (let i = 0; i < parts.length; i += pairs) groups.push(parts.slice(i, i + pairs).join(":"));
+  return groups.map((g, i) => (i < groups.length - 1 ? `${g}:` : g));
 }

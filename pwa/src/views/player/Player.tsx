@@ -8,7 +8,7 @@ import { Shell } from "../../ui/Shell";
 import { Clock } from "../../ui/Clock";
 import { Payouts } from "../../ui/Payouts";
 import { PushCard } from "../../ui/PushCard";
-import { useView } from "../../ui/hooks";
+import { useConnection, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
 import { viewKey } from "../../sync/viewCache";
@@ -26,6 +26,8 @@ export function Player(props: { token: string }) {
   const { view: pv, loaded } = useView<PlayerView>(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const [moved, dismissMoved] = useMoveCard(token, pv);
+  const conn = useConnection();
+  const cantAsk = conn === "offline" || conn === "unreachable"; // nothing cached and no server to ask
 
   if (me.status === "invalid" || invalid) {
     return (
@@ -37,7 +39,7 @@ export function Player(props: { token: string }) {
   const busted = pv?.status === "busted";
   return (
     <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player" badge="status">
-      {!me.me && <p class="card muted">{me.status === "loading" ? t("common.loading") : t("common.no_data")}</p>}
+      {!me.me && me.status !== "loading" && <p class="card muted">{t("common.no_data")}</p>}
       {pub && <p class="muted center tournament-name">{pub.name}</p>}
       {pub?.hand_for_hand && !busted && (
         // N-2.13, V-V.b: on top, where the player looks first: every table waits for the others
@@ -61,8 +63,10 @@ export function Player(props: { token: string }) {
             <span class="seat-line">{t("player.seat_only", { s: pv.seat })}</span>
           </div>
         ) : (
-          <div class="player-seat muted" data-testid="player-seat">
-            {pv || loaded ? t("player.not_seated") : t("common.loading")}
+          // "Not drawn yet" only from a view that says so: a first scan knows nothing until the
+          // server's answer (or the cache) arrives, and a phone that cannot ask says that instead.
+          <div class="player-seat muted" data-testid="player-seat" role="status">
+            {pv ? t("player.not_seated") : (loaded || me.status === "offline") && cantAsk ? t("common.no_data") : t("common.loading")}
           </div>
         )}
         {!busted && pv && pv.table_no != null && pv.seat != null && pv.max_seats > 0 && (
@@ -100,7 +104,13 @@ export function Player(props: { token: string }) {
       </section>
       {!busted && <PushCard token={token} role="player" />}
       <section class="card clock-card">
-        <Clock structure={pub?.structure} clock={pub?.clock} rules={pub?.clock_rules} size="big" />
+        {pub ? (
+          <Clock structure={pub.structure} clock={pub.clock} rules={pub.clock_rules} size="big" />
+        ) : (
+          <p class="muted center clock-loading" data-testid="clock-loading" role="status">
+            {t("common.loading")}
+          </p>
+        )}
       </section>
       {pub && (
         <section class="card stats stats-grid">

@@ -567,7 +567,6 @@ export const de: Record<MessageKey, string> = {
   "chipcount.title": "Chips zählen",
   "chipcount.lead": "Jeden Stack zählen und eingeben (0 für einen Sitz ohne Chips).",
   "chipcount.total": "Summe",
-  "chipcount.last": "Letzte Zählung {total} um {time}",
   "chipcount.submit": "Zählung senden",
   "chipcount.missing": "Zählung fehlt",
   "chipcount.invalid": "Nur ganze Chips, 0 oder mehr",
@@ -1076,8 +1075,6 @@ export const de: Record<MessageKey, string> = {
   "refusal.no_button.final_table_setting": "Tisch {table} ist der Finaltisch: vor der nächsten Hand den Button per hoher Karte ziehen.",
   "refusal.no_button.two_tables_setting": "Tisch {table} ist einer der letzten zwei Tische: vor der nächsten Hand den Button per hoher Karte ziehen.",
   // issue 38: records
-  "chipcount.prefilled": "Aus der letzten Zählung um {time} übernommen: nur geänderte Stacks anpassen.",
-  "chipcount.last_counted": "letzte Zählung",
   "leagues.points_optional_v": "Optional: leer bedeutet die Tabelle aus V-XII (25, 21, 17, 13 …).",
   "leagues.points_optional_none": "Optional: ohne Tabelle zählt diese Serie keine Punkte, nur wer sich qualifiziert.",
   "leagues.no_points": "Diese Serie zählt keine Punkte: Rang nach Siegen und bestem Platz, jeder Turniersieger qualifiziert sich.",

@@ -565,7 +565,6 @@ export const en = {
   "chipcount.title": "Chip count",
   "chipcount.lead": "Count every stack and enter it (0 for a seat with no chips).",
   "chipcount.total": "Total",
-  "chipcount.last": "Last count {total} at {time}",
   "chipcount.submit": "Send count",
   "chipcount.missing": "Count missing",
   "chipcount.invalid": "Whole chips only, 0 or more",
@@ -1074,8 +1073,6 @@ export const en = {
   "refusal.no_button.final_table_setting": "Table {table} is the final table: draw for the button by high card before the next hand.",
   "refusal.no_button.two_tables_setting": "Table {table} is one of the last two tables: draw for the button by high card before the next hand.",
   // issue 38: records
-  "chipcount.prefilled": "Filled in from the last count at {time}: change only the stacks that changed.",
-  "chipcount.last_counted": "last count",
   "leagues.points_optional_v": "Optional: empty means the V-XII table (25, 21, 17, 13 …).",
   "leagues.points_optional_none": "Optional: without a table this series counts no points, only who qualifies.",
   "leagues.no_points": "This series counts no points: it ranks by wins and best place, and qualifies each tournament's winner.",

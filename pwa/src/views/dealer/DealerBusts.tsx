@@ -173,8 +173,8 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
 export function ChipCount(props: {
   tableNo: number;
   seats: Seat[];
-  last: { total: number; at: number } | null | undefined;
-  /** The table's latest count of the players still there (seat → chips), also after a bust. */
+  /** The table's latest count of the players still there (seat → chips), also after a bust: each
+   * prefilled field says when it was counted, so no separate "last count" line. */
   previous?: { at: number; stacks: Record<string, number> } | null;
   onCancel: () => void;
   onSubmit: (payload: Record<string, unknown>) => void;
@@ -182,16 +182,17 @@ export function ChipCount(props: {
   initial?: Record<string, unknown>;
   lead?: string;
 }) {
-  const lang = useLang();
-  const from = props.initial ?? props.previous?.stacks ?? {};
+  useLang();
+  // A refused count being edited, else the table's last count (each seat marked until typed over).
+  const prev = props.initial ? null : props.previous?.stacks;
   const [values, setValues] = useState<Record<number, string>>(() => {
+    const from: Record<string, unknown> = props.initial ?? prev ?? {};
     const v: Record<number, string> = {};
-    for (const s of props.seats) if (from[String(s.seat)] != null) v[s.seat] = String(from[String(s.seat)]);
+    for (const s of props.seats) if (from[s.seat] != null) v[s.seat] = String(from[s.seat]);
     return v;
   });
-  // Seats still showing the last count (not typed by the dealer since): marked as such.
-  const [prefilled, setPrefilled] = useState<Set<number>>(() => (props.initial ? new Set() : new Set(props.seats.filter((s) => props.previous?.stacks?.[String(s.seat)] != null).map((s) => s.seat))));
   const [touched, setTouched] = useState<Set<number>>(new Set());
+  const counted = prev && t("dealer.counted", { time: formatTime(props.previous?.at) });
   const [tried, setTried] = useState(false);
   const ref = useScrollIn();
   const check = checkChipCount(
@@ -207,29 +208,18 @@ export function ChipCount(props: {
     <section ref={ref} class="card chip-count" data-testid="chip-count" aria-labelledby="cc-h">
       <h2 id="cc-h">{t("chipcount.title")}</h2>
       <p class={props.lead ? "error" : "muted"} data-testid={props.lead ? "chip-edit-lead" : undefined}>{props.lead ?? t("chipcount.lead")}</p>
-      {prefilled.size > 0 && props.previous ? (
-        <p class="cc-prefilled-lead" data-testid="chip-count-prefilled" data-at={props.previous.at}>
-          {t("chipcount.prefilled", { time: formatTime(props.previous.at, lang) })}
-        </p>
-      ) : (
-        props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>
-      )}
       <ul class="cc-list">
         {props.seats.map((s) => {
           const err = check.errors[s.seat];
           const show = err && (err === "invalid" ? touched.has(s.seat) || tried : tried);
-          const fromLast = prefilled.has(s.seat);
+          const carried = prev?.[s.seat] != null && !touched.has(s.seat);
           return (
-            <li key={s.seat} class={`cc-row ${fromLast ? "is-prefilled" : ""}`} data-testid={`chip-row-${s.seat}`} data-prefilled={fromLast ? "true" : undefined}>
+            <li key={s.seat} class="cc-row">
               <label class="cc-label" for={`cc-${s.seat}`}>
                 <span class="seat-no">{s.seat}</span>
                 <span class="pick-name">
                   {s.name}
-                  {fromLast && !show && (
-                    <small class="cc-prefilled muted" data-testid={`chip-prefilled-${s.seat}`}>
-                      {t("chipcount.last_counted")}
-                    </small>
-                  )}
+                  {carried && !show && <small class="cc-prefilled muted">{counted}</small>}
                 </span>
               </label>
               <div class="cc-field">
@@ -246,7 +236,6 @@ export function ChipCount(props: {
                   onInput={(e) => {
                     setValues({ ...values, [s.seat]: (e.target as HTMLInputElement).value });
                     setTouched(new Set([...touched, s.seat]));
-                    if (fromLast) setPrefilled(new Set([...prefilled].filter((x) => x !== s.seat)));
                   }}
                 />
                 {show && (

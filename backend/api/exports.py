@@ -82,11 +82,12 @@ COLUMNS = ("prize", "paid", "rebuys", "addon", "reentries", "knockouts", "hh")
 
 def _columns(state: TournamentState, prizes: list) -> list[str]:
     """A freeze-out has no rebuy column, a night without money no prize column (zeros say
-    nothing): the preset's format decides, and knockouts show once a dealer named an eliminator."""
+    nothing): the preset's format decides; payouts show once one was handed over, knockouts once
+    a dealer named an eliminator."""
     fmt = state.format
     has = {
         "prize": money.pool(state) > 0 or any(prizes),
-        "paid": money.pool(state) > 0 or any(prizes),
+        "paid": bool(state.paid),  # once a prize was handed over
         "rebuys": bool(fmt.get("rebuy")),
         "addon": bool(fmt.get("addon")),
         "reentries": bool(fmt.get("reentry")),

@@ -41,14 +41,14 @@ def split_name(name: str) -> tuple[str, str]:
     """(first name, family name) of a name the desk typed or imported: the reverse of the import,
     which joins a "Vorname" and a "Nachname" column with a space. "Müller, Anna" names the family
     first; otherwise the family name is the last word, or starts at a particle ("Jan van der
-    Berg"); a single word is a first name."""
+    Berg"); a single word is a family name (as the desk's lists sort it, pwa/src/ui/names.ts)."""
     text = " ".join(str(name).split())
     if "," in text:
         family, _, first = text.partition(",")
         return first.strip(), family.strip()
     words = text.split(" ")
     if len(words) < 2:
-        return text, ""
+        return "", text
     start = next((i for i in range(1, len(words) - 1) if words[i].casefold() in NAME_PARTICLES), len(words) - 1)
     return " ".join(words[:start]), " ".join(words[start:])
 

@@ -96,7 +96,7 @@ def test_a_ranking_night_with_rebuys_and_headhunter_chips_says_who_knocked_out_w
         ("1", "Anna", "Müller", "0", "4", "4"),  # her own chip and three won: none from Cher after his rebuy
         ("2", "Jan", "van der Berg", "0", "0", "0"),
         ("3", "Céline", "Weiß", "0", "0", "0"),
-        ("4", "Cher", "", "1", "0", "0"),
+        ("4", "", "Cher", "1", "0", "0"),
     ]
     assert {(r["Datum"], r["Turnier"], r["Club"]) for r in rows} == {(f"{day:%d.%m.%Y}", "Rangliste März", CLUB)}
     assert list(rows_of(td, tid, "en")[0])[:5] == ["Place", "Tie", "Name", "First name", "Last name"]
@@ -151,7 +151,7 @@ def test_names_split_as_the_import_joins_them_and_stay_safe_in_a_spreadsheet(ser
     }
     assert split_name("  Müller,  Anna ") == ("Anna", "Müller")
     assert split_name("Otto von Bismarck") == ("Otto", "von Bismarck")
-    assert split_name("Cher") == ("Cher", "")
+    assert split_name("Cher") == ("", "Cher")
 
 
 def test_a_league_attached_after_the_night_counts_its_points_and_a_series_without_points_shows_none(server, td):

@@ -32,6 +32,27 @@ YES = {"ja", "j", "yes", "y", "1", "x", "true", "wahr", "✓", "✔"}
 NO = {"", "nein", "n", "no", "0", "false", "falsch", "-"}
 
 
+# Words that begin a family name ("Jan van der Berg", "Otto von Bismarck"), when not the first word.
+NAME_PARTICLES = {"van", "von", "vom", "zu", "zum", "zur", "de", "del", "della", "der", "den", "di", "da", "dos", "du"}
+NAME_PARTICLES |= {"la", "le", "ten", "ter", "mac", "af"}
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(first name, family name) of a name the desk typed or imported: the reverse of the import,
+    which joins a "Vorname" and a "Nachname" column with a space. "Müller, Anna" names the family
+    first; otherwise the family name is the last word, or starts at a particle ("Jan van der
+    Berg"); a single word is a family name (as the desk's lists sort it, pwa/src/ui/names.ts)."""
+    text = " ".join(str(name).split())
+    if "," in text:
+        family, _, first = text.partition(",")
+        return first.strip(), family.strip()
+    words = text.split(" ")
+    if len(words) < 2:
+        return "", text
+    start = next((i for i in range(1, len(words) - 1) if words[i].casefold() in NAME_PARTICLES), len(words) - 1)
+    return " ".join(words[:start]), " ".join(words[start:])
+
+
 class CsvProblem(Exception):
     """The whole file is refused (nothing is imported): field and reason for the error answer."""
 

@@ -60,22 +60,20 @@ def test_persons_leagues_standings_and_qualification(server, td):
     q = td.get(f"/api/leagues/{n['id']}/standings").json()["qualification"]
     assert q["rule"] == "N-3.7" and [x["tournament_id"] for x in q["qualified"]] == [t1, t2]
 
-    # CSV: UTF-8 with BOM, ';'-separated, umlauts intact, points per league
+    # CSV: UTF-8 with BOM, ';'-separated, umlauts intact, points per league that counts points
+    # (the series ranks by qualification only: no column of zeros)
     r = td.get(f"/api/tournaments/{t1}/results.csv")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     assert r.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0][:3] == ["Platz", "geteilt", "Name"] and rows[0][-2:] == [
-        "Punkte V-Ranking 2026",
-        "Punkte Noohn Serie",
-    ]
-    assert [(row[0], row[2], row[-2]) for row in rows[1:]] == [
+    assert rows[0][:3] == ["Platz", "geteilt", "Name"] and rows[0][-2:] == ["Club", "Punkte V-Ranking 2026"]
+    assert [(row[0], row[2], row[-1]) for row in rows[1:]] == [
         ("1", "Jürgen", "25"),
         ("2", "Änne", "21"),
         ("3", "Bob", "17"),
     ]
     en = td.get(f"/api/tournaments/{t1}/results.csv", params={"lang": "en"})
-    assert en.content.decode("utf-8-sig").startswith("Place;Tie;Name;Prize;Paid;Rebuys;Add-on;Re-entries")
+    assert en.content.decode("utf-8-sig").startswith("Place;Tie;Name;First name;Last name;Disqualified;Date")
     st = td.get(f"/api/leagues/{lid}/standings.csv", params={"period": "2026-02"})
     rows = list(csv.reader(io.StringIO(st.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][0] == "Rang" and rows[1][1:3] == ["Änne", "25"]

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
+from datetime import date
 
 from flask import Blueprint, Response, current_app, request
 
 from ..auth.access import require_director, require_tournament
 from ..engine import money
+from ..engine.model import TournamentState
 from ..engine.payouts import shown
 from ..errors import ApiError
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
-from ..store import Tournament, session_scope
+from ..registration_csv import split_name
+from ..store import Club, Tournament, session_scope
 from ..words import LEAGUE_POINTS, RESULTS, RESULTS_CSV, STANDINGS_CSV
 from .contract import LANG, Answer, documented, query_param
 from .league import club_league
@@ -58,20 +62,57 @@ def _money(value) -> str:
     return str(value).replace(".", ",") if isinstance(value, float) else str(value)
 
 
-def _rows(tid: int):
-    """(state, leagues, [(Result, Entry, prize, {league_id: points})]) for one tournament."""
+@dataclass
+class Night:
+    """One tournament's results as the exports show them: what it was (name, club, day) and one
+    row per entry, with only the columns this tournament has."""
+
+    state: TournamentState
+    name: str
+    club: str
+    day: date
+    leagues: list  # the leagues that count points for it (a series without points has no column)
+    rows: list[tuple]  # (Result, Entry, prize, {league_id: points})
+    columns: list[str]  # of COLUMNS, in order
+
+
+# The columns a tournament may have, in order; `_columns` keeps those it has.
+COLUMNS = ("prize", "paid", "rebuys", "addon", "reentries", "knockouts", "hh")
+
+
+def _columns(state: TournamentState, prizes: list) -> list[str]:
+    """A freeze-out has no rebuy column, a night without money no prize column (zeros say
+    nothing): the preset's format decides; payouts show once one was handed over, knockouts once
+    a dealer named an eliminator."""
+    fmt = state.format
+    has = {
+        "prize": money.pool(state) > 0 or any(prizes),
+        "paid": bool(state.paid),  # once a prize was handed over
+        "rebuys": bool(fmt.get("rebuy")),
+        "addon": bool(fmt.get("addon")),
+        "reentries": bool(fmt.get("reentry")),
+        "knockouts": bool(state.preset.get("headhunter")) or any(state.knockouts.values()),
+        "hh": bool(state.preset.get("headhunter")),
+    }
+    return [c for c in COLUMNS if has[c]]
+
+
+def _night(tid: int) -> Night:
     state = _app().service.state(tid)
     with session_scope(_app().db) as session:
         persons = lg.persons_of(session, tid)
-        leagues = lg.leagues_of(session, tid)
-        name = session.get(Tournament, tid).name
+        leagues = [lge for lge in lg.leagues_of(session, tid) if lge.points]
+        tournament = session.get(Tournament, tid)
+        club = session.get(Club, tournament.club_id)
+        name, club_name, created_at = tournament.name, club.name if club else "", tournament.created_at
     rows = []
     for r in lg.results(state, persons):
         e = state.entries[r.entry_id]
         prize = shown(money.prize(state, e))
         pts = {lge.id: (None if r.disqualified else lg.points_for(r.place, r.tie, lge.points)) for lge in leagues}
         rows.append((r, e, prize, pts))
-    return state, name, leagues, rows
+    day = date.fromisoformat(lg.night_of(state, created_at))
+    return Night(state, name, club_name, day, leagues, rows, _columns(state, [row[2] for row in rows]))
 
 
 def _lang() -> str:
@@ -81,29 +122,46 @@ def _lang() -> str:
     return lang
 
 
+def _day_text(day: date, lang: str, form: str) -> str:
+    words = RESULTS[lang]
+    return words[form].format(
+        weekday=words["weekdays"][day.weekday()],
+        day=day.day,
+        month=words["months"][day.month - 1] if form == "date" else day.month,
+        year=day.year,
+    )
+
+
 @bp.get("/tournaments/<int:tid>/results.csv")
 @documented(Answer({"type": "string"}, "text/csv"), query=[LANG], errors=(400, 401, 403, 404))
 def results_csv(tid: int):
     """Results as CSV (UTF-8 BOM, ';')"""
     require_tournament(tid, {"director"})
     lang = _lang()
-    _state, _name, leagues, rows = _rows(tid)
-    yes, no = ("ja", "nein") if lang == "de" else ("yes", "no")
-    out = [RESULTS_CSV[lang] + [LEAGUE_POINTS[lang].format(league=lge.name) for lge in leagues]]
-    for r, e, prize, pts in rows:
+    night = _night(tid)
+    head = RESULTS_CSV[lang]
+    yes, no = RESULTS[lang]["yes"], RESULTS[lang]["no"]
+    day = _day_text(night.day, lang, "csv_date")
+    out = [
+        [head[c] for c in ("place", "tie", "name", "first", "last", *night.columns, "disqualified")]
+        + [head["date"], head["tournament"], head["club"]]
+        + [LEAGUE_POINTS[lang].format(league=lge.name) for lge in night.leagues]
+    ]
+    for r, e, prize, pts in night.rows:
+        cells = {
+            "prize": _money(prize),
+            "paid": _money(shown(e.paid)) if e.paid is not None else None,
+            "rebuys": e.rebuys,
+            "addon": yes if e.addon else no,
+            "reentries": e.reentries,
+            "knockouts": night.state.knockouts.get(e.entry_id, 0),
+            "hh": night.state.hh.get(e.entry_id, 0),
+        }
         out.append(
-            [
-                r.place,
-                r.tie if r.place is not None else None,
-                r.name,
-                _money(prize),
-                _money(shown(e.paid)) if e.paid is not None else None,
-                e.rebuys,
-                yes if e.addon else no,
-                e.reentries,
-                yes if r.disqualified else no,
-            ]
-            + [pts[lge.id] for lge in leagues]
+            [r.place, r.tie if r.place is not None else None, r.name, *split_name(r.name)]
+            + [cells[c] for c in night.columns]
+            + [yes if r.disqualified else no, day, night.name, night.club]
+            + [pts[lge.id] for lge in night.leagues]
         )
     return _csv(out, f"results-{tid}.csv")
 
@@ -141,8 +199,9 @@ def standings_csv(league_id: int):
                 "period",
             )
         lines = found[0]["standings"]
-    head = STANDINGS_CSV[lang]
-    out = [head] + [[x["rank"], x["name"], x["points"], x["tournaments"], x["wins"], x["best_place"]] for x in lines]
+    # A series without a points table (N-3.7: it qualifies winners) has no column of zeros.
+    keys = [k for k in STANDINGS_CSV[lang] if k != "points" or row.points]
+    out = [[STANDINGS_CSV[lang][k] for k in keys]] + [[x[k] for k in keys] for x in lines]
     return _csv(out, f"standings-{league_id}-{period}.csv")
 
 
@@ -153,35 +212,48 @@ def results_html(tid: int):
     require_tournament(tid, {"director"})
     lang = _lang()
     t = RESULTS[lang]
-    state, name, leagues, rows = _rows(tid)
+    night = _night(tid)
+    state = night.state
     currency, region = state.format.get("currency", ""), region_of(state.format)
-    head = [t["place"], t["name"], t["prize"], t["paid"], t["extra"]] + [f"{t['points']} {lge.name}" for lge in leagues]
-    classes = ["n", "", "n", "n", "n"] + ["n"] * len(leagues)  # "n": a number, right-aligned
+    head = (
+        [("n", t["place"]), ("name", t["name"])]
+        + [("n", t[c]) for c in night.columns]
+        + [("n", f"{t['points']} {lge.name}") for lge in night.leagues]  # "n": a number, right-aligned
+    )
     body_rows = []
-    for r, e, prize, pts in rows:
+    for r, e, prize, pts in night.rows:
         if r.disqualified:
             place = t["dq"]
         elif r.place is None:
             place = t["in"]
         else:
             place = f"{r.place}." if r.tie == 1 else f"{r.place}.–{r.place + r.tie - 1}."
-        cells = [
-            place,
-            r.name,
-            money_text(prize, currency, lang, region) if prize else "",
-            money_text(shown(e.paid), currency, lang, region) if e.paid is not None else "",
-            f"{e.rebuys} / {1 if e.addon else 0} / {e.reentries}",
-        ] + ["" if pts[lge.id] is None else str(pts[lge.id]) for lge in leagues]
-        body_rows.append(list(zip(classes, cells, strict=True)))
+        cells = {
+            "prize": money_text(prize, currency, lang, region) if prize else "",
+            "paid": money_text(shown(e.paid), currency, lang, region) if e.paid is not None else "",
+            "rebuys": str(e.rebuys or ""),
+            "addon": "✓" if e.addon else "",
+            "reentries": str(e.reentries or ""),
+            "knockouts": str(state.knockouts.get(e.entry_id) or ""),
+            "hh": str(state.hh.get(e.entry_id, 0)),
+        }
+        body_rows.append(
+            [("n", place), ("name", r.name)]
+            + [("n", cells[c]) for c in night.columns]
+            + [("n", "" if pts[lge.id] is None else str(pts[lge.id])) for lge in night.leagues]
+        )
+    has_money = "prize" in night.columns
     return printable(
         "results.html",
         lang=lang,
         stylesheet="results.css",
         t=t,
-        name=name,
+        name=night.name,
+        club=night.club,
+        day=_day_text(night.day, lang, "date"),
         entries=len(state.entries) - len(state.released),
-        pool=money_text(shown(money.pool(state)), currency, lang, region),
+        pool=money_text(shown(money.pool(state)), currency, lang, region) if has_money else None,
         provisional=state.status != "finished",
-        head=list(zip(classes, head, strict=True)),
+        head=head,
         rows=body_rows,
     )

@@ -162,11 +162,12 @@ def add_tournament(league_id: int):
     data = AddTournamentSchema().load(json_body())
     tid = data["tournament_id"]
     require_tournament(tid, {"director"})  # one of the club's, and one he runs if he is limited
+    state = _app().service.state(tid)
     with session_scope(_app().db) as session:
         row = club_league(session, league_id, caller.club_id)
         tournament = session.get(Tournament, tid)
         link = session.get(LeagueTournament, (league_id, tid))
-        played_on = data["played_on"] or (link.played_on if link else lg.day_of(tournament.created_at))
+        played_on = data["played_on"] or (link.played_on if link else lg.night_of(state, tournament.created_at))
         if link is None:
             session.add(
                 LeagueTournament(league_id=league_id, tournament_id=tid, played_on=played_on, added_at=now_ms())

@@ -44,8 +44,7 @@ def _app():
     return current_app.extensions["pokerfloor"]
 
 
-def _namer(tid: int):
-    entries = _app().service.state(tid).entries
+def _namer(entries: dict):
 
     def name_of(entry_id) -> str:
         entry = entries.get(entry_id) if isinstance(entry_id, int) else None
@@ -75,7 +74,8 @@ def audit(tid: int):
         rows = session.exec(query.order_by(EventRow.seq.desc()).limit(FILTER_SCAN if filtered else q["limit"])).all()
         picked = [r for r in rows if touches(r.payload or {}, q["table"], q["entry"])][: q["limit"]]
         directors = _directors(session, {r.actor for r in picked})
-    name_of = _namer(tid)
+    state = _app().service.state(tid)
+    name_of = _namer(state.entries)
     lang = q["lang"]
     if len(picked) == q["limit"]:
         next_before = picked[-1].seq
@@ -92,7 +92,7 @@ def audit(tid: int):
             "actor_text": actor_text(r.actor, lang, directors, name_of),
             "device_id": r.device_id,
             "op_id": r.op_id,
-            "text": describe_event(r.type, r.payload or {}, lang, name_of),
+            "text": describe_event(r.type, r.payload or {}, lang, name_of, state.preset),
         }
         for r in picked
     ]
@@ -119,7 +119,7 @@ def rejections(tid: int):
         ).all()
         count = session.exec(select(func.count()).select_from(OpReceipt).where(*rejected)).one()
         directors = _directors(session, {r.actor for r in rows})
-    name_of = _namer(tid)
+    name_of = _namer(_app().service.state(tid).entries)
     lang = q["lang"]
     items = []
     for r in rows:

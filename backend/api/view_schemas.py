@@ -404,7 +404,7 @@ class DirectorView(Summary):
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
     draw = Maybe(fields.Nested, nested=lambda: DrawView())
-    chips = Free()
+    chips = Free(allow_none=True)  # null once the tournament is over
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))
@@ -439,6 +439,13 @@ class DealerRules(Closed):
     same_hand_busts = Maybe(fields.String)
 
 
+class LastCount(Closed):
+    """The table's latest count for the players still there (seat → chips), kept after a bust."""
+
+    at = Int()
+    stacks = fields.Dict(keys=fields.String(), values=Int())
+
+
 class TableView(Head):
     """The dealer's phone: its table (only table_no, max_seats 0 and no seats before the draw)."""
 
@@ -459,6 +466,7 @@ class TableView(Head):
     moves = fields.List(fields.Nested(Move))
     hand_for_hand = fields.Nested(HandForHand)
     chip_count = fields.Nested(ChipCount, allow_none=True)
+    last_count = fields.Nested(LastCount, allow_none=True)
     penalties = fields.List(fields.Nested(SitOut))
     dealer_penalties = Free()
     owes_big_blind = fields.List(fields.Nested(SeatName))

@@ -124,6 +124,24 @@ def apply_chips_counted(state: TournamentState, event: Event) -> None:
     forget_count(state, p["table_no"])
     state.chip_counts[p["table_no"]] = {"total": p["total"], "at": p["at"], "stacks": p["stacks"]}
     state.chips["counted"] += p["total"]
+    table = state.tables.get(p["table_no"])
+    seats = table.seats if table else {}
+    state.last_counts[p["table_no"]] = {
+        "at": p["at"],
+        "chips": {seats[int(s)]: c for s, c in p["stacks"].items() if int(s) in seats},
+    }
+
+
+def last_count(state: TournamentState, table_no: int) -> dict | None:
+    """The table's latest count as its dealer's next count starts from it, also after chips moved
+    since (a bust, a move, a new player): each player still at the table with the stack counted
+    for him then, at the seat he holds now. None before the first count."""
+    count, table = state.last_counts.get(table_no), state.tables.get(table_no)
+    if count is None or table is None:
+        return None
+    chips = count["chips"]
+    stacks = {str(seat): chips[e] for seat, e in sorted(table.seats.items()) if e in chips}
+    return {"at": count["at"], "stacks": stacks} if stacks else None
 
 
 # ------------------------------------------------------------------ the chip check

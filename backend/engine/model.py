@@ -188,6 +188,8 @@ class TournamentState:
     # Chips (engine/entries.py): chips in play versus the dealers' latest count per table.
     chips: dict = field(default_factory=lambda: {"in_play": 0, "counted": 0, "unknown_removals": 0})
     chip_counts: dict[int, dict] = field(default_factory=dict)  # table_no -> {total, at, stacks}
+    # The latest count of each table by player, kept when chips move: the dealer's next count starts from it.
+    last_counts: dict[int, dict] = field(default_factory=dict)  # table_no -> {at, chips: {entry_id: chips}}
     absent: set[int] = field(default_factory=set)  # active entries not yet present (N-3.2, P-Satellite)
     # The room's moments (engine/moments.py): when the bubble, the money and the final table were
     # reached; and the stacks that left play uncounted, by entry, until a count takes them out.
@@ -207,6 +209,7 @@ class TournamentState:
     hh: dict[int, int] = field(default_factory=dict)
     hh_carried: dict[int, int] = field(default_factory=dict)
     hh_given: dict[int, dict] = field(default_factory=dict)  # busted entry -> {"to", "chips"} of his bust (undo_bust)
+    knockouts: dict[int, int] = field(default_factory=dict)  # entry -> players he put out (the results)
     # A dealer's undo of his own last bust (engine/undo.py): per table the latest bust's entries and
     # the server time it was decided, dropped when the table's next hand starts.
     last_bust: dict[int, dict] = field(default_factory=dict)

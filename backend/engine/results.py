@@ -581,6 +581,7 @@ def apply_busted(state: TournamentState, event: Event) -> None:
         entry = state.entries[item["entry_id"]]
         entry.eliminated_by = eliminator_of(p, item)
         entry.no_prize = p.get("reason") in NO_PRIZE or bool(item.get("no_prize"))
+        count_knockout(state, entry.eliminated_by, 1)
     for item in p.get("absent_out", ()):  # N-3.2: removed at the bubble, no prize, his chips leave play
         _take_out(state, item["entry_id"], p["at"], "absent")
         entry = state.entries[item["entry_id"]]
@@ -601,6 +602,12 @@ def apply_busted(state: TournamentState, event: Event) -> None:
         forget_count(state, p.get("table_no"))
     money.refresh(state, [c["entry_id"] for c in p.get("places", [])] + ids)
     note_bubble(state, p["at"])
+
+
+def count_knockout(state: TournamentState, by: int | None, step: int) -> None:
+    """One player more (or, undone, less) put out by `by`: every bust counts, a rebuy's earlier one too."""
+    if by is not None:
+        state.knockouts[by] = state.knockouts.get(by, 0) + step
 
 
 @applies("tournament_won", seating=True, views="custom")

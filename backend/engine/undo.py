@@ -36,6 +36,7 @@ from .chips import forget_count
 from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
 from .payload import SEAT, TABLE_NO, StrictSchema, Text, entry_field, not_blank
 from .places import apply_remove, plan_remove
+from .results import count_knockout
 
 # A dealer's undo: within this long after the server decided the bust (its Undo toast shows 10 s;
 # the rest is room for a slow network or a retry).
@@ -250,6 +251,7 @@ def apply_bust_undone(state: TournamentState, event: Event) -> None:
     p = event.payload
     entry = state.entries[p["entry_id"]]
     apply_remove(state, entry.entry_id, p)
+    count_knockout(state, p.get("eliminated_by"), -1)
     entry.status, entry.busted_at, entry.out_reason, entry.eliminated_by = "active", None, None, None
     entry.no_prize = False
     state.players_left += 1

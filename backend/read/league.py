@@ -255,6 +255,12 @@ def day_of(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
 
 
+def night_of(state, created_at: int) -> str:
+    """The day a tournament was played: the day its seats were drawn (a tournament created a week
+    ahead for registration is played on the night), else the day it was created."""
+    return day_of(state.drawn_at or created_at)
+
+
 def league_json(league: League, tournament_ids: list[int] | None = None) -> dict:
     out = {
         "id": league.id,

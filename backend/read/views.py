@@ -12,7 +12,7 @@ from ..engine import hand_for_hand, headhunter, history, late_seats, money, pena
 from ..engine.balancing import halt_of
 from ..engine.census import census
 from ..engine.check_in import desk_view
-from ..engine.chips import chips_view
+from ..engine.chips import chips_view, last_count
 from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
 from ..engine.model import TournamentState
@@ -335,7 +335,8 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "corrections": _corrections(state),
         "settings": settings_view(state),  # editable before the draw
         "draw": _draw(state),
-        "chips": chips_view(state, now),
+        # Once the tournament is over there is nothing left to count: no chip check waits for counts.
+        "chips": None if state.status == "finished" else chips_view(state, now),
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
         "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
@@ -408,6 +409,7 @@ def table_view(state: TournamentState, table_no: int, now: int) -> dict:
         "moves": list(reversed(moves)),
         "hand_for_hand": _hand_for_hand(state),
         "chip_count": state.chip_counts.get(table_no),
+        "last_count": last_count(state, table_no),  # what the next count starts from
         "penalties": penalties.table_penalties(state, table_no, now),  # who sits out (N-2.23)
         "dealer_penalties": penalties.dealer_view(state),  # what this phone may give (S-#36)
         # P-Spielverlauf: a newcomer owes the big blind until his first hand, and posts it there

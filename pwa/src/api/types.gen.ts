@@ -1955,7 +1955,7 @@ export interface components {
             draw: components["schemas"]["DrawView"] | null;
             chips: {
                 [key: string]: unknown;
-            };
+            } | null;
             money: components["schemas"]["MoneyTotals"];
             ledger: {
                 [key: string]: unknown;
@@ -1968,6 +1968,12 @@ export interface components {
         };
         ChipCount: {
             total: number;
+            at: number;
+            stacks: {
+                [key: string]: number;
+            };
+        };
+        LastCount: {
             at: number;
             stacks: {
                 [key: string]: number;
@@ -2015,6 +2021,7 @@ export interface components {
             moves: components["schemas"]["Move"][];
             hand_for_hand: components["schemas"]["HandForHand"];
             chip_count: components["schemas"]["ChipCount"] | null;
+            last_count: components["schemas"]["LastCount"] | null;
             penalties: components["schemas"]["SitOut"][];
             dealer_penalties: {
                 [key: string]: unknown;

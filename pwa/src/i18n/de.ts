@@ -567,7 +567,6 @@ export const de: Record<MessageKey, string> = {
   "chipcount.title": "Chips zählen",
   "chipcount.lead": "Jeden Stack zählen und eingeben (0 für einen Sitz ohne Chips).",
   "chipcount.total": "Summe",
-  "chipcount.last": "Letzte Zählung {total} um {time}",
   "chipcount.submit": "Zählung senden",
   "chipcount.missing": "Zählung fehlt",
   "chipcount.invalid": "Nur ganze Chips, 0 oder mehr",
@@ -1105,4 +1104,8 @@ export const de: Record<MessageKey, string> = {
   "player.won_text": "1. von {n} Spielern.",
   "removed.dealer_note": "Sitz {seat}: {name} ist ausgeschieden, der Stack verlässt das Spiel. Liegen lassen: der Turnierleiter zieht ihn ein und zählt ihn.",
   "player.first_place": "1. Platz",
+  // issue 38: records
+  "leagues.points_optional_v": "Optional: leer bedeutet die Tabelle aus V-XII (25, 21, 17, 13 …).",
+  "leagues.points_optional_none": "Optional: ohne Tabelle zählt diese Serie keine Punkte, nur wer sich qualifiziert.",
+  "leagues.no_points": "Diese Serie zählt keine Punkte: Rang nach Siegen und bestem Platz, jeder Turniersieger qualifiziert sich.",
 };

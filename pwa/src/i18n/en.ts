@@ -565,7 +565,6 @@ export const en = {
   "chipcount.title": "Chip count",
   "chipcount.lead": "Count every stack and enter it (0 for a seat with no chips).",
   "chipcount.total": "Total",
-  "chipcount.last": "Last count {total} at {time}",
   "chipcount.submit": "Send count",
   "chipcount.missing": "Count missing",
   "chipcount.invalid": "Whole chips only, 0 or more",
@@ -1103,6 +1102,10 @@ export const en = {
   "player.won_text": "1st of {n} players.",
   "removed.dealer_note": "Seat {seat}: {name} is out and the stack leaves play. Leave it on the table: the director collects and counts it.",
   "player.first_place": "1st place",
+  // issue 38: records
+  "leagues.points_optional_v": "Optional: empty means the V-XII table (25, 21, 17, 13 …).",
+  "leagues.points_optional_none": "Optional: without a table this series counts no points, only who qualifies.",
+  "leagues.no_points": "This series counts no points: it ranks by wins and best place, and qualifies each tournament's winner.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -215,7 +215,6 @@ export function Dealer(props: { token: string }) {
           key={editing.op_id}
           tableNo={tableNo}
           seats={liveSeats}
-          last={table?.chip_count}
           initial={(editing.payload.stacks as Record<string, unknown>) ?? {}}
           lead={t("rejected.edit_count_lead")}
           onCancel={() => setEditing(null)}
@@ -517,7 +516,7 @@ export function Dealer(props: { token: string }) {
         <ChipCount
           tableNo={tableNo}
           seats={liveSeats}
-          last={table?.chip_count}
+          previous={table?.last_count}
           onCancel={() => setPanel(null)}
           onSubmit={(payload) => {
             send("chip_count", payload, { table_no: tableNo });

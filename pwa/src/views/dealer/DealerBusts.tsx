@@ -168,11 +168,15 @@ export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () 
   );
 }
 
-/** The dealer's chip count: every occupied seat, the running total, inline errors. */
+/** The dealer's chip count: every occupied seat, the running total, inline errors. A recount starts
+ * from the table's last count (the players still there, each marked "last count" until changed), so
+ * correcting one stack is one field, not the whole table. */
 export function ChipCount(props: {
   tableNo: number;
   seats: Seat[];
-  last: { total: number; at: number } | null | undefined;
+  /** The table's latest count of the players still there (seat → chips), also after a bust: each
+   * prefilled field says when it was counted, so no separate "last count" line. */
+  previous?: { at: number; stacks: Record<string, number> } | null;
   onCancel: () => void;
   onSubmit: (payload: Record<string, unknown>) => void;
   /** Editing a refused count: its stacks, and a lead that says so. */
@@ -180,12 +184,16 @@ export function ChipCount(props: {
   lead?: string;
 }) {
   useLang();
+  // A refused count being edited, else the table's last count (each seat marked until typed over).
+  const prev = props.initial ? null : props.previous?.stacks;
   const [values, setValues] = useState<Record<number, string>>(() => {
+    const from: Record<string, unknown> = props.initial ?? prev ?? {};
     const v: Record<number, string> = {};
-    for (const s of props.seats) if (props.initial?.[String(s.seat)] != null) v[s.seat] = String(props.initial[String(s.seat)]);
+    for (const s of props.seats) if (from[s.seat] != null) v[s.seat] = String(from[s.seat]);
     return v;
   });
   const [touched, setTouched] = useState<Set<number>>(new Set());
+  const counted = prev && t("dealer.counted", { time: formatTime(props.previous?.at) });
   const [tried, setTried] = useState(false);
   const ref = useScrollIn();
   const check = checkChipCount(
@@ -201,16 +209,19 @@ export function ChipCount(props: {
     <section ref={ref} class="card chip-count" data-testid="chip-count" aria-labelledby="cc-h">
       <h2 id="cc-h">{t("chipcount.title")}</h2>
       <p class={props.lead ? "error" : "muted"} data-testid={props.lead ? "chip-edit-lead" : undefined}>{props.lead ?? t("chipcount.lead")}</p>
-      {props.last && <p class="muted small" data-testid="chip-count-last">{t("chipcount.last", { total: formatNumber(props.last.total), time: formatTime(props.last.at) })}</p>}
       <ul class="cc-list">
         {props.seats.map((s) => {
           const err = check.errors[s.seat];
           const show = err && (err === "invalid" ? touched.has(s.seat) || tried : tried);
+          const carried = prev?.[s.seat] != null && !touched.has(s.seat);
           return (
             <li key={s.seat} class="cc-row">
               <label class="cc-label" for={`cc-${s.seat}`}>
                 <span class="seat-no">{s.seat}</span>
-                <span class="pick-name">{s.name}</span>
+                <span class="pick-name">
+                  {s.name}
+                  {carried && !show && <small class="cc-prefilled muted">{counted}</small>}
+                </span>
               </label>
               <div class="cc-field">
                 <input

@@ -95,7 +95,8 @@ export function Leagues() {
   }, [auth?.token]);
 
   const table = parsePointsTable(points);
-  const pointsMissing = needsPoints(kind) && !table;
+  // Every kind may count points: a series without a table ranks by who qualifies only (N-3.7).
+  const pointsMissing = (needsPoints(kind) || points.trim() !== "") && !table;
 
   async function create(e: Event) {
     e.preventDefault();
@@ -103,7 +104,7 @@ export function Leagues() {
     setBusy(true);
     setError(null);
     const body: Record<string, unknown> = { name: name.trim(), kind };
-    if (table && (needsPoints(kind) || points.trim())) body.points = { table };
+    if (table) body.points = { table };
     let r;
     try {
       r = await request<League>("/api/leagues", { method: "POST", token: auth.token, body });
@@ -164,20 +165,26 @@ export function Leagues() {
             ))}
           </select>
         </label>
-        {(needsPoints(kind) || points) && (
-          <label class="field">
-            <span>{t("leagues.points")}</span>
-            <input
-              data-testid="league-points"
-              value={points}
-              inputMode="numeric"
-              placeholder={t("leagues.points_hint")}
-              autocomplete="off"
-              onInput={(e) => setPoints((e.target as HTMLInputElement).value)}
-            />
-            {pointsMissing && <span class="muted small">{t("leagues.points_missing")}</span>}
-          </label>
-        )}
+        <label class="field">
+          <span>{t("leagues.points")}</span>
+          <input
+            data-testid="league-points"
+            value={points}
+            inputMode="numeric"
+            placeholder={t("leagues.points_hint")}
+            autocomplete="off"
+            onInput={(e) => setPoints((e.target as HTMLInputElement).value)}
+          />
+          {pointsMissing ? (
+            <span class="muted small">{t("leagues.points_missing")}</span>
+          ) : (
+            !needsPoints(kind) && (
+              <span class="muted small" data-testid="league-points-optional">
+                {kind === "v_ranking" ? t("leagues.points_optional_v") : t("leagues.points_optional_none")}
+              </span>
+            )
+          )}
+        </label>
         {error && (
           <p class="error" role="alert" data-testid="league-error">
             {error}
@@ -297,6 +304,8 @@ export function LeagueDetail(props: { id: string }) {
     </section>
   ) : null;
   const qualFirst = !!league && !league.points;
+  // A league without a points table ranks by wins and best place: no column of zeros.
+  const counts = !league || !!league.points;
 
   if (!ready || !auth) return <Shell title={t("leagues.title")}>{<p class="muted">{t("common.loading")}</p>}</Shell>;
   return (
@@ -342,13 +351,18 @@ export function LeagueDetail(props: { id: string }) {
                     {current.provisional && <span class="tag tag-provisional" data-testid="standings-provisional">{t("leagues.provisional")}</span>}
                   </h3>
                   {current.provisional && <p class="muted small">{t("leagues.provisional_hint")}</p>}
+                  {!counts && (
+                    <p class="muted small" data-testid="standings-no-points">
+                      {t("leagues.no_points")}
+                    </p>
+                  )}
                   <div class="standings-wrap">
                     <table class="standings" data-testid="standings-table">
                       <thead>
                         <tr>
                           <th scope="col">{t("leagues.col.rank")}</th>
                           <th scope="col" class="st-name">{t("leagues.col.name")}</th>
-                          <th scope="col">{t("leagues.col.points")}</th>
+                          {counts && <th scope="col">{t("leagues.col.points")}</th>}
                           <th scope="col">{t("leagues.col.tournaments")}</th>
                           <th scope="col">{t("leagues.col.wins")}</th>
                           <th scope="col">{t("leagues.col.best")}</th>
@@ -365,7 +379,11 @@ export function LeagueDetail(props: { id: string }) {
                           >
                             <td>{l.rank}</td>
                             <td class="st-name">{l.name}</td>
-                            <td class="st-pts" data-testid={`standing-points-${l.person_id}`}>{l.points}</td>
+                            {counts && (
+                              <td class="st-pts" data-testid={`standing-points-${l.person_id}`}>
+                                {l.points}
+                              </td>
+                            )}
                             <td>{l.tournaments}</td>
                             <td>{l.wins}</td>
                             <td>{l.best_place != null ? ordinal(l.best_place, lang) : "–"}</td>

@@ -60,6 +60,7 @@ def test_the_desk_from_tonights_room_to_the_clock(live_server, phone, shot):
     rows = td.locator("[data-testid^='desk-row-'] .desk-name")
     expect(rows.first).to_contain_text("Udo Albrecht")  # Albrecht, Bauer, Cadonau, … Zimmer
     udo = td.get_by_test_id("desk-row-28")
+    udo.scroll_into_view_if_needed()
     before = udo.bounding_box()["y"]
     td.get_by_test_id("desk-checkin-28").click()
     expect(td.get_by_test_id("desk-collect")).to_have_text("Collect 150 CHF")
@@ -94,7 +95,7 @@ def test_the_desk_from_tonights_room_to_the_clock(live_server, phone, shot):
     td.get_by_test_id("draw-confirm").click()
     expect(td.get_by_test_id("rejected-item")).to_contain_text("at least 3 tables")  # 10 a table tonight
     td.get_by_test_id("rejected-item").get_by_test_id("rejected-dismiss").click()
-    td.get_by_test_id("draw-tables").fill("3")
+    expect(td.get_by_test_id("draw-submit")).to_have_text("Draw seats: 3 tables")  # back to the proposal
     td.get_by_test_id("draw-submit").click()
     expect(td.get_by_test_id("draw-confirm-other")).to_have_count(0)  # as proposed: no warning
     td.get_by_test_id("draw-confirm").click()

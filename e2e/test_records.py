@@ -9,6 +9,7 @@ import csv
 import html
 import io
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -180,7 +181,7 @@ def test_results_name_the_day_club_and_knockouts_and_a_league_attached_afterward
         printed.close()
         with page.expect_download() as dl:
             page.get_by_test_id("results-csv").click()
-        rows = list(csv.DictReader(io.StringIO(open(dl.value.path(), encoding="utf-8-sig").read()), delimiter=";"))
+        rows = list(csv.DictReader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig")), delimiter=";"))
         first, last = words[2], words[3]
         assert [(r[first], r[last]) for r in rows] == [
             ("Anna Maria", "Müller"),

@@ -39,7 +39,7 @@ def test_bad_busts_and_amounts_name_the_field_and_the_rule_and_apply_nothing(ser
     other = tournament(td, "n-monday", 8)
     assert td.command(tid, "record_bust", {"entry_id": 1}).status_code == 200
     before = seq(td, tid)
-    refused(td, tid, "record_bust", {"entry_id": 1}, 409, "entry_id", "already out", "N-1.15")
+    refused(td, tid, "record_bust", {"entry_id": 1}, 409, "entry_id", "already out", "out once")
     refused(
         td, tid, "record_bust", {"entry_id": 8}, 404, "entry_id", "#8", "in this tournament"
     )  # entry 8 is the other's

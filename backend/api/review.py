@@ -12,6 +12,7 @@ from sqlmodel import func, select
 
 from ..auth.access import require_tournament
 from ..read.audit import actor_text, describe_command, describe_event, director_ids, touches
+from ..read.locale_format import region_of
 from ..store import Director, EventRow, session_scope
 from ..store.models import REJECTED, OpReceipt
 from . import answer_schemas as out
@@ -119,12 +120,14 @@ def rejections(tid: int):
         ).all()
         count = session.exec(select(func.count()).select_from(OpReceipt).where(*rejected)).one()
         directors = _directors(session, {r.actor for r in rows})
-    name_of = _namer(_app().service.state(tid).entries)
+    state = _app().service.state(tid)
+    name_of = _namer(state.entries)
+    region = region_of(state.format)
     lang = q["lang"]
     items = []
     for r in rows:
         who = actor_text(r.actor, lang, directors, name_of) if r.actor else None
-        what = describe_command(r.type, r.payload, lang, name_of) if r.type else None
+        what = describe_command(r.type, r.payload, lang, name_of, region) if r.type else None
         answer = r.response or {}
         items.append(
             {

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 from ..engine.results import eliminator_of
 from ..words import ACTORS, AUDIT, COMMANDS, EVENTS
-from .locale_format import money_text, number_text, region_of
+from .locale_format import money_text, number_text, region_of, spelled
 
 NameOf = Callable[[int | None], str]
 
@@ -189,7 +189,8 @@ def describe_event(type: str, payload: dict, lang: str, name_of: NameOf, preset:
     words = EVENTS[lang]
     preset = preset if isinstance(preset, dict) else {}
     try:
-        text = words[_event_key(type, payload)].format(**_fields(payload, lang, name_of, preset))
+        template = spelled(words[_event_key(type, payload)], lang, region_of(preset.get("format")))
+        text = template.format(**_fields(payload, lang, name_of, preset))
         return text + "".join(add(payload, lang, name_of, preset) for add in ADDED.get(type, ()))
     except (KeyError, AttributeError, TypeError, ValueError, IndexError):
         return words["unknown"].format(type=type)
@@ -319,11 +320,11 @@ def _cards(payload: dict, words: dict, name_of: NameOf) -> str:
     return words["cards_drawn"].format(cards=shown)
 
 
-def describe_command(type: str, payload: dict | None, lang: str, name_of: NameOf) -> str:
+def describe_command(type: str, payload: dict | None, lang: str, name_of: NameOf, region: str | None = None) -> str:
     words = COMMANDS[lang]
     try:
         fields = _fields(payload or {}, lang, name_of, {})
-        text = words[type].format(**fields)
+        text = spelled(words[type], lang, region).format(**fields)
         return text + (_typed_reason(payload or {}, lang) if type in TYPED_REASON else "")
     except (KeyError, AttributeError, TypeError, ValueError, IndexError):
         return words["unknown"].format(type=(type or "?").replace("_", " "))

@@ -79,3 +79,9 @@ def search_forms(name: str) -> list[str]:
 def name_matches(name: str, query: str) -> bool:
     q = fold(query)
     return not q or any(q in form for form in search_forms(name))
+
+
+def spelled(template: str, lang: str, region: str | None) -> str:
+    """Swiss German writes "ss" where German writes "ß" ("Check-in schliessen"): the app's own
+    words only — a template, never a player's name filled into it."""
+    return template.replace("ß", "ss") if lang == "de" and region == "CH" else template

@@ -65,3 +65,13 @@ def test_payout_texts_group_thousands():
     from backend.read.locale_format import money_text
 
     assert money_text(1870, "CHF") == "1,870 CHF"
+
+
+def test_swiss_german_writes_ss_in_the_apps_words_never_in_a_name():
+    """A Noohn night reads in Swiss German: the review list's "Check-in schliessen"; a player's name
+    keeps its ß (Anna Weiß)."""
+    from backend.read.audit import describe_command
+
+    assert describe_command("close_check_in", {}, "de", lambda i: "?", "CH") == "Check-in schliessen"
+    assert describe_command("close_check_in", {}, "de", lambda i: "?", "DE") == "Check-in schließen"
+    assert "Weiß" in describe_command("check_in", {"entry_id": 1}, "de", lambda i: "Anna Weiß", "CH")

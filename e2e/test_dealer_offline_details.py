@@ -11,7 +11,7 @@
 from playwright.sync_api import expect
 
 from phone_storage import outbox
-from server import command_ok as ok, director, links, read_db
+from server import dealt_table, director, links, read_db
 
 NAMES = ["Anna", "Ben", "Cleo", "Dario", "Eva", "Fritz", "Greta"]
 EN = {"locale": "en-US", "viewport": {"width": 390, "height": 844}}
@@ -19,17 +19,7 @@ DE = {"locale": "de-DE", "viewport": {"width": 390, "height": 844}}
 
 
 def table_of_seven(api):
-    r = api.post("/api/tournaments", {"name": "Monday", "preset": "generic"})
-    assert r.status_code == 201, r.text
-    tid = r.json()["id"]
-    for name in NAMES:
-        ok(api, tid, "register_player", {"name": name})
-    ok(api, tid, "draw_seats", {"tables": 1})
-    ok(api, tid, "start_clock")
-    seats = sorted(api.get(f"/api/tournaments/{tid}/view").json()["tables"][0]["seats"], key=lambda s: s["seat"])
-    ok(api, tid, "set_button", {"table_no": 1, "seat": seats[0]["seat"]})
-    ok(api, tid, "new_hand", {"table_no": 1})  # button seats[0], SB seats[1], BB seats[2]
-    return tid, seats
+    return dealt_table(api, NAMES)
 
 
 def test_an_offline_bust_of_the_next_big_blind_is_provisional_and_the_badge_offers_nothing_futile(

@@ -28,7 +28,7 @@ import time
 import pytest
 
 from engines import FirefoxPhone, WebKitPhone, Xvfb, why_missing
-from server import ServerProcess, command_ok as ok, director, links, read_db, seated_tournament
+from server import ServerProcess, command_ok as ok, dealt_table, director, links, read_db, seated_tournament
 from tcp_proxy import TcpProxy
 
 ENGINES = ["webkit", "firefox"]
@@ -81,17 +81,7 @@ def via(proxy: TcpProxy, url: str) -> str:
 
 
 def table_of_seven(api):
-    r = api.post("/api/tournaments", {"name": "Monday", "preset": "generic"})
-    assert r.status_code == 201, r.text
-    tid = r.json()["id"]
-    for name in NAMES:
-        ok(api, tid, "register_player", {"name": name})
-    ok(api, tid, "draw_seats", {"tables": 1})
-    ok(api, tid, "start_clock")
-    seats = sorted(api.get(f"/api/tournaments/{tid}/view").json()["tables"][0]["seats"], key=lambda s: s["seat"])
-    ok(api, tid, "set_button", {"table_no": 1, "seat": seats[0]["seat"]})
-    ok(api, tid, "new_hand", {"table_no": 1})
-    return tid, seats
+    return dealt_table(api, NAMES)
 
 
 def busts(srv, tid):

@@ -280,3 +280,19 @@ def new_club(admin: Api, name: str) -> str:
     r = admin.post("/api/clubs", {"name": name})
     assert r.status_code == 201, r.text
     return r.json()["invitation"]["url"]
+
+
+def dealt_table(api: Api, names: list[str], preset: str = "generic") -> tuple[int, list[dict]]:
+    """One table of `names`, the clock running and the first hand dealt (the button on the lowest
+    seat): (tournament id, the seats in order)."""
+    r = api.post("/api/tournaments", {"name": "Monday", "preset": preset})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    for name in names:
+        command_ok(api, tid, "register_player", {"name": name})
+    command_ok(api, tid, "draw_seats", {"tables": 1})
+    command_ok(api, tid, "start_clock")
+    seats = sorted(api.get(f"/api/tournaments/{tid}/view").json()["tables"][0]["seats"], key=lambda s: s["seat"])
+    command_ok(api, tid, "set_button", {"table_no": 1, "seat": seats[0]["seat"]})
+    command_ok(api, tid, "new_hand", {"table_no": 1})  # button seats[0], SB seats[1], BB seats[2]
+    return tid, seats

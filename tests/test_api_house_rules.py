@@ -5,15 +5,11 @@ G-Sitzordnung), and a waiting player moved up pays and plays only once he checks
 
 import pytest
 
-from server import command_ok, links, token_of
+from server import command_ok
+from test_api_issue12_rules import dealer_api
 from test_api_money import tournament
 
 pytestmark = pytest.mark.in_process  # plain API tests: the app in this process (tests/in_process.py)
-
-
-def dealer_api(server, td, tid, table_no):
-    url = next(t["url"] for t in links(td, tid)["tables"] if t["table_no"] == table_no)
-    return server.api(token_of(url))
 
 
 def test_s_4_s_46_an_alternate_in_the_next_small_blind_sits_out_one_hand(server, td):

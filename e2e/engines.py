@@ -110,12 +110,12 @@ class EnginePhone:
         )
 
     def outbox(self) -> list[dict]:
-        """The phone's outbox (IndexedDB), in send order: op_id, state, type, device_id."""
+        """The phone's outbox (IndexedDB), in send order: op_id, state, type, attempts, device_id."""
         return self.js(
             "return await new Promise((resolve, reject) => {"
             " const r = indexedDB.open('pokerfloor'); r.onerror = () => reject(r.error);"
             " r.onsuccess = () => { const q = r.result.transaction('outbox').objectStore('outbox').getAll();"
-            "  q.onsuccess = () => { resolve(q.result.map((e) => ({ op_id: e.op_id, state: e.state, type: e.type,"
+            "  q.onsuccess = () => { resolve(q.result.map((e) => ({ op_id: e.op_id, state: e.state, type: e.type, attempts: e.attempts ?? 0,"
             "   device_id: e.device_id }))); r.result.close(); }; q.onerror = () => reject(q.error); }; });"
         )
 

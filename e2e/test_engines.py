@@ -147,6 +147,7 @@ def test_a_dealers_night(engine, venue, shot, tmp_path):
     (queued,) = dealer.outbox()
     assert queued["type"] == "record_bust" and queued["state"] == "pending"
     sent = proxy.count(queued["op_id"].encode())
+    tries = queued.get("attempts", 0)
 
     # exactly-once resend: the server commits, its answer is lost, the phone sends it again
     proxy.lose_answers()
@@ -156,7 +157,12 @@ def test_a_dealers_night(engine, venue, shot, tmp_path):
         srv.start()  # same port and database
     wait_for("the server to apply the bust", lambda: len(busts(srv, tid)) == 2, timeout=30)
     first = proxy.count(queued["op_id"].encode()) - sent
+    # the phone knows the send failed (its answer was lost) before the answers flow again
+    wait_for(
+        "the lost answer to count as a failed try", lambda: (dealer.outbox() or [{}])[0].get("attempts", 0) > tries
+    )
     proxy.lose_answers(False)
+    wait_for("the outbox to empty", lambda: dealer.outbox() == [], timeout=30)  # not the badge: it may redraw 0
     dealer.wait_testid("sync-pending", "data-count", equals="0", timeout=30)
     again = proxy.count(queued["op_id"].encode()) - sent
     assert first >= 1 and again > first, (first, again)  # sent, answer lost, sent again

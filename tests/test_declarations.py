@@ -5,6 +5,7 @@ works out. Everything else (decide's table, the API's payloads, OpenAPI, the cha
 
 from __future__ import annotations
 
+import inspect
 import re
 import warnings
 from pathlib import Path
@@ -87,6 +88,15 @@ def test_every_registry_is_derived_from_the_declarations():
     # every rule module's decide function is declared, none is left in a table of its own
     source = (ROOT / "backend/engine/decide.py").read_text()
     assert not re.search(r'^\s+"[a-z_]+": [a-z_]+\.decide_', source, re.M)
+
+
+def test_an_applier_is_chosen_by_the_registry_not_by_branching():
+    """`apply` finds an event's applier in EVENTS; an applier that tests `event.type` again would be
+    a second, hand-kept dispatch (a new event would have to be added to both)."""
+    branching = sorted(
+        {spec.apply.__qualname__ for spec in EVENTS.values() if "event.type" in inspect.getsource(spec.apply)}
+    )
+    assert branching == []
 
 
 def test_an_event_a_command_does_not_declare_is_reported(monkeypatch):

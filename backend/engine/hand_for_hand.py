@@ -139,29 +139,30 @@ def tables_changed(state: TournamentState, at: int | None, redrawn: bool = False
 
 
 @applies("hand_for_hand_started", views="custom")
+def apply_hand_for_hand_started(state: TournamentState, event: Event) -> None:
+    # The hands in play count as this round's: each table finishes it, then all start together.
+    state.hand_for_hand = {
+        "active": True,
+        "round": 1,
+        "done": [],
+        "dealt": sorted(t.table_no for t in active_tables(state)),
+    }
+    state.h4h_period += 1
+    _round_started(state, event.payload.get("at"), 1)
+
+
 @applies("hand_for_hand_stopped", views="custom")
-@applies("hand_for_hand_table_done", public=False, views="custom")
-def apply_hand_for_hand(state: TournamentState, event: Event) -> None:
-    hfh = state.hand_for_hand
+def apply_hand_for_hand_stopped(state: TournamentState, event: Event) -> None:
     at = event.payload.get("at")
-    if event.type == "hand_for_hand_started":
-        # The hands in play count as this round's: each table finishes it, then all start together.
-        state.hand_for_hand = {
-            "active": True,
-            "round": 1,
-            "done": [],
-            "dealt": sorted(t.table_no for t in active_tables(state)),
-        }
-        state.h4h_period += 1
-        _round_started(state, at, 1)
-    elif event.type == "hand_for_hand_stopped":
-        state.hand_for_hand = {"active": False, "round": hfh["round"], "done": [], "dealt": []}
-        state.h4h_stops[state.h4h_period] = (
-            at if at is not None else (state.h4h_starts[-1][0] if state.h4h_starts else 0)
-        )
-    elif event.type == "hand_for_hand_table_done":
-        done = hfh["done"] + [event.payload["table_no"]]
-        if {t.table_no for t in active_tables(state)} <= set(done):
-            _next_round(state, at)
-        else:
-            state.hand_for_hand = {**hfh, "done": done}
+    state.hand_for_hand = {"active": False, "round": state.hand_for_hand["round"], "done": [], "dealt": []}
+    state.h4h_stops[state.h4h_period] = at if at is not None else (state.h4h_starts[-1][0] if state.h4h_starts else 0)
+
+
+@applies("hand_for_hand_table_done", public=False, views="custom")
+def apply_hand_for_hand_table_done(state: TournamentState, event: Event) -> None:
+    hfh = state.hand_for_hand
+    done = hfh["done"] + [event.payload["table_no"]]
+    if {t.table_no for t in active_tables(state)} <= set(done):
+        _next_round(state, event.payload.get("at"))
+    else:
+        state.hand_for_hand = {**hfh, "done": done}

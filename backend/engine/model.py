@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -102,25 +102,38 @@ class Entry:
     paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
 
 
+# A Table field is shown as it is on the director's list and the dealer's phone (backend/read/views.py
+# renders it, backend/api/view_schemas.py describes it, both from this declaration) unless its
+# metadata says otherwise: ENGINE_ONLY for the rules' own bookkeeping, SHOWN_AS for a field the views
+# show in another shape (the view's renderer and schema then name it by hand).
+ENGINE_ONLY = {"view": "engine_only"}
+SHOWN_AS = {"view": "shown_as"}
+
+
 @dataclass
 class Table:
     table_no: int
     max_seats: int
-    seats: dict[int, int] = field(default_factory=dict)  # seat -> entry_id
+    broken: bool = False
+    seats: dict[int, int] = field(default_factory=dict, metadata=SHOWN_AS)  # seat -> entry_id
     # The current hand's positions (seat numbers; a seat may be empty: dead button / dead SB).
     button: int | None = None
     sb: int | None = None
     bb: int | None = None
     hand_no: int = 0
-    broken: bool = False
     # V-III.i: players who joined since the table's last hand or button draw, and why the button
     # must be drawn again before the next hand ("new_players", "final_table"; None: no redraw due).
-    arrivals: int = 0
-    redraw: str | None = None
+    arrivals: int = field(default=0, metadata=ENGINE_ONLY)
+    redraw: str | None = field(default=None, metadata=SHOWN_AS)
     # V-III.h / TDA 11D: the director let this short table play on at (its players, the fullest
     # table's players); any change of either ends it.
-    halt_override: tuple | None = None
-    button_epoch: int = 0  # +1 whenever the button is set or drawn again (hand_no restarts)
+    halt_override: tuple | None = field(default=None, metadata=ENGINE_ONLY)
+    button_epoch: int = field(default=0, metadata=ENGINE_ONLY)  # +1 whenever the button is set or drawn again
+
+
+def shown_fields(cls: type) -> list[str]:
+    """The fields of a state dataclass that its views show as they are."""
+    return [f.name for f in fields(cls) if "view" not in f.metadata]
 
 
 @dataclass

@@ -570,11 +570,24 @@ def _legacy_bust(state: TournamentState, p: dict) -> None:
 
 
 @applies("player_busted", seating=True, views="custom")
-@applies("players_busted", seating=True, views="custom")
-@applies("player_left", seating=True, views="custom")
 def apply_busted(state: TournamentState, event: Event) -> None:
+    _take_out_all(state, event.payload, [event.payload])
+
+
+@applies("players_busted", seating=True, views="custom")
+def apply_players_busted(state: TournamentState, event: Event) -> None:
+    _take_out_all(state, event.payload, event.payload["busts"])
+
+
+@applies("player_left", seating=True, views="custom")
+def apply_left(state: TournamentState, event: Event) -> None:
     p = event.payload
-    items = p["busts"] if event.type == "players_busted" else [p]
+    _take_out_all(state, p, [p], left=True)
+
+
+def _take_out_all(state: TournamentState, p: dict, items: list[dict], left: bool = False) -> None:
+    """One bust, several in one hand, or a player leaving: each out, places given, money and the
+    bubble brought up to date."""
     ids = [item["entry_id"] for item in items]
     for item in items:
         _take_out(state, item["entry_id"], p["at"], p.get("reason", "bust"))
@@ -593,7 +606,7 @@ def apply_busted(state: TournamentState, event: Event) -> None:
         _legacy_bust(state, p)
     else:
         apply_out(state, p, p["members"])
-    if event.type == "player_left":
+    if left:  # his chips leave play: counted, or to count (N-3.2)
         if p.get("chips") is None:
             state.chips["unknown_removals"] += 1
             note_uncounted(state, p["entry_id"], p.get("table_no"), p.get("seat"))

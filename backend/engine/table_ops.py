@@ -212,28 +212,36 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
 
 
 @applies("button_set", public=False, views="custom")
-@applies("hand_started", public=False, views="custom")
-@applies("player_moved", public=False, seating=True, views="custom")
-@applies("table_halt_overridden", public=False, views=("table",))
-def apply_table_event(state: TournamentState, event: Event) -> None:
+def apply_button_set(state: TournamentState, event: Event) -> None:
     p = event.payload
-    if event.type == "button_set":
-        table = state.tables[p["table_no"]]
-        table.button, table.sb, table.bb, table.hand_no = p["seat"], None, None, 0
-        table.arrivals, table.redraw = 0, None
-        table.button_epoch += 1
-    elif event.type == "hand_started":
-        table = state.tables[p["table_no"]]
-        table.button, table.sb, table.bb, table.hand_no = p["button"], p["sb"], p["bb"], p["hand_no"]
-        table.arrivals = 0
-        hand_for_hand.hand_started(state, table.table_no)
-    elif event.type == "player_moved":
-        move_entry(state, p["entry_id"], p["to_table"], p["to_seat"])
-        remember_moves(state, [p], p.get("reason", "director"), p.get("at"))
-        if p.get("redraw_button"):
-            reset_button(state.tables[p["to_table"]], "new_players")
-    elif event.type == "table_halt_overridden":
-        state.tables[p["table_no"]].halt_override = (p["players"], p["fullest"])
+    table = state.tables[p["table_no"]]
+    table.button, table.sb, table.bb, table.hand_no = p["seat"], None, None, 0
+    table.arrivals, table.redraw = 0, None
+    table.button_epoch += 1
+
+
+@applies("hand_started", public=False, views="custom")
+def apply_hand_started(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    table = state.tables[p["table_no"]]
+    table.button, table.sb, table.bb, table.hand_no = p["button"], p["sb"], p["bb"], p["hand_no"]
+    table.arrivals = 0
+    hand_for_hand.hand_started(state, table.table_no)
+
+
+@applies("player_moved", public=False, seating=True, views="custom")
+def apply_player_moved(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    move_entry(state, p["entry_id"], p["to_table"], p["to_seat"])
+    remember_moves(state, [p], p.get("reason", "director"), p.get("at"))
+    if p.get("redraw_button"):
+        reset_button(state.tables[p["to_table"]], "new_players")
+
+
+@applies("table_halt_overridden", public=False, views=("table",))
+def apply_halt_overridden(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    state.tables[p["table_no"]].halt_override = (p["players"], p["fullest"])
 
 
 def reset_button(table: Table, why: str) -> None:

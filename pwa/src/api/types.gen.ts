@@ -1894,11 +1894,11 @@ export interface components {
             table_no: number;
             max_seats: number;
             broken: boolean;
-            seats: components["schemas"]["Seat"][];
             button: number | null;
             sb: number | null;
             bb: number | null;
             hand_no: number;
+            seats: components["schemas"]["Seat"][];
             next: {
                 [key: string]: unknown;
             } | null;
@@ -2001,22 +2001,22 @@ export interface components {
             tournament_id: number;
             seq: number;
             server_time: number;
-            /** @enum {string} */
-            kind: "table";
             table_no: number;
             max_seats: number;
-            seats: components["schemas"]["Seat"][];
             broken?: boolean;
             button?: number | null;
             sb?: number | null;
             bb?: number | null;
             hand_no?: number;
+            seats: components["schemas"]["Seat"][];
             next?: {
                 [key: string]: unknown;
             } | null;
             hand_for_hand_done?: boolean;
             halt?: components["schemas"]["Halt"] | null;
             redraw?: components["schemas"]["Redraw"] | null;
+            /** @enum {string} */
+            kind: "table";
             busts: components["schemas"]["Bust"][];
             moves: components["schemas"]["Move"][];
             hand_for_hand: components["schemas"]["HandForHand"];

@@ -1,4 +1,4 @@
-"""The layers of backend/, bottom up: engine ← store ← auth / service / read ← api (DESIGN.md). A lower
+"""The layers of backend/, bottom up: engine ← store ← auth / service / read ← api (README.md, "Layout"). A lower
 layer never imports a higher one; errors.py (the JSON error) sits below auth and api so both can
 raise it. Read from the source with ast: a function-level import counts too."""
 

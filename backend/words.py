@@ -78,6 +78,7 @@ EVENTS = {
         "player_waitlisted": "{pname} put on the waiting list",
         "waiting_removed": "{pname} taken off the waiting list",
         "capacity_set": "Field limited to {max} players",
+        "table_note_set": "Table {table}: note to the dealer: {text}",
         "registration_removed": "{pname}'s registration taken back",
         "registration_flags_set": "{name}: registration changed ({changes})",
         "settings_edited": "Settings changed: {changes}",
@@ -140,6 +141,7 @@ EVENTS = {
         "player_waitlisted": "{pname} auf die Warteliste gesetzt",
         "waiting_removed": "{pname} von der Warteliste genommen",
         "capacity_set": "Teilnehmerfeld auf {max} Spieler begrenzt",
+        "table_note_set": "Tisch {table}: Notiz an den Dealer: {text}",
         "registration_removed": "Anmeldung von {pname} zurückgenommen",
         "registration_flags_set": "{name}: Anmeldung geändert ({changes})",
         "settings_edited": "Einstellungen geändert: {changes}",
@@ -284,6 +286,7 @@ COMMANDS = {
         "remove_registration": "take back {name}'s registration",
         "edit_settings": "change buy-in, fee or starting stack",
         "count_removed_stack": "count {name}'s removed stack",
+        "set_table_note": "note for table {table}",
         "unknown": "{type}",
     },
     "de": {
@@ -331,6 +334,7 @@ COMMANDS = {
         "remove_registration": "Anmeldung von {name} zurücknehmen",
         "edit_settings": "Buy-in, Gebühr oder Startstack ändern",
         "count_removed_stack": "entfernten Stack von {name} zählen",
+        "set_table_note": "Notiz für Tisch {table}",
         "unknown": "{type}",
     },
 }

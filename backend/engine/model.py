@@ -129,6 +129,7 @@ class Table:
     # table's players); any change of either ends it.
     halt_override: tuple | None = field(default=None, metadata=ENGINE_ONLY)
     button_epoch: int = field(default=0, metadata=ENGINE_ONLY)  # +1 whenever the button is set or drawn again
+    note: str | None = None  # the director's note to the table's dealer (set_table_note)
 
 
 def shown_fields(cls: type) -> list[str]:

@@ -156,6 +156,26 @@ def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rej
     )
 
 
+class TableNotePayload(TablePayload):
+    text = Text(required=True, allow_none=True, max_length=140)  # null or "": the note is taken away
+
+
+@command("set_table_note", payload=TableNotePayload, roles=DIRECTOR, emits=("table_note_set",))
+def decide_set_table_note(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """The director's short note to a table's dealer ("Seat 4 leaves at 22:00"), shown on that
+    table's phone until he changes or clears it."""
+    table, problem = _table(state, cmd)
+    if problem:
+        return problem
+    text = (cmd.payload.get("text") or "").strip() or None
+    return Decision([Event("table_note_set", {"table_no": table.table_no, "text": text})], {"table_no": table.table_no})
+
+
+@applies("table_note_set", public=False, views=("table",))
+def apply_table_note_set(state: TournamentState, event: Event) -> None:
+    state.tables[event.payload["table_no"]].note = event.payload["text"]
+
+
 class MovePlayerPayload(StrictSchema):
     entry_id = fields.Integer(required=True, strict=True, validate=ID)
     to_table = fields.Integer(required=True, strict=True, validate=TABLE_NO)

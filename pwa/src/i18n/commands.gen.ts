@@ -46,6 +46,7 @@ export const commandsEn = {
   "cmd.remove_registration": "take back {name}'s registration",
   "cmd.edit_settings": "change buy-in, fee or starting stack",
   "cmd.count_removed_stack": "count {name}'s removed stack",
+  "cmd.set_table_note": "note for table {table}",
   "cmd.unknown": "{type}",
 } as const;
 
@@ -94,5 +95,6 @@ export const commandsDe = {
   "cmd.remove_registration": "Anmeldung von {name} zurücknehmen",
   "cmd.edit_settings": "Buy-in, Gebühr oder Startstack ändern",
   "cmd.count_removed_stack": "entfernten Stack von {name} zählen",
+  "cmd.set_table_note": "Notiz für Tisch {table}",
   "cmd.unknown": "{type}",
 } as const;

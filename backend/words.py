@@ -1,6 +1,8 @@
 """The server's words, German and English, in one place: the audit log and the review list, the
-printouts, the results page and its CSV, the trust page. The phones' words are pwa/src/i18n/.
-A new command or event adds its lines to COMMANDS and EVENTS (tests/test_declarations.py)."""
+printouts, the results page and its CSV, the trust page; and every command's words on the phones
+(COMMANDS, COMMAND_SCREENS: generated into pwa/src/i18n/commands.gen.ts). The phones' other words
+are pwa/src/i18n/. A new command or event adds its lines to COMMANDS and EVENTS
+(tests/test_declarations.py)."""
 
 from __future__ import annotations
 
@@ -336,6 +338,30 @@ COMMANDS = {
         "count_removed_stack": "entfernten Stack von {name} zählen",
         "set_table_note": "Notiz für Tisch {table}",
         "unknown": "{type}",
+    },
+}
+
+# A command's words on the phones besides its line in their lists: its form's labels and the words
+# for what it shows. Generated with COMMANDS into pwa/src/i18n/commands.gen.ts as cmd.<command>.<key>
+# (backend/api/phone_words.py), so all of a command's words are written here, once.
+COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
+    "en": {
+        "set_table_note": {
+            "label": "Note for the dealer",
+            "hint": "At most 140 characters; the table's phone shows it until you change or clear it.",
+            "save": "Save note",
+            "clear": "Clear note",
+            "shown": "From the director",
+        },
+    },
+    "de": {
+        "set_table_note": {
+            "label": "Notiz für den Dealer",
+            "hint": "Höchstens 140 Zeichen; das Handy des Tisches zeigt sie, bis du sie änderst oder löschst.",
+            "save": "Notiz speichern",
+            "clear": "Notiz löschen",
+            "shown": "Vom Turnierleiter",
+        },
     },
 }
 

@@ -96,6 +96,12 @@ def test_the_phone_speaks_the_server_s_command_words():
         assert not re.findall(r'^\s*"cmd\.', own, re.M), f"pwa/src/i18n/{lang}.ts declares command words again"
 
 
+def test_a_command_s_screen_words_belong_to_a_command_and_come_in_both_languages():
+    screens = audit.COMMAND_SCREENS
+    assert set(screens["en"]) <= set(COMMANDS) and set(screens["de"]) <= set(COMMANDS)
+    assert {c: set(w) for c, w in screens["en"].items()} == {c: set(w) for c, w in screens["de"].items()}
+
+
 def test_an_applier_is_chosen_by_the_registry_not_by_branching():
     """`apply` finds an event's applier in EVENTS; an applier that tests `event.type` again would be
     a second, hand-kept dispatch (a new event would have to be added to both)."""

@@ -126,3 +126,26 @@ def test_the_sizes_in_bundles_md_are_the_build_s():
         timeout=120,
     )
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def ts_constant(file: str, name: str) -> float:
+    """A numeric constant of the phone's code (`export const NAME = 10_000;`)."""
+    found = re.search(rf"const {name} = ([\d_]+);", (ROOT / "pwa/src" / file).read_text())
+    assert found, f"{name} is no longer a constant in pwa/src/{file}"
+    return int(found.group(1).replace("_", ""))
+
+
+def s(ms: float) -> str:
+    """750 → "0.75 s", as the documents write a time."""
+    return f"{ms / 1000:g} s"
+
+
+def test_the_timings_docs_sync_md_names_are_the_phone_s():
+    doc = (ROOT / "docs/sync.md").read_text()
+    timeout = ts_constant("sync/api.ts", "REQUEST_TIMEOUT_MS")
+    backoff = (ts_constant("sync/outbox.ts", "MIN_BACKOFF"), ts_constant("sync/outbox.ts", "MAX_BACKOFF"))
+    beat, late = ts_constant("sync/socket.ts", "HEARTBEAT_MS"), ts_constant("sync/socket.ts", "HEARTBEAT_TIMEOUT_MS")
+    assert f"no answer within {s(timeout)}" in doc
+    assert f"retried with backoff ({s(backoff[0])} → {s(backoff[1])})" in doc
+    assert f"an ack every {s(beat)} while the page is visible; no ack within {s(late)}" in doc
+    assert f"shows within {beat / 1000:g} + {late / 1000:g} = {(beat + late) / 1000:g} s" in doc

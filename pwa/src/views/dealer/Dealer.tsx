@@ -233,6 +233,13 @@ export function Dealer(props: { token: string }) {
         </section>
       )}
 
+      {table?.note && (
+        <section class="card table-note" data-testid="table-note" role="status">
+          <p class="muted small">{t("cmd.set_table_note.shown")}</p>
+          <p>{table.note}</p>
+        </section>
+      )}
+
       {/* N-3.2: the director collects the absent player's stake; the dealer leaves the stack for him */}
       {(table?.removed_stacks ?? []).map((r) => (
         <p key={r.entry_id} class="card removed-note" data-testid={`removed-note-${r.entry_id}`} role="status">

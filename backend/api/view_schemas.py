@@ -257,7 +257,7 @@ class HandForHand(Closed):
 
 def state_field(annotation: object) -> fields.Field:
     """The field for a state dataclass field shown as it is: an int, a bool or a str, each perhaps None."""
-    kinds = {int: fields.Integer, bool: fields.Boolean, str: fields.String}
+    kinds: dict[object, type[fields.Field]] = {int: fields.Integer, bool: fields.Boolean, str: fields.String}
     args = set(get_args(annotation)) if get_origin(annotation) in (Union, UnionType) else {annotation}
     nullable = type(None) in args
     (kind,) = args - {type(None)}  # one type: anything else needs a shape named in the view
@@ -270,7 +270,7 @@ def table_fields(*, always: tuple[str, ...] | None = None) -> type[Schema]:
     present even before the draw; with it, every other field is optional (the dealer's TableView)."""
     hints = get_type_hints(model.Table)
     derived = {name: state_field(hints[name]) for name in model.shown_fields(model.Table)}
-    by_hand = {
+    by_hand: dict[str, fields.Field] = {
         "seats": fields.List(fields.Nested(Seat)),
         "next": Free(allow_none=True),  # the positions of the next hand: {button, sb, bb, utg}
         "hand_for_hand_done": fields.Boolean(),
@@ -285,7 +285,8 @@ def table_fields(*, always: tuple[str, ...] | None = None) -> type[Schema]:
     return type("TableFields", (Schema,), attrs)
 
 
-class Table(Closed, table_fields()):
+# mypy cannot see fields made at import as a base class; marshmallow collects them like any base's.
+class Table(Closed, table_fields()):  # type: ignore[misc]
     """A table as the director's list shows it (the dealer's phone: TableView)."""
 
 
@@ -467,7 +468,7 @@ class LastCount(Closed):
     stacks = fields.Dict(keys=fields.String(), values=Int())
 
 
-class TableView(table_fields(always=("table_no", "max_seats", "seats")), Head):
+class TableView(table_fields(always=("table_no", "max_seats", "seats")), Head):  # type: ignore[misc]
     """The dealer's phone: its table (only table_no, max_seats 0 and no seats before the draw)."""
 
     kind = kind_of("table")

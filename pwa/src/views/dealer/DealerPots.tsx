@@ -5,7 +5,7 @@ import { buildPots, defaultChipUnit, levelNow, splitPot, type Contribution } fro
 import { clockAt } from "../../clock/clock";
 import { serverNow } from "../../sync/timeOffset";
 import type { PublicView } from "../../api/views";
-import type { Seat } from "./DealerBusts";
+import type { SeatName as Seat } from "../../api/views";
 import { withHouseRule } from "../../ui/houseRules";
 
 /**

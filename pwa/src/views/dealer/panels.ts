@@ -1,7 +1,7 @@
 // Every panel the dealer opens now and then, in one chunk loaded after the first screen (lazyPanels.ts).
-export { MultiBust } from "./MultiBust";
-export { ChipCount } from "./ChipCount";
-export { DealerPotsNow } from "./DealerPots";
-export { DealerPenaltyDialog } from "./DealerPenaltyDialog";
-export { RefusedBustEdit } from "./RefusedBustEdit";
-export { TimeCountdown } from "./TimeCountdown";
+export { MultiBust } from "./busts/MultiBust";
+export { ChipCount } from "./chips/ChipCount";
+export { DealerPotsNow } from "./chips/DealerPots";
+export { DealerPenaltyDialog } from "./penalties/DealerPenaltyDialog";
+export { RefusedBustEdit } from "./busts/RefusedBustEdit";
+export { TimeCountdown } from "./clock/TimeCountdown";

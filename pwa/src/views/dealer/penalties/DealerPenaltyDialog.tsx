@@ -1,9 +1,9 @@
 // Loaded when opened (lazyPanels.ts): the first screen does without it.
 import { useState } from "preact/hooks";
-import { t } from "../../i18n";
-import { Confirm } from "../../ui/Confirm";
-import type { SeatName as Seat } from "../../api/views";
-import type { DealerPenalties } from "./DealerRules";
+import { t } from "../../../i18n";
+import { Confirm } from "../../../ui/Confirm";
+import type { SeatName as Seat } from "../../../api/views";
+import type { DealerPenalties } from "../hand/DealerRules";
 
 /** A dealer's warning — or, where the preset lets him (S-#36), a missed hand or missed round of
  *  1–4 orbits — at his own table: tap the seat, the kind, the orbits, an optional reason. */

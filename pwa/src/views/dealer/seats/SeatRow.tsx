@@ -1,10 +1,10 @@
 // One seat in the dealer's list: the player, his badges (D / SB / BB, away, sitting out, his
 // counted stack), "Away" and "Bust" — or an empty seat that carries the dead button or blind.
-import { t, useLang, formatNumber, formatTime } from "../../i18n";
-import { penaltyLeftText } from "../../money/penalties";
-import { withRule } from "../../ui/reasons";
-import type { Badge } from "../../seating/positions";
-import type { Seat, SitOut } from "../../api/views";
+import { t, useLang, formatNumber, formatTime } from "../../../i18n";
+import { penaltyLeftText } from "../../../money/penalties";
+import { withRule } from "../../../ui/reasons";
+import type { Badge } from "../../../seating/positions";
+import type { Seat, SitOut } from "../../../api/views";
 
 export interface SeatRowProps {
   s: Seat;

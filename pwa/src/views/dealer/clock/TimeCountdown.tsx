@@ -1,8 +1,8 @@
 // Loaded with the other panels after the first screen (lazyPanels.ts).
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
-import { beep, vibrate } from "../../ui/alerts";
-import { timeCallAlert, timeCallAt, type TimeCallPhase, type TimeCallRule } from "../../clock/timeCall";
+import { t, useLang } from "../../../i18n";
+import { beep, vibrate } from "../../../ui/alerts";
+import { timeCallAlert, timeCallAt, type TimeCallPhase, type TimeCallRule } from "../../../clock/timeCall";
 
 /** A called clock on a player: the seconds, then the final count out loud, then "time". */
 export function TimeCountdown(props: { rule: TimeCallRule; ruleText: string; startedAt: number; onStop: () => void }) {

@@ -1,6 +1,6 @@
-import { t, useLang, formatTime } from "../../i18n";
-import { placeText } from "../../money/money";
-import type { Bust } from "../../api/views";
+import { t, useLang, formatTime } from "../../../i18n";
+import { placeText } from "../../../money/money";
+import type { Bust } from "../../../api/views";
 
 /** The last ten players out at this table, with their places. */
 export function TableBusts(props: { busts: Bust[] }) {

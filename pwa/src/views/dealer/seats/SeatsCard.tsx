@@ -1,11 +1,11 @@
 // The seats: the table's oval (who just arrived marked) and a row per seat with "Away" and "Bust";
 // below them the tools (children) and "the button is elsewhere".
 import type { ComponentChildren } from "preact";
-import { t } from "../../i18n";
-import { TableOval } from "../../ui/TableOval";
-import type { TableView } from "../../api/views";
-import type { TableState } from "./tableState";
-import type { Queued } from "./queued";
+import { t } from "../../../i18n";
+import { TableOval } from "../../../ui/TableOval";
+import type { TableView } from "../../../api/views";
+import type { TableState } from "../tableState";
+import type { Queued } from "../queued";
 import { EmptySeatRow, SeatRow, seatRows } from "./SeatRow";
 
 export function SeatsCard(props: {

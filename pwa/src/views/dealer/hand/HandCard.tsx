@@ -1,9 +1,9 @@
 // The hand: which one is on, who posts the big blind, "New hand" — locked while hand-for-hand
 // waits or the table is held — and, before the first hand, where the button is.
-import { t } from "../../i18n";
-import { occupant, type TableLike } from "../../seating/positions";
-import type { HfhState } from "../../seating/moves";
-import type { Halt, Redraw, Seat, TableView } from "../../api/views";
+import { t } from "../../../i18n";
+import { occupant, type TableLike } from "../../../seating/positions";
+import type { HfhState } from "../../../seating/moves";
+import type { Halt, Redraw, Seat, TableView } from "../../../api/views";
 import { NewBigBlindLines } from "./DealerRules";
 import { ButtonPicker, NoButtonCard } from "./ButtonCards";
 

@@ -1,9 +1,9 @@
 // The clock on the dealer's phone: while a hand is on, one line (every seat's Bust button stays on
 // the first screen) that opens the full clock; else the full clock and the players left.
-import { t } from "../../i18n";
-import { Clock } from "../../ui/Clock";
+import { t } from "../../../i18n";
+import { Clock } from "../../../ui/Clock";
 import { ClockLine } from "./DealerCompact";
-import type { PublicView } from "../../api/views";
+import type { PublicView } from "../../../api/views";
 
 export function ClockCard(props: { pub: PublicView | undefined; compact: boolean; handOn: boolean; broken: boolean; onOpen: () => void; onShrink: () => void }) {
   const { pub } = props;

@@ -1,6 +1,6 @@
-import { t, useLang } from "../../i18n";
-import { penaltyLeftText } from "../../money/penalties";
-import type { SitOut } from "../../api/views";
+import { t, useLang } from "../../../i18n";
+import { penaltyLeftText } from "../../../money/penalties";
+import type { SitOut } from "../../../api/views";
 
 /** N-2.23: who sits out at this table, and for how many hands or how long. */
 export function SitOutCard(props: { sitOut: SitOut[] }) {

@@ -1,8 +1,8 @@
 // Loaded when opened (lazyPanels.ts): the first screen does without it.
-import { t } from "../../i18n";
-import { Confirm } from "../../ui/Confirm";
-import * as outbox from "../../sync/outbox";
-import type { SeatName as Seat } from "../../api/views";
+import { t } from "../../../i18n";
+import { Confirm } from "../../../ui/Confirm";
+import * as outbox from "../../../sync/outbox";
+import type { SeatName as Seat } from "../../../api/views";
 
 /** A bust the server refused (the seat was wrong): dismiss it, or send it again for another seat,
  * keeping who won the pot while he is still in play. */

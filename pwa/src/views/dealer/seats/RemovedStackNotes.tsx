@@ -1,6 +1,6 @@
-import { t } from "../../i18n";
-import { withRule } from "../../ui/reasons";
-import type { RemovedStack } from "../../api/views";
+import { t } from "../../../i18n";
+import { withRule } from "../../../ui/reasons";
+import type { RemovedStack } from "../../../api/views";
 
 /** N-3.2: the director collects the absent player's stake; the dealer leaves the stack for him. */
 export function RemovedStackNotes(props: { stacks: RemovedStack[] | undefined }) {

@@ -1,9 +1,9 @@
 // Loaded when opened (lazyPanels.ts): the first screen does without it.
 import { useState } from "preact/hooks";
-import { t, useLang, formatNumber, formatTime } from "../../i18n";
-import { checkChipCount } from "../../money/money";
-import type { SeatName as Seat } from "../../api/views";
-import { useScrollIn } from "./useScrollIn";
+import { t, useLang, formatNumber, formatTime } from "../../../i18n";
+import { checkChipCount } from "../../../money/money";
+import type { SeatName as Seat } from "../../../api/views";
+import { useScrollIn } from "../../../ui/useScrollIn";
 
 /** The dealer's chip count: every occupied seat, the running total, inline errors. A recount starts
  * from the table's last count (the players still there, each marked "last count" until changed), so

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
-import { request } from "../../sync/api";
-import { metaGet, metaSet } from "../../sync/db";
-import { report } from "../../sync/report";
-import { timeCallRule, type TimeCallRule } from "../../clock/timeCall";
-import { TimeCountdownPanel } from "./lazyPanels";
+import { t, useLang } from "../../../i18n";
+import { request } from "../../../sync/api";
+import { metaGet, metaSet } from "../../../sync/db";
+import { report } from "../../../sync/report";
+import { timeCallRule, type TimeCallRule } from "../../../clock/timeCall";
+import { TimeCountdownPanel } from "../lazyPanels";
 
 /** The preset's `time_call`, fetched once and kept in `meta` (`preset-time:<id>`) for offline use. */
 function useTimeCallRule(presetId: string | null | undefined, token: string): TimeCallRule {

@@ -1,10 +1,10 @@
 // Loaded when opened (lazyPanels.ts): the first screen does without it.
 import { useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
-import { buildMultiBust } from "../../money/money";
-import { withHouseRule } from "../../ui/houseRules";
-import type { SeatName as Seat } from "../../api/views";
-import { useScrollIn } from "./useScrollIn";
+import { t, useLang } from "../../../i18n";
+import { buildMultiBust } from "../../../money/money";
+import { withHouseRule } from "../../../ui/houseRules";
+import type { SeatName as Seat } from "../../../api/views";
+import { useScrollIn } from "../../../ui/useScrollIn";
 
 /** Several players out in one hand: select the seats, each one's starting stack and, optionally, who
  * won the pot that put him out (a side pot can go to another player: V-VII.r, his headhunter chip). */

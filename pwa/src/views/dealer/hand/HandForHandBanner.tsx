@@ -1,5 +1,5 @@
-import { t } from "../../i18n";
-import { hfhStillPlaying, type HandForHand, type HfhState } from "../../seating/moves";
+import { t } from "../../../i18n";
+import { hfhStillPlaying, type HandForHand, type HfhState } from "../../../seating/moves";
 
 /** N-2.13, V-V.b: hand for hand — deal one hand, say when it is done, wait for the other tables. */
 export function HandForHandBanner(props: { hfh: HandForHand; state: Exclude<HfhState, "off">; doneQueued: boolean }) {

@@ -1,5 +1,5 @@
-import { t } from "../../i18n";
-import type { Halt } from "../../api/views";
+import { t } from "../../../i18n";
+import type { Halt } from "../../../api/views";
 
 /** V-III.h / TDA 11D: the table is too short to deal until players arrive. */
 export function HaltBanner(props: { halt: Halt }) {

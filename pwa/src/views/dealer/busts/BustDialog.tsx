@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
-import { Confirm } from "../../ui/Confirm";
-import type { SeatName as Seat } from "../../api/views";
+import { t, useLang } from "../../../i18n";
+import { Confirm } from "../../../ui/Confirm";
+import type { SeatName as Seat } from "../../../api/views";
 
 /** One bust: confirm, and (optional, skippable) who won the pot — a seat at this table. */
 export function BustDialog(props: { seat: Seat; seats: Seat[]; onCancel: () => void; onConfirm: (eliminatedBy: Seat | null) => void }) {

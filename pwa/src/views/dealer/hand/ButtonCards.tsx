@@ -1,6 +1,6 @@
 // Where the button goes before the first hand, after a redraw, or when the dealer moves it.
-import { t } from "../../i18n";
-import type { Redraw, Seat } from "../../api/views";
+import { t } from "../../../i18n";
+import type { Redraw, Seat } from "../../../api/views";
 
 /** Tap the seat that has the button. */
 export function ButtonPicker(props: { seats: Seat[]; onPick: (seat: number) => void; onCancel: () => void }) {

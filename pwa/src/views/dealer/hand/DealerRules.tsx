@@ -2,8 +2,8 @@
 // - P-Spielverlauf: a newcomer posts the big blind in his first hand ("Seat 4 (new) posts the big
 //   blind this hand"), announced before that hand as "next hand";
 // - S-#36: the penalties this table's dealer may give (`dealer_penalties`), else a warning only.
-import { t } from "../../i18n";
-import type { SeatName } from "../../api/views";
+import { t } from "../../../i18n";
+import type { SeatName } from "../../../api/views";
 
 function lines(v: unknown): SeatName[] {
   return Array.isArray(v) ? (v as SeatName[]) : [];

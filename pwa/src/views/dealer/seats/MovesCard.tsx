@@ -1,5 +1,5 @@
-import { t, formatTime } from "../../i18n";
-import type { DealerMove } from "../../seating/moves";
+import { t, formatTime } from "../../../i18n";
+import type { DealerMove } from "../../../seating/moves";
 
 function reasonText(reason: string): string {
   if (reason === "table_broken") return t("reason.table_broken");

@@ -1,6 +1,7 @@
 // The dealer's phone: one table, its seats and the hand on top, "Bust" on every seat, the clock a
-// line while a hand is on. Each part is its own file; the panels opened now and then (several out
-// in one hand, chip count, side pots, a penalty, a refused bust) load after the first screen.
+// line while a hand is on. Each part is its own file, in a folder per thing a dealer does; the
+// panels opened now and then (several out in one hand, chip count, side pots, a penalty, a refused
+// bust, the time call's countdown) load after the first screen (lazyPanels.ts).
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { Shell } from "../../ui/Shell";

@@ -1,4 +1,4 @@
-"""`pokerfloor club`: the server's clubs from the shell (issue 18), for whoever runs the server.
+"""`pokerfloor club`: the server's clubs from the shell, for whoever runs the server.
 
     pokerfloor club list               every club, with its directors and tournaments counted
     pokerfloor club add "Poker Club"   a new club, and the setup link for its first director

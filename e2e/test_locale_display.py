@@ -1,4 +1,4 @@
-"""Issue 13 "Language and locale" on real phones and a real TV against a real server: numbers and
+"""Language and locale on real phones and a real TV against a real server: numbers and
 money in the tournament's locale — the Swiss n-monday (Noohn Basel, CHF, region CH in its preset)
 writes 3'750 CHF in German, a euro tournament 3.750 €, English 3,750 — and the desk's search
 folds accents and ß (weiss → Weiß, celine → Céline, krahen → Krähen). Screenshots in /tmp/shots_D."""

@@ -1,4 +1,4 @@
-"""The server's clubs (issue 18), for its admin: list them, create one with an invitation for its
+"""The server's clubs, for its admin: list them, create one with an invitation for its
 first director, invite a club's director again (the first link was lost). The admin manages
 clubs, not their data: he sees a club's name and how many directors and tournaments it has."""
 

@@ -1,4 +1,4 @@
-"""Web Push opt-in (issue 17): the server's public key, and a phone's subscription made or removed
+"""Web Push opt-in: the server's public key, and a phone's subscription made or removed
 with its own token. What is pushed is read/notices.py; how, push/sender.py."""
 
 from __future__ import annotations

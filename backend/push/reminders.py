@@ -1,4 +1,4 @@
-"""Timed notices: "the break ends in 2 minutes" (issue 17), sent when no command happens.
+"""Timed notices: "the break ends in 2 minutes", sent when no command happens.
 
 Each worker keeps, per tournament, one sleeping task towards the next break's reminder
 (read/reminders.py works out when). A command that moves the clock (pause, resume, time added,

@@ -1,4 +1,4 @@
-"""When to remind the players that the break ends (issue 17): "back to table 3, seat 7 in 2 minutes".
+"""When to remind the players that the break ends: "back to table 3, seat 7 in 2 minutes".
 
 No command happens at that moment (the clock is an anchor every screen computes from: clock.py),
 so the server keeps a timer per tournament (backend/push/reminders.py). This part is pure: from

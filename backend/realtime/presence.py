@@ -1,5 +1,5 @@
 """Who is in which room across several workers, so a command's views are rendered only for rooms
-someone is in (issue 16), as one process does from its own sockets.
+someone is in, as one process does from its own sockets.
 
 One Redis hash per deployment counts the sockets per room, over all workers. The order makes it
 safe: a worker counts a joining phone *before* it reads the state for that phone's first view,

@@ -1,4 +1,4 @@
-"""When "the break ends in 2 minutes" is due (issue 17; backend/read/reminders.py, pure)."""
+"""When "the break ends in 2 minutes" is due (backend/read/reminders.py, pure)."""
 
 from backend.read.notices import text_of
 from backend.read.reminders import break_ending, minutes_left, next_break_end

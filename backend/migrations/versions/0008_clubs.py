@@ -1,4 +1,4 @@
-"""Clubs as tenants (issue 18): every director, tournament, league, person and custom preset
+"""Clubs as tenants: every director, tournament, league, person and custom preset
 belongs to a club; a director's access in it; tournaments given to limited directors.
 
 A database that already holds data moves into one club ("Club", id 1) whole: every row gets

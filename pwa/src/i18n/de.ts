@@ -1033,7 +1033,7 @@ export const de: Record<MessageKey, string> = {
   "refusal.too_many_players.setting": "Noch {players} Spieler; der Finaltisch wird bei {size} gebildet.",
   "refusal.no_button.final_table_setting": "Tisch {table} ist der Finaltisch: vor der nächsten Hand den Button per hoher Karte ziehen.",
   "refusal.no_button.two_tables_setting": "Tisch {table} ist einer der letzten zwei Tische: vor der nächsten Hand den Button per hoher Karte ziehen.",
-  // issue 38: bubble, moves, Swiss
+  // Bubble, moves, Swiss
   "moment.bubble": "Bubble",
   "moment.bubble_text": "Noch {n} Spieler, {paid} bezahlte Plätze: noch einer raus, dann sind alle im Geld.",
   "moment.you_bubble_text": "Noch einer raus, dann bist du im Geld ({paid} bezahlte Plätze).",
@@ -1059,7 +1059,7 @@ export const de: Record<MessageKey, string> = {
   "player.won_text": "1. von {n} Spielern.",
   "removed.dealer_note": "Sitz {seat}: {name} ist ausgeschieden, der Stack verlässt das Spiel. Liegen lassen: der Turnierleiter zieht ihn ein und zählt ihn.",
   "player.first_place": "1. Platz",
-  // issue 38: records
+  // Records
   "leagues.points_optional_v": "Optional: leer bedeutet die Tabelle aus V-XII (25, 21, 17, 13 …).",
   "leagues.points_optional_none": "Optional: ohne Tabelle zählt diese Serie keine Punkte, nur wer sich qualifiziert.",
   "leagues.no_points": "Diese Serie zählt keine Punkte: Rang nach Siegen und bestem Platz, jeder Turniersieger qualifiziert sich.",

@@ -1032,7 +1032,7 @@ export const en = {
   "refusal.too_many_players.setting": "{players} players are left; the final table is formed at {size}.",
   "refusal.no_button.final_table_setting": "Table {table} is the final table: draw for the button by high card before the next hand.",
   "refusal.no_button.two_tables_setting": "Table {table} is one of the last two tables: draw for the button by high card before the next hand.",
-  // issue 38: bubble, moves, Swiss
+  // Bubble, moves, Swiss
   "moment.bubble": "Bubble",
   "moment.bubble_text": "{n} players left, {paid} paid: one more out and everyone left is in the money.",
   "moment.you_bubble_text": "One more out and you are in the money ({paid} paid).",
@@ -1058,7 +1058,7 @@ export const en = {
   "player.won_text": "1st of {n} players.",
   "removed.dealer_note": "Seat {seat}: {name} is out and the stack leaves play. Leave it on the table: the director collects and counts it.",
   "player.first_place": "1st place",
-  // issue 38: records
+  // Records
   "leagues.points_optional_v": "Optional: empty means the V-XII table (25, 21, 17, 13 …).",
   "leagues.points_optional_none": "Optional: without a table this series counts no points, only who qualifies.",
   "leagues.no_points": "This series counts no points: it ranks by wins and best place, and qualifies each tournament's winner.",

@@ -7,7 +7,7 @@ import { report } from "./report";
 
 export type Role = "director" | "dealer" | "player" | "display";
 
-/** What a director may do in his club (issue 18): everything, only the tournaments he runs, read only. */
+/** What a director may do in his club: everything, only the tournaments he runs, read only. */
 export type Access = "full" | "limited" | "observer" | "removed";
 
 export interface DirectorInfo {

@@ -114,13 +114,13 @@ SHOWN_AS = {"view": "shown_as"}
 class Table:
     table_no: int
     max_seats: int
-    broken: bool = False
     seats: dict[int, int] = field(default_factory=dict, metadata=SHOWN_AS)  # seat -> entry_id
     # The current hand's positions (seat numbers; a seat may be empty: dead button / dead SB).
     button: int | None = None
     sb: int | None = None
     bb: int | None = None
     hand_no: int = 0
+    broken: bool = False
     # V-III.i: players who joined since the table's last hand or button draw, and why the button
     # must be drawn again before the next hand ("new_players", "final_table"; None: no redraw due).
     arrivals: int = field(default=0, metadata=ENGINE_ONLY)

@@ -1901,11 +1901,11 @@ export interface components {
         Table: {
             table_no: number;
             max_seats: number;
-            broken: boolean;
             button: number | null;
             sb: number | null;
             bb: number | null;
             hand_no: number;
+            broken: boolean;
             note: string | null;
             seats: components["schemas"]["Seat"][];
             next: {
@@ -2012,11 +2012,11 @@ export interface components {
             server_time: number;
             table_no: number;
             max_seats: number;
-            broken?: boolean;
             button?: number | null;
             sb?: number | null;
             bb?: number | null;
             hand_no?: number;
+            broken?: boolean;
             note?: string | null;
             seats: components["schemas"]["Seat"][];
             next?: {

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import mimetypes
-from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, Request, Response, jsonify, request, send_from_directory
@@ -14,8 +13,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .api import BLUEPRINTS
 from .api.edge import install_edge
 from .api.errors import register_error_handlers
+from .auth.throttle import LoginThrottle
 from .config import Config
 from .engine import census
+from .floor import KEY, PokerFloor
 from .push.keys import vapid_keys
 from .push.outbox import Outbox
 from .push.reminders import BreakReminders
@@ -27,18 +28,6 @@ from .security_headers import register_security_headers
 from .service import TournamentService
 from .store import make_engine, migrate
 from .store.db import check_migrated
-
-
-@dataclass
-class PokerFloor:
-    """What the blueprints need, in app.extensions["pokerfloor"]."""
-
-    config: Config
-    db: object
-    service: TournamentService
-    realtime: Realtime | None = None
-    pusher: Pusher | None = None
-    reminders: BreakReminders | None = None
 
 
 class PokerFloorApp(Flask):
@@ -85,9 +74,12 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         check_migrated(db)
     outbox = Outbox(db)  # notices not yet sent, kept with the command that made them
     service = TournamentService(db, changed_views=changed_views, notices=notices, queue_notices=outbox.command_queue)
-    floor = PokerFloor(config, db, service)
+    # Per process, see auth/throttle.py: 10 wrong passwords for one name from one address. Not per
+    # address alone (a room behind one NAT address shares it) and not per name alone (anyone could
+    # lock the director out by typing her name with wrong passwords).
+    floor = PokerFloor(config, db, service, login_throttle=LoginThrottle(limit=10))
     census.CHECK = census.CHECK or config.CHECK_CENSUS
-    app.extensions["pokerfloor"] = floor
+    app.extensions[KEY] = floor
     install_edge(app)  # ids in URLs, JSON depth
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)

@@ -36,6 +36,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .floor import floor_of
+
 log = logging.getLogger("pokerfloor.backup")
 
 FORMAT = "pokerfloor-backup"
@@ -853,7 +855,7 @@ def _off_loop(fn, *args):
 
 
 def _auto_loop(app) -> None:
-    floor = app.extensions["pokerfloor"]
+    floor = floor_of(app)
     config = floor.config
     sleep = floor.realtime.socketio.sleep
     sqlite = db_kind(config.DATABASE_URL) == "sqlite"
@@ -889,9 +891,9 @@ def _auto_loop(app) -> None:
 def start_auto_backups(app):
     """Called once by `serve` on the app it serves: prints what the database holds, holds the
     server lock (restore refuses while it is held), and starts the automatic backups."""
-    floor = app.extensions["pokerfloor"]
+    floor = floor_of(app)
     config = floor.config
-    app.extensions["pokerfloor_backups"] = {"lock": hold_server_lock(config)}
+    floor.server_lock = hold_server_lock(config)
     try:
         print(database_summary(floor.db, config.DATABASE_URL), flush=True)
     except Exception as exc:  # noqa: BLE001 — a summary line is not worth a failed start
@@ -909,9 +911,7 @@ def start_auto_backups(app):
         f"{config.BACKUP_KEEP_DAYS} days)",
         flush=True,
     )
-    task = floor.realtime.socketio.start_background_task(_auto_loop, app)
-    app.extensions["pokerfloor_backups"]["task"] = task
-    return task
+    return floor.realtime.socketio.start_background_task(_auto_loop, app)
 
 
 # ---------------------------------------------------------------- the commands

@@ -12,6 +12,7 @@ import re
 
 from flask import Flask, request
 
+from .floor import floor_of
 from .service import now_ms
 
 # The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
@@ -78,7 +79,7 @@ FIXED_HEADERS = (
 
 def register_security_headers(app: Flask) -> None:
     """Also the `X-Server-Time` every answer carries (the phones' clock offset, pwa/src/sync/api.ts)."""
-    config = app.extensions["pokerfloor"].config
+    config = floor_of(app).config
     max_age = hsts_seconds(config)
 
     @app.after_request

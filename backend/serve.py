@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from .floor import floor_of
+
 ANY_HOST = ("0.0.0.0", "::", "")
 DEFAULT_HTTPS_PORT = 5443
 # What the plain-HTTP listener still serves next to HTTPS: the trust page, the players' app
@@ -128,7 +130,7 @@ def first_login_lines(app, base_url: str) -> list[str]:
     from .service import now_ms
     from .store import Director, session_scope
 
-    floor = app.extensions["pokerfloor"]
+    floor = floor_of(app)
     with session_scope(floor.db) as session:
         if session.exec(select(Director)).first() is not None:
             return [f"Director login: {base_url}/#/login"]
@@ -349,11 +351,11 @@ def serve(
     from .gc_watch import log_pauses, settle_after_start
 
     settle_after_start()
-    if app.extensions["pokerfloor"].config.GC_LOG_MS > 0:
-        log_pauses(app.extensions["pokerfloor"].config.GC_LOG_MS)
+    if floor_of(app).config.GC_LOG_MS > 0:
+        log_pauses(floor_of(app).config.GC_LOG_MS)
 
     # gevent's own 414/400 answers as JSON; the access log if ACCESS_LOG is set
-    WebSocketHandler = json_error_handler(GeventHandler, app.extensions["pokerfloor"].config.ACCESS_LOG)
+    WebSocketHandler = json_error_handler(GeventHandler, floor_of(app).config.ACCESS_LOG)
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2
@@ -369,7 +371,7 @@ def serve(
     base = plan.staff_url or f"http://{shown}:{port}"
     print("\n".join(venue_lines(plan, host, port, https, tls.fingerprint if tls else "", warnings)), flush=True)
     print("\n".join(first_login_lines(app, base)), flush=True)
-    floor = app.extensions["pokerfloor"]
+    floor = floor_of(app)
     floor.pusher.start()  # notices left in the outbox: by a stop, a crash, another worker
     for server in servers[1:]:
         server.start()

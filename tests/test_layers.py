@@ -1,6 +1,7 @@
 """The layers of backend/, bottom up: engine ← store ← auth / service / read ← api (DESIGN.md). A lower
 layer never imports a higher one; errors.py (the JSON error) sits below auth and api so both can
-raise it. Read from the source with ast: a function-level import counts too."""
+raise it; floor.py (the running app's parts, typed) is read by auth and everything above it. Read
+from the source with ast: a function-level import counts too."""
 
 from __future__ import annotations
 
@@ -15,11 +16,35 @@ ABOVE = {
     "backend.errors": ("backend",),
     "backend.words": ("backend",),  # the server's words: a leaf every layer may read
     "backend.engine": ("backend",),
-    "backend.store": ("backend.auth", "backend.api", "backend.service", "backend.realtime", "backend.read"),
+    "backend.store": (
+        "backend.auth",
+        "backend.api",
+        "backend.service",
+        "backend.realtime",
+        "backend.read",
+        "backend.floor",
+    ),
     "backend.auth": ("backend.api", "backend.service", "backend.realtime", "backend.read", "backend.app"),
     # the write side knows nothing of views: the app hands it read.changes.changed_views
-    "backend.service": ("backend.api", "backend.auth", "backend.realtime", "backend.read", "backend.app"),
-    "backend.read": ("backend.api", "backend.auth", "backend.service", "backend.realtime", "backend.app"),
+    "backend.service": (
+        "backend.api",
+        "backend.auth",
+        "backend.realtime",
+        "backend.read",
+        "backend.app",
+        "backend.floor",
+    ),
+    "backend.read": (
+        "backend.api",
+        "backend.auth",
+        "backend.service",
+        "backend.realtime",
+        "backend.app",
+        "backend.floor",
+    ),
+    # the app's parts, typed (app.py builds them, auth and everything above reads them): realtime and
+    # push are named for their types only, so they may read it back without a circle
+    "backend.floor": ("backend.api", "backend.app"),
     "backend.realtime": ("backend.api", "backend.app"),
 }
 ITSELF_AND_BELOW = {

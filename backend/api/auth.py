@@ -9,9 +9,9 @@ from sqlmodel import select
 from ..auth import clubs, hash_password, mint_token, verify_password
 from ..auth.access import current_caller
 from ..auth.plain_http import refuse_staff_over_plain_http
-from ..auth.throttle import LoginThrottle
 from ..auth.tokens import find_token
 from ..errors import ApiError
+from ..floor import floor
 from ..push import subscriptions
 from ..service import now_ms
 from ..store import Club, Director, Token, TournamentDirector, session_scope
@@ -22,13 +22,6 @@ from .schemas import InvitationCheckSchema, LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 UNKNOWN_USER_HASH = hash_password("no such director")
-
-
-def _throttle() -> LoginThrottle:
-    """Per app (per process), see auth/throttle.py: 10 wrong passwords for one name from one
-    address. Not per address alone (a room behind one NAT address shares it) and not per name
-    alone (anyone could lock the director out by typing her name with wrong passwords)."""
-    return current_app.extensions.setdefault("login_throttle", LoginThrottle(limit=10))
 
 
 def json_body() -> dict:
@@ -48,7 +41,7 @@ def json_body() -> dict:
 
 
 def _session_for(session, director: Director) -> dict:
-    app = current_app.extensions["pokerfloor"]
+    app = floor()
     token, _ = mint_token(session, app.config.SECRET_KEY, role="director", now=now_ms(), director_id=director.id)
     club = session.get(Club, director.club_id)
     return {"token": token, "director": clubs.director_json(session, director), "club": clubs.club_json(club)}
@@ -73,7 +66,7 @@ def setup():
     """The first director account, or another one from an invitation (a one-time setup link)"""
     refuse_staff_over_plain_http("setup")
     data = SetupSchema().load(json_body())
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+    with session_scope(floor().db) as session:
         row = _setup_row(session, data["setup_token"])
         username = data["username"].strip()
         if session.exec(select(Director).where(Director.username == username)).first():
@@ -120,7 +113,7 @@ def invitation_info():
     first club) or an invitation into a club, with the access it gives"""
     refuse_staff_over_plain_http("setup")
     data = InvitationCheckSchema().load(json_body())
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+    with session_scope(floor().db) as session:
         row = _setup_row(session, data["setup_token"])
         if clubs.is_first_setup(row):
             return jsonify({"first_setup": True, "club": None, "access": "full", "tournament_id": None})
@@ -142,7 +135,7 @@ def login():
     refuse_staff_over_plain_http("director")
     data = LoginSchema().load(json_body())
     key = f"{data['username'].strip().casefold()}|{request.remote_addr or '?'}"
-    wait = _throttle().retry_after(key)
+    wait = floor().login_throttle.retry_after(key)
     if wait is not None:
         raise ApiError(
             429,
@@ -151,14 +144,14 @@ def login():
             "password",
             retry_after=wait,
         )
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+    with session_scope(floor().db) as session:
         director = session.exec(select(Director).where(Director.username == data["username"].strip())).first()
         # An unknown name costs the same argon2 work as a wrong password: timing tells nothing.
         known = verify_password(director.password_hash if director else UNKNOWN_USER_HASH, data["password"])
         if director is None or not known:
-            _throttle().failed(key)
+            floor().login_throttle.failed(key)
             raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")
-        _throttle().succeeded(key)
+        floor().login_throttle.succeeded(key)
         if director.access == "removed":  # told only to whoever knows the password
             raise ApiError(
                 403, "director_removed", "Your club removed this account: ask one of its directors.", "username"
@@ -174,10 +167,10 @@ def logout():
     caller = current_caller()
     if caller.role != "director":
         return jsonify({"ok": True, "revoked": False})
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+    with session_scope(floor().db) as session:
         session.get(Token, caller.token_id).revoked_at = now_ms()
         subscriptions.forget_token(session, [caller.token_id])  # a signed-out phone hears nothing more
-    current_app.extensions["pokerfloor"].realtime.drop_token(caller.token_id)
+    floor().realtime.drop_token(caller.token_id)
     return jsonify({"ok": True, "revoked": True})
 
 
@@ -188,7 +181,7 @@ def me():
     caller = current_caller()
     director = club = None
     if caller.role == "director":
-        with session_scope(current_app.extensions["pokerfloor"].db) as session:
+        with session_scope(floor().db) as session:
             director = clubs.director_json(session, session.get(Director, caller.director_id))
             club = clubs.club_json(session.get(Club, caller.club_id))
     return jsonify(

@@ -4,11 +4,12 @@ clubs, not their data: he sees a club's name and how many directors and tourname
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from ..auth import clubs
 from ..auth.access import require_admin
 from ..errors import ApiError
+from ..floor import floor
 from ..service import now_ms
 from ..store import Club, session_scope
 from . import answer_schemas as out
@@ -20,16 +21,12 @@ from .schemas import CreateClubSchema
 bp = Blueprint("clubs", __name__, url_prefix="/api")
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 @bp.get("/clubs")
 @documented(out.ClubSummary(many=True), errors=(401, 403))
 def list_clubs():
     """The clubs on this server (the admin only)"""
     require_admin()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return jsonify(clubs.club_summaries(session))
 
 
@@ -39,7 +36,7 @@ def create_club():
     """A new club, with the setup link for its first director"""
     admin = require_admin()
     data = CreateClubSchema().load(json_body())
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         club = clubs.create_club(session, data["name"].strip(), now_ms())
         invitation = new_invitation(session, admin.director_id, club.id, "full")
         summary = {**clubs.club_json(club), "created_at": club.created_at, "directors": 0, "tournaments": 0}
@@ -51,7 +48,7 @@ def create_club():
 def invite_to_club(club_id: int):
     """Another setup link for a club's director (full access)"""
     admin = require_admin()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         club = session.get(Club, club_id)
         if club is None:
             raise ApiError(404, "unknown_club", f"There is no club {club_id}.", "club_id")

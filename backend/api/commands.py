@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from ..auth.access import require_tournament
 from ..engine import COMMANDS
+from ..floor import floor
 from ..read.notices import refused
 from . import view_schemas as out
 from .auth import json_body
@@ -27,7 +28,7 @@ def post_command(tid: int):
     """Send a command (idempotent by device_id + op_id): applied, or rejected with a reason"""
     caller = require_tournament(tid)
     data = load_command(json_body())
-    app = current_app.extensions["pokerfloor"]
+    app = floor()
     effects = COMMANDS[data["type"]].effects  # the declaration's work around the command (api/effects.py)
     run_before(app, tid, effects, data["payload"])
     answer = app.service.execute(

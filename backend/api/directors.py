@@ -12,12 +12,13 @@ under QR → New QR when it should leave someone's hands."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from sqlmodel import col, select
 
 from ..auth import clubs
 from ..auth.access import require_club_director, require_director, require_tournament
 from ..errors import ApiError
+from ..floor import floor
 from ..push import subscriptions
 from ..qr import qr_svg
 from ..service import now_ms
@@ -36,17 +37,13 @@ bp = Blueprint("directors", __name__, url_prefix="/api")
 RANK = {access: len(ACCESS) - i for i, access in enumerate(ACCESS)}
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 def new_invitation(
     session, inviter_id: int | None, club_id: int, access: str, tournament_id: int | None = None
 ) -> dict:
     """A one-time setup link into `club_id` with `access`, as the phone shows it (link, QR, what it gives)."""
     token = clubs.invite(
         session,
-        _app().config.SECRET_KEY,
+        floor().config.SECRET_KEY,
         club_id=club_id,
         access=access,
         now=now_ms(),
@@ -69,7 +66,7 @@ def new_invitation(
 def list_directors():
     """The directors of the caller's club"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(select(Director).where(Director.club_id == caller.club_id).order_by(col(Director.id)))
         return jsonify([clubs.director_json(session, d) for d in rows])
 
@@ -88,7 +85,7 @@ def invite():
     tid = data["tournament_id"]
     if tid is not None:
         require_tournament(tid, {"director"})  # one of this club's
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return jsonify(new_invitation(session, caller.director_id, caller.club_id, data["access"], tid)), 201
 
 
@@ -114,7 +111,7 @@ def set_access(director_id: int):
     (reads only) or removed (cannot sign in). Less than before signs him out on every phone."""
     caller = require_club_director()
     data = AccessSchema().load(json_body())
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         target = _club_director(session, caller, director_id)
         if target.id == caller.director_id:
             raise ApiError(409, "own_access", "You cannot change your own access; ask another director.", "director_id")
@@ -127,9 +124,9 @@ def set_access(director_id: int):
         session.flush()
         body = clubs.director_json(session, target)
     for token_id in dropped:
-        _app().realtime.drop_token(token_id)
+        floor().realtime.drop_token(token_id)
     for token_id in kept:  # more access: at once, on every worker, without signing out
-        _app().realtime.refresh_token(token_id)
+        floor().realtime.refresh_token(token_id)
     return jsonify(body)
 
 
@@ -138,7 +135,7 @@ def _tournament_directors(session, caller, tid: int) -> dict:
     rows = session.exec(
         select(Director).where(Director.club_id == caller.club_id, col(Director.access).in_(["full", "limited"]))
     )
-    created_by = _app().service.owner(tid).created_by
+    created_by = floor().service.owner(tid).created_by
     found = []
     for d in rows:
         if d.access == "full":
@@ -153,7 +150,7 @@ def _tournament_directors(session, caller, tid: int) -> dict:
 def tournament_directors(tid: int):
     """Who may run this tournament"""
     caller = require_tournament(tid, {"director"})
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return jsonify(_tournament_directors(session, caller, tid))
 
 
@@ -165,7 +162,7 @@ def give_tournament(tid: int):
     require_tournament(tid, {"director"})
     data = RunsSchema().load(json_body())
     dropped: list[int] = []
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         target = _club_director(session, caller, data["director_id"])
         if target.access != "limited":
             raise ApiError(409, "not_limited", f"{target.username} is not limited to some tournaments.", "director_id")
@@ -178,5 +175,5 @@ def give_tournament(tid: int):
         session.flush()
         body = _tournament_directors(session, caller, tid)
     for token_id in dropped:
-        _app().realtime.drop_token(token_id)
+        floor().realtime.drop_token(token_id)
     return jsonify(body)

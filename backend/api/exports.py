@@ -9,13 +9,14 @@ import io
 from dataclasses import dataclass
 from datetime import date
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
 from ..auth.access import require_director, require_tournament
 from ..engine import money
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
 from ..errors import ApiError
+from ..floor import floor
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
 from ..registration_csv import split_name
@@ -27,10 +28,6 @@ from .print_assets import printable
 from .schemas import text_problem
 
 bp = Blueprint("exports", __name__, url_prefix="/api")
-
-
-def _app():
-    return current_app.extensions["pokerfloor"]
 
 
 def _cell(value):
@@ -98,8 +95,8 @@ def _columns(state: TournamentState, prizes: list) -> list[str]:
 
 
 def _night(tid: int) -> Night:
-    state = _app().service.state(tid)
-    with session_scope(_app().db) as session:
+    state = floor().service.state(tid)
+    with session_scope(floor().db) as session:
         persons = lg.persons_of(session, tid)
         leagues = [lge for lge in lg.leagues_of(session, tid) if lge.points]
         tournament = session.get(Tournament, tid)
@@ -184,9 +181,9 @@ def standings_csv(league_id: int):
     period = request.args.get("period", "overall")
     if text_problem(period, 20):  # it names the file (a header): no control characters
         raise ApiError(400, "validation", f"period: {text_problem(period, 20)}", "period")
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
-    body = lg.league_standings(_app().db, _app().service, row)
+    body = lg.league_standings(floor().db, floor().service, row)
     if period == "overall":
         lines = body["overall"]
     else:

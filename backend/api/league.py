@@ -7,13 +7,14 @@ from __future__ import annotations
 import itertools
 import re
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from marshmallow import ValidationError, fields, validate, validates_schema
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from ..auth.access import require_director, require_tournament
 from ..errors import ApiError
+from ..floor import floor
 from ..presets import find_preset
 from ..read import league as lg
 from ..read.locale_format import fold, name_matches
@@ -69,10 +70,6 @@ class AddTournamentSchema(StrictSchema):
     played_on = Text(load_default=None, allow_none=True, validate=_date)
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 def club_league(session, league_id: int, club_id: int | None) -> League:
     """One of the club's leagues (another club's is answered as missing)."""
     found = session.get(League, league_id)
@@ -91,7 +88,7 @@ def search_persons():
     if problem:
         raise ApiError(400, "validation", f"q: {problem}", "q")
     q = fold(q)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         query = select(Person).where(Person.club_id == caller.club_id).order_by(col(Person.name_key))
         if not q:
             return jsonify([lg.person_json(p) for p in session.exec(query.limit(50))])
@@ -106,7 +103,7 @@ def search_persons():
 def list_leagues():
     """The club's leagues"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(select(League).where(League.club_id == caller.club_id).order_by(col(League.id))).all()
         return jsonify(
             [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)]) for r in rows]
@@ -122,14 +119,14 @@ def create_league():
     points = data["points"]
     preset_id = data["points_preset"] or (DEFAULT_PRESET.get(data["kind"]) if points is None else None)
     if preset_id:
-        with session_scope(_app().db) as session:
-            preset = find_preset(session, str(_app().config.PRESETS_DIR), preset_id, caller.club_id)
+        with session_scope(floor().db) as session:
+            preset = find_preset(session, str(floor().config.PRESETS_DIR), preset_id, caller.club_id)
         if preset is None:
             raise ApiError(400, "unknown_preset", f"There is no preset '{preset_id}'.", "points_preset")
         points = preset.get("points")
         if not points and data["points_preset"]:
             raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = League(
             club_id=caller.club_id,
             name=data["name"].strip(),
@@ -148,7 +145,7 @@ def create_league():
 def get_league(league_id: int):
     """One league"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
         links = lg.league_tournaments(session, league_id)
         return jsonify(lg.league_json(row, [lt.tournament_id for lt in links]))
@@ -162,8 +159,8 @@ def add_tournament(league_id: int):
     data = AddTournamentSchema().load(json_body())
     tid = data["tournament_id"]
     require_tournament(tid, {"director"})  # one of the club's, and one he runs if he is limited
-    state = _app().service.state(tid)
-    with session_scope(_app().db) as session:
+    state = floor().service.state(tid)
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
         tournament = session.get(Tournament, tid)
         link = session.get(LeagueTournament, (league_id, tid))
@@ -184,9 +181,9 @@ def add_tournament(league_id: int):
 def get_standings(league_id: int):
     """Standings overall, per month and half-year, and qualification"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
-    return jsonify({"league": lg.league_json(row), **lg.league_standings(_app().db, _app().service, row)})
+    return jsonify({"league": lg.league_json(row), **lg.league_standings(floor().db, floor().service, row)})
 
 
 def check_person(db, club_id: int, person_id) -> None:

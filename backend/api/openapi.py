@@ -16,6 +16,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Flask, current_app, jsonify
 
+from ..floor import floor
 from . import view_schemas
 from .contract import JSON, Answer, Declaration, documented
 from .schemas import PAYLOADS, CommandSchema
@@ -147,10 +148,10 @@ def document(app: Flask | None = None) -> dict:
 @documented({"type": "object", "description": "An OpenAPI 3.1 document"}, auth=False)
 def openapi_json():
     """This document: every /api route, its request and its answers"""
-    cache = current_app.extensions.setdefault("openapi", {})
-    if "document" not in cache:
-        cache["document"] = document(current_app)
-    return jsonify(cache["document"])
+    parts = floor()
+    if parts.openapi_document is None:
+        parts.openapi_document = document(current_app)
+    return jsonify(parts.openapi_document)
 
 
 def api_app() -> Flask:

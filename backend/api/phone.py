@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import threading
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from ..auth.access import require_tournament
+from ..floor import floor
 from ..read.my_league import my_leagues
 from ..service import now_ms
 from . import view_schemas as out
@@ -21,16 +22,12 @@ _stacks_cache: dict[int, tuple[int, list[int]]] = {}
 _stacks_lock = threading.Lock()
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 @bp.get("/tournaments/<int:tid>/my-league")
 @documented(out.MyLeague, errors=(401, 403, 404))
 def my_league(tid: int):
     """A player's league standing: his rank, points, the top 10, qualification (player token)"""
     caller = require_tournament(tid, {"player"})
-    body = my_leagues(_app().db, _app().service, tid, caller.entry_id, _app().config.LEAGUE_REFRESH_MS)
+    body = my_leagues(floor().db, floor().service, tid, caller.entry_id, floor().config.LEAGUE_REFRESH_MS)
     return jsonify({**body, "server_time": now_ms()})
 
 
@@ -54,7 +51,7 @@ def counted_stacks(state) -> list[int]:
 def stacks(tid: int):
     """The latest counted stacks, sorted (director), for the chip histogram"""
     require_tournament(tid, {"director"})
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     counts = state.chip_counts
     return jsonify(
         {

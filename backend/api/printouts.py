@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 from markupsafe import Markup
 from marshmallow import Schema, fields, validate
 from sqlmodel import col, select
@@ -17,6 +17,7 @@ from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
 from ..engine.balancing import active_tables
 from ..errors import ApiError
+from ..floor import floor
 from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
@@ -68,15 +69,11 @@ def _too_many(what: str, n: int, most: int) -> ApiError:
     )
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 def _links(session, tid: int, role: str, subjects: list) -> dict:
     """subject (entry id or table no) → its QR link: live tokens read in one query, the
     missing ones minted (not one query per player: a field may have thousands)."""
     key = "entry_id" if role == "player" else "table_no"
-    secret = _app().config.SECRET_KEY
+    secret = floor().config.SECRET_KEY
     rows = session.exec(
         select(Token).where(Token.role == role, Token.tournament_id == tid, col(Token.revoked_at).is_(None))
     ).all()
@@ -105,17 +102,17 @@ def _loopback_warning(w: dict, base: str) -> str | None:
 
 def _trust_url() -> str | None:
     """With the venue's own CA a dealer phone must trust it before the table QR opens."""
-    config = _app().config
+    config = floor().config
     return config.TRUST_URL if config.LOCAL_HTTPS else None
 
 
 def _remember_bases() -> None:
     """The addresses this printout's codes carry: a server that moves says they are stale."""
-    printed.record(_app().config.VAR_DIR, staff_base(), public_base())
+    printed.record(floor().config.VAR_DIR, staff_base(), public_base())
 
 
 def _name(tid: int) -> str:
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return session.get(Tournament, tid).name
 
 
@@ -131,7 +128,7 @@ def seat_cards(tid: int):
     """Printable seat cards with the players' QR codes (A4, 8 per page)"""
     require_tournament(tid, {"director"}, act=True)  # the codes are credentials: no observer
     q = PrintQuery().load(request.args)
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     if not state.tables:
         raise ApiError(
             409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seat cards."
@@ -141,7 +138,7 @@ def seat_cards(tid: int):
     ]
     if len(seated) > MAX_CARDS:
         raise _too_many("seat cards", len(seated), MAX_CARDS)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         urls = _links(session, tid, "player", [e for _, _, e in seated])
     cards = [
         {
@@ -170,11 +167,11 @@ def table_sheets(tid: int):
     """Printable dealer QR sheet per table, and the display's"""
     require_tournament(tid, {"director"}, act=True)  # a dealer's code records busts: no observer
     q = PrintQuery().load(request.args)
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     numbers = [t.table_no for t in _chosen_tables(state, q)]
     if len(numbers) > MAX_SHEETS:
         raise _too_many("table sheets", len(numbers), MAX_SHEETS)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         urls = _links(session, tid, "dealer", numbers)
         display = _links(session, tid, "display", [None])[None]
     whole_room = q["table"] is None and q["from_table"] is None and q["to_table"] is None
@@ -208,7 +205,7 @@ def seating_list(tid: int):
     page; no QR codes, so a field of 10,000 prints in one go (about 110 pages)."""
     require_tournament(tid, {"director"})
     q = SeatingListQuery().load(request.args)
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     if not state.tables:
         raise ApiError(
             409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list."

@@ -6,13 +6,14 @@ from __future__ import annotations
 import binascii
 
 from cryptography.hazmat.primitives.asymmetric import ec
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 from marshmallow import ValidationError, fields, validate, validates
 from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import current_caller, require_tournament
 from ..engine.payload import ID, StrictSchema, Text
 from ..errors import ApiError
+from ..floor import floor
 from ..push import subscriptions
 from ..push.keys import from_b64url
 from ..service import now_ms
@@ -71,15 +72,11 @@ class PushEndpointSchema(StrictSchema):
     endpoint = Text(required=True, validate=validate.Length(min=1, max=1000))
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 @bp.get("/key")
 @documented(out.PushKey, auth=False)
 def push_key():
     """The server's VAPID public key, for PushManager.subscribe's applicationServerKey"""
-    app = _app()
+    app = floor()
     return jsonify({"public_key": app.pusher.keys.public_key, "available": bool(app.config.PUSH_SERVICES)})
 
 
@@ -93,7 +90,7 @@ def subscribe():
     if tid is None:
         raise ApiError(400, "validation", "Name the tournament to hear of.", "tournament_id")
     require_tournament(tid, {"director", "dealer", "player"}, act=False)  # an observer may hear of it too
-    if not subscriptions.endpoint_allowed(data["endpoint"], _app().config.PUSH_SERVICES):
+    if not subscriptions.endpoint_allowed(data["endpoint"], floor().config.PUSH_SERVICES):
         raise ApiError(
             400,
             "push_service_not_allowed",
@@ -108,10 +105,10 @@ def subscribe():
     }
     try:
         try:
-            with session_scope(_app().db) as session:
+            with session_scope(floor().db) as session:
                 subscriptions.save(session, caller, tid, **row, now=now_ms())
         except IntegrityError:  # the same phone subscribing twice at once: the second one updates
-            with session_scope(_app().db) as session:
+            with session_scope(floor().db) as session:
                 subscriptions.save(session, caller, tid, **row, now=now_ms())
     except subscriptions.EndpointTaken:
         raise ApiError(
@@ -129,6 +126,6 @@ def unsubscribe():
     """Opt out: this phone's subscription (made with this token) is removed"""
     caller = current_caller()
     data = PushEndpointSchema().load(json_body())
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         removed = subscriptions.remove(session, caller, data["endpoint"])
     return jsonify({"ok": True, "removed": removed})

@@ -8,11 +8,12 @@ so the log holds all of them or none.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from marshmallow import ValidationError
 
 from ..auth.access import require_tournament
 from ..errors import ApiError
+from ..floor import floor
 from ..read import league as lg
 from ..registration_csv import MAX_BYTES, CsvProblem, parse
 from ..service import now_ms
@@ -49,7 +50,7 @@ def link_entries(app, tid: int, entry_ids: list[int]) -> None:
 def import_players(tid: int):
     """Register players from a CSV file (raw bytes; one import_players command, idempotent by op_id)"""
     caller = require_tournament(tid, {"director"})
-    app = current_app.extensions["pokerfloor"]
+    app = floor()
     if (request.content_length or 0) > MAX_BYTES:
         raise ApiError(
             413,

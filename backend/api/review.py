@@ -5,12 +5,13 @@ Both read one tournament's rows newest first through an index and stop after a p
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from marshmallow import Schema, fields, validate
 from sqlalchemy import literal_column
 from sqlmodel import func, select
 
 from ..auth.access import require_tournament
+from ..floor import floor
 from ..read.audit import actor_text, describe_command, describe_event, director_ids, touches
 from ..read.locale_format import region_of
 from ..store import Director, EventRow, session_scope
@@ -41,10 +42,6 @@ class AuditQuery(ListQuery):
     entry = fields.Integer(load_default=None, validate=ID)
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 def _namer(entries: dict):
 
     def name_of(entry_id) -> str:
@@ -68,14 +65,14 @@ def audit(tid: int):
     require_tournament(tid, {"director"})
     q = AuditQuery().load(request.args)
     filtered = q["table"] is not None or q["entry"] is not None
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         query = select(EventRow).where(EventRow.tournament_id == tid)
         if q["before"] is not None:
             query = query.where(EventRow.seq < q["before"])
         rows = session.exec(query.order_by(EventRow.seq.desc()).limit(FILTER_SCAN if filtered else q["limit"])).all()
         picked = [r for r in rows if touches(r.payload or {}, q["table"], q["entry"])][: q["limit"]]
         directors = _directors(session, {r.actor for r in picked})
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     name_of = _namer(state.entries)
     lang = q["lang"]
     if len(picked) == q["limit"]:
@@ -114,13 +111,13 @@ def rejections(tid: int):
     require_tournament(tid, {"director"})
     q = ListQuery().load(request.args)
     rejected = rejected_receipts(tid)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(
             select(OpReceipt).where(*rejected).order_by(OpReceipt.created_at.desc()).limit(q["limit"])
         ).all()
         count = session.exec(select(func.count()).select_from(OpReceipt).where(*rejected)).one()
         directors = _directors(session, {r.actor for r in rows})
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     name_of = _namer(state.entries)
     region = region_of(state.format)
     lang = q["lang"]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 from sqlmodel import col, select
 
 from ..auth import clubs
 from ..auth.access import bearer_token, caller_for, require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
 from ..errors import ApiError
+from ..floor import floor
 from ..presets import all_presets, find_preset, save_custom
 from ..push import subscriptions
 from ..qr import qr_svg
@@ -23,10 +24,6 @@ from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
 bp = Blueprint("tournaments", __name__, url_prefix="/api")
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 def _tournament_json(t: Tournament, state=None) -> dict:
     return {
         "id": t.id,
@@ -38,7 +35,7 @@ def _tournament_json(t: Tournament, state=None) -> dict:
 
 
 def _presets_dir() -> str:
-    return str(_app().config.PRESETS_DIR)
+    return str(floor().config.PRESETS_DIR)
 
 
 def _club_if_signed_in() -> int | None:
@@ -53,7 +50,7 @@ def _club_if_signed_in() -> int | None:
 @documented(out.PresetSummary(many=True), auth=False)
 def presets():
     """Available presets (the files', and with a token the club's custom ones)"""
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return jsonify(all_presets(session, _presets_dir(), _club_if_signed_in()))
 
 
@@ -61,7 +58,7 @@ def presets():
 @documented(out.Preset, errors=(404,), auth=False)
 def preset(preset_id: str):
     """One whole preset (a club's custom one with a token of that club)"""
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         found = find_preset(session, _presets_dir(), preset_id, _club_if_signed_in())
     if found is None:
         raise ApiError(404, "unknown_preset", f"There is no preset '{preset_id}'.", "preset")
@@ -76,8 +73,8 @@ def save_preset():
     data = SavePresetSchema().load(json_body())
     tid = data["from_tournament"]
     require_tournament(tid, {"director"})
-    base = _app().service.state(tid).preset
-    with session_scope(_app().db) as session:
+    base = floor().service.state(tid).preset
+    with session_scope(floor().db) as session:
         saved = save_custom(session, base, data["name"].strip(), caller.director_id, caller.club_id, now_ms())
     return jsonify({"id": saved["id"], "name": saved["name"]}), 201
 
@@ -87,12 +84,12 @@ def save_preset():
 def list_tournaments():
     """The club's tournaments, newest first (a limited director's: those he runs)"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         query = select(Tournament).where(Tournament.club_id == caller.club_id)
         if caller.access == "limited":
             query = query.where(col(Tournament.id).in_(clubs.runs(session, caller.director_id)))
         rows = session.exec(query.order_by(col(Tournament.id).desc())).all()
-    return jsonify([_tournament_json(t, _app().service.state(t.id)) for t in rows])
+    return jsonify([_tournament_json(t, floor().service.state(t.id)) for t in rows])
 
 
 @bp.post("/tournaments")
@@ -101,19 +98,19 @@ def create_tournament():
     """Create a tournament from a preset"""
     caller = require_director()
     data = CreateTournamentSchema().load(json_body())
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         preset = find_preset(session, _presets_dir(), data["preset"], caller.club_id)
     if preset is None:
         raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
-    t = _app().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club_id)
-    return jsonify(_tournament_json(t, _app().service.state(t.id))), 201
+    t = floor().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club_id)
+    return jsonify(_tournament_json(t, floor().service.state(t.id))), 201
 
 
 def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         token = subject_token(
             session,
-            _app().config.SECRET_KEY,
+            floor().config.SECRET_KEY,
             role=role,
             now=now_ms(),
             tournament_id=tournament_id,
@@ -128,13 +125,13 @@ def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
 def links(tid: int):
     """QR links for the display, the tables and the players"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     tables, entries = sorted(state.tables), list(state.entries.values())
     subjects: list[Subject] = [("display", None, None)]
     subjects += [("dealer", n, None) for n in tables]
     subjects += [("player", None, e.entry_id) for e in entries]
-    with session_scope(_app().db) as session:
-        tokens = subject_tokens(session, _app().config.SECRET_KEY, now=now_ms(), tournament_id=tid, subjects=subjects)
+    with session_scope(floor().db) as session:
+        tokens = subject_tokens(session, floor().config.SECRET_KEY, now=now_ms(), tournament_id=tid, subjects=subjects)
     display, *urls = [phone_link(role, token) for (role, _, _), token in zip(subjects, tokens, strict=True)]
     table_urls, player_urls = urls[: len(tables)], urls[len(tables) :]
     return jsonify(
@@ -166,7 +163,7 @@ def qr_display(tid: int):
 def qr_table(tid: int, table_no: int):
     """A table's dealer QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    if table_no not in _app().service.state(tid).tables:
+    if table_no not in floor().service.state(tid).tables:
         raise ApiError(404, "unknown_table", f"There is no table {table_no}.", "table_no")
     return _svg(_link("dealer", tid, table_no=table_no))
 
@@ -176,7 +173,7 @@ def qr_table(tid: int, table_no: int):
 def qr_player(tid: int, entry_id: int):
     """A player's seat-card QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    if entry_id not in _app().service.state(tid).entries:
+    if entry_id not in floor().service.state(tid).entries:
         raise ApiError(404, "unknown_entry", f"There is no player #{entry_id}.", "entry_id")
     return _svg(_link("player", tid, entry_id=entry_id))
 
@@ -190,7 +187,7 @@ def revoke_link(tid: int):
     data = RevokeSchema().load(json_body())
     table_no = data["table_no"] if data["role"] == "dealer" else None
     entry_id = data["entry_id"] if data["role"] == "player" else None
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(
             select(Token).where(
                 Token.tournament_id == tid,
@@ -205,5 +202,5 @@ def revoke_link(tid: int):
         revoked = [row.id for row in rows if row.id is not None]
         subscriptions.forget_token(session, revoked)  # its phones' push subscriptions go with it
     for token_id in revoked:
-        _app().realtime.drop_token(token_id)
+        floor().realtime.drop_token(token_id)
     return jsonify({"revoked": len(revoked)})

@@ -8,10 +8,11 @@ backend/templates/trust.html (autoescaped)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 
 from .. import printed
 from ..auth.access import require_director
+from ..floor import floor
 from ..lan import is_loopback_url
 from ..local_ca import ca_der
 from ..qr import qr_svg
@@ -24,7 +25,7 @@ bp = Blueprint("venue", __name__)
 
 
 def _config():
-    return current_app.extensions["pokerfloor"].config
+    return floor().config
 
 
 @bp.get("/api/venue")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import threading
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from marshmallow import Schema, fields, validate
 
 from ..auth.access import Caller, require_tournament
+from ..floor import floor
 from ..read.views import render, seating_by_name
 from ..service import now_ms
 from . import view_schemas as out
@@ -33,7 +34,7 @@ def view_key(caller: Caller) -> tuple:
 def role_view(tid: int):
     """The caller's role view: director, dealer (table), player, else public"""
     caller = require_tournament(tid)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     return jsonify(render(state, view_key(caller), now_ms()))
 
 
@@ -42,7 +43,7 @@ def role_view(tid: int):
 def public(tid: int):
     """The public view: clock, structure, counts, payouts"""
     require_tournament(tid)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     return jsonify(render(state, ("public",), now_ms()))
 
 
@@ -54,7 +55,7 @@ DISPLAY_ROLES = {"display", "director"}  # the wall list: the TV and the directo
 def display(tid: int):
     """The TV's display view: the last moves for its ticker (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     return jsonify(render(state, ("display",), now_ms()))
 
 
@@ -88,7 +89,7 @@ def seating(tid: int):
     """The seating list by family name, a page at a time (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     q = SeatingQuery().load(request.args)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     rows = cached_seating(state)
     page, per_page = q["page"], q["per_page"]
     pages = max(1, -(-len(rows) // per_page))

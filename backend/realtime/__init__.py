@@ -14,6 +14,7 @@ from flask_socketio import SocketIO, emit, join_room
 
 from ..auth.access import caller_for, director_refusal, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
+from ..floor import floor_of
 from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
@@ -60,7 +61,7 @@ class Realtime:
             async_mode=async_mode,
             message_queue=message_queue,
             channel=channel,
-            cors_allowed_origins=origin_checker(app.extensions["pokerfloor"].config),
+            cors_allowed_origins=origin_checker(floor_of(app).config),
             cors_credentials=False,
             serializer=ViewPacket,  # orjson, no search for binary attachments (packets.py)
             ping_interval=10,

@@ -8,8 +8,16 @@ The link opens the setup page on this server's address (PUBLIC_URL, else http://
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def _engine():
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlmodel import Session
+
+    from .config import Config
+
+
+def _engine() -> tuple[Config, Engine]:
     from .config import Config
     from .store import make_engine, migrate
     from .store.db import check_migrated
@@ -23,7 +31,7 @@ def _engine():
     return config, engine
 
 
-def _invitation_lines(config, session, club_id: int) -> list[str]:
+def _invitation_lines(config: Config, session: Session, club_id: int) -> list[str]:
     from .auth import clubs
     from .qr import qr_text
     from .service import now_ms
@@ -62,12 +70,12 @@ def club_command(action: str, name: str | None = None, club_id: int | None = Non
                 assert club.id is not None
                 print("\n".join(_invitation_lines(config, session, club.id)))
                 return 0
-            club = session.get(Club, club_id) if club_id is not None else None
-            if club is None or club.id is None:
+            found = session.get(Club, club_id) if club_id is not None else None
+            if found is None or found.id is None:
                 print(f"there is no club {club_id} (pokerfloor club list)")
                 return 2
-            print(f"club {club.id}: {club.name}")
-            print("\n".join(_invitation_lines(config, session, club.id)))
+            print(f"club {found.id}: {found.name}")
+            print("\n".join(_invitation_lines(config, session, found.id)))
             return 0
     finally:
         engine.dispose()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run from a checkout (make run, pip install -e), the app reads presets, the built PWA and var/ in it.
@@ -48,7 +49,7 @@ DEFAULT_PUSH_SERVICES = (
 
 
 class Config:
-    def __init__(self, **overrides):
+    def __init__(self, **overrides: Any) -> None:
         var_dir = Path(os.environ.get("POKERFLOOR_VAR") or _default_var_dir())
         self.VAR_DIR = var_dir
         self.DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{var_dir / 'pokerfloor.db'}")

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, request
+from flask import Flask, Response, request
 
+from .config import Config
 from .floor import floor_of
 from .service import now_ms
 
@@ -57,7 +58,7 @@ def socket_sources(host: str) -> str:
     return f" ws://{host} wss://{host}"
 
 
-def hsts_seconds(config) -> int:
+def hsts_seconds(config: Config) -> int:
     """0 in the venue's split mode (`serve --https`): players use plain HTTP on the same host
     name at another port, and HSTS, which ignores ports, would send their phones to an HTTPS
     address whose certificate they never trusted."""
@@ -83,7 +84,7 @@ def register_security_headers(app: Flask) -> None:
     max_age = hsts_seconds(config)
 
     @app.after_request
-    def _security_headers(response):
+    def _security_headers(response: Response) -> Response:
         req = request._get_current_object()  # type: ignore[attr-defined]  # one context lookup, not five
         headers = response.headers
         present = {name.lower() for name, _ in headers.items()}

@@ -11,10 +11,15 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from .floor import floor_of
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from flask import Flask
+
 
 ANY_HOST = ("0.0.0.0", "::", "")
 DEFAULT_HTTPS_PORT = 5443
@@ -50,7 +55,7 @@ def plan_venue(
     addresses: list[str],
     public_url: str = "",
     player_url: str = "",
-    machine_names: list[str] = (),
+    machine_names: Sequence[str] = (),
 ) -> VenuePlan:
     """Links for phones: PUBLIC_URL when set; else a given host name; else the best LAN address
     when listening on the network; else (this computer only) the address the director used."""
@@ -121,11 +126,12 @@ def machine_names() -> list[str]:
     return list(dict.fromkeys([name, f"{short}.local"]))
 
 
-def first_login_lines(app, base_url: str) -> list[str]:
+def first_login_lines(app: Flask, base_url: str) -> list[str]:
     """The director's first-login link (while no director exists), else the login page."""
     from sqlmodel import select
 
     from .auth.clubs import first_setup_token
+    from .floor import floor_of
     from .qr import qr_text
     from .service import now_ms
     from .store import Director, session_scope
@@ -154,7 +160,7 @@ def serving_line(plan: VenuePlan, bind_host: str, port: int, https_port: int, ht
 
 
 def venue_lines(
-    plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str, warnings: list[str] = ()
+    plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str, warnings: Sequence[str] = ()
 ) -> list[str]:
     """What the terminal says about the phones, before the first-login link."""
     from .qr import qr_text
@@ -188,13 +194,13 @@ def venue_lines(
     return lines
 
 
-def plain_http_gate(app, https_base: str):
+def plain_http_gate(app: Flask, https_base: str) -> WSGIApplication:
     """The plain-HTTP listener next to HTTPS: serves what must work untrusted, flags those
     requests (staff tokens are refused on them), and sends the rest to HTTPS (307, not cached:
     the server may run without HTTPS tomorrow)."""
     from .auth.plain_http import PLAIN_HTTP
 
-    def gate(environ, start_response):
+    def gate(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "") or "/"
         if path in PLAIN_HTTP_PATHS or path.startswith(PLAIN_HTTP_PREFIXES):
             environ[PLAIN_HTTP] = True
@@ -259,17 +265,18 @@ def serve(
     from .api.edge import json_error_handler
     from .app import create_app
     from .config import Config
+    from .floor import floor_of
     from .lan import lan_addresses
     from .store.db import NotMigrated
 
     class NoDelayServer(WSGIServer):
         # gevent does not set TCP_NODELAY: Nagle plus delayed ACK cost ~40 ms per answer.
-        def handle(self, sock, address):
+        def handle(self, sock: socket.socket, address: Any) -> None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             super().handle(sock, address)
 
-        def wrap_socket_and_handle(self, client_socket, address):
+        def wrap_socket_and_handle(self, client_socket: socket.socket, address: Any) -> Any:
             # A phone that does not trust the CA yet aborts the handshake: not worth a traceback.
             try:
                 return super().wrap_socket_and_handle(client_socket, address)

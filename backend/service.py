@@ -135,6 +135,13 @@ class TournamentService:
                 found = self._owners[tournament_id] = Owner(row.club_id, row.created_by)
         return found
 
+    def club_of(self, tournament_id: int) -> int:
+        """The club of a tournament known to exist (UnknownTournament if it does not)."""
+        owner = self.owner(tournament_id)
+        if owner is None:
+            raise UnknownTournament(tournament_id)
+        return owner.club_id
+
     def state(self, tournament_id: int) -> TournamentState:
         with self._lock(tournament_id):
             return self._read(tournament_id)

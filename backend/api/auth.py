@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, current_app, jsonify, request
-from sqlalchemy import update
-from sqlmodel import select
+from flask.typing import ResponseReturnValue
+from sqlalchemy import CursorResult, update
+from sqlmodel import Session, col, select
 
 from ..auth import clubs, hash_password, mint_token, verify_password
 from ..auth.access import current_caller
@@ -14,7 +17,7 @@ from ..errors import ApiError
 from ..floor import floor
 from ..push import subscriptions
 from ..service import now_ms
-from ..store import Club, Director, Token, TournamentDirector, session_scope
+from ..store import Club, Director, Token, TournamentDirector, existing, session_scope, stored_id
 from . import answer_schemas as out
 from .contract import documented
 from .edge import JsonTooDeep
@@ -40,14 +43,14 @@ def json_body() -> dict:
     return body
 
 
-def _session_for(session, director: Director) -> dict:
+def _session_for(session: Session, director: Director) -> dict:
     app = floor()
     token, _ = mint_token(session, app.config.SECRET_KEY, role="director", now=now_ms(), director_id=director.id)
-    club = session.get(Club, director.club_id)
+    club = existing(session.get(Club, director.club_id))
     return {"token": token, "director": clubs.director_json(session, director), "club": clubs.club_json(club)}
 
 
-def _setup_row(session, token: str) -> Token:
+def _setup_row(session: Session, token: str) -> Token:
     """The live setup token (the first setup link, or an invitation not expired), else a 401."""
     row = find_token(session, token)
     if row is None or row.role != "setup" or clubs.invitation_expired(row, now_ms()):
@@ -62,7 +65,7 @@ def _setup_row(session, token: str) -> Token:
 
 @bp.post("/auth/setup")
 @documented(out.Session, body=SetupSchema, errors=(400, 401, 403, 409), auth=False)
-def setup():
+def setup() -> ResponseReturnValue:
     """The first director account, or another one from an invitation (a one-time setup link)"""
     refuse_staff_over_plain_http("setup")
     data = SetupSchema().load(json_body())
@@ -74,11 +77,9 @@ def setup():
         # A setup link works once: claim it with a conditional UPDATE, so two phones racing
         # with the same link cannot both create a director.
         claimed = session.execute(
-            update(Token)
-            .where(Token.id == row.id, Token.revoked_at == None)  # noqa: E711
-            .values(revoked_at=now_ms())
+            update(Token).where(col(Token.id) == row.id, col(Token.revoked_at).is_(None)).values(revoked_at=now_ms())
         )
-        if claimed.rowcount != 1:
+        if cast(CursorResult, claimed).rowcount != 1:  # an UPDATE's result is a CursorResult, which counts
             raise ApiError(
                 401,
                 "invalid_setup_token",
@@ -86,10 +87,12 @@ def setup():
                 "setup_token",
             )
         if clubs.is_first_setup(row):  # the server's first director: the first club, and its admin
-            club_id = clubs.create_club(session, (data["club_name"] or clubs.DEFAULT_CLUB_NAME).strip(), now_ms()).id
+            club_id = stored_id(
+                clubs.create_club(session, (data["club_name"] or clubs.DEFAULT_CLUB_NAME).strip(), now_ms())
+            )
             access, admin = "full", session.exec(select(Director).where(Director.is_admin)).first() is None
         else:
-            club_id, access, admin = row.club_id, row.access or "full", False
+            club_id, access, admin = existing(row.club_id), row.access or "full", False  # an invitation: its club
         director = Director(
             username=username,
             password_hash=hash_password(data["password"]),
@@ -101,14 +104,14 @@ def setup():
         session.add(director)
         session.flush()
         if access == "limited" and row.tournament_id is not None:  # invited to run this tournament
-            session.add(TournamentDirector(tournament_id=row.tournament_id, director_id=director.id))
+            session.add(TournamentDirector(tournament_id=row.tournament_id, director_id=stored_id(director)))
             session.flush()
         return jsonify(_session_for(session, director))
 
 
 @bp.post("/auth/invitation")
 @documented(out.InvitationInfo, body=InvitationCheckSchema, errors=(400, 401, 403), auth=False)
-def invitation_info():
+def invitation_info() -> ResponseReturnValue:
     """What a setup link leads to, before it is used: the server's first setup (which names the
     first club) or an invitation into a club, with the access it gives"""
     refuse_staff_over_plain_http("setup")
@@ -121,7 +124,7 @@ def invitation_info():
         return jsonify(
             {
                 "first_setup": False,
-                "club": clubs.club_json(club),
+                "club": clubs.club_json(existing(club)),
                 "access": row.access or "full",
                 "tournament_id": row.tournament_id,
             }
@@ -130,7 +133,7 @@ def invitation_info():
 
 @bp.post("/auth/login")
 @documented(out.Session, body=LoginSchema, errors=(400, 401, 403, 429), auth=False)
-def login():
+def login() -> ResponseReturnValue:
     """Director login: a session token"""
     refuse_staff_over_plain_http("director")
     data = LoginSchema().load(json_body())
@@ -161,14 +164,14 @@ def login():
 
 @bp.post("/auth/logout")
 @documented(out.LoggedOut, errors=(401,))
-def logout():
+def logout() -> ResponseReturnValue:
     """Ends a director's session. A table, seat or display QR is shared by the phones that
     scanned it: logging out of one only forgets it there (the director revokes QR codes)."""
     caller = current_caller()
     if caller.role != "director":
         return jsonify({"ok": True, "revoked": False})
     with session_scope(floor().db) as session:
-        session.get(Token, caller.token_id).revoked_at = now_ms()
+        existing(session.get(Token, caller.token_id)).revoked_at = now_ms()
         subscriptions.forget_token(session, [caller.token_id])  # a signed-out phone hears nothing more
     floor().realtime.drop_token(caller.token_id)
     return jsonify({"ok": True, "revoked": True})
@@ -176,14 +179,14 @@ def logout():
 
 @bp.get("/me")
 @documented(out.Me, errors=(401,))
-def me():
+def me() -> ResponseReturnValue:
     """The caller's role and what it is bound to"""
     caller = current_caller()
     director = club = None
     if caller.role == "director":
         with session_scope(floor().db) as session:
-            director = clubs.director_json(session, session.get(Director, caller.director_id))
-            club = clubs.club_json(session.get(Club, caller.club_id))
+            director = clubs.director_json(session, existing(session.get(Director, caller.director_id)))
+            club = clubs.club_json(existing(session.get(Club, caller.club_id)))
     return jsonify(
         {
             "role": caller.role,
@@ -198,6 +201,6 @@ def me():
 
 @bp.get("/health")
 @documented(out.Health, auth=False)
-def health():
+def health() -> ResponseReturnValue:
     """Liveness and server time"""
     return jsonify({"ok": True, "server_time": now_ms()})

@@ -5,13 +5,14 @@ clubs, not their data: he sees a club's name and how many directors and tourname
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from ..auth import clubs
 from ..auth.access import require_admin
 from ..errors import ApiError
 from ..floor import floor
 from ..service import now_ms
-from ..store import Club, session_scope
+from ..store import Club, session_scope, stored_id
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import documented
@@ -23,7 +24,7 @@ bp = Blueprint("clubs", __name__, url_prefix="/api")
 
 @bp.get("/clubs")
 @documented(out.ClubSummary(many=True), errors=(401, 403))
-def list_clubs():
+def list_clubs() -> ResponseReturnValue:
     """The clubs on this server (the admin only)"""
     require_admin()
     with session_scope(floor().db) as session:
@@ -32,20 +33,20 @@ def list_clubs():
 
 @bp.post("/clubs")
 @documented(out.NewClub, status=201, body=CreateClubSchema, errors=(400, 401, 403))
-def create_club():
+def create_club() -> ResponseReturnValue:
     """A new club, with the setup link for its first director"""
     admin = require_admin()
     data = CreateClubSchema().load(json_body())
     with session_scope(floor().db) as session:
         club = clubs.create_club(session, data["name"].strip(), now_ms())
-        invitation = new_invitation(session, admin.director_id, club.id, "full")
+        invitation = new_invitation(session, admin.director_id, stored_id(club), "full")
         summary = {**clubs.club_json(club), "created_at": club.created_at, "directors": 0, "tournaments": 0}
         return jsonify({"club": summary, "invitation": invitation}), 201
 
 
 @bp.post("/clubs/<int:club_id>/invite")
 @documented(out.Invitation, status=201, errors=(401, 403, 404))
-def invite_to_club(club_id: int):
+def invite_to_club(club_id: int) -> ResponseReturnValue:
     """Another setup link for a club's director (full access)"""
     admin = require_admin()
     with session_scope(floor().db) as session:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from ..auth.access import require_tournament
 from ..engine import COMMANDS
@@ -24,7 +25,7 @@ bp = Blueprint("commands", __name__, url_prefix="/api")
     errors=(401,),
     also={code: [out.CommandRejected, "Error"] for code in (400, 403, 404, 409)},
 )
-def post_command(tid: int):
+def post_command(tid: int) -> ResponseReturnValue:
     """Send a command (idempotent by device_id + op_id): applied, or rejected with a reason"""
     caller = require_tournament(tid)
     data = load_command(json_body())

@@ -60,13 +60,13 @@ def documented(
     statuses that answer with Error; `also` other statuses with their own schema. `query` is a marshmallow
     schema or a list of OpenAPI parameters."""
 
-    def answer(schema, media=JSON):
+    def answer(schema: Any, media: str = JSON) -> Answer | list:
         return schema if isinstance(schema, (Answer, list)) else Answer(schema, media)
 
     responses = {status: answer(response, media), **{code: answer(schema) for code, schema in (also or {}).items()}}
 
     def attach(view: Callable) -> Callable:
-        view.api_doc = Declaration(responses, tuple(errors), query, body, body_media, auth)
+        view.__dict__["api_doc"] = Declaration(responses, tuple(errors), query, body, body_media, auth)
         return view
 
     return attach

@@ -13,16 +13,17 @@ under QR → New QR when it should leave someone's hands."""
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
-from sqlmodel import col, select
+from flask.typing import ResponseReturnValue
+from sqlmodel import Session, col, select
 
 from ..auth import clubs
-from ..auth.access import require_club_director, require_director, require_tournament
+from ..auth.access import Caller, require_club_director, require_director, require_tournament
 from ..errors import ApiError
 from ..floor import floor
 from ..push import subscriptions
 from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Club, Director, TournamentDirector, session_scope
+from ..store import Club, Director, TournamentDirector, existing, session_scope, stored_id
 from ..store.models import ACCESS
 from . import answer_schemas as out
 from .auth import json_body
@@ -38,7 +39,7 @@ RANK = {access: len(ACCESS) - i for i, access in enumerate(ACCESS)}
 
 
 def new_invitation(
-    session, inviter_id: int | None, club_id: int, access: str, tournament_id: int | None = None
+    session: Session, inviter_id: int | None, club_id: int, access: str, tournament_id: int | None = None
 ) -> dict:
     """A one-time setup link into `club_id` with `access`, as the phone shows it (link, QR, what it gives)."""
     token = clubs.invite(
@@ -54,7 +55,7 @@ def new_invitation(
     return {
         "url": url,
         "qr_svg": qr_svg(url),
-        "club": clubs.club_json(session.get(Club, club_id)),
+        "club": clubs.club_json(existing(session.get(Club, club_id))),
         "access": access,
         "tournament_id": tournament_id,
         "expires_at": now_ms() + clubs.INVITE_VALID_MS,
@@ -63,7 +64,7 @@ def new_invitation(
 
 @bp.get("/directors")
 @documented(out.Director(many=True), errors=(401, 403))
-def list_directors():
+def list_directors() -> ResponseReturnValue:
     """The directors of the caller's club"""
     caller = require_director()
     with session_scope(floor().db) as session:
@@ -78,7 +79,7 @@ def _body_or_empty() -> dict:
 
 @bp.post("/directors/invite")
 @documented(out.Invitation, status=201, body=InviteSchema, errors=(400, 401, 403, 404))
-def invite():
+def invite() -> ResponseReturnValue:
     """A one-time setup link for another director of the caller's club"""
     caller = require_club_director()
     data = InviteSchema().load(_body_or_empty())
@@ -86,10 +87,10 @@ def invite():
     if tid is not None:
         require_tournament(tid, {"director"})  # one of this club's
     with session_scope(floor().db) as session:
-        return jsonify(new_invitation(session, caller.director_id, caller.club_id, data["access"], tid)), 201
+        return jsonify(new_invitation(session, caller.director_id, caller.club, data["access"], tid)), 201
 
 
-def sign_out(session, director_id: int) -> list[int]:
+def sign_out(session: Session, director_id: int) -> list[int]:
     """Revoke a director's sessions and the invitations he handed out; the caller drops the
     sessions from the sockets after the commit."""
     ids = clubs.revoke_rights(session, director_id, now_ms())
@@ -97,7 +98,7 @@ def sign_out(session, director_id: int) -> list[int]:
     return ids
 
 
-def _club_director(session, caller, director_id: int) -> Director:
+def _club_director(session: Session, caller: Caller, director_id: int) -> Director:
     found = session.get(Director, director_id)
     if found is None or found.club_id != caller.club_id:
         raise ApiError(404, "unknown_director", f"There is no director {director_id} in your club.", "director_id")
@@ -106,7 +107,7 @@ def _club_director(session, caller, director_id: int) -> Director:
 
 @bp.post("/directors/<int:director_id>/access")
 @documented(out.Director, body=AccessSchema, errors=(400, 401, 403, 404, 409))
-def set_access(director_id: int):
+def set_access(director_id: int) -> ResponseReturnValue:
     """What another director of the club may do: full, limited (the tournaments he runs), observer
     (reads only) or removed (cannot sign in). Less than before signs him out on every phone."""
     caller = require_club_director()
@@ -130,12 +131,12 @@ def set_access(director_id: int):
     return jsonify(body)
 
 
-def _tournament_directors(session, caller, tid: int) -> dict:
+def _tournament_directors(session: Session, caller: Caller, tid: int) -> dict:
     """The club's directors who may run this tournament (full ones; limited ones given it)."""
     rows = session.exec(
         select(Director).where(Director.club_id == caller.club_id, col(Director.access).in_(["full", "limited"]))
     )
-    created_by = floor().service.owner(tid).created_by
+    created_by = existing(floor().service.owner(tid)).created_by
     found = []
     for d in rows:
         if d.access == "full":
@@ -147,7 +148,7 @@ def _tournament_directors(session, caller, tid: int) -> dict:
 
 @bp.get("/tournaments/<int:tid>/directors")
 @documented(out.TournamentDirectors, errors=(401, 403, 404))
-def tournament_directors(tid: int):
+def tournament_directors(tid: int) -> ResponseReturnValue:
     """Who may run this tournament"""
     caller = require_tournament(tid, {"director"})
     with session_scope(floor().db) as session:
@@ -156,7 +157,7 @@ def tournament_directors(tid: int):
 
 @bp.post("/tournaments/<int:tid>/directors")
 @documented(out.TournamentDirectors, body=RunsSchema, errors=(400, 401, 403, 404, 409))
-def give_tournament(tid: int):
+def give_tournament(tid: int) -> ResponseReturnValue:
     """Give a limited director this tournament to run, or take it back (he is signed out then)"""
     caller = require_club_director()
     require_tournament(tid, {"director"})
@@ -168,10 +169,10 @@ def give_tournament(tid: int):
             raise ApiError(409, "not_limited", f"{target.username} is not limited to some tournaments.", "director_id")
         link = session.get(TournamentDirector, (tid, target.id))
         if data["runs"] and link is None:
-            session.add(TournamentDirector(tournament_id=tid, director_id=target.id))
+            session.add(TournamentDirector(tournament_id=tid, director_id=stored_id(target)))
         elif not data["runs"] and link is not None:
             session.delete(link)
-            dropped = sign_out(session, target.id)
+            dropped = sign_out(session, stored_id(target))
         session.flush()
         body = _tournament_directors(session, caller, tid)
     for token_id in dropped:

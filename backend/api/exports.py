@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from flask import Blueprint, Response, request
+from flask.typing import ResponseReturnValue
 
 from ..auth.access import require_director, require_tournament
 from ..engine import money
@@ -20,7 +21,7 @@ from ..floor import floor
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
 from ..registration_csv import split_name
-from ..store import Club, Tournament, session_scope
+from ..store import Club, Tournament, existing, session_scope
 from ..words import LEAGUE_POINTS, RESULTS, RESULTS_CSV, STANDINGS_CSV
 from .contract import LANG, Answer, documented, query_param
 from .league import club_league
@@ -30,7 +31,7 @@ from .schemas import text_problem
 bp = Blueprint("exports", __name__, url_prefix="/api")
 
 
-def _cell(value):
+def _cell(value: object) -> object:
     """Text a spreadsheet would run as a formula (a player named "=HYPERLINK(…)") gets a leading
     apostrophe (OWASP CSV injection)."""
     if value is None:
@@ -52,7 +53,7 @@ def _csv(rows: list[list], filename: str) -> Response:
     )
 
 
-def _money(value) -> str:
+def _money(value: float | None) -> str:
     """German Excel reads a decimal comma; whole amounts stay plain."""
     if value is None:
         return ""
@@ -99,7 +100,7 @@ def _night(tid: int) -> Night:
     with session_scope(floor().db) as session:
         persons = lg.persons_of(session, tid)
         leagues = [lge for lge in lg.leagues_of(session, tid) if lge.points]
-        tournament = session.get(Tournament, tid)
+        tournament = existing(session.get(Tournament, tid))
         club = session.get(Club, tournament.club_id)
         name, club_name, created_at = tournament.name, club.name if club else "", tournament.created_at
     rows = []
@@ -131,7 +132,7 @@ def _day_text(day: date, lang: str, form: str) -> str:
 
 @bp.get("/tournaments/<int:tid>/results.csv")
 @documented(Answer({"type": "string"}, "text/csv"), query=[LANG], errors=(400, 401, 403, 404))
-def results_csv(tid: int):
+def results_csv(tid: int) -> ResponseReturnValue:
     """Results as CSV (UTF-8 BOM, ';')"""
     require_tournament(tid, {"director"})
     lang = _lang()
@@ -174,7 +175,7 @@ def results_csv(tid: int):
         ),
     ],
 )
-def standings_csv(league_id: int):
+def standings_csv(league_id: int) -> ResponseReturnValue:
     """Standings as CSV (UTF-8 BOM, ';')"""
     caller = require_director()
     lang = _lang()
@@ -204,7 +205,7 @@ def standings_csv(league_id: int):
 
 @bp.get("/tournaments/<int:tid>/results.html")
 @documented(Answer({"type": "string"}, "text/html"), query=[LANG], errors=(400, 401, 403, 404))
-def results_html(tid: int):
+def results_html(tid: int) -> ResponseReturnValue:
     """Printable results page (A4)"""
     require_tournament(tid, {"director"})
     lang = _lang()

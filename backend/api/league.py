@@ -8,18 +8,20 @@ import itertools
 import re
 
 from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError, fields, validate, validates_schema
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from ..auth.access import require_director, require_tournament
 from ..errors import ApiError
-from ..floor import floor
+from ..floor import PokerFloor, floor
 from ..presets import find_preset
 from ..read import league as lg
 from ..read.locale_format import fold, name_matches
 from ..service import now_ms
-from ..store import League, LeagueTournament, Person, Tournament, session_scope
+from ..store import League, LeagueTournament, Person, Tournament, existing, session_scope, stored_id
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import documented, query_param
@@ -70,7 +72,7 @@ class AddTournamentSchema(StrictSchema):
     played_on = Text(load_default=None, allow_none=True, validate=_date)
 
 
-def club_league(session, league_id: int, club_id: int | None) -> League:
+def club_league(session: Session, league_id: int, club_id: int | None) -> League:
     """One of the club's leagues (another club's is answered as missing)."""
     found = session.get(League, league_id)
     if found is None or found.club_id != club_id:
@@ -80,7 +82,7 @@ def club_league(session, league_id: int, club_id: int | None) -> League:
 
 @bp.get("/persons")
 @documented(out.Person(many=True), query=[query_param("q", {"type": "string"})], errors=(401, 403))
-def search_persons():
+def search_persons() -> ResponseReturnValue:
     """Search persons by name (accents and ß folded)"""
     caller = require_director()
     q = request.args.get("q", "")
@@ -100,19 +102,19 @@ def search_persons():
 
 @bp.get("/leagues")
 @documented(out.League(many=True), errors=(401, 403))
-def list_leagues():
+def list_leagues() -> ResponseReturnValue:
     """The club's leagues"""
     caller = require_director()
     with session_scope(floor().db) as session:
         rows = session.exec(select(League).where(League.club_id == caller.club_id).order_by(col(League.id))).all()
         return jsonify(
-            [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)]) for r in rows]
+            [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, stored_id(r))]) for r in rows]
         )
 
 
 @bp.post("/leagues")
 @documented(out.League, status=201, body=CreateLeagueSchema, errors=(400, 401, 403))
-def create_league():
+def create_league() -> ResponseReturnValue:
     """Create a league or series"""
     caller = require_director()
     data = CreateLeagueSchema().load(json_body())
@@ -128,7 +130,7 @@ def create_league():
             raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
     with session_scope(floor().db) as session:
         row = League(
-            club_id=caller.club_id,
+            club_id=caller.club,
             name=data["name"].strip(),
             kind=data["kind"],
             points=points,
@@ -142,7 +144,7 @@ def create_league():
 
 @bp.get("/leagues/<int:league_id>")
 @documented(out.League, errors=(401, 403, 404))
-def get_league(league_id: int):
+def get_league(league_id: int) -> ResponseReturnValue:
     """One league"""
     caller = require_director()
     with session_scope(floor().db) as session:
@@ -153,7 +155,7 @@ def get_league(league_id: int):
 
 @bp.post("/leagues/<int:league_id>/tournaments")
 @documented(out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404))
-def add_tournament(league_id: int):
+def add_tournament(league_id: int) -> ResponseReturnValue:
     """Assign a tournament (and the day it counts for)"""
     caller = require_director()
     data = AddTournamentSchema().load(json_body())
@@ -162,7 +164,7 @@ def add_tournament(league_id: int):
     state = floor().service.state(tid)
     with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
-        tournament = session.get(Tournament, tid)
+        tournament = existing(session.get(Tournament, tid))
         link = session.get(LeagueTournament, (league_id, tid))
         played_on = data["played_on"] or (link.played_on if link else lg.night_of(state, tournament.created_at))
         if link is None:
@@ -178,7 +180,7 @@ def add_tournament(league_id: int):
 
 @bp.get("/leagues/<int:league_id>/standings")
 @documented(out.Standings, errors=(401, 403, 404))
-def get_standings(league_id: int):
+def get_standings(league_id: int) -> ResponseReturnValue:
     """Standings overall, per month and half-year, and qualification"""
     caller = require_director()
     with session_scope(floor().db) as session:
@@ -186,7 +188,7 @@ def get_standings(league_id: int):
     return jsonify({"league": lg.league_json(row), **lg.league_standings(floor().db, floor().service, row)})
 
 
-def check_person(db, club_id: int, person_id) -> None:
+def check_person(db: Engine, club_id: int, person_id: int | None) -> None:
     """A registration naming a person must name one of the tournament's club (checked before the command)."""
     if person_id is None:
         return
@@ -196,14 +198,14 @@ def check_person(db, club_id: int, person_id) -> None:
             raise ApiError(400, "unknown_person", f"There is no person {person_id}.", "payload.person_id")
 
 
-def link_registration(app, tid: int, entry_id: int, person_id) -> None:
+def link_registration(app: PokerFloor, tid: int, entry_id: int, person_id: int | None) -> None:
     """After a committed register_player: link the entry to its person (given, same name, or new).
     Its own small transaction; a replayed op_id finds the link already there."""
     name = app.service.state(tid).entries[entry_id].name
     for attempt in (1, 2):  # two phones creating the same new person at once: the second one links to it
         try:
             with session_scope(app.db) as session:
-                lg.link_entry(session, app.service.owner(tid).club_id, tid, entry_id, name, person_id, now_ms())
+                lg.link_entry(session, app.service.club_of(tid), tid, entry_id, name, person_id, now_ms())
             return
         except IntegrityError:
             if attempt == 2:

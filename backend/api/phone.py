@@ -8,8 +8,10 @@ from __future__ import annotations
 import threading
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from ..auth.access import require_tournament
+from ..engine import TournamentState
 from ..floor import floor
 from ..read.my_league import my_leagues
 from ..service import now_ms
@@ -24,14 +26,15 @@ _stacks_lock = threading.Lock()
 
 @bp.get("/tournaments/<int:tid>/my-league")
 @documented(out.MyLeague, errors=(401, 403, 404))
-def my_league(tid: int):
+def my_league(tid: int) -> ResponseReturnValue:
     """A player's league standing: his rank, points, the top 10, qualification (player token)"""
     caller = require_tournament(tid, {"player"})
+    assert caller.entry_id is not None  # a player's token is his entry's
     body = my_leagues(floor().db, floor().service, tid, caller.entry_id, floor().config.LEAGUE_REFRESH_MS)
     return jsonify({**body, "server_time": now_ms()})
 
 
-def counted_stacks(state) -> list[int]:
+def counted_stacks(state: TournamentState) -> list[int]:
     """Every stack of the dealers' latest count per table (seats counted 0 are empty), sorted.
     Cached per tournament by seq: one pass over the counts per change, not per request."""
     with _stacks_lock:
@@ -48,7 +51,7 @@ def counted_stacks(state) -> list[int]:
 
 @bp.get("/tournaments/<int:tid>/stacks")
 @documented(out.Stacks, errors=(401, 403, 404))
-def stacks(tid: int):
+def stacks(tid: int) -> ResponseReturnValue:
     """The latest counted stacks, sorted (director), for the chip histogram"""
     require_tournament(tid, {"director"})
     state = floor().service.state(tid)

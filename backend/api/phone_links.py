@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from flask import request
 
+from ..config import Config
 from ..floor import floor
 
 PUBLIC_ROLES = ("player", "display")
 PATHS = {"dealer": "dealer", "player": "player", "display": "display", "setup": "setup"}
 
 
-def _config():
+def _config() -> Config:
     return floor().config
 
 

@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from marshmallow import Schema, fields, validate
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from .. import printed
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
+from ..engine import TournamentState
 from ..engine.balancing import active_tables
 from ..errors import ApiError
 from ..floor import floor
 from ..lan import is_loopback_url
 from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Token, Tournament, session_scope
+from ..store import Token, Tournament, existing, session_scope
 from ..words import PRINTOUTS
 from .contract import Answer, documented
 from .phone_links import phone_link, public_base, staff_base
@@ -48,7 +50,7 @@ class PrintQuery(Schema):
     to_table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
 
 
-def _chosen_tables(state, q) -> list:
+def _chosen_tables(state: TournamentState, q: dict) -> list:
     """The active tables asked for (one `table`, a range, or all), sorted; 404 for a table not in play."""
     if q["table"] is not None and (q["table"] not in state.tables or state.tables[q["table"]].broken):
         raise ApiError(404, "unknown_table", f"There is no table {q['table']} in play.", "table")
@@ -69,7 +71,7 @@ def _too_many(what: str, n: int, most: int) -> ApiError:
     )
 
 
-def _links(session, tid: int, role: str, subjects: list) -> dict:
+def _links(session: Session, tid: int, role: str, subjects: list) -> dict:
     """subject (entry id or table no) → its QR link: live tokens read in one query, the
     missing ones minted (not one query per player: a field may have thousands)."""
     key = "entry_id" if role == "player" else "table_no"
@@ -113,10 +115,10 @@ def _remember_bases() -> None:
 
 def _name(tid: int) -> str:
     with session_scope(floor().db) as session:
-        return session.get(Tournament, tid).name
+        return existing(session.get(Tournament, tid)).name
 
 
-def _printout(template: str, tid: int, lang: str, title: str, **data):
+def _printout(template: str, tid: int, lang: str, title: str, **data: object) -> Response:
     """A printout's page: its template (backend/templates) fills the frame of printout.html."""
     w = PRINTOUTS[lang]
     return printable(template, stylesheet="printout.css", lang=lang, w=w, name=_name(tid), title=w[title], **data)
@@ -124,7 +126,7 @@ def _printout(template: str, tid: int, lang: str, title: str, **data):
 
 @bp.get("/tournaments/<int:tid>/print/seat-cards")
 @documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
-def seat_cards(tid: int):
+def seat_cards(tid: int) -> ResponseReturnValue:
     """Printable seat cards with the players' QR codes (A4, 8 per page)"""
     require_tournament(tid, {"director"}, act=True)  # the codes are credentials: no observer
     q = PrintQuery().load(request.args)
@@ -163,7 +165,7 @@ def seat_cards(tid: int):
 
 @bp.get("/tournaments/<int:tid>/print/table-sheets")
 @documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
-def table_sheets(tid: int):
+def table_sheets(tid: int) -> ResponseReturnValue:
     """Printable dealer QR sheet per table, and the display's"""
     require_tournament(tid, {"director"}, act=True)  # a dealer's code records busts: no observer
     q = PrintQuery().load(request.args)
@@ -200,7 +202,7 @@ class SeatingListQuery(Schema):
 
 @bp.get("/tournaments/<int:tid>/print/seating-list")
 @documented(Answer({"type": "string"}, "text/html"), query=SeatingListQuery, errors=(400, 401, 403, 404, 409))
-def seating_list(tid: int):
+def seating_list(tid: int) -> ResponseReturnValue:
     """Everyone seated, sorted by name (the list people look for on the wall), two columns per A4
     page; no QR codes, so a field of 10,000 prints in one go (about 110 pages)."""
     require_tournament(tid, {"director"})

@@ -7,6 +7,7 @@ import binascii
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError, fields, validate, validates
 from sqlalchemy.exc import IntegrityError
 
@@ -74,7 +75,7 @@ class PushEndpointSchema(StrictSchema):
 
 @bp.get("/key")
 @documented(out.PushKey, auth=False)
-def push_key():
+def push_key() -> ResponseReturnValue:
     """The server's VAPID public key, for PushManager.subscribe's applicationServerKey"""
     app = floor()
     return jsonify({"public_key": app.pusher.keys.public_key, "available": bool(app.config.PUSH_SERVICES)})
@@ -82,7 +83,7 @@ def push_key():
 
 @bp.post("/subscriptions")
 @documented(out.PushSubscribed, status=201, body=PushSubscriptionSchema, errors=(400, 401, 403, 404, 409))
-def subscribe():
+def subscribe() -> ResponseReturnValue:
     """Opt in: this phone's push subscription gets what its token's screen would show"""
     caller = current_caller()
     data = PushSubscriptionSchema().load(json_body())
@@ -122,7 +123,7 @@ def subscribe():
 
 @bp.post("/unsubscribe")
 @documented(out.PushUnsubscribed, body=PushEndpointSchema, errors=(400, 401))
-def unsubscribe():
+def unsubscribe() -> ResponseReturnValue:
     """Opt out: this phone's subscription (made with this token) is removed"""
     caller = current_caller()
     data = PushEndpointSchema().load(json_body())

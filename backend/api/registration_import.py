@@ -8,12 +8,15 @@ so the log holds all of them or none.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from ..auth.access import require_tournament
 from ..errors import ApiError
-from ..floor import floor
+from ..floor import PokerFloor, floor
 from ..read import league as lg
 from ..registration_csv import MAX_BYTES, CsvProblem, parse
 from ..service import now_ms
@@ -25,11 +28,11 @@ from .schemas import load_command
 bp = Blueprint("registration_import", __name__, url_prefix="/api")
 
 
-def link_entries(app, tid: int, entry_ids: list[int]) -> None:
+def link_entries(app: PokerFloor, tid: int, entry_ids: list[int]) -> None:
     """Link new entries to their persons (leagues), in one small transaction; idempotent."""
     if not entry_ids:
         return
-    state, club_id = app.service.state(tid), app.service.owner(tid).club_id
+    state, club_id = app.service.state(tid), app.service.club_of(tid)
     with session_scope(app.db) as session:
         for entry_id in entry_ids:
             lg.link_entry(session, club_id, tid, entry_id, state.entries[entry_id].name, None, now_ms())
@@ -47,7 +50,7 @@ def link_entries(app, tid: int, entry_ids: list[int]) -> None:
     ],
     also={code: [out.CommandRejected, "Error"] for code in (400, 403, 404, 409)},
 )
-def import_players(tid: int):
+def import_players(tid: int) -> ResponseReturnValue:
     """Register players from a CSV file (raw bytes; one import_players command, idempotent by op_id)"""
     caller = require_tournament(tid, {"director"})
     app = floor()
@@ -72,7 +75,13 @@ def import_players(tid: int):
             413 if problem.error == "file_too_big" else 400, problem.error, problem.message, problem.field
         ) from None
     rejected = list(parsed.rejected)
-    report = {"status": "applied", "op_id": envelope["op_id"], "imported": [], "waiting": [], "rejected": rejected}
+    report: dict[str, Any] = {
+        "status": "applied",
+        "op_id": envelope["op_id"],
+        "imported": [],
+        "waiting": [],
+        "rejected": rejected,
+    }
     if parsed.rows:
         try:
             data = load_command({**envelope, "payload": {"rows": parsed.rows}})

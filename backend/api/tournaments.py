@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
+from flask.typing import ResponseReturnValue
 from sqlmodel import col, select
 
 from ..auth import clubs
 from ..auth.access import bearer_token, caller_for, require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
+from ..engine import TournamentState
 from ..errors import ApiError
 from ..floor import floor
 from ..presets import all_presets, find_preset, save_custom
 from ..push import subscriptions
 from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Token, Tournament, session_scope
+from ..store import Token, Tournament, session_scope, stored_id
 from . import answer_schemas as out
 from .auth import json_body
 from .contract import Answer, documented
@@ -24,7 +26,7 @@ from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
 bp = Blueprint("tournaments", __name__, url_prefix="/api")
 
 
-def _tournament_json(t: Tournament, state=None) -> dict:
+def _tournament_json(t: Tournament, state: TournamentState | None = None) -> dict:
     return {
         "id": t.id,
         "name": t.name,
@@ -48,7 +50,7 @@ def _club_if_signed_in() -> int | None:
 
 @bp.get("/presets")
 @documented(out.PresetSummary(many=True), auth=False)
-def presets():
+def presets() -> ResponseReturnValue:
     """Available presets (the files', and with a token the club's custom ones)"""
     with session_scope(floor().db) as session:
         return jsonify(all_presets(session, _presets_dir(), _club_if_signed_in()))
@@ -56,7 +58,7 @@ def presets():
 
 @bp.get("/presets/<preset_id>")
 @documented(out.Preset, errors=(404,), auth=False)
-def preset(preset_id: str):
+def preset(preset_id: str) -> ResponseReturnValue:
     """One whole preset (a club's custom one with a token of that club)"""
     with session_scope(floor().db) as session:
         found = find_preset(session, _presets_dir(), preset_id, _club_if_signed_in())
@@ -67,7 +69,7 @@ def preset(preset_id: str):
 
 @bp.post("/presets")
 @documented(out.SavedPreset, status=201, body=SavePresetSchema, errors=(400, 401, 403, 404))
-def save_preset():
+def save_preset() -> ResponseReturnValue:
     """Save a tournament's preset as a custom preset"""
     caller = require_director()
     data = SavePresetSchema().load(json_body())
@@ -75,26 +77,26 @@ def save_preset():
     require_tournament(tid, {"director"})
     base = floor().service.state(tid).preset
     with session_scope(floor().db) as session:
-        saved = save_custom(session, base, data["name"].strip(), caller.director_id, caller.club_id, now_ms())
+        saved = save_custom(session, base, data["name"].strip(), caller.director_id, caller.club, now_ms())
     return jsonify({"id": saved["id"], "name": saved["name"]}), 201
 
 
 @bp.get("/tournaments")
 @documented(out.Tournament(many=True), errors=(401, 403))
-def list_tournaments():
+def list_tournaments() -> ResponseReturnValue:
     """The club's tournaments, newest first (a limited director's: those he runs)"""
     caller = require_director()
     with session_scope(floor().db) as session:
         query = select(Tournament).where(Tournament.club_id == caller.club_id)
         if caller.access == "limited":
-            query = query.where(col(Tournament.id).in_(clubs.runs(session, caller.director_id)))
+            query = query.where(col(Tournament.id).in_(clubs.runs(session, caller.director)))
         rows = session.exec(query.order_by(col(Tournament.id).desc())).all()
-    return jsonify([_tournament_json(t, floor().service.state(t.id)) for t in rows])
+    return jsonify([_tournament_json(t, floor().service.state(stored_id(t))) for t in rows])
 
 
 @bp.post("/tournaments")
 @documented(out.Tournament, status=201, body=CreateTournamentSchema, errors=(400, 401, 403))
-def create_tournament():
+def create_tournament() -> ResponseReturnValue:
     """Create a tournament from a preset"""
     caller = require_director()
     data = CreateTournamentSchema().load(json_body())
@@ -102,11 +104,11 @@ def create_tournament():
         preset = find_preset(session, _presets_dir(), data["preset"], caller.club_id)
     if preset is None:
         raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
-    t = floor().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club_id)
-    return jsonify(_tournament_json(t, floor().service.state(t.id))), 201
+    t = floor().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club)
+    return jsonify(_tournament_json(t, floor().service.state(stored_id(t)))), 201
 
 
-def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
+def _link(role: str, tournament_id: int, table_no: int | None = None, entry_id: int | None = None) -> str:
     with session_scope(floor().db) as session:
         token = subject_token(
             session,
@@ -122,7 +124,7 @@ def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
 
 @bp.get("/tournaments/<int:tid>/links")
 @documented(out.Links, errors=(401, 403, 404))
-def links(tid: int):
+def links(tid: int) -> ResponseReturnValue:
     """QR links for the display, the tables and the players"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     state = floor().service.state(tid)
@@ -152,7 +154,7 @@ def _svg(url: str) -> Response:
 
 @bp.get("/tournaments/<int:tid>/qr/display.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
-def qr_display(tid: int):
+def qr_display(tid: int) -> ResponseReturnValue:
     """The display's (TV's) QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     return _svg(_link("display", tid))
@@ -160,7 +162,7 @@ def qr_display(tid: int):
 
 @bp.get("/tournaments/<int:tid>/qr/table/<int:table_no>.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
-def qr_table(tid: int, table_no: int):
+def qr_table(tid: int, table_no: int) -> ResponseReturnValue:
     """A table's dealer QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     if table_no not in floor().service.state(tid).tables:
@@ -170,7 +172,7 @@ def qr_table(tid: int, table_no: int):
 
 @bp.get("/tournaments/<int:tid>/qr/player/<int:entry_id>.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
-def qr_player(tid: int, entry_id: int):
+def qr_player(tid: int, entry_id: int) -> ResponseReturnValue:
     """A player's seat-card QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     if entry_id not in floor().service.state(tid).entries:
@@ -180,7 +182,7 @@ def qr_player(tid: int, entry_id: int):
 
 @bp.post("/tournaments/<int:tid>/tokens/revoke")
 @documented(out.Revoked, body=RevokeSchema, errors=(400, 401, 403, 404))
-def revoke_link(tid: int):
+def revoke_link(tid: int) -> ResponseReturnValue:
     """A QR code that got into the wrong hands stops working at once (phones holding it are
     disconnected); the next `links` call mints a new one to print."""
     require_tournament(tid, {"director"})

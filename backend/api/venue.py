@@ -8,10 +8,14 @@ backend/templates/trust.html (autoescaped)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, Response, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 
 from .. import printed
 from ..auth.access import require_director
+from ..config import Config
 from ..floor import floor
 from ..lan import is_loopback_url
 from ..local_ca import ca_der
@@ -24,13 +28,13 @@ from .phone_links import public_base, staff_base
 bp = Blueprint("venue", __name__)
 
 
-def _config():
+def _config() -> Config:
     return floor().config
 
 
 @bp.get("/api/venue")
 @documented(out.Venue, errors=(401, 403))
-def venue():
+def venue() -> ResponseReturnValue:
     """Where phones reach this server, and what is wrong with it for phones."""
     require_director()
     config = _config()
@@ -98,7 +102,7 @@ def _lang() -> str:
 
 
 @bp.get("/trust")
-def trust_page():
+def trust_page() -> ResponseReturnValue:
     config = _config()
     lang = _lang()
     ua = request.headers.get("User-Agent", "")
@@ -124,7 +128,7 @@ def trust_page():
     )
 
 
-def _ca_pem():
+def _ca_pem() -> Path | None:
     path = _config().TLS_DIR / "ca.pem"
     if not _config().LOCAL_HTTPS or not path.exists():
         return None
@@ -132,7 +136,7 @@ def _ca_pem():
 
 
 @bp.get("/trust/pokerfloor-ca.crt")
-def trust_certificate():
+def trust_certificate() -> ResponseReturnValue:
     """The CA in DER as application/x-x509-ca-cert: Android's and iOS's installers take that."""
     path = _ca_pem()
     if path is None:
@@ -147,11 +151,11 @@ def trust_certificate():
 
 
 @bp.get("/trust/check.js")
-def trust_check_js():
+def trust_check_js() -> ResponseReturnValue:
     return Response(CHECK_JS, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/trust/qr.svg")
-def trust_qr():
+def trust_qr() -> ResponseReturnValue:
     url = _config().TRUST_URL or f"{request.host_url.rstrip('/')}/trust"
     return Response(qr_svg(url), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})

@@ -7,9 +7,11 @@ from __future__ import annotations
 import threading
 
 from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
 from ..auth.access import Caller, require_tournament
+from ..engine import TournamentState
 from ..floor import floor
 from ..read.views import render, seating_by_name
 from ..service import now_ms
@@ -31,7 +33,7 @@ def view_key(caller: Caller) -> tuple:
 
 @bp.get("/tournaments/<int:tid>/view")
 @documented([out.DirectorView, out.TableView, out.PlayerView, out.PublicView], errors=(401, 403, 404))
-def role_view(tid: int):
+def role_view(tid: int) -> ResponseReturnValue:
     """The caller's role view: director, dealer (table), player, else public"""
     caller = require_tournament(tid)
     state = floor().service.state(tid)
@@ -40,7 +42,7 @@ def role_view(tid: int):
 
 @bp.get("/tournaments/<int:tid>/public")
 @documented(out.PublicView, errors=(401, 403, 404))
-def public(tid: int):
+def public(tid: int) -> ResponseReturnValue:
     """The public view: clock, structure, counts, payouts"""
     require_tournament(tid)
     state = floor().service.state(tid)
@@ -52,7 +54,7 @@ DISPLAY_ROLES = {"display", "director"}  # the wall list: the TV and the directo
 
 @bp.get("/tournaments/<int:tid>/display")
 @documented(out.DisplayView, errors=(401, 403, 404))
-def display(tid: int):
+def display(tid: int) -> ResponseReturnValue:
     """The TV's display view: the last moves for its ticker (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     state = floor().service.state(tid)
@@ -71,7 +73,7 @@ _seating_cache: dict[int, tuple[int, list[dict]]] = {}
 _seating_lock = threading.Lock()
 
 
-def cached_seating(state) -> list[dict]:
+def cached_seating(state: TournamentState) -> list[dict]:
     """The seating list by name, sorted once per seq (10,000 names: one sort per change, not per TV)."""
     with _seating_lock:
         hit = _seating_cache.get(state.tournament_id)
@@ -85,7 +87,7 @@ def cached_seating(state) -> list[dict]:
 
 @bp.get("/tournaments/<int:tid>/seating")
 @documented(out.SeatingPage, query=SeatingQuery, errors=(400, 401, 403, 404))
-def seating(tid: int):
+def seating(tid: int) -> ResponseReturnValue:
     """The seating list by family name, a page at a time (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     q = SeatingQuery().load(request.args)

@@ -44,6 +44,20 @@ class Caller:
             return f"player:{self.entry_id}"
         return self.role
 
+    @property
+    def club(self) -> int:
+        """The caller's club: every session token has one (a director's own, a QR code's tournament's)."""
+        if self.club_id is None:
+            raise LookupError(f"a {self.role} token without a club")
+        return self.club_id
+
+    @property
+    def director(self) -> int:
+        """A director's id (only a director's token has one)."""
+        if self.director_id is None:
+            raise LookupError(f"a {self.role} token is no director's")
+        return self.director_id
+
     def actor(self) -> Actor:
         return Actor(self.role, self.table_no, self.entry_id)
 

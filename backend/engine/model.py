@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 
@@ -99,7 +100,7 @@ class Entry:
     # S-#4: (table_no, hand_no, the table's button_epoch) of the one hand a newcomer sits out because
     # his seat is its small blind; a new button at the table ends it (the small blind moved).
     sits_out: tuple[int, int, int] | None = None
-    paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
+    paid: Fraction | None = None  # the amount handed out, None while nothing was paid
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
@@ -23,8 +23,11 @@ V_XII = {"table": [25, 21, 17, 13, 11, 10, 9, 8, 7], "then": "minus_one", "floor
 P_FINAL_SEATS = 10  # P-Satellite: at most 10 at the final table; more winners means a semifinal
 
 
-if TYPE_CHECKING:
-    from ..service import TournamentService
+class States(Protocol):
+    """Where a tournament's state comes from (the service, in the app): read/ only reads it."""
+
+    def state(self, tournament_id: int) -> TournamentState: ...
+
 
 # --- persons ---------------------------------------------------------------------------------
 
@@ -288,7 +291,7 @@ def persons_of(session: Session, tournament_id: int) -> dict[int, int]:
     return {row.entry_id: row.person_id for row in rows}
 
 
-def tournament_results(db: Engine, service: TournamentService, tournament_id: int) -> list[Result]:
+def tournament_results(db: Engine, service: States, tournament_id: int) -> list[Result]:
     with session_scope(db) as session:
         persons = persons_of(session, tournament_id)
     return results(service.state(tournament_id), persons)
@@ -314,7 +317,7 @@ def leagues_of(session: Session, tournament_id: int) -> list[League]:
     return list(rows)
 
 
-def league_standings(db: Engine, service: TournamentService, league: League) -> dict:
+def league_standings(db: Engine, service: States, league: League) -> dict:
     with session_scope(db) as session:
         links = league_tournaments(session, stored_id(league))
         names = (
@@ -362,7 +365,7 @@ def league_standings(db: Engine, service: TournamentService, league: League) -> 
 
 
 def carried_headhunter_chips(
-    db: Engine, service: TournamentService, club_id: int, tournament_id: int, name: str, person_id: int | None
+    db: Engine, service: States, club_id: int, tournament_id: int, name: str, person_id: int | None
 ) -> int:
     """A person's headhunter chips from the latest earlier tournament with headhunter chips that
     was played to its end: they add up across tournament days and never expire (V-VII.r). A

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
@@ -21,15 +21,12 @@ from sqlmodel import col, select
 from ..store import League, LeagueTournament, TournamentEntryPerson, session_scope, stored_id
 from . import league as lg
 
-if TYPE_CHECKING:
-    from ..service import TournamentService
-
 TOP = 10
 _cache: dict[int, tuple[tuple, dict, int]] = {}  # league id -> (key, standings, built at ms)
 _cache_lock = threading.Lock()
 
 
-def _key(db: Engine, service: TournamentService, league: League) -> tuple:
+def _key(db: Engine, service: lg.States, league: League) -> tuple:
     with session_scope(db) as session:
         links = [(lt.tournament_id, lt.played_on) for lt in lg.league_tournaments(session, stored_id(league))]
         tids = [tid for tid, _ in links]
@@ -52,7 +49,7 @@ _building: set[int] = set()
 
 
 def cached_standings(
-    db: Engine, service: TournamentService, league: League, fresh_ms: int = FRESH_MS, now_ms: int | None = None
+    db: Engine, service: lg.States, league: League, fresh_ms: int = FRESH_MS, now_ms: int | None = None
 ) -> dict:
     """The league's standings, rebuilt when its tournaments changed but not more than once per
     FRESH_MS, and by one request at a time (the others get the table they would have got a
@@ -134,9 +131,7 @@ def league_entry(league: League, body: dict, person_id: int | None, played_on: s
     }
 
 
-def my_leagues(
-    db: Engine, service: TournamentService, tournament_id: int, entry_id: int, fresh_ms: int = FRESH_MS
-) -> dict:
+def my_leagues(db: Engine, service: lg.States, tournament_id: int, entry_id: int, fresh_ms: int = FRESH_MS) -> dict:
     """The answer of GET /api/tournaments/<tid>/my-league for one entry."""
     with session_scope(db) as session:
         link = session.get(TournamentEntryPerson, (tournament_id, entry_id))

@@ -17,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .api import BLUEPRINTS
 from .api.edge import install_edge
 from .api.errors import register_error_handlers
+from .api.follow_ups import after_commit, before_command
 from .auth.throttle import LoginThrottle
 from .config import Config
 from .engine import census
@@ -100,6 +101,7 @@ def create_app(
         floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=floor.realtime.sleep
     )
     floor.reminders.pick_up()
+    service.before_command, service.after_commit = before_command(floor), after_commit(floor)
 
     register_pwa(app, config)
     register_security_headers(app)

@@ -45,6 +45,10 @@ def _carry_headhunter_chips(app: PokerFloor, tid: int, payload: dict) -> None:
         )
 
 
+def _link_imported(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
+    link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
+
+
 def _link_promoted(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
     link_entries(app, tid, [p["entry_id"] for p in result["promoted"]])
 
@@ -53,6 +57,7 @@ EFFECTS: dict[str, Effect] = {
     "link_person": Effect(before=_check_person, after=_link_person),  # leagues: the entry is this person
     "carry_headhunter_chips": Effect(before=_carry_headhunter_chips),
     "link_promoted": Effect(after=_link_promoted),  # entries promoted from the waiting list
+    "link_imported": Effect(after=_link_imported),  # entries registered from a CSV file
 }
 
 

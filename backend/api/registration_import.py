@@ -102,8 +102,5 @@ def import_players(tid: int) -> ResponseReturnValue:
         result = answer.body["result"]
         report.update(seq=answer.body["seq"], imported=result["imported"], waiting=result["waiting"])
         rejected += result["rejected"]
-        link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
-        if answer.changed:
-            app.realtime.publish_soon(tid, answer)
     report["rejected"] = sorted(rejected, key=lambda r: r["line"])
     return jsonify(report), 200

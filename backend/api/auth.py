@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy import CursorResult, update
 from sqlmodel import Session, col, select
@@ -20,27 +20,10 @@ from ..service import now_ms
 from ..store import Club, Director, Token, TournamentDirector, existing, session_scope, stored_id
 from . import answer_schemas as out
 from .contract import documented
-from .edge import JsonTooDeep
 from .schemas import InvitationCheckSchema, LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 UNKNOWN_USER_HASH = hash_password("no such director")
-
-
-def json_body() -> dict:
-    """The body as a JSON object. Parsed by the app's JSON (api/edge.py): too deep a body is a 400
-    of its own, never a RecursionError."""
-    body = None
-    if request.is_json:
-        try:
-            body = current_app.json.loads(request.get_data(cache=True))
-        except JsonTooDeep as err:
-            raise ApiError(400, "json_too_deep", str(err)) from None
-        except ValueError:  # not JSON, or not UTF-8
-            raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "invalid_json", "The request body must be a JSON object.")
-    return body
 
 
 def _session_for(session: Session, director: Director) -> dict:
@@ -65,13 +48,12 @@ def _setup_row(session: Session, token: str) -> Token:
 
 @bp.post("/auth/setup")
 @documented(out.Session, body=SetupSchema, errors=(400, 401, 403, 409), auth=False)
-def setup() -> ResponseReturnValue:
+def setup(body: dict) -> ResponseReturnValue:
     """The first director account, or another one from an invitation (a one-time setup link)"""
     refuse_staff_over_plain_http("setup")
-    data = SetupSchema().load(json_body())
     with session_scope(floor().db) as session:
-        row = _setup_row(session, data["setup_token"])
-        username = data["username"].strip()
+        row = _setup_row(session, body["setup_token"])
+        username = body["username"].strip()
         if session.exec(select(Director).where(Director.username == username)).first():
             raise ApiError(409, "username_taken", f"The user name {username} is taken.", "username")
         # A setup link works once: claim it with a conditional UPDATE, so two phones racing
@@ -88,14 +70,14 @@ def setup() -> ResponseReturnValue:
             )
         if clubs.is_first_setup(row):  # the server's first director: the first club, and its admin
             club_id = stored_id(
-                clubs.create_club(session, (data["club_name"] or clubs.DEFAULT_CLUB_NAME).strip(), now_ms())
+                clubs.create_club(session, (body["club_name"] or clubs.DEFAULT_CLUB_NAME).strip(), now_ms())
             )
             access, admin = "full", session.exec(select(Director).where(Director.is_admin)).first() is None
         else:
             club_id, access, admin = existing(row.club_id), row.access or "full", False  # an invitation: its club
         director = Director(
             username=username,
-            password_hash=hash_password(data["password"]),
+            password_hash=hash_password(body["password"]),
             created_at=now_ms(),
             club_id=club_id,
             access=access,
@@ -111,13 +93,12 @@ def setup() -> ResponseReturnValue:
 
 @bp.post("/auth/invitation")
 @documented(out.InvitationInfo, body=InvitationCheckSchema, errors=(400, 401, 403), auth=False)
-def invitation_info() -> ResponseReturnValue:
+def invitation_info(body: dict) -> ResponseReturnValue:
     """What a setup link leads to, before it is used: the server's first setup (which names the
     first club) or an invitation into a club, with the access it gives"""
     refuse_staff_over_plain_http("setup")
-    data = InvitationCheckSchema().load(json_body())
     with session_scope(floor().db) as session:
-        row = _setup_row(session, data["setup_token"])
+        row = _setup_row(session, body["setup_token"])
         if clubs.is_first_setup(row):
             return jsonify({"first_setup": True, "club": None, "access": "full", "tournament_id": None})
         club = session.get(Club, row.club_id)
@@ -133,11 +114,10 @@ def invitation_info() -> ResponseReturnValue:
 
 @bp.post("/auth/login")
 @documented(out.Session, body=LoginSchema, errors=(400, 401, 403, 429), auth=False)
-def login() -> ResponseReturnValue:
+def login(body: dict) -> ResponseReturnValue:
     """Director login: a session token"""
     refuse_staff_over_plain_http("director")
-    data = LoginSchema().load(json_body())
-    key = f"{data['username'].strip().casefold()}|{request.remote_addr or '?'}"
+    key = f"{body['username'].strip().casefold()}|{request.remote_addr or '?'}"
     wait = floor().login_throttle.retry_after(key)
     if wait is not None:
         raise ApiError(
@@ -148,9 +128,9 @@ def login() -> ResponseReturnValue:
             retry_after=wait,
         )
     with session_scope(floor().db) as session:
-        director = session.exec(select(Director).where(Director.username == data["username"].strip())).first()
+        director = session.exec(select(Director).where(Director.username == body["username"].strip())).first()
         # An unknown name costs the same argon2 work as a wrong password: timing tells nothing.
-        known = verify_password(director.password_hash if director else UNKNOWN_USER_HASH, data["password"])
+        known = verify_password(director.password_hash if director else UNKNOWN_USER_HASH, body["password"])
         if director is None or not known:
             floor().login_throttle.failed(key)
             raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")

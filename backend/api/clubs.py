@@ -8,13 +8,12 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from ..auth import clubs
-from ..auth.access import require_admin
+from ..auth.access import Caller, require_admin
 from ..errors import ApiError
 from ..floor import floor
 from ..service import now_ms
 from ..store import Club, session_scope, stored_id
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented
 from .directors import new_invitation
 from .schemas import CreateClubSchema
@@ -32,14 +31,12 @@ def list_clubs() -> ResponseReturnValue:
 
 
 @bp.post("/clubs")
-@documented(out.NewClub, status=201, body=CreateClubSchema, errors=(400, 401, 403))
-def create_club() -> ResponseReturnValue:
+@documented(out.NewClub, status=201, body=CreateClubSchema, errors=(400, 401, 403), access=require_admin)
+def create_club(body: dict, caller: Caller) -> ResponseReturnValue:
     """A new club, with the setup link for its first director"""
-    admin = require_admin()
-    data = CreateClubSchema().load(json_body())
     with session_scope(floor().db) as session:
-        club = clubs.create_club(session, data["name"].strip(), now_ms())
-        invitation = new_invitation(session, admin.director_id, stored_id(club), "full")
+        club = clubs.create_club(session, body["name"].strip(), now_ms())
+        invitation = new_invitation(session, caller.director_id, stored_id(club), "full")
         summary = {**clubs.club_json(club), "created_at": club.created_at, "directors": 0, "tournaments": 0}
         return jsonify({"club": summary, "invitation": invitation}), 201
 

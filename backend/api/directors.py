@@ -12,7 +12,7 @@ under QR → New QR when it should leave someone's hands."""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session, col, select
 
@@ -26,7 +26,6 @@ from ..service import now_ms
 from ..store import Club, Director, TournamentDirector, existing, session_scope, stored_id
 from ..store.models import ACCESS
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented
 from .phone_links import phone_link
 from .schemas import AccessSchema, InviteSchema, RunsSchema
@@ -72,22 +71,23 @@ def list_directors() -> ResponseReturnValue:
         return jsonify([clubs.director_json(session, d) for d in rows])
 
 
-def _body_or_empty() -> dict:
-    """The invitation's options; no body at all is a full director (as before clubs)."""
-    return json_body() if request.get_data(cache=True) else {}
-
-
 @bp.post("/directors/invite")
-@documented(out.Invitation, status=201, body=InviteSchema, errors=(400, 401, 403, 404))
-def invite() -> ResponseReturnValue:
+# no body at all is a full director (as before clubs)
+@documented(
+    out.Invitation,
+    status=201,
+    body=InviteSchema,
+    body_required=False,
+    errors=(400, 401, 403, 404),
+    access=require_club_director,
+)
+def invite(body: dict, caller: Caller) -> ResponseReturnValue:
     """A one-time setup link for another director of the caller's club"""
-    caller = require_club_director()
-    data = InviteSchema().load(_body_or_empty())
-    tid = data["tournament_id"]
+    tid = body["tournament_id"]
     if tid is not None:
         require_tournament(tid, {"director"})  # one of this club's
     with session_scope(floor().db) as session:
-        return jsonify(new_invitation(session, caller.director_id, caller.club, data["access"], tid)), 201
+        return jsonify(new_invitation(session, caller.director_id, caller.club, body["access"], tid)), 201
 
 
 def sign_out(session: Session, director_id: int) -> list[int]:
@@ -106,29 +106,32 @@ def _club_director(session: Session, caller: Caller, director_id: int) -> Direct
 
 
 @bp.post("/directors/<int:director_id>/access")
-@documented(out.Director, body=AccessSchema, errors=(400, 401, 403, 404, 409))
-def set_access(director_id: int) -> ResponseReturnValue:
+@documented(
+    out.Director,
+    body=AccessSchema,
+    errors=(400, 401, 403, 404, 409),
+    access=lambda director_id: require_club_director(),
+)
+def set_access(director_id: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """What another director of the club may do: full, limited (the tournaments he runs), observer
     (reads only) or removed (cannot sign in). Less than before signs him out on every phone."""
-    caller = require_club_director()
-    data = AccessSchema().load(json_body())
     with session_scope(floor().db) as session:
         target = _club_director(session, caller, director_id)
         if target.id == caller.director_id:
             raise ApiError(409, "own_access", "You cannot change your own access; ask another director.", "director_id")
-        if target.is_admin and data["access"] != "full":
+        if target.is_admin and body["access"] != "full":
             raise ApiError(409, "admin_access", "The server's admin keeps full access to his club.", "access")
-        lower = RANK[data["access"]] < RANK[target.access]
+        lower = RANK[body["access"]] < RANK[target.access]
         dropped = sign_out(session, director_id) if lower else []
         kept = [] if lower else clubs.session_token_ids(session, director_id)
-        target.access = data["access"]
+        target.access = body["access"]
         session.flush()
-        body = clubs.director_json(session, target)
+        shown = clubs.director_json(session, target)
     for token_id in dropped:
         floor().realtime.drop_token(token_id)
     for token_id in kept:  # more access: at once, on every worker, without signing out
         floor().realtime.refresh_token(token_id)
-    return jsonify(body)
+    return jsonify(shown)
 
 
 def _tournament_directors(session: Session, caller: Caller, tid: int) -> dict:
@@ -155,26 +158,35 @@ def tournament_directors(tid: int) -> ResponseReturnValue:
         return jsonify(_tournament_directors(session, caller, tid))
 
 
-@bp.post("/tournaments/<int:tid>/directors")
-@documented(out.TournamentDirectors, body=RunsSchema, errors=(400, 401, 403, 404, 409))
-def give_tournament(tid: int) -> ResponseReturnValue:
-    """Give a limited director this tournament to run, or take it back (he is signed out then)"""
+def _full_director_of(tid: int) -> Caller:
+    """A director with full access to the club whose tournament this is."""
     caller = require_club_director()
     require_tournament(tid, {"director"})
-    data = RunsSchema().load(json_body())
+    return caller
+
+
+@bp.post("/tournaments/<int:tid>/directors")
+@documented(
+    out.TournamentDirectors,
+    body=RunsSchema,
+    errors=(400, 401, 403, 404, 409),
+    access=_full_director_of,
+)
+def give_tournament(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
+    """Give a limited director this tournament to run, or take it back (he is signed out then)"""
     dropped: list[int] = []
     with session_scope(floor().db) as session:
-        target = _club_director(session, caller, data["director_id"])
+        target = _club_director(session, caller, body["director_id"])
         if target.access != "limited":
             raise ApiError(409, "not_limited", f"{target.username} is not limited to some tournaments.", "director_id")
         link = session.get(TournamentDirector, (tid, target.id))
-        if data["runs"] and link is None:
+        if body["runs"] and link is None:
             session.add(TournamentDirector(tournament_id=tid, director_id=stored_id(target)))
-        elif not data["runs"] and link is not None:
+        elif not body["runs"] and link is not None:
             session.delete(link)
             dropped = sign_out(session, stored_id(target))
         session.flush()
-        body = _tournament_directors(session, caller, tid)
+        shown = _tournament_directors(session, caller, tid)
     for token_id in dropped:
         floor().realtime.drop_token(token_id)
-    return jsonify(body)
+    return jsonify(shown)

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import orjson
-from flask import Flask
+from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 
 from ..errors import ApiError
@@ -53,6 +53,22 @@ def json_depth(value: object, stop_after: int = MAX_JSON_DEPTH) -> int:
             children = item.values() if isinstance(item, dict) else item
             todo += [(child, depth + 1) for child in children]  # a comprehension: no call per child
     return deepest
+
+
+def json_body() -> dict:
+    """The body as a JSON object. Parsed by the app's JSON (api/edge.py): too deep a body is a 400
+    of its own, never a RecursionError."""
+    body = None
+    if request.is_json:
+        try:
+            body = current_app.json.loads(request.get_data(cache=True))
+        except JsonTooDeep as err:
+            raise ApiError(400, "json_too_deep", str(err)) from None
+        except ValueError:  # not JSON, or not UTF-8
+            raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_json", "The request body must be a JSON object.")
+    return body
 
 
 class DepthLimitedJSON(DefaultJSONProvider):

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from ..auth.access import require_director, require_tournament
+from ..auth.access import Caller, require_director, require_tournament
 from ..errors import ApiError
 from ..floor import PokerFloor, floor
 from ..presets import find_preset
@@ -23,7 +23,6 @@ from ..read.locale_format import fold, name_matches
 from ..service import now_ms
 from ..store import League, LeagueTournament, Person, Tournament, existing, session_scope, stored_id
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented, query_param
 from .schemas import ID, StrictSchema, Text, not_blank, text_problem
 
@@ -113,26 +112,24 @@ def list_leagues() -> ResponseReturnValue:
 
 
 @bp.post("/leagues")
-@documented(out.League, status=201, body=CreateLeagueSchema, errors=(400, 401, 403))
-def create_league() -> ResponseReturnValue:
+@documented(out.League, status=201, body=CreateLeagueSchema, errors=(400, 401, 403), access=require_director)
+def create_league(body: dict, caller: Caller) -> ResponseReturnValue:
     """Create a league or series"""
-    caller = require_director()
-    data = CreateLeagueSchema().load(json_body())
-    points = data["points"]
-    preset_id = data["points_preset"] or (DEFAULT_PRESET.get(data["kind"]) if points is None else None)
+    points = body["points"]
+    preset_id = body["points_preset"] or (DEFAULT_PRESET.get(body["kind"]) if points is None else None)
     if preset_id:
         with session_scope(floor().db) as session:
             preset = find_preset(session, str(floor().config.PRESETS_DIR), preset_id, caller.club_id)
         if preset is None:
             raise ApiError(400, "unknown_preset", f"There is no preset '{preset_id}'.", "points_preset")
         points = preset.get("points")
-        if not points and data["points_preset"]:
+        if not points and body["points_preset"]:
             raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
     with session_scope(floor().db) as session:
         row = League(
             club_id=caller.club,
-            name=data["name"].strip(),
-            kind=data["kind"],
+            name=body["name"].strip(),
+            kind=body["kind"],
             points=points,
             created_by=caller.director_id,
             created_at=now_ms(),
@@ -154,19 +151,19 @@ def get_league(league_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/leagues/<int:league_id>/tournaments")
-@documented(out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404))
-def add_tournament(league_id: int) -> ResponseReturnValue:
+@documented(
+    out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404), access=lambda league_id: require_director()
+)
+def add_tournament(league_id: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """Assign a tournament (and the day it counts for)"""
-    caller = require_director()
-    data = AddTournamentSchema().load(json_body())
-    tid = data["tournament_id"]
+    tid = body["tournament_id"]
     require_tournament(tid, {"director"})  # one of the club's, and one he runs if he is limited
     state = floor().service.state(tid)
     with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
         tournament = existing(session.get(Tournament, tid))
         link = session.get(LeagueTournament, (league_id, tid))
-        played_on = data["played_on"] or (link.played_on if link else lg.night_of(state, tournament.created_at))
+        played_on = body["played_on"] or (link.played_on if link else lg.night_of(state, tournament.created_at))
         if link is None:
             session.add(
                 LeagueTournament(league_id=league_id, tournament_id=tid, played_on=played_on, added_at=now_ms())

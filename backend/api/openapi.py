@@ -87,7 +87,10 @@ def _operation(view: Callable, rule: str) -> dict:
     elif decl.query is not None:
         op["parameters"].append({"in": "query", "schema": decl.query})
     if decl.body is not None:
-        op["requestBody"] = {"required": True, "content": {decl.body_media: {"schema": _ref_or_schema(decl.body)}}}
+        op["requestBody"] = {
+            "required": decl.body_required,
+            "content": {decl.body_media: {"schema": _ref_or_schema(decl.body)}},
+        }
     if decl.auth:
         op["security"] = [{"bearer": []}]
     responses = {}

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError, fields, validate, validates
 from sqlalchemy.exc import IntegrityError
 
-from ..auth.access import current_caller, require_tournament
+from ..auth.access import Caller, current_caller, require_tournament
 from ..engine.payload import ID, StrictSchema, Text
 from ..errors import ApiError
 from ..floor import floor
@@ -20,7 +20,6 @@ from ..push.keys import from_b64url
 from ..service import now_ms
 from ..store import session_scope
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented
 
 bp = Blueprint("push", __name__, url_prefix="/api/push")
@@ -82,16 +81,20 @@ def push_key() -> ResponseReturnValue:
 
 
 @bp.post("/subscriptions")
-@documented(out.PushSubscribed, status=201, body=PushSubscriptionSchema, errors=(400, 401, 403, 404, 409))
-def subscribe() -> ResponseReturnValue:
+@documented(
+    out.PushSubscribed,
+    status=201,
+    body=PushSubscriptionSchema,
+    errors=(400, 401, 403, 404, 409),
+    access=current_caller,
+)
+def subscribe(body: dict, caller: Caller) -> ResponseReturnValue:
     """Opt in: this phone's push subscription gets what its token's screen would show"""
-    caller = current_caller()
-    data = PushSubscriptionSchema().load(json_body())
-    tid = data["tournament_id"] if caller.role == "director" else caller.tournament_id
+    tid = body["tournament_id"] if caller.role == "director" else caller.tournament_id
     if tid is None:
         raise ApiError(400, "validation", "Name the tournament to hear of.", "tournament_id")
     require_tournament(tid, {"director", "dealer", "player"}, act=False)  # an observer may hear of it too
-    if not subscriptions.endpoint_allowed(data["endpoint"], floor().config.PUSH_SERVICES):
+    if not subscriptions.endpoint_allowed(body["endpoint"], floor().config.PUSH_SERVICES):
         raise ApiError(
             400,
             "push_service_not_allowed",
@@ -99,10 +102,10 @@ def subscribe() -> ResponseReturnValue:
             "endpoint",
         )
     row = {
-        "endpoint": data["endpoint"],
-        "p256dh": data["keys"]["p256dh"],
-        "auth": data["keys"]["auth"],
-        "lang": data["lang"],
+        "endpoint": body["endpoint"],
+        "p256dh": body["keys"]["p256dh"],
+        "auth": body["keys"]["auth"],
+        "lang": body["lang"],
     }
     try:
         try:
@@ -122,11 +125,9 @@ def subscribe() -> ResponseReturnValue:
 
 
 @bp.post("/unsubscribe")
-@documented(out.PushUnsubscribed, body=PushEndpointSchema, errors=(400, 401))
-def unsubscribe() -> ResponseReturnValue:
+@documented(out.PushUnsubscribed, body=PushEndpointSchema, errors=(400, 401), access=current_caller)
+def unsubscribe(body: dict, caller: Caller) -> ResponseReturnValue:
     """Opt out: this phone's subscription (made with this token) is removed"""
-    caller = current_caller()
-    data = PushEndpointSchema().load(json_body())
     with session_scope(floor().db) as session:
-        removed = subscriptions.remove(session, caller, data["endpoint"])
+        removed = subscriptions.remove(session, caller, body["endpoint"])
     return jsonify({"ok": True, "removed": removed})

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import col, select
 
 from ..auth import clubs
-from ..auth.access import bearer_token, caller_for, require_director, require_tournament
+from ..auth.access import Caller, bearer_token, caller_for, require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
 from ..engine import TournamentState
 from ..errors import ApiError
@@ -18,7 +18,6 @@ from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope, stored_id
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import Answer, documented
 from .phone_links import phone_link
 from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
@@ -68,16 +67,14 @@ def preset(preset_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/presets")
-@documented(out.SavedPreset, status=201, body=SavePresetSchema, errors=(400, 401, 403, 404))
-def save_preset() -> ResponseReturnValue:
+@documented(out.SavedPreset, status=201, body=SavePresetSchema, errors=(400, 401, 403, 404), access=require_director)
+def save_preset(body: dict, caller: Caller) -> ResponseReturnValue:
     """Save a tournament's preset as a custom preset"""
-    caller = require_director()
-    data = SavePresetSchema().load(json_body())
-    tid = data["from_tournament"]
+    tid = body["from_tournament"]
     require_tournament(tid, {"director"})
     base = floor().service.state(tid).preset
     with session_scope(floor().db) as session:
-        saved = save_custom(session, base, data["name"].strip(), caller.director_id, caller.club, now_ms())
+        saved = save_custom(session, base, body["name"].strip(), caller.director_id, caller.club, now_ms())
     return jsonify({"id": saved["id"], "name": saved["name"]}), 201
 
 
@@ -95,16 +92,14 @@ def list_tournaments() -> ResponseReturnValue:
 
 
 @bp.post("/tournaments")
-@documented(out.Tournament, status=201, body=CreateTournamentSchema, errors=(400, 401, 403))
-def create_tournament() -> ResponseReturnValue:
+@documented(out.Tournament, status=201, body=CreateTournamentSchema, errors=(400, 401, 403), access=require_director)
+def create_tournament(body: dict, caller: Caller) -> ResponseReturnValue:
     """Create a tournament from a preset"""
-    caller = require_director()
-    data = CreateTournamentSchema().load(json_body())
     with session_scope(floor().db) as session:
-        preset = find_preset(session, _presets_dir(), data["preset"], caller.club_id)
+        preset = find_preset(session, _presets_dir(), body["preset"], caller.club_id)
     if preset is None:
-        raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
-    t = floor().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club)
+        raise ApiError(400, "unknown_preset", f"There is no preset '{body['preset']}'.", "preset")
+    t = floor().service.create_tournament(body["name"].strip(), preset, caller.director_id, caller.club)
     return jsonify(_tournament_json(t, floor().service.state(stored_id(t)))), 201
 
 
@@ -181,19 +176,22 @@ def qr_player(tid: int, entry_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/tournaments/<int:tid>/tokens/revoke")
-@documented(out.Revoked, body=RevokeSchema, errors=(400, 401, 403, 404))
-def revoke_link(tid: int) -> ResponseReturnValue:
+@documented(
+    out.Revoked,
+    body=RevokeSchema,
+    errors=(400, 401, 403, 404),
+    access=lambda tid: require_tournament(tid, {"director"}),
+)
+def revoke_link(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """A QR code that got into the wrong hands stops working at once (phones holding it are
     disconnected); the next `links` call mints a new one to print."""
-    require_tournament(tid, {"director"})
-    data = RevokeSchema().load(json_body())
-    table_no = data["table_no"] if data["role"] == "dealer" else None
-    entry_id = data["entry_id"] if data["role"] == "player" else None
+    table_no = body["table_no"] if body["role"] == "dealer" else None
+    entry_id = body["entry_id"] if body["role"] == "player" else None
     with session_scope(floor().db) as session:
         rows = session.exec(
             select(Token).where(
                 Token.tournament_id == tid,
-                Token.role == data["role"],
+                Token.role == body["role"],
                 Token.table_no == table_no,
                 Token.entry_id == entry_id,
                 col(Token.revoked_at).is_(None),

@@ -18,6 +18,7 @@ from .api import BLUEPRINTS
 from .api.edge import install_edge
 from .api.errors import register_error_handlers
 from .api.follow_ups import after_commit, before_command
+from .api.security_headers import register_security_headers
 from .auth.throttle import LoginThrottle
 from .config import Config
 from .engine import census
@@ -29,7 +30,6 @@ from .push.sender import Pusher
 from .read.changes import changed_views
 from .read.notices import notices
 from .realtime import AsyncMode, Realtime
-from .security_headers import register_security_headers
 from .service import TournamentService
 from .store import make_engine, migrate
 from .store.db import check_migrated
@@ -111,7 +111,7 @@ def create_app(
 
 def make_pusher(config: Config, db: Engine, realtime: Realtime, outbox: Outbox) -> Pusher:
     """Web Push on the Socket.IO server's own greenlets (threads in the threading mode). A serving
-    process also takes up what the outbox holds (serve.py starts it, and stops it on SIGTERM)."""
+    process also takes up what the outbox holds (venue/serve.py starts it, and stops it on SIGTERM)."""
     sio = realtime.socketio
     return Pusher(
         db,

@@ -94,7 +94,7 @@ class Config:
         self.BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", "14"))  # and each day's last one
         auto = os.environ.get("BACKUP_AUTO", "").strip().lower()
         self.BACKUP_AUTO = auto in YES if auto else self.DATABASE_URL.startswith("sqlite")
-        # Log garbage collections this long or longer (ms; 0: none): backend/gc_watch.py.
+        # Log garbage collections this long or longer (ms; 0: none): backend/operations/gc_watch.py.
         self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
         # Compare the per-command census of the tables with a fresh count (engine/census.py):
         # the tests set it; it costs a pass over the tables per command.

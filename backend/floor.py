@@ -41,7 +41,7 @@ class PokerFloor:
     callers: dict[str, tuple[Caller, float]] = field(default_factory=dict)
     revocations: int = 0
     openapi_document: dict | None = None  # made on the first GET /api/openapi.json
-    server_lock: IO[str] | None = None  # held by a serving process (restore waits for it), backup.py
+    server_lock: IO[str] | None = None  # held by a serving process (restore waits for it), operations/backup.py
 
 
 def floor_of(app: Flask) -> PokerFloor:

@@ -18,10 +18,10 @@ from sqlmodel import Session, col, select
 
 from ..auth import clubs
 from ..auth.access import Caller, require_club_director, require_director, require_tournament
+from ..documents.qr import qr_svg
 from ..errors import ApiError
 from ..floor import floor
 from ..push import subscriptions
-from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Club, Director, TournamentDirector, existing, session_scope, stored_id
 from ..store.models import ACCESS

@@ -13,6 +13,7 @@ from flask import Blueprint, Response, request
 from flask.typing import ResponseReturnValue
 
 from ..auth.access import require_director, require_tournament
+from ..documents.registration_csv import split_name
 from ..engine import money
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
@@ -20,7 +21,6 @@ from ..errors import ApiError
 from ..floor import floor
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
-from ..registration_csv import split_name
 from ..store import Club, Tournament, existing, session_scope
 from ..words import LEAGUE_POINTS, RESULTS, RESULTS_CSV, STANDINGS_CSV
 from .contract import LANG, Answer, documented, query_param

@@ -13,17 +13,17 @@ from markupsafe import Markup
 from marshmallow import Schema, fields, validate
 from sqlmodel import Session, col, select
 
-from .. import printed
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
+from ..documents.qr import qr_svg
 from ..engine import TournamentState
 from ..engine.balancing import active_tables
 from ..errors import ApiError
 from ..floor import floor
-from ..lan import is_loopback_url
-from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, existing, session_scope
+from ..venue import printed
+from ..venue.lan import is_loopback_url
 from ..words import PRINTOUTS
 from .contract import Answer, documented
 from .phone_links import phone_link, public_base, staff_base

@@ -2,7 +2,7 @@
 
 The body is the file's raw bytes; `op_id` and `device_id` ride in the query string, so a retry
 of the same upload gets the stored answer and imports nothing twice. The file is read here
-(backend/registration_csv.py); the good lines go to the engine as ONE `import_players` command,
+(backend/documents/registration_csv.py); the good lines go to the engine as ONE `import_players` command,
 so the log holds all of them or none.
 """
 
@@ -15,10 +15,10 @@ from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from ..auth.access import require_tournament
+from ..documents.registration_csv import MAX_BYTES, CsvProblem, parse
 from ..errors import ApiError
 from ..floor import PokerFloor, floor
 from ..read import league as lg
-from ..registration_csv import MAX_BYTES, CsvProblem, parse
 from ..service import now_ms
 from ..store import session_scope
 from . import view_schemas as out

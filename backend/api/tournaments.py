@@ -9,12 +9,12 @@ from sqlmodel import col, select
 from ..auth import clubs
 from ..auth.access import Caller, bearer_token, caller_for, require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
+from ..documents.qr import qr_svg
 from ..engine import TournamentState
 from ..errors import ApiError
 from ..floor import floor
 from ..presets import all_presets, find_preset, save_custom
 from ..push import subscriptions
-from ..qr import qr_svg
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope, stored_id
 from . import answer_schemas as out

@@ -13,13 +13,13 @@ from pathlib import Path
 from flask import Blueprint, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 
-from .. import printed
 from ..auth.access import require_director
 from ..config import Config
+from ..documents.qr import qr_svg
 from ..floor import floor
-from ..lan import is_loopback_url
-from ..local_ca import ca_der
-from ..qr import qr_svg
+from ..venue import printed
+from ..venue.lan import is_loopback_url
+from ..venue.local_ca import ca_der
 from ..words import TRUST
 from . import answer_schemas as out
 from .contract import documented

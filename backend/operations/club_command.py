@@ -14,13 +14,13 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlmodel import Session
 
-    from .config import Config
+    from ..config import Config
 
 
 def _engine() -> tuple[Config, Engine]:
-    from .config import Config
-    from .store import make_engine, migrate
-    from .store.db import check_migrated
+    from ..config import Config
+    from ..store import make_engine, migrate
+    from ..store.db import check_migrated
 
     config = Config()
     engine = make_engine(config.DATABASE_URL)
@@ -32,9 +32,9 @@ def _engine() -> tuple[Config, Engine]:
 
 
 def _invitation_lines(config: Config, session: Session, club_id: int) -> list[str]:
-    from .auth import clubs
-    from .qr import qr_text
-    from .service import now_ms
+    from ..auth import clubs
+    from ..documents.qr import qr_text
+    from ..service import now_ms
 
     token = clubs.invite(session, config.SECRET_KEY, club_id=club_id, access="full", now=now_ms())
     url = f"{config.PUBLIC_URL or f'http://{config.HOST}:{config.PORT}'}/#/setup/{token}"
@@ -46,9 +46,9 @@ def _invitation_lines(config: Config, session: Session, club_id: int) -> list[st
 
 
 def club_command(action: str, name: str | None = None, club_id: int | None = None) -> int:
-    from .auth import clubs
-    from .service import now_ms
-    from .store import Club, session_scope
+    from ..auth import clubs
+    from ..service import now_ms
+    from ..store import Club, session_scope
 
     config, engine = _engine()
     try:

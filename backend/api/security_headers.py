@@ -12,9 +12,9 @@ import re
 
 from flask import Flask, Response, request
 
-from .config import Config
-from .floor import floor_of
-from .service import now_ms
+from ..config import Config
+from ..floor import floor_of
+from ..service import now_ms
 
 # The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
 # does not govern; the built index.html has no inline script or style. A blob: manifest is a

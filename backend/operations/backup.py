@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from flask import Flask
     from sqlalchemy.engine import Engine
 
-    from .config import Config
+    from ..config import Config
 
 T = TypeVar("T")
 log = logging.getLogger("pokerfloor.backup")
@@ -52,7 +52,7 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 DB_MEMBER = {"sqlite": "database/pokerfloor.db", "postgresql": "database/pokerfloor.pgdump"}
 KEY_MEMBER = "var/secret_key"
-PRINTED_MEMBER = "var/printed.json"  # backend/printed.py
+PRINTED_MEMBER = "var/printed.json"  # backend/venue/printed.py
 # Automatic backups (the only ones retention ever deletes): pokerfloor-YYYYmmdd-HHMMSS[-n]-auto.tar.gz
 AUTO_RE = re.compile(r"^pokerfloor-(\d{8})-(\d{6})(?:-(\d+))?-auto\.tar\.gz$")
 PARTIAL = ".partial"
@@ -618,7 +618,7 @@ def _known_revision(revision: str | None) -> bool:
         return True
     from alembic.script import ScriptDirectory
 
-    from .store.db import _alembic_config
+    from ..store.db import _alembic_config
 
     try:
         return ScriptDirectory.from_config(_alembic_config()).get_revision(revision) is not None
@@ -630,7 +630,7 @@ def _restore_sqlite(
     tar: tarfile.TarFile, member: tarfile.TarInfo, sha: str, archive: Path, target: Path
 ) -> tuple[str | None, str]:
     """Into a temp file next to the target, checked and migrated, then one atomic rename."""
-    from .store import make_engine, migrate
+    from ..store import make_engine, migrate
 
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.parent / f".{target.name}.restoring-{os.getpid()}-{secrets.token_hex(4)}"
@@ -673,7 +673,7 @@ def _restore_postgres(
 ) -> tuple[str | None, str]:
     from sqlmodel import SQLModel
 
-    from .store import (
+    from ..store import (
         migrate,
         models,  # noqa: F401  (the tables on SQLModel.metadata)
     )
@@ -800,7 +800,7 @@ def restore_backup(config: Config, archive: Path, *, force: bool = False) -> Res
                 target = sqlite_path(config.DATABASE_URL)
                 existing, problem = _existing_sqlite(target)
             else:
-                from .store import make_engine
+                from ..store import make_engine
 
                 engine = make_engine(config.DATABASE_URL)
                 try:
@@ -887,7 +887,7 @@ def _off_loop(fn: Callable[..., T], *args: Any) -> T:
 
 
 def _auto_loop(app: Flask) -> None:
-    from .floor import floor_of
+    from ..floor import floor_of
 
     floor = floor_of(app)
     config = floor.config
@@ -925,7 +925,7 @@ def _auto_loop(app: Flask) -> None:
 def start_auto_backups(app: Flask) -> object | None:
     """Called once by `serve` on the app it serves: prints what the database holds, holds the
     server lock (restore refuses while it is held), and starts the automatic backups."""
-    from .floor import floor_of
+    from ..floor import floor_of
 
     floor = floor_of(app)
     config = floor.config
@@ -958,7 +958,7 @@ def _size(n: int) -> str:
 
 
 def backup_command(file: str | None, auto: bool = False) -> int:
-    from .config import Config
+    from ..config import Config
 
     try:
         config = Config()
@@ -989,7 +989,7 @@ def backup_command(file: str | None, auto: bool = False) -> int:
 
 
 def restore_command(file: str, force: bool = False) -> int:
-    from .config import Config
+    from ..config import Config
 
     try:
         config = Config()

@@ -130,11 +130,11 @@ def first_login_lines(app: Flask, base_url: str) -> list[str]:
     """The director's first-login link (while no director exists), else the login page."""
     from sqlmodel import select
 
-    from .auth.clubs import first_setup_token
-    from .floor import floor_of
-    from .qr import qr_text
-    from .service import now_ms
-    from .store import Director, session_scope
+    from ..auth.clubs import first_setup_token
+    from ..documents.qr import qr_text
+    from ..floor import floor_of
+    from ..service import now_ms
+    from ..store import Director, session_scope
 
     floor = floor_of(app)
     with session_scope(floor.db) as session:
@@ -163,7 +163,7 @@ def venue_lines(
     plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str, warnings: Sequence[str] = ()
 ) -> list[str]:
     """What the terminal says about the phones, before the first-login link."""
-    from .qr import qr_text
+    from ..documents.qr import qr_text
 
     lines = []
     if plan.warning:
@@ -198,7 +198,7 @@ def plain_http_gate(app: Flask, https_base: str) -> WSGIApplication:
     """The plain-HTTP listener next to HTTPS: serves what must work untrusted, flags those
     requests (staff tokens are refused on them), and sends the rest to HTTPS (307, not cached:
     the server may run without HTTPS tomorrow)."""
-    from .auth.plain_http import PLAIN_HTTP
+    from ..auth.plain_http import PLAIN_HTTP
 
     def gate(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "") or "/"
@@ -262,12 +262,12 @@ def serve(
     from gevent.pywsgi import WSGIServer
     from geventwebsocket.handler import WebSocketHandler as GeventHandler
 
-    from .api.edge import json_error_handler
-    from .app import create_app
-    from .config import Config
-    from .floor import floor_of
+    from ..api.edge import json_error_handler
+    from ..app import create_app
+    from ..config import Config
+    from ..floor import floor_of
+    from ..store.db import NotMigrated
     from .lan import lan_addresses
-    from .store.db import NotMigrated
 
     class NoDelayServer(WSGIServer):
         # gevent does not set TCP_NODELAY: Nagle plus delayed ACK cost ~40 ms per answer.
@@ -352,10 +352,10 @@ def serve(
     # The first line: the address phones open (before the database line and the rest); never
     # printed by a worker that refuses to start.
     print(serving_line(plan, host, port, https_port, https), flush=True)
-    from .backup import start_auto_backups
+    from ..operations.backup import start_auto_backups
 
     start_auto_backups(app)  # the database line, the server lock, automatic backups
-    from .gc_watch import log_pauses, settle_after_start
+    from ..operations.gc_watch import log_pauses, settle_after_start
 
     settle_after_start()
     if floor_of(app).config.GC_LOG_MS > 0:

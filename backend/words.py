@@ -547,7 +547,7 @@ TRUST = {
 }
 
 # The printable results page (api/exports.py).
-RESULTS = {
+RESULTS: dict[str, dict[str, Any]] = {
     "de": {
         "title": "Ergebnisse",
         "place": "Platz",

@@ -8,7 +8,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from backend.backup import _key_material
+from backend.operations.backup import _key_material
 from backend.push.keys import KEY_FILE, vapid_keys
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import fields as dataclass_fields
 from types import UnionType
-from typing import ClassVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
@@ -47,20 +47,20 @@ def kind_of(name: str) -> fields.String:
 
 
 # Field makers named like field classes: the schemas below read as a list of shapes.
-def Int(**kw) -> fields.Integer:
+def Int(**kw: Any) -> fields.Integer:
     return fields.Integer(**kw)
 
 
-def Maybe(field_cls=fields.Integer, **kw) -> fields.Field:
+def Maybe(field_cls: type[fields.Field] = fields.Integer, **kw: Any) -> fields.Field:
     """A field that may be null (an integer unless named)."""
     return field_cls(allow_none=True, **kw)
 
 
-def Money(**kw) -> fields.Float:  # whole or two-decimal amounts
+def Money(**kw: Any) -> fields.Float:  # whole or two-decimal amounts
     return fields.Float(**kw)
 
 
-def Free(**kw) -> fields.Dict:  # a free-form object
+def Free(**kw: Any) -> fields.Dict:  # a free-form object
     return fields.Dict(keys=fields.String(), **kw)
 
 
@@ -430,7 +430,9 @@ class DirectorView(Summary):
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))
-    partial = fields.Boolean()
+    # a field named like Schema's own `partial` option, which the stubs type as a class attribute;
+    # marshmallow collects declared fields apart from it (Schema.__init__ sets the option per instance)
+    partial = fields.Boolean()  # type: ignore[assignment]
     base_seq = optional(Int())  # pushes only
     entries = fields.List(fields.Nested(Entry))
     tables = fields.List(fields.Nested(Table))

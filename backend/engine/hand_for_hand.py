@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .balancing import active_tables
 from .catalog import DIRECTOR, STAFF, applies, command
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState, find_table
 from .payload import EmptyPayload, TablePayload
 
 RULE_FOR_TRIGGER = {"players_left": "N-2.13", "one_before_final_table_with_all_in": "V-V.b", "bubble": "TDA 21"}
@@ -73,22 +73,9 @@ def decide_hand_done(state: TournamentState, cmd: Command) -> Decision | Rejecti
             "table_no",
             params={"variant": "hand_done"},
         )
-    if table_no not in state.tables or state.tables[table_no].broken:
-        return Rejection(
-            "unknown_table",
-            f"Table {table_no} is not in play.",
-            "table_no",
-            "not_found",
-            params={"table": table_no} if isinstance(table_no, int) else None,
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            "table_no",
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
+    _, problem = find_table(state, cmd)
+    if problem:
+        return problem
     if table_no in state.hand_for_hand["done"]:
         return Rejection(
             "already_done", f"Table {table_no} has already reported this hand.", "table_no", params={"table": table_no}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from typing import Any
 
 
@@ -67,6 +68,31 @@ def find_entry(state: TournamentState, entry_id: object, field: str = "entry_id"
     return entry, None
 
 
+def find_table(state: TournamentState, cmd: Command, field: str = "table_no") -> Lookup:
+    """(table, None) for a table in play that this caller may act at, or (None, the rejection): a
+    table unknown or broken up is not in play (404, unknown_table), and a dealer's phone acts only
+    at its own table (403, not_your_table). Both name the table, so every phone words them."""
+    table_no = cmd.payload.get(field)
+    table = state.tables.get(table_no) if isinstance(table_no, int) and not isinstance(table_no, bool) else None
+    if table is None or table.broken:
+        return None, Rejection(
+            "unknown_table",
+            f"Table {table_no} is not in play.",
+            field,
+            "not_found",
+            params={"table": table_no} if isinstance(table_no, int) else None,
+        )
+    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
+        return None, Rejection(
+            "not_your_table",
+            f"This phone belongs to table {cmd.actor.table_no}.",
+            field,
+            "forbidden",
+            params={"own_table": cmd.actor.table_no},
+        )
+    return table, None
+
+
 @dataclass
 class Entry:
     entry_id: int
@@ -99,7 +125,7 @@ class Entry:
     # S-#4: (table_no, hand_no, the table's button_epoch) of the one hand a newcomer sits out because
     # his seat is its small blind; a new button at the table ends it (the small blind moved).
     sits_out: tuple[int, int, int] | None = None
-    paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
+    paid: Fraction | None = None  # the amount handed out, None while nothing was paid
 
 
 # A Table field is shown as it is on the director's list and the dealer's phone (backend/read/views.py

@@ -215,7 +215,11 @@ class ImportPlayersPayload(StrictSchema):
 
 
 @command(
-    "import_players", payload=ImportPlayersPayload, roles=DIRECTOR, emits=("player_registered", "player_waitlisted")
+    "import_players",
+    payload=ImportPlayersPayload,
+    roles=DIRECTOR,
+    emits=("player_registered", "player_waitlisted"),
+    effects=("link_imported",),
 )
 def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A list of registrations (a CSV file, parsed at the edge) as one batch: each row is decided

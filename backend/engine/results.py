@@ -14,7 +14,7 @@ from . import money
 from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .clock import stop_for_good
-from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry, find_table
 from .moments import money_events, note_bubble, note_uncounted
 from .payload import TABLE_NO, StrictSchema, Text, chips_field, entry_field, not_blank
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
@@ -285,24 +285,10 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """Several players out in one hand at one table: more chips at the start of the hand = the
     better place (N-1.15, V-V.a, G-Setzregeln); equal stacks by the preset (a card, P-SidePots,
     or a shared place)."""
-    table_no = cmd.payload.get("table_no")
-    table = state.tables.get(table_no) if isinstance(table_no, int) else None
-    if table is None or table.broken:
-        return Rejection(
-            "unknown_table",
-            f"Table {table_no} is not in play.",
-            "table_no",
-            "not_found",
-            params={"table": table_no} if isinstance(table_no, int) else None,
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            "table_no",
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
+    table, problem = find_table(state, cmd)
+    if problem:
+        return problem
+    table_no = table.table_no
     if state.status not in ("seated", "running"):
         return Rejection(
             "not_seated", "Seats have not been drawn yet — busts not applied.", "busts", params={"what": "busts"}

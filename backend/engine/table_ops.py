@@ -9,28 +9,8 @@ from .balancing import forbidden_seats, fullest, halt_of
 from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .hands import next_positions
-from .model import Command, Decision, Event, Lookup, Rejection, Table, TournamentState
+from .model import Command, Decision, Event, Rejection, Table, TournamentState, find_table
 from .payload import ID, SEAT, TABLE_NO, StrictSchema, TablePayload, Text
-
-
-def _table(state: TournamentState, cmd: Command, field: str = "table_no") -> Lookup:
-    table_no = cmd.payload.get(field)
-    table = state.tables.get(table_no) if isinstance(table_no, int) else None
-    if table is None:
-        return None, Rejection("unknown_table", f"There is no table {table_no}.", field, "not_found")
-    if table.broken:
-        return None, Rejection(
-            "table_broken", f"Table {table_no} has been broken up.", field, params={"table": table_no}
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return None, Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            field,
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
-    return table, None
 
 
 class SetButtonPayload(TablePayload):
@@ -40,7 +20,7 @@ class SetButtonPayload(TablePayload):
 @command("set_button", payload=SetButtonPayload, roles=STAFF, emits=("button_set",))
 def decide_set_button(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The first button by high card (N-1.3, S-01), or a redraw (V-III.i, V-IV.d)."""
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     seat = cmd.payload.get("seat")
@@ -51,7 +31,7 @@ def decide_set_button(state: TournamentState, cmd: Command) -> Decision | Reject
 
 @command("new_hand", payload=TablePayload, roles=STAFF, emits=("hand_started",))
 def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     if len(table.seats) < 2:
@@ -137,7 +117,7 @@ def _no_button(state: TournamentState, table: Table) -> Rejection:
 def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The director lets a short table play on (V-III.h, TDA 11D) until its count or the fullest
     table's changes."""
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     halt = halt_of(state, table)
@@ -164,7 +144,7 @@ class TableNotePayload(TablePayload):
 def decide_set_table_note(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The director's short note to a table's dealer ("Seat 4 leaves at 22:00"), shown on that
     table's phone until he changes or clears it."""
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     text = (cmd.payload.get("text") or "").strip() or None
@@ -193,7 +173,7 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("unknown_entry", f"There is no player #{entry_id}.", "entry_id", "not_found")
     if entry.status != "active" or entry.table_no is None:
         return Rejection("not_seated", f"{entry.name} is not seated (out or not drawn yet).", "entry_id")
-    dest, problem = _table(state, cmd, "to_table")
+    dest, problem = find_table(state, cmd, "to_table")
     if problem:
         return problem
     seat = p.get("to_seat")

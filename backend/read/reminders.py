@@ -22,7 +22,7 @@ AT_LEAST_LEFT_MS = 60_000  # less than this left: the players are on their way a
 
 class Reminder(NamedTuple):
     due: int  # server time (ms) to send it
-    index: int  # the break's entry in the structure
+    level: int  # the break's entry in the structure (`index` would hide tuple.index)
 
 
 def next_break_end(state: TournamentState, now: int, done: int | None = None) -> Reminder | None:

@@ -7,6 +7,7 @@ bust pushes one table view and one player view, never the whole tournament's.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
 from ..engine.balancing import halt_of
@@ -478,7 +479,7 @@ def name_key(name: str) -> tuple:
 
 def seating_by_name(state: TournamentState) -> list[dict]:
     """Everyone seated, by family name: [{name, listed_as, table_no, seat, entry_id}] (a pass over the seats)."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": (name := state.entries[eid].name),
             "listed_as": family_first(name),

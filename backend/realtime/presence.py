@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from redis import Redis
+
 log = logging.getLogger(__name__)
 
 # Decrement each room by one and drop the rooms left at zero, in one atomic step.
@@ -27,7 +29,7 @@ return 0
 
 
 class SharedPresence:
-    def __init__(self, client, key: str):
+    def __init__(self, client: Redis, key: str):
         self.client, self.key = client, key
         self._leave = client.register_script(LEAVE)
 

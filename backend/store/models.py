@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
@@ -222,3 +222,26 @@ class PushOutbox(SQLModel, table=True):
     claimed_by: str | None = Field(default=None, max_length=60)
     claimed_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     done: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+T = TypeVar("T")
+
+
+class HasId(Protocol):
+    id: int | None
+
+
+def stored_id(row: HasId) -> int:
+    """The id of a row read from the database or flushed to it. SQLModel types every id as
+    optional, for the rows not yet added; this one has it."""
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} has no id before it is flushed")
+    return row.id
+
+
+def existing(row: T | None) -> T:
+    """A row the caller already knows is there (a tournament past its access check, the caller's
+    own token or club): SQLModel's get says it may be missing."""
+    if row is None:
+        raise LookupError("a row known to exist is missing")
+    return row

@@ -13,7 +13,7 @@ export interface Venue {
   local_https: boolean;
   trust_url: string | null;
   ca_fingerprint: string | null;
-  /** The address printed QR codes carry when it is not this server's any more (backend/printed.py). */
+  /** The address printed QR codes carry when it is not this server's any more (backend/venue/printed.py). */
   printed_url: string | null;
   other_urls: string[];
 }

@@ -28,12 +28,15 @@ venue: install pwa
 	$(BIN)/pokerfloor serve --https
 
 # pytest runs on every core (pytest-xdist): each test's servers, ports, databases and Redis channel
-# are its own (tests/server.py, tests/conftest.py), so any two tests run side by side. A free worker
-# takes the next tests; ./conftest.py starts the longest browser tests first, so no whole-night test
-# is left running alone at the end. vitest mostly waits (about 12 s of CPU in a minute): it runs
-# alongside and its report follows pytest's. TEST_WORKERS=1 runs the suite in one process.
+# are its own (tests/server.py, tests/conftest.py), so any two tests run side by side. A worker
+# takes the next test when it is free (--maxschedchunk 1: by default xdist hands each worker a fixed
+# first quarter of the list, which put every browser test on one worker), and ./conftest.py puts the
+# longest browser tests first, so no whole-night test is left running alone at the end. vitest
+# mostly waits (about 12 s of CPU in a minute): it runs alongside and its report follows pytest's.
+# TEST_WORKERS=1 runs the suite in one process.
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
-PYTEST_ALL = $(BIN)/pytest -n $(TEST_WORKERS) --durations=30
+PYTEST_N = $(BIN)/pytest -n $(TEST_WORKERS) --maxschedchunk 1
+PYTEST_ALL = $(PYTEST_N) --durations=30
 # The inner loop: the rules engine and the API against real servers; no browsers, and no generated
 # requests (tests/test_api_schemathesis.py: `make fuzz-api`).
 FAST_TESTS = tests/engine tests/test_api*.py --deselect tests/test_api_schemathesis.py
@@ -45,13 +48,13 @@ test: install pwa chromium caddy engines
 	test $$pytest_status = 0 && test $$vitest_status = 0
 
 test-fast: install
-	$(BIN)/pytest -n $(TEST_WORKERS) --durations=10 $(FAST_TESTS)
+	$(PYTEST_N) --durations=10 $(FAST_TESTS)
 
 # Branch coverage of the backend, the server processes the tests start included (pyproject.toml).
 # Reported, not enforced: it costs about a quarter more CPU in every server process (measured on the API
 # tests), so make test (and CI) leaves it out and stays within its 20 minutes on 2 cores.
 coverage: install pwa chromium caddy engines
-	$(BIN)/pytest -n $(TEST_WORKERS) --cov --cov-report=term
+	$(PYTEST_N) --cov --cov-report=term
 
 # The developer checks; CI runs them before the tests. Fastest first. The budget script runs again on
 # the build here: `npm run build` checks it too, but a build over budget still leaves pwa/dist behind.

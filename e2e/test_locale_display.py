@@ -11,7 +11,7 @@ from backend.read.locale_format import money_text, number_text
 from director_phone import director_at
 from server import command_ok, director, links
 
-SHOTS = Path("/tmp/shots_D")
+SHOTS = Path(__file__).parent / "screenshots"  # as the `shot` fixture: inside this checkout, never shared
 NAMES = ["Anna Weiß", "Céline Dupont", "Jonas Krähen", "Jürgen Müller", "Zoë Ärger", "Bob"] + [
     f"Spieler {i:02d}" for i in range(1, 25)
 ]  # 30 entries of 125 make a pool of 3,750

@@ -13,7 +13,7 @@ from server import command_ok, director, links
 
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
-SHOTS = Path("/tmp/shots_E")
+SHOTS = Path(__file__).parent / "screenshots"  # as the `shot` fixture: inside this checkout, never shared
 NAMES = [
     "Zora",
     "Ärne",

@@ -5,7 +5,7 @@ Never used to dump: the views are plain dicts built in backend/read/views.py. Th
 tests/test_openapi_contract.py validates real answers against the document, so a renamed or dropped field
 fails a test instead of a phone. Every field is required unless `optional()` says it may be absent;
 `allow_none` marks null. A fixed shape is closed (unknown=RAISE → additionalProperties: false); a free-form
-part (rules, the registration desk, suggestions) is a Dict.
+part (rules, suggestions) is a Dict.
 """
 
 from __future__ import annotations
@@ -363,10 +363,53 @@ class DeskRules(Closed):
     accessible = Maybe(fields.String)  # the accessible-seat box's rule (S-#3), null where the house has none
 
 
-class Registration(Open):
+class Waiting(Closed):
+    """A place on the waiting list (engine/registration.py waiting_list); a flag only when set."""
+
+    position = Int()
+    wait_id = Int()
+    name = fields.String()
+    accessible = optional(fields.Boolean())
+    prepaid = optional(fields.Boolean())
+    id_checked = optional(fields.Boolean())
+
+
+class Released(Closed):
+    entry_id = Int()
+    name = fields.String()
+
+
+class Promoted(Closed):
+    wait_id = Int()
+    name = fields.String()
+
+
+class ClosePreview(Closed):
+    """Who would lose the seat and who would move up if check-in closed now (N-3.4)."""
+
+    released = fields.List(fields.Nested(Released))
+    released_total = Int()
+    promoted = fields.List(fields.Nested(Promoted))
+    promoted_total = Int()
+
+
+class Registration(Closed):
     """The registration desk (engine/check_in.py desk_view): capacity, waiting list, check-in."""
 
+    capacity = Maybe()
+    field = Int()
+    waiting = fields.List(fields.Nested(Waiting))
+    waiting_total = Int()
+    id_check = fields.Boolean()
+    check_in_closes = Maybe(fields.String)
+    check_in_closed_at = Maybe()
+    open = fields.Boolean()
+    close_preview = fields.Nested(ClosePreview, allow_none=True)
+    released = fields.List(fields.Nested(Released))
+    released_total = Int()
+    check_in_open_for = fields.List(Int())
     cite = fields.Nested(DeskRules)
+    seat_limit = Maybe()
 
 
 class DrawPlan(Closed):

@@ -1766,6 +1766,28 @@ export interface components {
             eliminated_by: number | null;
             card: string | null;
         };
+        Waiting: {
+            position: number;
+            wait_id: number;
+            name: string;
+            accessible?: boolean;
+            prepaid?: boolean;
+            id_checked?: boolean;
+        };
+        Released: {
+            entry_id: number;
+            name: string;
+        };
+        Promoted: {
+            wait_id: number;
+            name: string;
+        };
+        ClosePreview: {
+            released: components["schemas"]["Released"][];
+            released_total: number;
+            promoted: components["schemas"]["Promoted"][];
+            promoted_total: number;
+        };
         DeskRules: {
             capacity: string | null;
             check_in: string | null;
@@ -1773,9 +1795,20 @@ export interface components {
             accessible: string | null;
         };
         Registration: {
+            capacity: number | null;
+            field: number;
+            waiting: components["schemas"]["Waiting"][];
+            waiting_total: number;
+            id_check: boolean;
+            check_in_closes: string | null;
+            check_in_closed_at: number | null;
+            open: boolean;
+            close_preview: components["schemas"]["ClosePreview"] | null;
+            released: components["schemas"]["Released"][];
+            released_total: number;
+            check_in_open_for: number[];
             cite: components["schemas"]["DeskRules"];
-        } & {
-            [key: string]: unknown;
+            seat_limit: number | null;
         };
         PayoutDue: {
             entry_id: number;

@@ -23,6 +23,7 @@ export type ClockRules = Schemas["ClockRules"];
 export type Payout = Schemas["Payout"];
 export type Result = Schemas["Result"];
 export type PayoutDue = Schemas["PayoutDue"];
+export type Correction = Schemas["Correction"];
 export type Penalty = Schemas["Penalty"];
 export type Headhunter = Schemas["Headhunter"];
 export type SitOut = Schemas["SitOut"];
@@ -32,11 +33,17 @@ export type HandForHand = Schemas["HandForHand"];
 export type ChipCount = Schemas["ChipCount"];
 export type Moments = Schemas["Moments"];
 export type RemovedStack = Schemas["RemovedStack"];
+export type Registration = Schemas["Registration"];
+export type Waiting = Schemas["Waiting"];
 
 export type AnyCommand = Schemas["AnyCommand"];
 /** A command's `type`, and the payload the server validates for it (schemas.py PAYLOADS). */
 export type CommandType = AnyCommand["type"];
-export type PayloadOf<T extends CommandType> = NonNullable<Extract<AnyCommand, { type: T }>["payload"]>;
+// From the per-command `payload_<type>` schemas, not from AnyCommand: there each payload is
+// intersected with the envelope's open `{[key: string]: unknown}`, which would let any field through.
+export type PayloadOf<T extends CommandType> = Schemas[`payload_${T}`];
+/** One command, its type and payload matched: a value that can be handed to the outbox whole. */
+export type CommandSpec = { [T in CommandType]: { type: T; payload: PayloadOf<T> } }[CommandType];
 export type CommandApplied = Schemas["CommandApplied"];
 export type CommandRejected = Schemas["CommandRejected"];
 export type ApiError = Schemas["Error"];

@@ -26,7 +26,7 @@ function moneyOf(v: any): { currency: string | null; due: PayoutDue[]; correctio
   };
 }
 
-type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+import type { Send } from "../../sync/outbox";
 
 /** N-3.8: who to pay now (one big Paid per row), corrections, the chip check, the pool and the ledger. */
 export function MoneyCard(props: { view: any; pending: OutboxEntry[]; send: Send }) {

@@ -6,6 +6,7 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import type { RemovedStack } from "../../api/views";
+import type { Send } from "../../sync/outbox";
 import "../../ui/moments.css";
 
 function lead(s: RemovedStack): string {
@@ -62,7 +63,7 @@ function Row(props: { s: RemovedStack; pending: boolean; onCount: (chips: number
 export function RemovedStacks(props: {
   stacks: RemovedStack[] | null | undefined;
   pending: Set<number>;
-  send: (type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) => void;
+  send: Send;
 }) {
   useLang();
   const stacks = props.stacks ?? [];

@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import * as outbox from "../../sync/outbox";
+import type { CommandLabel } from "../../sync/outbox";
+import type { CommandType, PayloadOf } from "../../api/views";
 import type { OutboxEntry } from "../../sync/db";
 import { useOutbox } from "../../ui/hooks";
 import { TableOval } from "../../ui/TableOval";
@@ -35,7 +37,7 @@ interface Ctx {
   token: string | null;
 }
 
-function enqueue(ctx: Ctx, type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) {
+function enqueue<T extends CommandType>(ctx: Ctx, type: T, payload: PayloadOf<T>, label?: CommandLabel) {
   if (!ctx.token) return Promise.resolve(null);
   return outbox.enqueue({ tournament_id: Number(ctx.tid), type, payload, token: ctx.token, label });
 }
@@ -388,7 +390,7 @@ function MoveDialog(props: { tables: DirTable[]; entries: Entry[]; initial: { en
   async function submit(force = false) {
     if (entryId == null || toTable == null || toSeat == null) return;
     if (rejected) await outbox.dismiss(rejected.op_id);
-    const payload: Record<string, unknown> = { entry_id: entryId, to_table: toTable, to_seat: toSeat };
+    const payload: PayloadOf<"move_player"> = { entry_id: entryId, to_table: toTable, to_seat: toSeat };
     if (force) payload.force = true;
     const e = await enqueue(props.ctx, "move_player", payload, { name: entry?.name ?? `#${entryId}`, t: toTable, s: toSeat });
     if (e) setOpId(e.op_id);

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { Confirm } from "../../ui/Confirm";
 import { placeText } from "../../money/money";
+import type { PayloadOf } from "../../api/views";
 
 /** What the dialog needs of an entry and a table (a subset of the director view's rows). */
 export interface UndoEntry {
@@ -61,7 +62,7 @@ export function UndoBustDialog(props: {
   tables: UndoTable[];
   finished: boolean;
   onCancel: () => void;
-  onSubmit: (payload: Record<string, unknown>) => void;
+  onSubmit: (payload: PayloadOf<"undo_bust">) => void;
 }) {
   const lang = useLang();
   const { entry: e } = props;
@@ -84,7 +85,7 @@ export function UndoBustDialog(props: {
       onCancel={props.onCancel}
       onConfirm={() => {
         if (!ready || !where) return;
-        const payload: Record<string, unknown> = { entry_id: e.entry_id, reason: reason.trim() };
+        const payload: PayloadOf<"undo_bust"> = { entry_id: e.entry_id, reason: reason.trim() };
         if (!ownFree) Object.assign(payload, { table_no: where.t, seat: where.s });
         props.onSubmit(payload);
       }}

@@ -1,0 +1,34 @@
+// A screen's GET of an answer that is not a pushed view: fetched, kept for offline, refreshed,
+// with loading and error (sync/cachedFetch.ts does the work).
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { applyStep, runCachedFetch, type CachedFetchOptions, type FetchState } from "../sync/cachedFetch";
+
+export interface CachedFetch<T> extends FetchState<T> {
+  /** GET again now (after this screen changed something). */
+  refresh: () => void;
+}
+
+export interface UseCachedFetchOptions<T> extends CachedFetchOptions<T> {
+  /** GET again when one of these changes (e.g. the view's seq). */
+  deps?: readonly unknown[];
+}
+
+/** GETs `url` (null: nothing to GET yet). A new `url` or `cache` starts from nothing; a refresh,
+ * a tick of `refreshMs` or a changed `deps` keeps what is shown until the new answer. */
+export function useCachedFetch<T = any>(url: string | null, opts: UseCachedFetchOptions<T>): CachedFetch<T> {
+  const key = `${url}|${opts.cache ?? ""}`;
+  const empty = (): FetchState<T> & { key: string } => ({ key, data: null, loading: url != null, error: null });
+  const [state, setState] = useState(empty);
+  const [tick, setTick] = useState(0);
+  const options = useRef(opts);
+  options.current = opts;
+  useEffect(() => {
+    if (url == null) return;
+    return runCachedFetch<T>(url, options.current, (step) =>
+      setState((s) => ({ ...applyStep(s.key === key ? s : empty(), step), key })),
+    );
+  }, [key, opts.token, opts.refreshMs, tick, ...(opts.deps ?? [])]);
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  const now = state.key === key ? state : empty();
+  return { data: now.data, loading: now.loading, error: now.error, refresh };
+}

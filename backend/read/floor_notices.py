@@ -1,6 +1,6 @@
 """The floor's news for locked phones: what a bust (or a player leaving) just made necessary.
 
-The director's attention bar shows these as long as they stand (pwa/src/views/director/attention.ts);
+The director's attention bar shows these as long as they stand (pwa/src/views/director/tournament/attention.ts);
 a push says so once, when the command that made them comes in: a table now halted (V-III.h,
 TDA 11D: its dealer holds the next hand), the tables now out of balance (the dealer of the table
 that gives a player holds his next hand until the floor comes), a table now to break (TDA 11C /

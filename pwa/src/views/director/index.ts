@@ -1,7 +1,7 @@
 // The director's role app: every director screen, loaded as one chunk by app.tsx (docs/bundles.md).
-export { AuthScreen } from "./Auth";
-export { DirectorList } from "./DirectorList";
-export { DirectorTournament } from "./DirectorTournament";
-export { StructureEditor } from "./StructureEditor";
-export { AuditLog } from "./AuditLog";
-export { Leagues, LeagueDetail } from "./Leagues";
+export { AuthScreen } from "./club/Auth";
+export { DirectorList } from "./club/DirectorList";
+export { DirectorTournament } from "./tournament/DirectorTournament";
+export { StructureEditor } from "./clock/StructureEditor";
+export { AuditLog } from "./tools/AuditLog";
+export { Leagues, LeagueDetail } from "./club/Leagues";

@@ -1,0 +1,219 @@
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang, getLang } from "../../../i18n";
+import { Shell } from "../../../ui/Shell";
+import { VenueAlarms, VenueCard } from "./VenueCard";
+import { useVenue } from "./venue";
+import { request, NetworkError } from "../../../sync/api";
+import { metaGet, metaSet } from "../../../sync/db";
+import { setDirectorAuth } from "../../../sync/session";
+import * as outbox from "../../../sync/outbox";
+import { report } from "../../../sync/report";
+import { navigate } from "../../../router";
+import { useDirectorAuth } from "../shared/useDirector";
+import { ClubDirectors, accessLabel } from "./ClubDirectors";
+import { AdminClubs } from "./AdminClubs";
+
+interface Tournament {
+  id: number;
+  name: string;
+  preset_id: string;
+  status: string;
+  created_at?: number;
+}
+interface Preset {
+  id: string;
+  name: { en: string; de: string };
+  description?: { en: string; de: string };
+  custom?: boolean;
+}
+
+/** The plain generic preset first, when there is one; else the first listed. */
+function defaultPreset(list: Preset[]): string {
+  return list.find((p) => p.id === "generic")?.id ?? list[0]?.id ?? "";
+}
+
+export function DirectorList() {
+  useLang();
+  const { auth, ready } = useDirectorAuth();
+  const venue = useVenue(auth?.token);
+  const [list, setList] = useState<Tournament[] | null>(null);
+  const [presets, setPresets] = useState<Preset[]>([]);
+  const [name, setName] = useState("");
+  const [preset, setPreset] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!auth) return;
+    let alive = true;
+    (async () => {
+      const cached = await metaGet<Tournament[]>("tournaments").catch((e) => report("director.list_cache", e));
+      if (alive && cached && !list) setList(cached);
+      const cachedPresets = await metaGet<Preset[]>("presets").catch((e) => report("director.presets_cache", e));
+      if (alive && cachedPresets?.length) {
+        setPresets(cachedPresets);
+        setPreset((p) => p || defaultPreset(cachedPresets));
+      }
+      try {
+        const [tr, pr] = await Promise.all([
+          request<Tournament[]>("/api/tournaments", { token: auth.token }),
+          request<Preset[]>("/api/presets", { token: auth.token }),
+        ]);
+        if (tr.status === 401) {
+          await setDirectorAuth(null);
+          navigate("/login");
+          return;
+        }
+        if (tr.ok && Array.isArray(tr.data) && alive) {
+          setList(tr.data);
+          void metaSet("tournaments", tr.data).catch((e) => report("director.list_save", e));
+        }
+        if (pr.ok && Array.isArray(pr.data) && alive) {
+          setPresets(pr.data);
+          setPreset((p) => p || defaultPreset(pr.data));
+          void metaSet("presets", pr.data).catch((e) => report("director.presets_save", e));
+        }
+      } catch (e) {
+        report("director.list", e); // offline: the cached list, or an empty one
+        if (alive) setList((l) => l ?? []);
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [auth?.token]);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    if (!auth || busy || !name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await request<Tournament>("/api/tournaments", {
+        method: "POST",
+        token: auth.token,
+        body: { name: name.trim(), preset: preset || defaultPreset(presets) || "generic" },
+      });
+      if (r.ok && r.data?.id !== undefined) {
+        const next = [r.data, ...(list ?? [])];
+        void metaSet("tournaments", next).catch((e) => report("director.list_save", e));
+        navigate(`/director/${r.data.id}`);
+        return;
+      }
+      setError((r.data as any)?.message ?? `${t("common.error")} (${r.status})`);
+    } catch (err) {
+      setError(err instanceof NetworkError ? t("common.network_error") : t("common.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function logout() {
+    if (!auth) return;
+    // Shown: the server did not hear the sign-out, so this login stays valid until it does.
+    request("/api/auth/logout", { method: "POST", token: auth.token }).catch((e) => report("director.logout", e, { show: "report.logout_failed" }));
+    // Not shown: left-over commands go out with a dead login and come back rejected, in plain sight.
+    await outbox.discardForToken(auth.token).catch((e) => report("director.logout_discard", e));
+    await setDirectorAuth(null);
+    navigate("/login");
+  }
+
+  const lang = getLang();
+  const observer = auth?.director?.access === "observer";
+  if (!ready || !auth) return <Shell title={t("director.title")}>{<p class="muted">{t("common.loading")}</p>}</Shell>;
+  return (
+    <Shell
+      title={t("director.title")}
+      secure
+      actions={
+        <button type="button" class="btn btn-ghost" data-testid="logout" onClick={logout}>
+          {t("common.logout")}
+        </button>
+      }
+    >
+      <VenueAlarms venue={venue} />
+      {auth.club && (
+        <p class="club-line" data-testid="club-line">
+          <strong data-testid="club-name-line">{auth.club.name}</strong>
+          <span class="muted">
+            {" · "}
+            {auth.director?.username} · {accessLabel(auth.director?.access)}
+          </span>
+        </p>
+      )}
+      {observer && (
+        <p class="card observer-banner" role="status" data-testid="observer-banner">
+          {t("club.observer_banner")}
+        </p>
+      )}
+      {!observer && (
+        <form class="card form" onSubmit={create}>
+          <h2>{t("director.new")}</h2>
+          <label class="field">
+            <span>{t("director.name")}</span>
+            <input
+              data-testid="new-tournament-name"
+              value={name}
+              required
+              maxLength={120}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <label class="field">
+            <span>{t("director.preset")}</span>
+            <select data-testid="new-tournament-preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
+              {presets.map((p) => (
+                <option value={p.id} key={p.id}>
+                  {p.name?.[lang] ?? p.name?.en ?? p.id}
+                  {p.custom ? ` (${t("preset.custom")})` : ""}
+                </option>
+              ))}
+            </select>
+            {presets.find((p) => p.id === preset)?.description && (
+              <small class="muted" data-testid="new-tournament-preset-description">
+                {presets.find((p) => p.id === preset)!.description![lang] ?? presets.find((p) => p.id === preset)!.description!.en}
+              </small>
+            )}
+          </label>
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button class="btn btn-primary btn-block" type="submit" data-testid="new-tournament-submit" disabled={busy || !name.trim()}>
+            {t("director.create")}
+          </button>
+        </form>
+      )}
+
+      <a class="btn btn-secondary btn-block" href="#/director/leagues" data-testid="leagues-link">
+        {t("leagues.link")} ›
+      </a>
+
+      <section class="card">
+        <h2>{t("director.title")}</h2>
+        {list === null ? (
+          <p class="muted">{t("common.loading")}</p>
+        ) : list.length === 0 ? (
+          <p class="muted">{t("director.none")}</p>
+        ) : (
+          <ul class="list">
+            {list.map((tr) => (
+              <li key={tr.id}>
+                <a class="list-link" href={`#/director/${tr.id}`} data-testid={`tournament-link-${tr.id}`}>
+                  <span class="list-main">{tr.name}</span>
+                  <span class={`tag tag-${tr.status}`}>
+                    {t(`director.status.${tr.status}` as "director.status.running") ?? tr.status}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <VenueCard venue={venue} />
+      <ClubDirectors token={auth.token} me={auth.director} />
+      {auth.director?.admin && <AdminClubs token={auth.token} />}
+    </Shell>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from "preact/hooks";
+import { t, useLang } from "../../../i18n";
+import { amountText } from "../../../money/money";
+import { api } from "../../../sync/api";
+import { report } from "../../../sync/report";
+import type * as gen from "../../../api/types.gen";
+import { openPrintWindow } from "../shared/printout";
+import { fetchFile, openBlob } from "../../../sync/download";
+
+type CashBox = gen.components["schemas"]["CashBox"];
+
+/** The night's cash box, read when asked (it passes over every entry, so it is never pushed):
+ * collected at the desk, paid in advance, the house's share, paid out, what should be in the box;
+ * printable with a payout slip per prize. */
+export function CashCard(props: { tid: string; token: string; seq: number | undefined }) {
+  const lang = useLang();
+  const [box, setBox] = useState<CashBox | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function load() {
+    setError(null);
+    try {
+      setBox(await api<CashBox>(`/api/tournaments/${encodeURIComponent(props.tid)}/cash-box`, { token: props.token }));
+    } catch (e) {
+      report("director.cash_box", e);
+      setError(t("common.network_error"));
+    }
+  }
+
+  async function print() {
+    setBusy(true);
+    const win = openPrintWindow();
+    const r = await fetchFile(`/api/tournaments/${encodeURIComponent(props.tid)}/print/cash-box?lang=${lang}`, props.token, "cash-box.html");
+    setBusy(false);
+    if (!r.ok) {
+      win?.close();
+      setError(t("download.failed", { message: r.status === 0 ? t("common.network_error") : r.message }));
+      return;
+    }
+    openBlob(new Blob([r.blob], { type: "text/html;charset=utf-8" }), win);
+  }
+
+  const money = (n: number) => amountText(n, box?.currency, lang);
+  return (
+    <section class="card cash-card" id="cash" data-testid="cash-card" aria-labelledby="cash-h">
+      <div class="card-head">
+        <h2 id="cash-h">{t("cash.title")}</h2>
+        <button type="button" class="btn btn-secondary btn-small" data-testid="cash-open" onClick={() => void load()}>
+          {box ? "↻" : t("cash.open")}
+        </button>
+      </div>
+      {box && (
+        <dl class="cash-lines" data-testid="cash-lines" data-seq={props.seq}>
+          <div>
+            <dt>{t("cash.collected")}</dt>
+            <dd data-testid="cash-collected" data-amount={box.collected_at_desk}>{money(box.collected_at_desk)}</dd>
+          </div>
+          <p class="muted small">
+            {t("cash.counts", { desk: box.at_desk, prepaid: box.prepaid })}
+            {box.outstanding > 0 ? ` · ${t("cash.outstanding", { n: box.outstanding })}` : ""}
+          </p>
+          <div>
+            <dt>{t("cash.advance")}</dt>
+            <dd data-testid="cash-advance">{money(box.paid_in_advance)}</dd>
+          </div>
+          <div>
+            <dt>{t("cash.house")}</dt>
+            <dd data-testid="cash-house">{money(box.house)}</dd>
+          </div>
+          <div>
+            <dt>{t("cash.paid_out")}</dt>
+            <dd data-testid="cash-paid-out">{money(box.paid_out)}</dd>
+          </div>
+          <div>
+            <dt>{t("cash.to_pay")}</dt>
+            <dd data-testid="cash-to-pay">{money(box.still_to_pay)}</dd>
+          </div>
+          <div class="cash-sum">
+            <dt>{t("cash.in_box")}</dt>
+            <dd data-testid="cash-in-box" data-amount={box.in_the_box}>{money(box.in_the_box)}</dd>
+          </div>
+        </dl>
+      )}
+      <button type="button" class="btn btn-secondary btn-block" data-testid="cash-print" disabled={busy} onClick={() => void print()}>
+        {busy ? t("download.busy") : t("cash.print")}
+      </button>
+      {error && (
+        <p class="error" role="alert" data-testid="cash-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang } from "../../../i18n";
+import { request } from "../../../sync/api";
+import { report } from "../../../sync/report";
+import type { DirectorInfo } from "../../../sync/session";
+import { accessLabel } from "../club/ClubDirectors";
+import { InvitationCard, type Invitation } from "../club/InvitationCard";
+import { usePostNow } from "../club/usePostNow";
+import "./directorTools.css";
+
+/** Who runs this tournament: the club's full directors and the limited ones given it. A full
+ * director gives it to a limited one (or takes it back: he is signed out), or invites a new
+ * director for this tournament only. */
+export function TournamentDirectors(props: { tid: string; token: string; me: DirectorInfo | null }) {
+  useLang();
+  const [runs, setRuns] = useState<DirectorInfo[]>([]);
+  const [limited, setLimited] = useState<DirectorInfo[]>([]);
+  const [invite, setInvite] = useState<Invitation | null>(null);
+  const { busy, error, post: postNow } = usePostNow(props.token);
+  const manager = (props.me?.access ?? "full") === "full";
+
+  const load = () => {
+    request<{ directors: DirectorInfo[] }>(`/api/tournaments/${props.tid}/directors`, { token: props.token })
+      .then((r) => r.ok && Array.isArray(r.data?.directors) && setRuns(r.data.directors))
+      .catch((e) => report("director.tournament_directors", e));
+    if (manager)
+      request<DirectorInfo[]>("/api/directors", { token: props.token })
+        .then((r) => r.ok && Array.isArray(r.data) && setLimited(r.data.filter((d) => d.access === "limited")))
+        .catch((e) => report("director.directors", e));
+  };
+  useEffect(load, [props.tid, props.token]);
+
+  async function post(path: string, body: object, then: (data: any) => void) {
+    const data = await postNow(path, body);
+    if (data) then(data);
+  }
+
+  const running = new Set(runs.map((d) => d.id));
+  return (
+    <section class="card" aria-labelledby="tdirs-h" data-testid="tournament-directors">
+      <h2 id="tdirs-h">{t("club.tournament_directors")}</h2>
+      <ul class="club-directors">
+        {runs.map((d) => (
+          <li key={d.id} class="club-director" data-testid={`runs-${d.username}`}>
+            <span class="club-director-name">{d.username}</span>
+            <span class="tag">{accessLabel(d.access)}</span>
+          </li>
+        ))}
+      </ul>
+      {manager &&
+        limited.map((d) => (
+          <label class={`scheck ${running.has(d.id) ? "is-on" : ""}`} key={d.id}>
+            <input
+              type="checkbox"
+              data-testid={`give-${d.username}`}
+              checked={running.has(d.id)}
+              disabled={busy}
+              onChange={(e) => {
+                const on = (e.target as HTMLInputElement).checked;
+                if (!on && !window.confirm(t("club.take_back_confirm", { name: d.username }))) {
+                  (e.target as HTMLInputElement).checked = true;
+                  return;
+                }
+                void post(`/api/tournaments/${props.tid}/directors`, { director_id: d.id, runs: on }, (data) => setRuns(data.directors));
+              }}
+            />
+            <span>{t("club.give", { name: d.username })}</span>
+          </label>
+        ))}
+      {manager && (
+        <button
+          type="button"
+          class="btn btn-secondary btn-block"
+          data-testid="invite-for-tournament"
+          disabled={busy}
+          onClick={() => void post("/api/directors/invite", { access: "limited", tournament_id: Number(props.tid) }, setInvite)}
+        >
+          {t("club.invite_for_tournament")}
+        </button>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {invite && <InvitationCard invite={invite} />}
+    </section>
+  );
+}

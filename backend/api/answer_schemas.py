@@ -5,7 +5,7 @@ describe the answers for the OpenAPI document; the routes build plain dicts.
 
 from __future__ import annotations
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from .view_schemas import Closed, Free, Int, LocalText, Maybe, Open, optional
 
@@ -141,11 +141,11 @@ class Venue(Closed):
     player_url = fields.String()
     secure = fields.Boolean()
     loopback = fields.Boolean()
-    fix = Maybe(fields.String)
+    fix = Maybe(fields.String, validate=validate.OneOf(["listen_on_lan", "connect_network"]))  # what to change, if phones cannot reach it
     local_https = fields.Boolean()
     trust_url = Maybe(fields.String)
     ca_fingerprint = Maybe(fields.String)
-    printed_url = Maybe(fields.String)
+    printed_url = Maybe(fields.String)  # the address printed QR codes carry when it is not this server's any more
     other_urls = fields.List(fields.String())
 
 

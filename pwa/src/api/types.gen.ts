@@ -2107,7 +2107,8 @@ export interface components {
             player_url: string;
             secure: boolean;
             loopback: boolean;
-            fix: string | null;
+            /** @enum {string|null} */
+            fix: "listen_on_lan" | "connect_network" | null;
             local_https: boolean;
             trust_url: string | null;
             ca_fingerprint: string | null;

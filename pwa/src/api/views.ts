@@ -36,6 +36,30 @@ export type RemovedStack = Schemas["RemovedStack"];
 export type Registration = Schemas["Registration"];
 export type Waiting = Schemas["Waiting"];
 
+export type Stacks = Schemas["Stacks"];
+export type MyLeague = Schemas["MyLeague"];
+
+// The other answers (backend/api/answer_schemas.py).
+export type Club = Schemas["Club"];
+export type Director = Schemas["Director"];
+export type Me = Schemas["Me"];
+export type PresetSummary = Schemas["PresetSummary"];
+export type Preset = Schemas["Preset"];
+export type Tournament = Schemas["Tournament"];
+export type Links = Schemas["Links"];
+export type Invitation = Schemas["Invitation"];
+export type InvitationInfo = Schemas["InvitationInfo"];
+export type ClubSummary = Schemas["ClubSummary"];
+export type TournamentDirectors = Schemas["TournamentDirectors"];
+export type Venue = Schemas["Venue"];
+export type League = Schemas["League"];
+export type Standings = Schemas["Standings"];
+export type AuditItem = Schemas["AuditItem"];
+export type AuditPage = Schemas["AuditPage"];
+export type Rejection = Schemas["Rejection"];
+export type Rejections = Schemas["Rejections"];
+export type CashBox = Schemas["CashBox"];
+
 export type AnyCommand = Schemas["AnyCommand"];
 /** A command's `type`, and the payload the server validates for it (schemas.py PAYLOADS). */
 export type CommandType = AnyCommand["type"];

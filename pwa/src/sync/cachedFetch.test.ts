@@ -99,6 +99,18 @@ describe("a cached GET", () => {
     expect(n).toBe(2);
   });
 
+  it("with a delay, a run stopped before it GETs never GETs (changes in a row make one GET)", async () => {
+    const { cf, net } = await fresh(() => jsonResponse(200, { n: 1 }));
+    const a = run(cf, "/api/tournaments/1/links", { where: "test.links", delayMs: 20 });
+    a.stop();
+    const b = run(cf, "/api/tournaments/1/links", { where: "test.links", delayMs: 20 });
+    await settle();
+    await settle();
+    expect(net.calls.length).toBe(1);
+    expect(a.states).toEqual([]);
+    expect(b.now.data).toEqual({ n: 1 });
+  });
+
   it("drops an answer that arrives after it was stopped (the screen moved on)", async () => {
     const { cf } = await fresh(async () => {
       await new Promise((r) => setTimeout(r, 10));

@@ -31,6 +31,8 @@ export interface CachedFetchOptions<T> {
   select?: (answer: any) => T | null | undefined;
   /** GET again every this many ms while it runs. */
   refreshMs?: number;
+  /** Wait this long before the first GET: changes in quick succession (a restart each) make one GET. */
+  delayMs?: number;
 }
 
 /** One step of a cached GET: the kept copy (shown only while nothing newer is), or an answer. */
@@ -39,7 +41,7 @@ export type FetchStep<T> = { kept: T } | Partial<FetchState<T>>;
 /** Starts GETting `url` (now and every `refreshMs`), after reading the kept copy; each step goes to
  * `update`. Returns the function that stops it: later answers are then dropped. */
 export function runCachedFetch<T>(url: string, opts: CachedFetchOptions<T>, update: (step: FetchStep<T>) => void): () => void {
-  const { where, token, cache, select, refreshMs } = opts;
+  const { where, token, cache, select, refreshMs, delayMs } = opts;
   let alive = true;
   let answered = false;
   if (cache)
@@ -60,10 +62,11 @@ export function runCachedFetch<T>(url: string, opts: CachedFetchOptions<T>, upda
         report(where, e); // offline: the kept copy stays
         if (alive) update({ loading: false, error: { status: null, message: null } });
       });
-  void get();
+  const first = delayMs ? setTimeout(get, delayMs) : (void get(), null);
   const timer = refreshMs ? setInterval(get, refreshMs) : null;
   return () => {
     alive = false;
+    if (first) clearTimeout(first);
     if (timer) clearInterval(timer);
   };
 }

@@ -1268,7 +1268,8 @@ export interface components {
         InvitationInfo: {
             first_setup: boolean;
             club: components["schemas"]["Club"] | null;
-            access: string;
+            /** @enum {string} */
+            access: "full" | "limited" | "observer";
             tournament_id: number | null;
         };
         Login: {
@@ -1278,7 +1279,8 @@ export interface components {
         Director: {
             id: number;
             username: string;
-            access: string;
+            /** @enum {string} */
+            access: "full" | "limited" | "observer" | "removed";
             admin: boolean;
             tournaments?: number[];
         };
@@ -1312,7 +1314,8 @@ export interface components {
             url: string;
             qr_svg: string;
             club: components["schemas"]["Club"];
-            access: string;
+            /** @enum {string} */
+            access: "full" | "limited" | "observer";
             tournament_id: number | null;
             expires_at: number;
         };
@@ -1377,7 +1380,8 @@ export interface components {
             played_on?: string | null;
         };
         Me: {
-            role: string;
+            /** @enum {string} */
+            role: "director" | "dealer" | "player" | "display";
             tournament_id: number | null;
             table_no: number | null;
             entry_id: number | null;

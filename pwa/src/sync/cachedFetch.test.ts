@@ -6,7 +6,8 @@ async function fresh(handler: Handler) {
   vi.resetModules();
   const net = fakeFetch(handler);
   vi.stubGlobal("fetch", net.fn);
-  return { net, cf: await import("./cachedFetch"), cache: await import("./viewCache"), db: await import("./db") };
+  const cf = await import("./cachedFetch");
+  return { net, cf, cache: cf };
 }
 
 /** Runs a cached GET the way the hook does and records every state it goes through. */
@@ -20,7 +21,7 @@ function run<T>(cf: typeof import("./cachedFetch"), url: string, opts: Parameter
   return { states, stop, get now() { return state; } };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 30));
+const settle = () => new Promise((r) => setTimeout(r, 60));
 
 beforeEach(() => freshIndexedDb());
 afterEach(() => {
@@ -30,7 +31,10 @@ afterEach(() => {
 
 describe("a cached GET", () => {
   it("shows the copy kept on the phone first, then the fresh answer, and keeps that one", async () => {
-    const { cf, cache } = await fresh(() => jsonResponse(200, { name: "fresh" }));
+    const { cf, cache } = await fresh(async () => {
+      await new Promise((r) => setTimeout(r, 20)); // the kept copy is read before the answer comes
+      return jsonResponse(200, { name: "fresh" });
+    });
     await cache.putSnapshot("venue", { name: "kept" });
     const r = run<{ name: string }>(cf, "/api/venue", { where: "test.venue", token: "tok", cache: "venue" });
     await settle();

@@ -1,10 +1,25 @@
 // Answers that are not pushed views (the venue, a league, a preset's house rules, a club's lists):
-// GET them, keep the last good answer on the phone for offline (IndexedDB, viewCache snapshots),
+// GET them, keep the last good answer on the phone for offline (IndexedDB, `snap:` entries of the views store),
 // show that kept copy until a fresh one arrives, GET again on a timer, and say why a GET failed.
 // The hook ui/useCachedFetch.ts runs this for a screen; here it has no UI, so it is tested alone.
 import { request } from "./api";
-import { getSnapshot, putSnapshot } from "./viewCache";
+import { getDb } from "./db";
 import { report } from "./report";
+
+/**
+ * The last good answers, kept in the views store under `snap:<name>` apart from the role views.
+ * The newest fetch wins (they carry no seq of their own).
+ */
+export async function putSnapshot(name: string, data: unknown): Promise<void> {
+  const db = await getDb();
+  await db.put("views", { key: `snap:${name}`, seq: 0, view: data, stored_at: Date.now() });
+}
+
+export async function getSnapshot<T = any>(name: string): Promise<T | undefined> {
+  const db = await getDb();
+  const cur = await db.get("views", `snap:${name}`);
+  return cur ? (cur.view as T) : undefined;
+}
 
 /** Why the last GET failed: `status` null when no answer came (offline, time-out). */
 export interface FetchError {
@@ -76,3 +91,7 @@ export function applyStep<T>(state: FetchState<T>, step: FetchStep<T>): FetchSta
   if ("kept" in step) return state.data == null ? { ...state, data: step.kept as T } : state;
   return { ...state, ...step };
 }
+
+/** `select` for an answer that must be a list / an object (anything else is not usable). */
+export const listAnswer = <T>(answer: unknown): T[] | null => (Array.isArray(answer) ? answer : null);
+export const objectAnswer = <T>(answer: unknown): T | null => (answer && typeof answer === "object" ? (answer as T) : null);

@@ -1,11 +1,17 @@
 // A screen's GET of an answer that is not a pushed view: fetched, kept for offline, refreshed,
 // with loading and error (sync/cachedFetch.ts does the work).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { applyStep, runCachedFetch, type CachedFetchOptions, type FetchState } from "../sync/cachedFetch";
+import { applyStep, putSnapshot, runCachedFetch, type CachedFetchOptions, type FetchState } from "../sync/cachedFetch";
+
+import { report } from "../sync/report";
+
+export { listAnswer, objectAnswer } from "../sync/cachedFetch";
 
 export interface CachedFetch<T> extends FetchState<T> {
   /** GET again now (after this screen changed something). */
   refresh: () => void;
+  /** Show (and keep) an answer this screen got another way, e.g. in the answer to its POST. */
+  replace: (data: T) => void;
 }
 
 export interface UseCachedFetchOptions<T> extends CachedFetchOptions<T> {
@@ -29,6 +35,10 @@ export function useCachedFetch<T = any>(url: string | null, opts: UseCachedFetch
     );
   }, [key, opts.token, opts.refreshMs, tick, ...(opts.deps ?? [])]);
   const refresh = useCallback(() => setTick((n) => n + 1), []);
+  const replace = (data: T) => {
+    setState({ key, data, loading: false, error: null });
+    if (opts.cache) putSnapshot(opts.cache, data).catch((e) => report(`${opts.where}_save`, e));
+  };
   const now = state.key === key ? state : empty();
-  return { data: now.data, loading: now.loading, error: now.error, refresh };
+  return { data: now.data, loading: now.loading, error: now.error, refresh, replace };
 }

@@ -1,14 +1,12 @@
 // Where phones reach this server (GET /api/venue), cached for offline like the links.
-import { useCachedFetch } from "../../../ui/useCachedFetch";
+import { objectAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
 import type { Venue } from "../../../api/views";
 
 export type { Venue };
 
 export function useVenue(token: string | null | undefined): Venue | null {
-  return useCachedFetch<Venue>(token ? "/api/venue" : null, { where: "director.venue", token, cache: "venue", select: objectOrNull }).data;
+  return useCachedFetch<Venue>(token ? "/api/venue" : null, { where: "director.venue", token, cache: "venue", select: objectAnswer }).data;
 }
-
-const objectOrNull = <T>(answer: T): T | null => (answer && typeof answer === "object" ? answer : null);
 
 /** "AB:CD:…" in groups of four bytes ("AB:CD:EF:01:"), each kept on one line where the card
  * wraps: a group split over two lines is hard to compare with the trust page (backend/api/venue.py). */

@@ -1,7 +1,8 @@
 // A screen's GET of an answer that is not a pushed view: fetched, kept for offline, refreshed,
 // with loading and error (sync/cachedFetch.ts does the work).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { applyStep, putSnapshot, runCachedFetch, type CachedFetchOptions, type FetchState } from "../sync/cachedFetch";
+import { applyStep, putSnapshot, runCachedFetch, type CachedFetchOptions, type FetchError, type FetchState } from "../sync/cachedFetch";
+import { t } from "../i18n";
 
 import { report } from "../sync/report";
 
@@ -17,6 +18,12 @@ export interface CachedFetch<T> extends FetchState<T> {
 export interface UseCachedFetchOptions<T> extends CachedFetchOptions<T> {
   /** GET again when one of these changes (e.g. the view's seq). */
   deps?: readonly unknown[];
+}
+
+/** Why a GET failed, in words: no answer (offline), or the server's reason. */
+export function fetchErrorText(error: FetchError): string {
+  if (error.status == null) return t("common.network_error");
+  return error.message ?? `${t("common.error")} (${error.status})`;
 }
 
 /** GETs `url` (null: nothing to GET yet). A new `url` or `cache` starts from nothing; a refresh,

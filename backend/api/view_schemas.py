@@ -433,6 +433,26 @@ class DrawView(Closed):
     redraw = fields.Boolean()
 
 
+class TableCounted(Closed):
+    table_no = Int()
+    counted = Int()
+    at = Int()
+
+
+class ChipsInPlay(Closed):
+    """The chips in play against the tables' last counts (engine/chips.py chips_view)."""
+
+    in_play = Int()
+    counted = Maybe()  # null until a table is counted
+    tables = fields.List(fields.Nested(TableCounted))
+    difference = Maybe()  # null until every table in play is counted
+    tables_counted = Int()
+    tables_total = Int()
+    tolerance = Int()
+    unknown_removals = Int()
+    alarm = fields.Boolean()
+
+
 class DirectorView(Summary):
     """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
 
@@ -447,7 +467,7 @@ class DirectorView(Summary):
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
     draw = Maybe(fields.Nested, nested=lambda: DrawView())
-    chips = Free(allow_none=True)  # null once the tournament is over
+    chips = fields.Nested(ChipsInPlay, allow_none=True)  # null once the tournament is over
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))

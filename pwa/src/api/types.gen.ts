@@ -1847,6 +1847,22 @@ export interface components {
             plan: components["schemas"]["DrawPlan"] | null;
             redraw: boolean;
         };
+        TableCounted: {
+            table_no: number;
+            counted: number;
+            at: number;
+        };
+        ChipsInPlay: {
+            in_play: number;
+            counted: number | null;
+            tables: components["schemas"]["TableCounted"][];
+            difference: number | null;
+            tables_counted: number;
+            tables_total: number;
+            tolerance: number;
+            unknown_removals: number;
+            alarm: boolean;
+        };
         MoneyTotals: {
             prize_pool: number;
             fees: number;
@@ -1990,9 +2006,7 @@ export interface components {
                 [key: string]: unknown;
             };
             draw: components["schemas"]["DrawView"] | null;
-            chips: {
-                [key: string]: unknown;
-            } | null;
+            chips: components["schemas"]["ChipsInPlay"] | null;
             money: components["schemas"]["MoneyTotals"];
             ledger: {
                 [key: string]: unknown;

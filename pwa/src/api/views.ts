@@ -24,6 +24,7 @@ export type Payout = Schemas["Payout"];
 export type Result = Schemas["Result"];
 export type PayoutDue = Schemas["PayoutDue"];
 export type Correction = Schemas["Correction"];
+export type ChipsInPlay = Schemas["ChipsInPlay"];
 export type Penalty = Schemas["Penalty"];
 export type Headhunter = Schemas["Headhunter"];
 export type SitOut = Schemas["SitOut"];

@@ -80,3 +80,37 @@ def test_a_german_dealer_phone_loads_its_role_and_german_only_and_works_offline(
     expect(page.get_by_test_id("role-loading")).to_have_count(0)
     assert page.evaluate("document.documentElement.lang") == "de"
     shot(page, "lazy-player-offline-de")
+
+
+def test_a_dealer_phone_reloaded_offline_opens_every_panel_from_the_precache(live_server, phone):
+    """The panels a dealer opens now and then are a chunk of their own, loaded after the first
+    screen; the service worker precaches it, so with no network at all, after a reload, several out
+    in one hand, the chip count, the side pots, a penalty and the time call all still open."""
+    api = director(live_server)
+    tid = seated_tournament(api, players=6, tables=1)
+    table = links(api, tid)["tables"][0]
+
+    context = phone(locale="en-US")
+    page = context.new_page()
+    page.goto(table["url"])
+    expect(page.locator("[data-testid^='seat-']").first).to_be_visible()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+    context.set_offline(True)
+    panels = []
+    page.on("response", lambda r: panels.append(r) if re.search(r"/assets/panels-[\w-]{8}\.js$", r.url) else None)
+    page.reload()
+    expect(page.locator("[data-testid^='seat-']").first).to_be_visible()
+    for opener, panel, close in (
+        ("dealer-multi-bust", "multi-bust", "multi-cancel"),
+        ("dealer-chip-count", "chip-count", "chip-cancel"),
+        ("dealer-pots", "pots-panel", "pots-close"),
+        ("dealer-warn", "warn-dialog", "confirm-cancel"),
+        ("dealer-time", "time-call", "time-stop"),
+    ):
+        page.get_by_test_id(opener).click()
+        expect(page.get_by_test_id(panel)).to_be_visible()
+        page.get_by_test_id(close).click()
+        expect(page.get_by_test_id(panel)).to_have_count(0)
+    assert panels and all(r.ok and r.from_service_worker for r in panels), [(r.url, r.status) for r in panels]
+    expect(page.get_by_text("could not be loaded")).to_have_count(0)

@@ -68,7 +68,9 @@ def test_the_audit_log_says_what_the_director_typed_and_who_was_removed_at_the_b
         at=abe["table_no"],
         aseat=abe["seat"],
     )
-    assert lines["player_penalized"] == [f"Spieler 02: Handstrafe, 1 Runde ({hands} Hände) — Grund: Handy am Tisch"]
+    # One orbit is as many hands as the table has players at that moment: one, after this draw, is "1 Hand".
+    hands_words = "1 Hand" if hands == 1 else f"{hands} Hände"
+    assert lines["player_penalized"] == [f"Spieler 02: Handstrafe, 1 Runde ({hands_words}) — Grund: Handy am Tisch"]
     assert lines["bust_undone"][0].endswith("(war 5.) — Grund: falscher Sitz getippt")
     assert lines["player_registered"][-1] == "Abe Absent angemeldet (vorausbezahlt, noch nicht da)"
     assert not any("_" in text for texts in lines.values() for text in texts), lines  # no raw codes

@@ -1,12 +1,12 @@
 // The dealer's screen while a hand is on: the clock in one line and the hand in one
 // row, so the ten seats' Bust buttons are on the first screen at 390×844.
-import type { ClockAnchor, StructureEntry } from "../../clock/clock";
-import { formatRemaining } from "../../clock/clock";
-import type { ClockRules } from "../../clock/model";
-import { formatNumber, t, useLang } from "../../i18n";
-import { useClockState } from "../../ui/useClockState";
-import { ClockNotices, StatusPill } from "../../ui/Clock";
-import { blindsLabel, currentLabel, entryLabel } from "../../ui/clockText";
+import type { ClockAnchor, StructureEntry } from "../../../clock/clock";
+import { formatRemaining } from "../../../clock/clock";
+import type { ClockRules } from "../../../clock/model";
+import { formatNumber, t, useLang } from "../../../i18n";
+import { useClockState } from "../../../ui/useClockState";
+import { ClockNotices, StatusPill } from "../../../ui/Clock";
+import { blindsLabel, currentLabel, entryLabel } from "../../../ui/clockText";
 
 /** Level · blinds · time left in one tappable line (tap: the full clock). Same test ids as the
  * big clock, same alerts (beep and vibrate at a level change). */

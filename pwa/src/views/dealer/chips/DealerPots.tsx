@@ -1,12 +1,12 @@
 import { useState } from "preact/hooks";
-import { t, useLang, formatNumber } from "../../i18n";
-import { parseChips } from "../../money/money";
-import { buildPots, defaultChipUnit, levelNow, splitPot, type Contribution } from "../../money/pots";
-import { clockAt } from "../../clock/clock";
-import { serverNow } from "../../sync/timeOffset";
-import type { PublicView } from "../../api/views";
-import type { Seat } from "./DealerBusts";
-import { withHouseRule } from "../../ui/houseRules";
+import { t, useLang, formatNumber } from "../../../i18n";
+import { parseChips } from "../../../money/money";
+import { buildPots, defaultChipUnit, levelNow, splitPot, type Contribution } from "../../../money/pots";
+import { clockAt } from "../../../clock/clock";
+import { serverNow } from "../../../sync/timeOffset";
+import type { PublicView } from "../../../api/views";
+import type { SeatName as Seat } from "../../../api/views";
+import { withHouseRule } from "../../../ui/houseRules";
 
 /**
  * Side pots and the odd chip, worked out on the phone (nothing is sent): each player's chips in

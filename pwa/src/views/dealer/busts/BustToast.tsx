@@ -3,10 +3,10 @@
 // the correcting command `undo_bust` when the server has it (engine/undo.py: a dealer's own
 // table's latest bust, before the next hand, within 60 s of the server's time).
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
-import { placeText } from "../../money/money";
-import * as outbox from "../../sync/outbox";
-import { Toast } from "../../ui/Toast";
+import { t, useLang } from "../../../i18n";
+import { placeText } from "../../../money/money";
+import * as outbox from "../../../sync/outbox";
+import { Toast } from "../../../ui/Toast";
 
 export const UNDO_MS = 10_000;
 /** Undo is tappable only after this: the toast appears over the lowest seat row, and a quick

@@ -19,15 +19,6 @@ export type { OutboxEntry };
 /** Names for the UI (e.g. the busted player's name); kept locally, not sent. */
 export type CommandLabel = Record<string, string | number>;
 
-type WideString<S extends string> = string extends S ? S : never;
-interface UncheckedInput<S extends string> {
-  tournament_id: number | string;
-  type: S & WideString<S>;
-  payload?: Record<string, unknown>;
-  token: string;
-  label?: CommandLabel;
-}
-
 /** Queue a command of this screen's tournament: `type` names it, `payload` is checked against it. */
 export type Send = <T extends CommandType>(type: T, payload: PayloadOf<T>, label?: CommandLabel) => void;
 
@@ -161,11 +152,7 @@ export function isLoaded(): boolean {
 
 /** Store a command, then try to send it. Resolves once it is stored (not when sent). A command
  * that could not be stored is shown to the person (the callers do not handle it), then rejects. */
-export function enqueue<T extends CommandType>(input: EnqueueInput<T>): Promise<OutboxEntry>;
-/** The dealer's screen still names its commands with a plain `string`: only a value of type
- * `string` passes here, a literal (a name spelt in the code) must match the catalog above. */
-export function enqueue<S extends string>(input: UncheckedInput<S>): Promise<OutboxEntry>;
-export function enqueue(input: EnqueueInput<CommandType> | UncheckedInput<string>): Promise<OutboxEntry> {
+export function enqueue<T extends CommandType>(input: EnqueueInput<T>): Promise<OutboxEntry> {
   return store(input).catch(notSaved("outbox.enqueue"));
 }
 
@@ -178,7 +165,7 @@ function notSaved(where: string) {
 }
 
 // Stored as the untyped OutboxEntry, as before: entries an earlier version of the app stored read the same.
-async function store(input: EnqueueInput<CommandType> | UncheckedInput<string>): Promise<OutboxEntry> {
+async function store(input: EnqueueInput<CommandType>): Promise<OutboxEntry> {
   const device_id = await getDeviceId();
   const entry = pendingEntry({ device_id, tournament_id: input.tournament_id, type: input.type, payload: (input.payload ?? {}) as Record<string, unknown>, token: input.token });
   if (input.label) entry.label = input.label;

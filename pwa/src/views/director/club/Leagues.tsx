@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { t, useLang, ordinal } from "../../../i18n";
 import { Shell } from "../../../ui/Shell";
 import { request, NetworkError } from "../../../sync/api";
+import type { League } from "../../../api/views";
 import { fetchErrorText, listAnswer, objectAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
 import { setDirectorAuth } from "../../../sync/session";
 import { navigate } from "../../../router";
@@ -11,14 +12,7 @@ import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { LEAGUE_KINDS, needsPoints, parsePointsTable, periodLabel, type LeagueKind } from "../../../league/league";
 import { fetchFile, saveBlob } from "../../../sync/download";
 
-interface League {
-  id: number;
-  name: string;
-  kind: LeagueKind;
-  points: { table: number[]; then?: string; floor?: number } | null;
-  created_at?: number;
-  tournaments: number[];
-}
+// The standings' rows are free-form on the server (Standings is open there): spelt out here.
 interface Line {
   rank: number;
   person_id: number;

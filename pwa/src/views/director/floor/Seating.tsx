@@ -10,6 +10,7 @@ import { Confirm } from "../../../ui/Confirm";
 import { activeTables, badgesFor, breakOrderOf, freeSeats, type Badge, type TableLike } from "../../../seating/positions";
 import type { CommandLabel } from "../../../sync/outbox";
 import type { CommandType, PayloadOf } from "../../../api/views";
+import type * as api from "../../../api/views";
 import {
   applyLabel,
   moveErrorText,
@@ -24,13 +25,7 @@ export interface DirTable extends TableLike {
   hand_for_hand_done?: boolean;
 }
 
-interface Entry {
-  entry_id: number;
-  name: string;
-  status: string;
-  table_no: number | null;
-  seat: number | null;
-}
+type Entry = Pick<api.Entry, "entry_id" | "name" | "status" | "table_no" | "seat">;
 
 interface Ctx {
   tid: string;

@@ -1,10 +1,9 @@
 // A screen's GET of an answer that is not a pushed view: fetched, kept for offline, refreshed,
-// with loading and error (sync/cachedFetch.ts does the work).
+// with loading and error (sync/cachedFetch.ts does the work). Pushed views have useView (hooks.ts).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { applyStep, putSnapshot, runCachedFetch, type CachedFetchOptions, type FetchError, type FetchState } from "../sync/cachedFetch";
-import { t } from "../i18n";
-
 import { report } from "../sync/report";
+import { t } from "../i18n";
 
 export { listAnswer, objectAnswer } from "../sync/cachedFetch";
 

@@ -1,6 +1,9 @@
 # Two commands do all set-up on a fresh Debian/Ubuntu machine (Python 3.11+, Node 20+):
 #   make run   — install, build the PWA, migrate the SQLite database, serve on http://$(HOST):$(PORT)
-#   make test  — install what the tests need (Chromium, WebKitGTK, Firefox ESR too), then vitest and pytest (browser tests included)
+#   make test  — install what the tests need (Chromium, WebKitGTK, Firefox ESR too), then vitest and pytest (browser tests
+#                included) on every core; CI runs it
+#   make test-fast — the inner loop: the engine and API tests on every core, no browsers (under 3 minutes)
+#   make coverage  — make test's pytest with branch coverage, the server processes included
 #   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
 #   make bench — the benchmarks in tests/perf/, printed (never asserted)
 #   make fuzz-api — requests generated from the OpenAPI document against a real server (SCHEMATHESIS_MAX_EXAMPLES)
@@ -14,7 +17,7 @@ export HOST PORT
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs
 
-.PHONY: run venue test check bench fuzz-api install pwa chromium caddy engines clean
+.PHONY: run venue test test-fast coverage check bench fuzz-api install pwa chromium caddy engines clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
@@ -24,9 +27,34 @@ venue: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve --https
 
+# pytest runs on every core (pytest-xdist): each test's servers, ports, databases and Redis channel
+# are its own (tests/server.py, tests/conftest.py), so any two tests run side by side. A worker
+# takes the next test when it is free (--maxschedchunk 1: by default xdist hands each worker a fixed
+# first quarter of the list, which put every browser test on one worker), and ./conftest.py puts the
+# longest browser tests first, so no whole-night test is left running alone at the end. vitest
+# mostly waits (about 12 s of CPU in a minute): it runs alongside and its report follows pytest's.
+# TEST_WORKERS=1 runs the suite in one process.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+PYTEST_N = $(BIN)/pytest -n $(TEST_WORKERS) --maxschedchunk 1
+PYTEST_ALL = $(PYTEST_N) --durations=30
+# The inner loop: the rules engine and the API against real servers; no browsers, and no generated
+# requests (tests/test_api_schemathesis.py: `make fuzz-api`).
+FAST_TESTS = tests/engine tests/test_api*.py --deselect tests/test_api_schemathesis.py
+
 test: install pwa chromium caddy engines
-	cd pwa && npm test
-	$(BIN)/pytest --cov --cov-report=term
+	@vitest_log=$$(mktemp); (cd pwa && npm test >"$$vitest_log" 2>&1) & vitest=$$!; \
+	$(PYTEST_ALL); pytest_status=$$?; \
+	wait $$vitest; vitest_status=$$?; echo "--- vitest (pwa/)"; cat "$$vitest_log"; rm -f "$$vitest_log"; \
+	test $$pytest_status = 0 && test $$vitest_status = 0
+
+test-fast: install
+	$(PYTEST_N) --durations=10 $(FAST_TESTS)
+
+# Branch coverage of the backend, the server processes the tests start included (pyproject.toml).
+# Reported, not enforced: it costs about a quarter more CPU in every server process (measured on the API
+# tests), so make test (and CI) leaves it out and stays within its 20 minutes on 2 cores.
+coverage: install pwa chromium caddy engines
+	$(PYTEST_N) --cov --cov-report=term
 
 # The developer checks; CI runs them before the tests. Fastest first. The budget script runs again on
 # the build here: `npm run build` checks it too, but a build over budget still leaves pwa/dist behind.

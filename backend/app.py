@@ -4,52 +4,46 @@ from __future__ import annotations
 
 import logging
 import mimetypes
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Request, Response, jsonify, request, send_from_directory
 from flask.sessions import SessionInterface, SessionMixin
+from flask.typing import ResponseReturnValue
+from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import BLUEPRINTS
 from .api.edge import install_edge
 from .api.errors import register_error_handlers
+from .api.follow_ups import after_commit, before_command
+from .api.security_headers import register_security_headers
+from .auth.throttle import LoginThrottle
 from .config import Config
 from .engine import census
+from .floor import KEY, PokerFloor
 from .push.keys import vapid_keys
 from .push.outbox import Outbox
 from .push.reminders import BreakReminders
 from .push.sender import Pusher
 from .read.changes import changed_views
 from .read.notices import notices
-from .realtime import Realtime
-from .security_headers import register_security_headers
+from .realtime import AsyncMode, Realtime
 from .service import TournamentService
 from .store import make_engine, migrate
 from .store.db import check_migrated
-
-
-@dataclass
-class PokerFloor:
-    """What the blueprints need, in app.extensions["pokerfloor"]."""
-
-    config: Config
-    db: object
-    service: TournamentService
-    realtime: Realtime | None = None
-    pusher: Pusher | None = None
-    reminders: BreakReminders | None = None
 
 
 class PokerFloorApp(Flask):
     """Flask, with each view's and hook's sync check made once: Flask asks inspect whether a
     function is a coroutine for every hook and view of every request (none here is)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._callables: dict = {}
+        self._callables: dict[Callable, Callable] = {}
 
-    def ensure_sync(self, func):
+    def ensure_sync(self, func: Callable) -> Callable:
         found = self._callables.get(func)
         if found is None:
             found = self._callables[func] = super().ensure_sync(func)
@@ -66,7 +60,9 @@ class NoCookieSessions(SessionInterface):
         return None
 
 
-def create_app(config: Config | None = None, async_mode: str = "gevent", migrate_schema: bool | None = None) -> Flask:
+def create_app(
+    config: Config | None = None, async_mode: AsyncMode = "gevent", migrate_schema: bool | None = None
+) -> Flask:
     """migrate_schema: None means SQLite migrates itself (one process serves a room), any other
     database is only checked: several workers must not race to migrate it, `pokerfloor init`
     does that once before they start (raises store.db.NotMigrated otherwise)."""
@@ -74,7 +70,6 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     app = PokerFloorApp(__name__, static_folder=None)
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20
-    app.json.sort_keys = False
     app.session_interface = NoCookieSessions()
     db = make_engine(config.DATABASE_URL, config.DB_POOL_SIZE)
     if migrate_schema is None:
@@ -85,23 +80,28 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
         check_migrated(db)
     outbox = Outbox(db)  # notices not yet sent, kept with the command that made them
     service = TournamentService(db, changed_views=changed_views, notices=notices, queue_notices=outbox.command_queue)
-    floor = PokerFloor(config, db, service)
+    # Per process, see auth/throttle.py: 10 wrong passwords for one name from one address. Not per
+    # address alone (a room behind one NAT address shares it) and not per name alone (anyone could
+    # lock the director out by typing her name with wrong passwords).
+    floor = PokerFloor(config, db, service, login_throttle=LoginThrottle(limit=10))
     census.CHECK = census.CHECK or config.CHECK_CENSUS
-    app.extensions["pokerfloor"] = floor
+    app.extensions[KEY] = floor
     install_edge(app)  # ids in URLs, JSON depth
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)
     register_error_handlers(app)
     if config.TRUSTED_PROXIES:
         n = config.TRUSTED_PROXIES
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # not the host: PUBLIC_URL is set
+        # Flask's documented way to add WSGI middleware; its types call wsgi_app a method
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # type: ignore[method-assign]  # not the host: PUBLIC_URL is set
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
     floor.pusher = make_pusher(config, db, floor.realtime, outbox)
     sio = floor.realtime.socketio
     floor.reminders = BreakReminders(
-        floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=sio.sleep
+        floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=floor.realtime.sleep
     )
     floor.reminders.pick_up()
+    service.before_command, service.after_commit = before_command(floor), after_commit(floor)
 
     register_pwa(app, config)
     register_security_headers(app)
@@ -109,9 +109,9 @@ def create_app(config: Config | None = None, async_mode: str = "gevent", migrate
     return app
 
 
-def make_pusher(config: Config, db, realtime: Realtime, outbox: Outbox) -> Pusher:
+def make_pusher(config: Config, db: Engine, realtime: Realtime, outbox: Outbox) -> Pusher:
     """Web Push on the Socket.IO server's own greenlets (threads in the threading mode). A serving
-    process also takes up what the outbox holds (serve.py starts it, and stops it on SIGTERM)."""
+    process also takes up what the outbox holds (venue/serve.py starts it, and stops it on SIGTERM)."""
     sio = realtime.socketio
     return Pusher(
         db,
@@ -121,8 +121,8 @@ def make_pusher(config: Config, db, realtime: Realtime, outbox: Outbox) -> Pushe
         contact=config.PUSH_CONTACT,
         retry_s=config.PUSH_RETRY_S,
         spawn=sio.start_background_task,
-        make_queue=sio.server.eio.create_queue,
-        sleep=sio.sleep,
+        make_queue=realtime.server.eio.create_queue,
+        sleep=realtime.sleep,
         outbox=outbox,
         sweep_s=config.PUSH_SWEEP_S,
         lease_s=config.PUSH_LEASE_S,
@@ -156,7 +156,7 @@ def register_pwa(app: Flask, config: Config) -> None:
 
     @app.get("/")
     @app.get("/<path:path>")
-    def pwa(path: str = "index.html"):
+    def pwa(path: str = "index.html") -> ResponseReturnValue:
         if path.startswith("api/"):
             return jsonify({"error": "not_found", "message": "No such API endpoint.", "field": None}), 404
         if not (dist / "index.html").exists():

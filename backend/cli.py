@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     p_club_invite.add_argument("club_id", type=int, help="the club's number (pokerfloor club list)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from .serve import DEFAULT_HTTPS_PORT, serve
+        from .venue.serve import DEFAULT_HTTPS_PORT, serve
 
         network = "0.0.0.0" if args.lan or args.https else None
         host = args.host or network or os.environ.get("HOST", "127.0.0.1")
@@ -82,19 +82,19 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "init":
         init()
     elif args.command == "backup":
-        from .backup import backup_command
+        from .operations.backup import backup_command
 
         return backup_command(args.file, auto=args.auto)
     elif args.command == "club":
-        from .club_command import club_command
+        from .operations.club_command import club_command
 
         return club_command(args.club_action, getattr(args, "name", None), getattr(args, "club_id", None))
     elif args.command == "tls":
-        from .tls_command import tls_command
+        from .venue.tls_command import tls_command
 
         return tls_command(args.tls_action)
     elif args.command == "restore":
-        from .backup import restore_command
+        from .operations.backup import restore_command
 
         return restore_command(args.file, force=args.force)
     return 0

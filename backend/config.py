@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run from a checkout (make run, pip install -e), the app reads presets, the built PWA and var/ in it.
@@ -48,7 +49,7 @@ DEFAULT_PUSH_SERVICES = (
 
 
 class Config:
-    def __init__(self, **overrides):
+    def __init__(self, **overrides: Any) -> None:
         var_dir = Path(os.environ.get("POKERFLOOR_VAR") or _default_var_dir())
         self.VAR_DIR = var_dir
         self.DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{var_dir / 'pokerfloor.db'}")
@@ -93,7 +94,7 @@ class Config:
         self.BACKUP_KEEP_DAYS = int(os.environ.get("BACKUP_KEEP_DAYS", "14"))  # and each day's last one
         auto = os.environ.get("BACKUP_AUTO", "").strip().lower()
         self.BACKUP_AUTO = auto in YES if auto else self.DATABASE_URL.startswith("sqlite")
-        # Log garbage collections this long or longer (ms; 0: none): backend/gc_watch.py.
+        # Log garbage collections this long or longer (ms; 0: none): backend/operations/gc_watch.py.
         self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
         # Compare the per-command census of the tables with a fresh count (engine/census.py):
         # the tests set it; it costs a pass over the tables per command.

@@ -9,6 +9,7 @@ anything fails the transaction rolls back and the cache is dropped.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -25,6 +26,7 @@ from .store import Tournament, event_store, session_scope
 from .store.driver import driver_log
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 HTTP_FOR_REJECTION = {"conflict": 409, "forbidden": 403, "not_found": 404, "invalid": 400}
 
@@ -43,6 +45,19 @@ class Answer:
     base_seq: int = 0
     notices: Any = None  # what locked phones are told (read/notices.py), as kept for the sender
     replayed: bool = False  # the stored answer to an op_id seen before: nothing new happened
+
+
+@dataclass(frozen=True)
+class Committed:
+    """A command as the service answered it (applied, refused, or the stored answer to an op_id
+    seen before), for what the app does once it is committed."""
+
+    tournament_id: int
+    type: str
+    payload: dict
+    actor: Actor
+    actor_label: str
+    answer: Answer
 
 
 class UnknownTournament(Exception):
@@ -64,6 +79,21 @@ Notices = Callable[[TournamentState, list[Event]], list]
 QueueNotices = Callable[[Any, int, int, list, int], Any]
 
 
+# Before the command is decided (outside the tournament's lock): may refuse it by raising, or fill
+# in its payload (tournament, type, payload). After its commit: what the app does with the answer,
+# before it is sent (the views, notices, the review list: backend/api/follow_ups.py in the app).
+BeforeCommand = Callable[[int, str, dict], None]
+AfterCommit = Callable[[Committed], None]
+
+
+def nothing_before(tournament_id: int, type: str, payload: dict) -> None:
+    return None
+
+
+def nothing_after(done: Committed) -> None:
+    return None
+
+
 def no_views(state: TournamentState, events: list[Event]) -> set:
     return set()
 
@@ -79,7 +109,9 @@ def keep_in_memory(db: Any, tournament_id: int, seq: int, found: list, now: int)
 class TournamentService:
     """`changed_views` (backend/read/changes.py in the app) names the views a command's events
     changed, and `notices` (backend/read/notices.py) what locked phones are told, both worked out
-    inside its transaction from the state it left; the service itself knows nothing of either."""
+    inside its transaction from the state it left; the service itself knows nothing of either.
+    `before_command` and `after_commit` are the app's work around every command (set once the
+    app's parts exist): `execute` runs them, so every caller gets the same."""
 
     def __init__(
         self,
@@ -95,6 +127,8 @@ class TournamentService:
         self.changed_views = changed_views
         self.notices = notices
         self.queue_notices = queue_notices
+        self.before_command: BeforeCommand = nothing_before
+        self.after_commit: AfterCommit = nothing_after
         self._states: dict[int, TournamentState] = {}
         self._owners: dict[int, Owner] = {}
         self._locks: dict[int, threading.Lock] = {}
@@ -134,6 +168,13 @@ class TournamentService:
                     return None
                 found = self._owners[tournament_id] = Owner(row.club_id, row.created_by)
         return found
+
+    def club_of(self, tournament_id: int) -> int:
+        """The club of a tournament known to exist (UnknownTournament if it does not)."""
+        owner = self.owner(tournament_id)
+        if owner is None:
+            raise UnknownTournament(tournament_id)
+        return owner.club_id
 
     def state(self, tournament_id: int) -> TournamentState:
         with self._lock(tournament_id):
@@ -188,12 +229,21 @@ class TournamentService:
         op_id: str,
         at: int | None,
     ) -> Answer:
+        """Decide, commit, then run what follows the commit (outside the tournament's lock). The
+        answer stands once committed: a failure after the commit is logged, never raised (a phone
+        told "failed" would retry an applied command forever, replaying the same answer)."""
+        self.before_command(tournament_id, type, payload)
         with self._lock(tournament_id):
             try:
-                return self._execute(tournament_id, type, payload, actor, actor_label, device_id, op_id, at)
+                answer = self._execute(tournament_id, type, payload, actor, actor_label, device_id, op_id, at)
             except Exception:
                 self._states.pop(tournament_id, None)  # never keep a half-applied cache
                 raise
+        try:
+            self.after_commit(Committed(tournament_id, type, payload, actor, actor_label, answer))
+        except Exception:
+            log.exception("after %s in tournament %s (committed, answered as such)", type, tournament_id)
+        return answer
 
     def _execute(
         self,

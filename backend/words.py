@@ -1,6 +1,8 @@
 """The server's words, German and English, in one place: the audit log and the review list, the
-printouts, the results page and its CSV, the trust page. The phones' words are pwa/src/i18n/.
-A new command or event adds its lines to COMMANDS and EVENTS (tests/test_declarations.py)."""
+printouts, the results page and its CSV, the trust page; and every command's words on the phones
+(COMMANDS, COMMAND_SCREENS: generated into pwa/src/i18n/commands.gen.ts). The phones' other words
+are pwa/src/i18n/. A new command or event adds its lines to COMMANDS and EVENTS
+(tests/test_declarations.py)."""
 
 from __future__ import annotations
 
@@ -78,6 +80,7 @@ EVENTS = {
         "player_waitlisted": "{pname} put on the waiting list",
         "waiting_removed": "{pname} taken off the waiting list",
         "capacity_set": "Field limited to {max} players",
+        "table_note_set": "Table {table}: note to the dealer: {text}",
         "registration_removed": "{pname}'s registration taken back",
         "registration_flags_set": "{name}: registration changed ({changes})",
         "settings_edited": "Settings changed: {changes}",
@@ -140,6 +143,7 @@ EVENTS = {
         "player_waitlisted": "{pname} auf die Warteliste gesetzt",
         "waiting_removed": "{pname} von der Warteliste genommen",
         "capacity_set": "Teilnehmerfeld auf {max} Spieler begrenzt",
+        "table_note_set": "Tisch {table}: Notiz an den Dealer: {text}",
         "registration_removed": "Anmeldung von {pname} zurückgenommen",
         "registration_flags_set": "{name}: Anmeldung geändert ({changes})",
         "settings_edited": "Einstellungen geändert: {changes}",
@@ -284,6 +288,7 @@ COMMANDS = {
         "remove_registration": "take back {name}'s registration",
         "edit_settings": "change buy-in, fee or starting stack",
         "count_removed_stack": "count {name}'s removed stack",
+        "set_table_note": "note for table {table}",
         "unknown": "{type}",
     },
     "de": {
@@ -331,7 +336,32 @@ COMMANDS = {
         "remove_registration": "Anmeldung von {name} zurücknehmen",
         "edit_settings": "Buy-in, Gebühr oder Startstack ändern",
         "count_removed_stack": "entfernten Stack von {name} zählen",
+        "set_table_note": "Notiz für Tisch {table}",
         "unknown": "{type}",
+    },
+}
+
+# A command's words on the phones besides its line in their lists: its form's labels and the words
+# for what it shows. Generated with COMMANDS into pwa/src/i18n/commands.gen.ts as cmd.<command>.<key>
+# (backend/api/phone_words.py), so all of a command's words are written here, once.
+COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
+    "en": {
+        "set_table_note": {
+            "label": "Note for the dealer",
+            "hint": "At most 140 characters; the table's phone shows it until you change or clear it.",
+            "save": "Save note",
+            "clear": "Clear note",
+            "shown": "From the director",
+        },
+    },
+    "de": {
+        "set_table_note": {
+            "label": "Notiz für den Dealer",
+            "hint": "Höchstens 140 Zeichen; das Handy des Tisches zeigt sie, bis du sie änderst oder löschst.",
+            "save": "Notiz speichern",
+            "clear": "Notiz löschen",
+            "shown": "Vom Turnierleiter",
+        },
     },
 }
 
@@ -517,7 +547,7 @@ TRUST = {
 }
 
 # The printable results page (api/exports.py).
-RESULTS = {
+RESULTS: dict[str, dict[str, Any]] = {
     "de": {
         "title": "Ergebnisse",
         "place": "Platz",

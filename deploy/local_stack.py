@@ -73,14 +73,16 @@ class StackError(RuntimeError):
 def free_port() -> int:
     """A port nobody listens on, below the kernel's ephemeral range: outgoing connections (to
     PostgreSQL, Redis, a browser's) take ephemeral ports, and one could grab a port picked there
-    between the pick and the bind (seen: Caddy's "address already in use")."""
+    between the pick and the bind (seen: Caddy's "address already in use"). Under pytest-xdist
+    each worker picks from a slice of its own, so no other worker takes it in that gap either."""
     try:
         low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
     except (OSError, ValueError, IndexError):
         low = 32768
+    start, end = _port_slice(10_000, max(low, 10_001))
     rng = random.SystemRandom()
     for _ in range(500):
-        port = rng.randrange(10_000, max(low, 10_001))
+        port = rng.randrange(start, end)
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
@@ -88,6 +90,17 @@ def free_port() -> int:
                 continue
             return port
     raise StackError("no free port below the ephemeral range")
+
+
+def _port_slice(start: int, end: int) -> tuple[int, int]:
+    """This pytest-xdist worker's share of [start, end) (gw0 the first); all of it outside xdist."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    if not worker.startswith("gw") or count < 2:
+        return start, end
+    span = (end - start) // count
+    first = start + int(worker[2:]) * span
+    return first, first + span
 
 
 def caddy_binary() -> str | None:

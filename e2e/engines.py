@@ -1,6 +1,6 @@
 """Phones in the two other browser engines, for the browser tests that must hold there too.
 
-Playwright's own WebKit and Firefox cannot be downloaded here (../shared/TOOLING.md), so:
+Playwright's own WebKit and Firefox cannot be downloaded on the build machines (README.md "Tests"), so:
 
 - **WebKit**: Debian's WebKitGTK — its WebDriver (`WebKitWebDriver`) drives the MiniBrowser of
   libwebkit2gtk-4.1 with `--automation`, under Xvfb, through Selenium. The X screen is the phone's

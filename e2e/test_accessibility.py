@@ -1,4 +1,4 @@
-"""Issue 13 "Accessibility": axe-core (pwa/node_modules/axe-core, the pinned version) reports no
+"""Accessibility: axe-core (pwa/node_modules/axe-core, the pinned version) reports no
 violation on any role's main screens, in English and in German: the sign-in, the director's
 tournament list, the director's tournament (every section tab it has), the registration desk, the
 dealer's table with a hand on, the player's phone and the TV. Real server, real Chromium; the

@@ -1,4 +1,4 @@
-"""Clubs in real Chromium (issue 18): the server's first setup names the first club; its director,
+"""Clubs in real Chromium: the server's first setup names the first club; its director,
 the admin, creates a second club on his phone and hands its invitation to another club's director,
 who signs up on his own phone, sees which club he joins and none of the first club's tournaments.
 The first club's director invites an observer, who opens the tournament read-only: every section

@@ -1,4 +1,4 @@
-"""Issue 6 on the dealer's phone: a refused bust or chip count can be edited and resent as a NEW
+"""On the dealer's phone: a refused bust or chip count can be edited and resent as a NEW
 command, or dismissed; the Time button runs the preset's time call (generic: 30 s, last 5 counted)."""
 
 from playwright.sync_api import expect

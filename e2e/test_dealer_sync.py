@@ -1,4 +1,4 @@
-"""Issue 6 acceptance: three dealer phones on a flaky network; nothing lost, nothing twice.
+"""Three dealer phones on a flaky network; nothing lost, nothing twice.
 
 Three tables of a 30-player `generic` tournament. Every phone's network goes off and on every
 1–3 s while 150 random actions (New hand, Bust, Chip count) are done through the UI; meanwhile the

@@ -166,7 +166,7 @@ def test_a_monday_night_from_the_first_login_to_the_running_clock_and_its_end(li
     in_section(td, "clock")
     expect(td.get_by_test_id("clock-status")).to_have_attribute("data-status", "running")
     print(f"\ndirector's taps from the first login to the running clock (30 players): {count}")
-    assert count < 40, count  # issue 38: 157 taps in all, 88 before the clock (the aim: under 40)
+    assert count < 40, count  # once 157 taps in all, 88 before the clock: the aim is under 40
 
     # ---- the night, played by the dealers (their phones are other tests' business) -----------------
     dealer_links = {t["table_no"]: token_of(t["url"]) for t in links(api, tid)["tables"]}

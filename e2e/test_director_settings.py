@@ -1,4 +1,4 @@
-"""Issue 7, "set up a tournament from a preset and edit anything": the director changes the
+"""Setting up a tournament from a preset and editing anything: the director changes the
 buy-in and the starting stack on the phone before the draw; a wrong entry is refused in place."""
 
 from playwright.sync_api import expect

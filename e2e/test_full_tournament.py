@@ -1,4 +1,4 @@
-"""Issue 7's acceptance: a whole 44-player tournament under the N preset (Noohn Monday), driven
+"""A whole 44-player tournament under the N preset (Noohn Monday), driven
 through the director's and the dealers' screens to its winner, in real Chromium against a real
 server. The API is only read, as the oracle of where players sit.
 

@@ -1,4 +1,4 @@
-"""Issue 12 on the phones (real Chromium, real server): the desk's ID box for a walk-in (N-3.4,
+"""The house rules on the phones (real Chromium, real server): the desk's ID box for a walk-in (N-3.4,
 P-Teilnahme), the dealer's "Seat 4 (new) posts the big blind this hand" (P-Spielverlauf) in English
 and German, and an S-Trophy dealer giving a missed round (S-#36). Screenshots at 390×844."""
 

@@ -1,4 +1,4 @@
-"""Issue 13 "Language and locale" on real phones and a real TV against a real server: numbers and
+"""Language and locale on real phones and a real TV against a real server: numbers and
 money in the tournament's locale — the Swiss n-monday (Noohn Basel, CHF, region CH in its preset)
 writes 3'750 CHF in German, a euro tournament 3.750 €, English 3,750 — and the desk's search
 folds accents and ß (weiss → Weiß, celine → Céline, krahen → Krähen). Screenshots in /tmp/shots_D."""
@@ -11,7 +11,7 @@ from backend.read.locale_format import money_text, number_text
 from director_phone import director_at
 from server import command_ok, director, links
 
-SHOTS = Path("/tmp/shots_D")
+SHOTS = Path(__file__).parent / "screenshots"  # as the `shot` fixture: inside this checkout, never shared
 NAMES = ["Anna Weiß", "Céline Dupont", "Jonas Krähen", "Jürgen Müller", "Zoë Ärger", "Bob"] + [
     f"Spieler {i:02d}" for i in range(1, 25)
 ]  # 30 entries of 125 make a pool of 3,750

@@ -1,4 +1,4 @@
-"""Issue 5 on the phones: the director pays out, corrects and checks the chips; dealers record
+"""Money on the phones: the director pays out, corrects and checks the chips; dealers record
 several players out in one hand and count their chips; rebuys from the director's row.
 Real Chromium against a real server; the field is built through the API for speed."""
 

@@ -1,4 +1,4 @@
-"""Issue 12's whole-night acceptance for the German Golfpoker Tour preset (g-tour, seed 002 = G), in
+"""The whole-night acceptance for the German Golfpoker Tour preset (g-tour, seed 002 = G), in
 real Chromium against a real server, 390×844 phones. The director's phone and the dealers' phones
 do the night; the HTTP API is read as the oracle of where players sit, and plays a second tour
 stop quickly for the overall ranking (bulk set-up, not the point of the test).

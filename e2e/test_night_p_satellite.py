@@ -1,4 +1,4 @@
-"""Issue 12's acceptance for the P rulebook (poker-company satellite system, presets p-qualifier and
+"""The acceptance for the P rulebook (poker-company satellite system, presets p-qualifier and
 p-final): eleven one-table qualifiers, a semifinal, the final, in real Chromium against a real
 server. One qualifier and the final are played on the director's and the dealer's phones; ten
 qualifiers and the semifinal table are set up and played through the HTTP API (bulk work that is

@@ -1,4 +1,4 @@
-"""Issue 12's acceptance for the S rulebook (Swiss Poker Trophy, preset s-trophy): a whole night in
+"""The acceptance for the S rulebook (Swiss Poker Trophy, preset s-trophy): a whole night in
 real Chromium against a real server, driven through the director's and the dealers' phones; the
 HTTP API is read as the oracle of where players sit (and of what the screens must show).
 

@@ -1,4 +1,4 @@
-"""Issue 12's whole-night acceptance for the club ranking preset (v-ranking, seed 001 = V), in real
+"""The whole-night acceptance for the club ranking preset (v-ranking, seed 001 = V), in real
 Chromium against a real server, 390×844 phones. The director's phone and the two dealers' phones do
 the night; the HTTP API is read as the oracle of where players sit, and sets up the second
 tournament day quickly (bulk set-up, not the point of the test).

@@ -1,4 +1,4 @@
-"""Issue 5 on the phones: a director's missed-round penalty counted down on the dealer's phone, a
+"""Penalties and leagues on the phones: a director's missed-round penalty counted down on the dealer's phone, a
 dealer's warning, a league's standings (V-XII) and the results CSV as a blob download.
 Real Chromium against a real server; the field is built through the API for speed."""
 

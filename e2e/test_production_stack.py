@@ -84,7 +84,7 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     tid = first_director_seats_a_tournament(director, stack.url, stack.setup_token(), 6, 1)
 
     # The table's QR link points at the public HTTPS address (PUBLIC_URL), token in the fragment.
-    in_section(director, "tools")  # the QR links live in Tools (issue 13 sections)
+    in_section(director, "tools")  # the QR links live in the Tools section
     dealer_url = director.get_by_test_id("link-table-1").get_attribute("href")
     assert dealer_url.startswith(f"{stack.url}/#/dealer/"), dealer_url
     dealer_ctx = pinned_phone(trusting_browser, stack, DEALER)

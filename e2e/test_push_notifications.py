@@ -1,4 +1,4 @@
-"""Web Push on a player's phone (issue 17), real Chromium against a real server: the opt-in card,
+"""Web Push on a player's phone, real Chromium against a real server: the opt-in card,
 then a move the server pushed (encrypted, signed, decrypted by the test's push service) delivered
 to the phone's service worker through the DevTools protocol (ServiceWorker.deliverPushMessage).
 The worker shows nothing while that very screen is on, shows the notification otherwise, and a tap

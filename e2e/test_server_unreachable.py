@@ -1,4 +1,4 @@
-"""Issue 11, the honest badge: Wi-Fi up but the server gone must not look "online".
+"""The honest badge: Wi-Fi up but the server gone must not look "online".
 
 A real server process and a dealer phone (390×844). The server is SIGKILLed (connections
 refused/reset), or silenced behind a TCP proxy that accepts but never answers (no RST): either

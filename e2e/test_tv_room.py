@@ -1,4 +1,4 @@
-"""Issue 13 "The TV tells the room": real server, real Chromium, the TV at 1920×1080 and a player's
+"""The TV tells the room: real server, real Chromium, the TV at 1920×1080 and a player's
 phone. The director starts and stops hand-for-hand (N-2.13): a banner on the TV and "Hand-for-hand"
 on the phone, gone when it ends; a move and a table break run along the TV's ticker; the seating
 page lists everyone by name with table and seat; the night driven to its end over the API shows
@@ -13,7 +13,7 @@ from server import command_ok, director, links
 
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
-SHOTS = Path("/tmp/shots_E")
+SHOTS = Path(__file__).parent / "screenshots"  # as the `shot` fixture: inside this checkout, never shared
 NAMES = [
     "Zora",
     "Ärne",

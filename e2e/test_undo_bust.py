@@ -1,4 +1,4 @@
-"""Issue 7 on the phones: the director undoes a wrong bust from Recent busts (issue 13: next to
+"""The director undoes a wrong bust from Recent busts (next to
 each bust, not behind "⋯"); the dealer's
 phone shows the player back in his seat and the player's phone shows his seat again (not
 "busted"). When his seat was taken since, the dialog offers a free seat. Real Chromium against a

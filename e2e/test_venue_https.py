@@ -165,7 +165,7 @@ def test_staff_phone_trusts_the_venue_and_reopens_offline_player_needs_nothing(
         expect(alarm).to_contain_text(f"This server is now at {venue.secure}")
         expect(alarm).to_contain_text("DHCP reservation")
         shot(page, "venue-director-printed-elsewhere")
-        in_section(page, "tools")  # the phones' addresses and QR codes (issue 13 sections)
+        in_section(page, "tools")  # the phones' addresses and QR codes (the Tools section)
         card = page.get_by_test_id("venue-card")
         card.scroll_into_view_if_needed()
         fingerprint = page.get_by_test_id("venue-fingerprint")

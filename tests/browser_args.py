@@ -1,4 +1,4 @@
-"""How every test and bench starts Chromium here (../shared/TOOLING.md "Browser tests"): headless on a
+"""How every test and bench starts Chromium here (Debian's chromium, README.md "Tests"): headless on a
 server without a sandbox or GPU, and quiet — no QUIC, first-run pages, updates or sync in the background."""
 
 CHROMIUM_ARGS = [

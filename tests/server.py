@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "deploy"))
 from local_stack import free_port  # noqa: E402  (one place: ports outside the ephemeral range)
 
 
-def wait_until_up(proc: subprocess.Popen, health_url: str, log_path: Path, timeout_s: float = 30) -> None:
+def wait_until_up(proc: subprocess.Popen, health_url: str, log_path: Path, timeout_s: float = 60) -> None:
     """Until `health_url` answers; a process that exits first fails with the end of its log."""
     deadline = time.time() + timeout_s
     while time.time() < deadline:
@@ -81,7 +81,11 @@ class ServerProcess:
             stdout=self._log,
             stderr=subprocess.STDOUT,
         )
-        wait_until_up(self.proc, self.url + "/api/health", self.log_path)
+        try:
+            wait_until_up(self.proc, self.url + "/api/health", self.log_path)
+        except BaseException:
+            self.kill()  # a server that did not come up must not outlive its test (and its pytest worker)
+            raise
         return self
 
     def setup_token(self) -> str:

@@ -1,4 +1,4 @@
-"""A club row for tests that use the store and the service without the API (issue 18: every
+"""A club row for tests that use the store and the service without the API (every
 tournament, league and person belongs to one)."""
 
 from backend.auth.clubs import create_club

@@ -1,5 +1,5 @@
 """The access log: off unless ACCESS_LOG is set (config.py). The proxy in front keeps one
-(deploy/), and formatting a line per request cost ~5 % of a command's CPU (issue 16)."""
+(deploy/), and formatting a line per request cost ~5 % of a command's CPU."""
 
 import time
 

@@ -3,7 +3,8 @@
 A register_player is committed with its 200 receipt before the entry is linked to its person
 (leagues). When that linking failed, the phone got 500 "nothing was applied" for a command that
 was applied, retried the op_id, got the stored 200 replayed into the same failure, and so on
-forever. The link step is a fault injected here: the rest is the real app and database."""
+forever. The link step (and the views' push) is a fault injected here: the rest is the real app and
+database."""
 
 import pytest
 
@@ -50,3 +51,27 @@ def test_a_failing_person_link_after_the_commit_still_answers_applied(director_c
     entries = director_client.get(f"/api/tournaments/{tid}/view").get_json()["entries"]
     assert [e["name"] for e in entries] == ["Anna"]
     assert "link_person after register_player" in caplog.text
+
+
+def test_a_failing_view_push_after_the_commit_still_answers_applied(director_client, monkeypatch, caplog):
+    """The service runs every follow-up of a commit (api/follow_ups.py) and logs a failure there: the
+    phone hears "applied" for what is applied, whichever follow-up broke."""
+    floor: PokerFloor = director_client.application.extensions["pokerfloor"]
+    tid = director_client.post("/api/tournaments", json={"name": "Dienstag", "preset": "n-monday"}).get_json()["id"]
+
+    def broken_publisher(*_args, **_kwargs):
+        raise RuntimeError("the publisher is gone")
+
+    monkeypatch.setattr(floor.realtime, "publish_soon", broken_publisher)
+    command = {
+        "op_id": "op-00000002",
+        "device_id": "desk-1",
+        "type": "register_player",
+        "payload": {"name": "Berta", "id_checked": True},
+    }
+    answer = director_client.post(f"/api/tournaments/{tid}/commands", json=command)
+
+    assert answer.status_code == 200 and answer.get_json()["status"] == "applied"
+    entries = director_client.get(f"/api/tournaments/{tid}/view").get_json()["entries"]
+    assert [e["name"] for e in entries] == ["Berta"]
+    assert f"after register_player in tournament {tid}" in caplog.text

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from backend.qr import qr_svg
+from backend.documents.qr import qr_svg
 from server import Api, command_ok, links, seated_tournament, token_of, view
 
 NASTY = "<b>Ö&\"'"

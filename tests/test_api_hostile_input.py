@@ -41,7 +41,7 @@ def refused(r, field, status=400):
 
 
 def test_a_lone_surrogate_in_a_name_is_refused_and_the_op_id_gets_a_fresh_decision(server, td, quiet_log):
-    """Issue 14, defect 1 (and 5): "Anna \\ud800" was taken, then answered 500 on every retry and broke
+    """A name like "Anna \\ud800" was taken, then answered 500 on every retry and broke
     results.csv, results.html and the seat cards. Now a 400 naming payload.name; nothing is stored
     under the op_id, so the same op_id with a good name is decided afresh."""
     tid = td.post("/api/tournaments", {"name": "Montag", "preset": "generic"}).json()["id"]
@@ -58,7 +58,7 @@ def test_a_lone_surrogate_in_a_name_is_refused_and_the_op_id_gets_a_fresh_decisi
 
 
 def test_control_characters_and_bad_text_in_every_kind_of_field(server, td, quiet_log):
-    """Issue 14, defect 1: names never take control characters; free notes (reasons) keep line breaks."""
+    """Names never take control characters; free notes (reasons) keep line breaks."""
     tid = seated_tournament(td, players=4, tables=1)
     refused(td.command(tid, "register_player", {"name": "Anna\x00"}), "payload.name")
     refused(td.command(tid, "register_player", {"name": "Anna\tBerg"}), "payload.name")
@@ -91,7 +91,7 @@ def test_control_characters_and_bad_text_in_every_kind_of_field(server, td, quie
 
 
 def test_csv_import_refuses_a_bad_name_on_its_line(server, td, quiet_log):
-    """Issue 14, defect 1: a name with a control character that survives decoding (C1, DEL) is refused on
+    """A name with a control character that survives decoding (C1, DEL) is refused on
     its own line in the import report, like other per-line refusals; the other lines are imported."""
     tid = td.post("/api/tournaments", {"name": "Montag", "preset": "generic"}).json()["id"]
     data = "Name\nAnna Berg\nBo\u0080b\nCarl\x7f\nDora\n".encode("utf-8")
@@ -113,7 +113,7 @@ def test_csv_import_refuses_a_bad_name_on_its_line(server, td, quiet_log):
 
 
 def test_deeply_nested_json_is_a_400_even_without_a_token(server, td, quiet_log):
-    """Issue 14, defect 2: 1000 nested brackets answered 500 and logged a traceback per request."""
+    """1000 nested brackets answered 500 and logged a traceback per request."""
     tid = seated_tournament(td, players=4, tables=1)
     for depth in (33, 1000, 100_000):
         for path in ("/api/auth/login", f"/api/tournaments/{tid}/commands"):
@@ -141,7 +141,7 @@ def test_deeply_nested_json_is_a_400_even_without_a_token(server, td, quiet_log)
 
 
 def test_numbers_out_of_range_are_4xx(server, td, quiet_log):
-    """Issue 14, defect 3: ids >= 2**63 in paths and bodies and buy_in 1e308 answered 500."""
+    """Ids >= 2**63 in paths and bodies and buy_in 1e308 answered 500."""
     tid = seated_tournament(td, players=4, tables=1)
     lid = td.post("/api/leagues", {"name": "Liga", "kind": "v_ranking"}).json()["id"]
     for big in (2**31, 2**63, 10**40):
@@ -180,7 +180,7 @@ def test_numbers_out_of_range_are_4xx(server, td, quiet_log):
 
 
 def test_an_address_over_8_kb_is_a_json_414(server, td, quiet_log):
-    """Issue 14, defect 3: gevent answered 414 with an empty body; every error here is JSON."""
+    """Gevent answered 414 with an empty body; every error here is JSON."""
     for path in ("/api/health?x=" + "a" * 9000, "/api/tournaments/1/view?" + "q=1&" * 3000, "/" + "a" * 9000):
         r = td.get(path)
         assert r.status_code == 414, r.status_code
@@ -201,7 +201,7 @@ def test_an_address_over_8_kb_is_a_json_414(server, td, quiet_log):
 
 @pytest.mark.postgres
 def test_nul_in_text_is_a_400_on_postgresql(tmp_path, pg_schema_url):
-    """Issue 14, defect 1: PostgreSQL cannot store NUL in text: a name with one answered 500 there."""
+    """PostgreSQL cannot store NUL in text: a name with one answered 500 there."""
     srv = ServerProcess(tmp_path / "pgvar", database_url=pg_schema_url).start()
     try:
         td = director(srv)
@@ -234,7 +234,7 @@ def _string_fields(schema: Schema, path=""):
 
 
 def test_every_string_field_of_every_schema_is_text_with_a_limit():
-    """Issue 14, defect 1: a String field added later without the checks would let "\\ud800" in again."""
+    """A String field added later without the checks would let "\\ud800" in again."""
     from backend.api import league, printouts, review, schemas
     from backend.api.schemas import Text
 

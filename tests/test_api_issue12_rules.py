@@ -1,4 +1,4 @@
-"""Issue 12 over HTTP in-process (Flask's test client): refusals name their rule (defect 7), a late player owes
+"""The house rules over HTTP in-process (Flask's test client): refusals name their rule, a late player owes
 the big blind (defect 3, P-Spielverlauf), an S dealer gives sit-out penalties (defect 5, S-#36) and
 a walk-in needs the ID check (defect 11, N-3.4, P-Teilnahme)."""
 

@@ -1,4 +1,4 @@
-"""Issue 13 over HTTP in-process (Flask's test client): the printable results write money in the tournament's
+"""Language and locale over HTTP in-process (Flask's test client): the printable results write money in the tournament's
 locale (de-CH "3'750 CHF", de-DE "3.750 €", en "3,750 …"), and the person search folds accents
 and ß like the desk (weiss → Weiß, celine → Céline, krahen/kraehen → Krähen)."""
 

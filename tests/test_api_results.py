@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from backend.auth.tokens import mint_token
-from backend.registration_csv import split_name
+from backend.documents.registration_csv import split_name
 from backend.service import now_ms
 from backend.store import session_scope
 from in_process import InProcessApi

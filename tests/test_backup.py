@@ -23,7 +23,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from backend.backup import prune
+from backend.operations.backup import prune
 from backend.store.db import head_revision
 from server import ROOT, Api, ServerProcess, command_ok, director, links, read_db, seated_tournament, token_of
 

@@ -1,5 +1,5 @@
 """The census of the tables in play (engine/census.py): advanced per command by the tables whose
-views changed (read/changes.py) instead of a pass over every table per push (issue 16), and the
+views changed (read/changes.py) instead of a pass over every table per push, and the
 same as a fresh count all night: busts, moves, a broken table, the final table. The tests run with
 `census.CHECK` on (conftest.py), so every command in every test is also compared."""
 

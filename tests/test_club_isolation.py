@@ -1,4 +1,4 @@
-"""Two clubs on one server (issue 18): no token of one club reaches the other's data, over HTTP
+"""Two clubs on one server: no token of one club reaches the other's data, over HTTP
 or Socket.IO. A role × endpoint matrix: every operation of the OpenAPI document, aimed at club
 Alpha's tournament, league, director, custom preset and players, sent with every kind of token
 of club Bravo (full, limited and observer directors, a dealer, a player, a display) and with none.

@@ -1,4 +1,4 @@
-"""Clubs on one server (issue 18), as their directors use them: the first setup makes the first club
+"""Clubs on one server, as their directors use them: the first setup makes the first club
 and its admin; the admin (or `pokerfloor club add`) makes other clubs with an invitation for their
 first director; a club's full director invites others as full, limited or observer directors,
 changes what they may do (less signs them out at once), gives tournaments to the limited ones.

@@ -1,4 +1,4 @@
-"""Garbage collection in the server (backend/gc_watch.py): start-up's objects are frozen out of
+"""Garbage collection in the server (backend/operations/gc_watch.py): start-up's objects are frozen out of
 later collections, and a collection at or over GC_LOG_MS is logged; the real server does both."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ import gc
 import logging
 import time
 
-from backend.gc_watch import log_pauses, settle_after_start
+from backend.operations.gc_watch import log_pauses, settle_after_start
 from server import ServerProcess, director
 
 
 def test_a_long_enough_pause_is_logged_and_a_short_one_is_not(caplog):
     before = list(gc.callbacks)
     try:
-        with caplog.at_level(logging.WARNING, logger="backend.gc_watch"):
+        with caplog.at_level(logging.WARNING, logger="backend.operations.gc_watch"):
             log_pauses(10_000)  # nothing takes 10 s
             gc.collect()
             assert "gc pause" not in caplog.text

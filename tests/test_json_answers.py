@@ -18,7 +18,7 @@ from test_security_headers import make_app
 
 def both(app, obj):
     flask_json = DefaultJSONProvider(app)
-    flask_json.sort_keys = app.json.sort_keys  # the app keeps its keys in order (app.py)
+    flask_json.sort_keys = app.json.sort_keys  # the app keeps its keys in order (api/edge.py)
     ours, flasks = app.json.dumps(obj), flask_json.dumps(obj)
     return json.loads(ours), json.loads(flasks)
 

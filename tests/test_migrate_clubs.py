@@ -1,4 +1,4 @@
-"""Migration 0008 (issue 18) moves a single-club database into one club without loss, on SQLite
+"""Migration 0008 moves a single-club database into one club without loss, on SQLite
 and PostgreSQL: a database at 0007 filled with what the schema before clubs held (two directors,
 two tournaments with their event logs and receipts, every kind of token, an invitation not yet
 used, a custom preset, persons and a league, push subscriptions and a reminder sent) comes up with

@@ -1006,7 +1006,7 @@ def test_p_satellite_final_at_most_ten():
 
 def test_p_satellite_the_notes_say_how_the_semifinal_is_played():
     """P-Satellite: "Sollten sich mehr als 10 Tischsieger ... qualifizieren, wird ein Halbfinale
-    ausgetragen" and nothing more: the preset's note says what was chosen (issue 12's P night),
+    ausgetragen" and nothing more: the preset's note says what was chosen (a P night),
     in both languages, so the director knows how to seat more than 10 winners."""
     notes = [n for n in P("p-final")["notes"] if n["rule"] == "P-Satellite" and "semifinal" in n["en"]]
     assert len(notes) == 1, notes

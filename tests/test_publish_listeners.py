@@ -112,7 +112,7 @@ def test_with_several_workers_every_changed_view_is_rendered(floor):
 
 
 def test_the_publisher_pushes_in_answer_order_and_survives_a_failing_push(floor, caplog):
-    """One publisher per process (issue 16: a greenlet per command cost more than the views): it
+    """One publisher per process (a greenlet per command cost more than the views): it
     takes the answered commands in order, and a push that fails is logged, the next still goes."""
     app, td, tid, rendered = floor
     realtime_ = app.extensions["pokerfloor"].realtime
@@ -136,7 +136,7 @@ def test_the_publisher_pushes_in_answer_order_and_survives_a_failing_push(floor,
 
 
 def test_with_several_workers_on_redis_only_rooms_someone_is_in_on_any_worker_are_rendered(floor):
-    """Issue 16 with several workers: the rooms' sockets are counted in Redis over all workers; a
+    """With several workers: the rooms' sockets are counted in Redis over all workers; a
     room nobody is in anywhere is not rendered, one another worker holds is, and a phone's leaving
     takes its count back to nothing."""
     if not redis_up():

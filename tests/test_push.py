@@ -1,4 +1,4 @@
-"""Web Push (issue 17) through a real server and a push service on 127.0.0.1 that checks the VAPID
+"""Web Push through a real server and a push service on 127.0.0.1 that checks the VAPID
 signature and decrypts each message with the phone's keys (tests/push_service.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Web Push under a push service that fails and a server that stops (issue 17's follow-up), with a
+"""Web Push under a push service that fails and a server that stops, with a
 real server process, the test's push service (tests/push_service.py) and one that never answers,
 in a process of its own: a phone on a healthy push service hears at once however many posts hang
 on the broken one, and a SIGTERM (systemd, every deploy) loses no notice and repeats none."""

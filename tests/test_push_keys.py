@@ -1,4 +1,4 @@
-"""The server's VAPID key pair (issue 17): made once and kept, the same for every worker, carried by
+"""The server's VAPID key pair: made once and kept, the same for every worker, carried by
 backups; a key from the environment (several hosts) wins; anything but a P-256 key is refused."""
 
 import stat
@@ -8,7 +8,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from backend.backup import _key_material
+from backend.operations.backup import _key_material
 from backend.push.keys import KEY_FILE, vapid_keys
 
 

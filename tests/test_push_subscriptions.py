@@ -1,4 +1,4 @@
-"""Who holds a push subscription (issue 17's follow-up): a subscription that can never be
+"""Who holds a push subscription: a subscription that can never be
 delivered to is removed, and an endpoint one phone subscribed cannot be moved by another token, of
 another club or the same, that does not show the phone's keys (a key off the curve is refused at
 the door: test_push.py). Through a real server and the test's push service (tests/push_service.py)."""

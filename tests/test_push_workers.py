@@ -1,4 +1,4 @@
-"""Web Push with two workers behind one database and Redis, as deploy/ runs them (issue 17): a
+"""Web Push with two workers behind one database and Redis, as deploy/ runs them: a
 command's notice is sent by the worker that committed it, once; a break reminder both workers
 planned goes out once (the row it claims in push_reminder); a worker stopped (SIGTERM) or killed
 with notices still to send leaves them to the other, which sends each once (the outbox)."""

@@ -128,7 +128,7 @@ def test_a_revoked_table_qr_stops_at_once_and_a_new_one_is_printed(server, td):
     assert not dealer.client.connected
     refused = Api(server.url, token_of(old_url)).command(tid, "new_hand", {"table_no": 1})
     assert refused.status_code == 401
-    # The phone is told it was reassigned, and which table it ran (issue 6: "says so and where to go").
+    # The phone is told it was reassigned, and which table it ran ("says so and where to go").
     assert refused.json()["error"] == "revoked" and refused.json()["table_no"] == 1
     assert "no longer runs table 1" in refused.json()["message"]
     new_url = td.get(f"/api/tournaments/{tid}/links").json()["tables"][0]["url"]

@@ -58,7 +58,7 @@ def test_views_and_revocations_cross_workers(two_workers):
 
 
 def test_a_directors_access_changes_on_every_worker(two_workers):
-    """Issue 18: each worker keeps the caller of a token for a minute. A director given more
+    """Each worker keeps the caller of a token for a minute. A director given more
     access on worker a may act on worker b at once (the kept caller is dropped there too, his
     sockets stay); given less, he is signed out on both."""
     from server import club_director, invited

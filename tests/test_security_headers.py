@@ -10,7 +10,7 @@ import requests
 import socketio
 from flask.testing import FlaskClient
 
-from backend.security_headers import socket_sources
+from backend.api.security_headers import socket_sources
 from server import Api, ServerProcess, director, links, seated_tournament, token_of
 
 HEADERS = {

@@ -136,7 +136,7 @@ def test_two_workers_on_one_database_stay_consistent(db):
 
 def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
     """The command path runs the event store's statements on the driver's cursor
-    (store/driver.py, issue 16): the same rows and JSON both ways as through SQLAlchemy, on SQLite
+    (store/driver.py): the same rows and JSON both ways as through SQLAlchemy, on SQLite
     and PostgreSQL; an exception rolls the whole transaction back; a stale seq is refused."""
     tid = TournamentService(db).create_tournament("T", GENERIC, None, a_club(db)).id
     log = DriverLog(db)
@@ -179,9 +179,9 @@ def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
 
 def test_a_token_is_looked_up_on_the_driver_path_as_through_the_orm(db):
     """Every phone's token is read on its first command and again every minute (auth/access.py):
-    on the driver's cursor (issue 16). The same answer as the ORM's find_token on SQLite and
+    on the driver's cursor. The same answer as the ORM's find_token on SQLite and
     PostgreSQL: a live token's grant, nothing for a revoked, an unknown or an oversized one. The
-    club comes with it (issue 18): a dealer's is his tournament's, a director's his own, with his
+    club comes with it: a dealer's is his tournament's, a director's his own, with his
     access and whether he is the server's admin."""
     club, other = a_club(db), a_club(db, "Other")
     tid = TournamentService(db).create_tournament("T", GENERIC, None, club).id

@@ -83,7 +83,7 @@ def test_migration_0004_goes_down_and_up_again(db):
 
 
 def test_migration_0005_writes_fewer_index_pages_and_keeps_every_row(db):
-    """Issue 16: an applied command writes no page of the review index (partial: refusals only)
+    """An applied command writes no page of the review index (partial: refusals only)
     and the event table has no index that repeats the unique (tournament_id, seq) one. Down to
     0004 and up again on a database with receipts and events loses nothing, and the review list
     still reads its rows through the index (SQLite's query plan says so)."""

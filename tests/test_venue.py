@@ -13,9 +13,9 @@ from cryptography import x509
 from cryptography.x509 import DNSName, IPAddress
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
 
-from backend.lan import is_loopback_url, lan_addresses, rank_addresses
-from backend.local_ca import CaError, ensure_certificates
-from backend.serve import plan_venue
+from backend.venue.lan import is_loopback_url, lan_addresses, rank_addresses
+from backend.venue.local_ca import CaError, ensure_certificates
+from backend.venue.serve import plan_venue
 from server import Api, ServerProcess, command_ok, director, free_port, links, seated_tournament, token_of
 from venue_ca import CaFiles, forge_leaf, openssl_verify
 

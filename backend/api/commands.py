@@ -1,16 +1,14 @@
-"""Commands up: validate, hand to the service, answer only after the commit, push views."""
+"""Commands up: validate, hand to the service (it commits, then pushes views), answer."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
-from ..auth.access import require_tournament
-from ..engine import COMMANDS
-from ..read.notices import refused
+from ..auth.access import Caller, require_tournament
+from ..floor import floor
 from . import view_schemas as out
-from .auth import json_body
-from .contract import documented
-from .effects import run_after, run_before
+from .contract import Body, documented
 from .schemas import load_command
 
 bp = Blueprint("commands", __name__, url_prefix="/api")
@@ -19,39 +17,22 @@ bp = Blueprint("commands", __name__, url_prefix="/api")
 @bp.post("/tournaments/<int:tid>/commands")
 @documented(
     out.CommandApplied,
-    body="AnyCommand",
+    body=Body("AnyCommand", load_command),
     errors=(401,),
     also={code: [out.CommandRejected, "Error"] for code in (400, 403, 404, 409)},
+    access=lambda tid: require_tournament(tid),
 )
-def post_command(tid: int):
+def post_command(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """Send a command (idempotent by device_id + op_id): applied, or rejected with a reason"""
-    caller = require_tournament(tid)
-    data = load_command(json_body())
-    app = current_app.extensions["pokerfloor"]
-    effects = COMMANDS[data["type"]].effects  # the declaration's work around the command (api/effects.py)
-    run_before(app, tid, effects, data["payload"])
-    answer = app.service.execute(
+    # commits, then its follow-ups (effects, views, notices, the review list: api/follow_ups.py)
+    answer = floor().service.execute(
         tid,
-        type=data["type"],
-        payload=data["payload"],
+        type=body["type"],
+        payload=body["payload"],
         actor=caller.actor(),
         actor_label=caller.label,
-        device_id=data["device_id"],
-        op_id=data["op_id"],
-        at=data["at"],
+        device_id=body["device_id"],
+        op_id=body["op_id"],
+        at=body["at"],
     )
-    if answer.status_code == 200:
-        run_after(app, tid, effects, data["type"], data["payload"], answer.body["result"])
-    if answer.body.get("status") == "rejected":
-        # The directors' "To review" list refetches: a dealer's refused bust is seen at once.
-        app.realtime.socketio.emit("review", {"tournament_id": tid}, to=f"t:{tid}:director")
-        if caller.role == "dealer" and not answer.replayed:  # and a director's phone in a pocket hears of it
-            app.pusher.tell(tid, [refused(caller.label, answer.body.get("message", ""))])
-    if answer.changed:
-        # Answer the phone first; the views go out right after, on their own greenlet.
-        app.realtime.publish_soon(tid, answer)
-    if answer.notices:
-        app.pusher.tell(tid, answer.notices)  # locked phones: on the push queue, after the answer
-    if answer.state is not None:
-        app.reminders.watch(tid, answer.state)  # a clock moved: the break reminder with it
     return jsonify(answer.body), answer.status_code

@@ -12,19 +12,20 @@ under QR → New QR when it should leave someone's hands."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
-from sqlmodel import col, select
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
+from sqlmodel import Session, col, select
 
 from ..auth import clubs
-from ..auth.access import require_club_director, require_director, require_tournament
+from ..auth.access import Caller, require_club_director, require_director, require_tournament
+from ..documents.qr import qr_svg
 from ..errors import ApiError
+from ..floor import floor
 from ..push import subscriptions
-from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Club, Director, TournamentDirector, session_scope
+from ..store import Club, Director, TournamentDirector, existing, session_scope, stored_id
 from ..store.models import ACCESS
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented
 from .phone_links import phone_link
 from .schemas import AccessSchema, InviteSchema, RunsSchema
@@ -36,17 +37,13 @@ bp = Blueprint("directors", __name__, url_prefix="/api")
 RANK = {access: len(ACCESS) - i for i, access in enumerate(ACCESS)}
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 def new_invitation(
-    session, inviter_id: int | None, club_id: int, access: str, tournament_id: int | None = None
+    session: Session, inviter_id: int | None, club_id: int, access: str, tournament_id: int | None = None
 ) -> dict:
     """A one-time setup link into `club_id` with `access`, as the phone shows it (link, QR, what it gives)."""
     token = clubs.invite(
         session,
-        _app().config.SECRET_KEY,
+        floor().config.SECRET_KEY,
         club_id=club_id,
         access=access,
         now=now_ms(),
@@ -57,7 +54,7 @@ def new_invitation(
     return {
         "url": url,
         "qr_svg": qr_svg(url),
-        "club": clubs.club_json(session.get(Club, club_id)),
+        "club": clubs.club_json(existing(session.get(Club, club_id))),
         "access": access,
         "tournament_id": tournament_id,
         "expires_at": now_ms() + clubs.INVITE_VALID_MS,
@@ -66,33 +63,34 @@ def new_invitation(
 
 @bp.get("/directors")
 @documented(out.Director(many=True), errors=(401, 403))
-def list_directors():
+def list_directors() -> ResponseReturnValue:
     """The directors of the caller's club"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(select(Director).where(Director.club_id == caller.club_id).order_by(col(Director.id)))
         return jsonify([clubs.director_json(session, d) for d in rows])
 
 
-def _body_or_empty() -> dict:
-    """The invitation's options; no body at all is a full director (as before clubs)."""
-    return json_body() if request.get_data(cache=True) else {}
-
-
 @bp.post("/directors/invite")
-@documented(out.Invitation, status=201, body=InviteSchema, errors=(400, 401, 403, 404))
-def invite():
+# no body at all is a full director (as before clubs)
+@documented(
+    out.Invitation,
+    status=201,
+    body=InviteSchema,
+    body_required=False,
+    errors=(400, 401, 403, 404),
+    access=require_club_director,
+)
+def invite(body: dict, caller: Caller) -> ResponseReturnValue:
     """A one-time setup link for another director of the caller's club"""
-    caller = require_club_director()
-    data = InviteSchema().load(_body_or_empty())
-    tid = data["tournament_id"]
+    tid = body["tournament_id"]
     if tid is not None:
         require_tournament(tid, {"director"})  # one of this club's
-    with session_scope(_app().db) as session:
-        return jsonify(new_invitation(session, caller.director_id, caller.club_id, data["access"], tid)), 201
+    with session_scope(floor().db) as session:
+        return jsonify(new_invitation(session, caller.director_id, caller.club, body["access"], tid)), 201
 
 
-def sign_out(session, director_id: int) -> list[int]:
+def sign_out(session: Session, director_id: int) -> list[int]:
     """Revoke a director's sessions and the invitations he handed out; the caller drops the
     sessions from the sockets after the commit."""
     ids = clubs.revoke_rights(session, director_id, now_ms())
@@ -100,7 +98,7 @@ def sign_out(session, director_id: int) -> list[int]:
     return ids
 
 
-def _club_director(session, caller, director_id: int) -> Director:
+def _club_director(session: Session, caller: Caller, director_id: int) -> Director:
     found = session.get(Director, director_id)
     if found is None or found.club_id != caller.club_id:
         raise ApiError(404, "unknown_director", f"There is no director {director_id} in your club.", "director_id")
@@ -108,37 +106,40 @@ def _club_director(session, caller, director_id: int) -> Director:
 
 
 @bp.post("/directors/<int:director_id>/access")
-@documented(out.Director, body=AccessSchema, errors=(400, 401, 403, 404, 409))
-def set_access(director_id: int):
+@documented(
+    out.Director,
+    body=AccessSchema,
+    errors=(400, 401, 403, 404, 409),
+    access=lambda director_id: require_club_director(),
+)
+def set_access(director_id: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """What another director of the club may do: full, limited (the tournaments he runs), observer
     (reads only) or removed (cannot sign in). Less than before signs him out on every phone."""
-    caller = require_club_director()
-    data = AccessSchema().load(json_body())
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         target = _club_director(session, caller, director_id)
         if target.id == caller.director_id:
             raise ApiError(409, "own_access", "You cannot change your own access; ask another director.", "director_id")
-        if target.is_admin and data["access"] != "full":
+        if target.is_admin and body["access"] != "full":
             raise ApiError(409, "admin_access", "The server's admin keeps full access to his club.", "access")
-        lower = RANK[data["access"]] < RANK[target.access]
+        lower = RANK[body["access"]] < RANK[target.access]
         dropped = sign_out(session, director_id) if lower else []
         kept = [] if lower else clubs.session_token_ids(session, director_id)
-        target.access = data["access"]
+        target.access = body["access"]
         session.flush()
-        body = clubs.director_json(session, target)
+        shown = clubs.director_json(session, target)
     for token_id in dropped:
-        _app().realtime.drop_token(token_id)
+        floor().realtime.drop_token(token_id)
     for token_id in kept:  # more access: at once, on every worker, without signing out
-        _app().realtime.refresh_token(token_id)
-    return jsonify(body)
+        floor().realtime.refresh_token(token_id)
+    return jsonify(shown)
 
 
-def _tournament_directors(session, caller, tid: int) -> dict:
+def _tournament_directors(session: Session, caller: Caller, tid: int) -> dict:
     """The club's directors who may run this tournament (full ones; limited ones given it)."""
     rows = session.exec(
         select(Director).where(Director.club_id == caller.club_id, col(Director.access).in_(["full", "limited"]))
     )
-    created_by = _app().service.owner(tid).created_by
+    created_by = existing(floor().service.owner(tid)).created_by
     found = []
     for d in rows:
         if d.access == "full":
@@ -150,33 +151,42 @@ def _tournament_directors(session, caller, tid: int) -> dict:
 
 @bp.get("/tournaments/<int:tid>/directors")
 @documented(out.TournamentDirectors, errors=(401, 403, 404))
-def tournament_directors(tid: int):
+def tournament_directors(tid: int) -> ResponseReturnValue:
     """Who may run this tournament"""
     caller = require_tournament(tid, {"director"})
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return jsonify(_tournament_directors(session, caller, tid))
 
 
-@bp.post("/tournaments/<int:tid>/directors")
-@documented(out.TournamentDirectors, body=RunsSchema, errors=(400, 401, 403, 404, 409))
-def give_tournament(tid: int):
-    """Give a limited director this tournament to run, or take it back (he is signed out then)"""
+def _full_director_of(tid: int) -> Caller:
+    """A director with full access to the club whose tournament this is."""
     caller = require_club_director()
     require_tournament(tid, {"director"})
-    data = RunsSchema().load(json_body())
+    return caller
+
+
+@bp.post("/tournaments/<int:tid>/directors")
+@documented(
+    out.TournamentDirectors,
+    body=RunsSchema,
+    errors=(400, 401, 403, 404, 409),
+    access=_full_director_of,
+)
+def give_tournament(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
+    """Give a limited director this tournament to run, or take it back (he is signed out then)"""
     dropped: list[int] = []
-    with session_scope(_app().db) as session:
-        target = _club_director(session, caller, data["director_id"])
+    with session_scope(floor().db) as session:
+        target = _club_director(session, caller, body["director_id"])
         if target.access != "limited":
             raise ApiError(409, "not_limited", f"{target.username} is not limited to some tournaments.", "director_id")
         link = session.get(TournamentDirector, (tid, target.id))
-        if data["runs"] and link is None:
-            session.add(TournamentDirector(tournament_id=tid, director_id=target.id))
-        elif not data["runs"] and link is not None:
+        if body["runs"] and link is None:
+            session.add(TournamentDirector(tournament_id=tid, director_id=stored_id(target)))
+        elif not body["runs"] and link is not None:
             session.delete(link)
-            dropped = sign_out(session, target.id)
+            dropped = sign_out(session, stored_id(target))
         session.flush()
-        body = _tournament_directors(session, caller, tid)
+        shown = _tournament_directors(session, caller, tid)
     for token_id in dropped:
-        _app().realtime.drop_token(token_id)
-    return jsonify(body)
+        floor().realtime.drop_token(token_id)
+    return jsonify(shown)

@@ -4,9 +4,10 @@ errors gevent's HTTP server writes itself (414, 400) as JSON like every other er
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import orjson
-from flask import Flask
+from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 
 from ..errors import ApiError
@@ -31,7 +32,7 @@ PATH_IDS = {
 }
 
 
-def refuse_ids_out_of_range(endpoint, values) -> None:
+def refuse_ids_out_of_range(endpoint: str | None, values: dict[str, Any] | None) -> None:
     """Every `<int:...>` in our URLs, for every method: a number past MAX_ID names nothing (a JSON 404
     naming the field) instead of reaching the database and failing there."""
     for name, value in (values or {}).items():
@@ -40,7 +41,7 @@ def refuse_ids_out_of_range(endpoint, values) -> None:
             raise ApiError(404, error, message.format(value), field)
 
 
-def json_depth(value, stop_after: int = MAX_JSON_DEPTH) -> int:
+def json_depth(value: object, stop_after: int = MAX_JSON_DEPTH) -> int:
     """How deep lists and objects nest (a scalar is 0), without recursion; stops counting past stop_after."""
     deepest, todo = 0, [(value, 1)]
     while todo:
@@ -54,12 +55,31 @@ def json_depth(value, stop_after: int = MAX_JSON_DEPTH) -> int:
     return deepest
 
 
+def json_body() -> dict:
+    """The body as a JSON object. Parsed by the app's JSON (api/edge.py): too deep a body is a 400
+    of its own, never a RecursionError."""
+    body = None
+    if request.is_json:
+        try:
+            body = current_app.json.loads(request.get_data(cache=True))
+        except JsonTooDeep as err:
+            raise ApiError(400, "json_too_deep", str(err)) from None
+        except ValueError:  # not JSON, or not UTF-8
+            raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_json", "The request body must be a JSON object.")
+    return body
+
+
 class DepthLimitedJSON(DefaultJSONProvider):
     """Flask's JSON, but a body nested deeper than MAX_JSON_DEPTH is a ValueError (JsonTooDeep),
     not a RecursionError that ends as a 500 with a traceback per request; answers are written by
-    orjson (a big field's director view is megabytes: about ten times faster)."""
+    orjson (a big field's director view is megabytes: about ten times faster). Keys stay in the
+    order the answer was built in."""
 
-    def dumps(self, obj, **kwargs):
+    sort_keys = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
         """Compact answers through orjson, with Flask's own rules for dates, decimals, UUIDs and
         dataclasses; indented output (debug) or a value orjson refuses (an integer beyond 64 bits)
         the standard way."""
@@ -73,7 +93,7 @@ class DepthLimitedJSON(DefaultJSONProvider):
                 pass
         return super().dumps(obj, **kwargs)
 
-    def loads(self, s, **kwargs):
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         try:
             value = json.loads(s, **kwargs)
         except RecursionError:
@@ -85,9 +105,7 @@ class DepthLimitedJSON(DefaultJSONProvider):
 
 def install_edge(app: Flask) -> None:
     app.url_value_preprocessor(refuse_ids_out_of_range)
-    sort_keys = app.json.sort_keys
     app.json = DepthLimitedJSON(app)
-    app.json.sort_keys = sort_keys
 
 
 def _raw_json_response(status: str, error: str, message: str) -> bytes:
@@ -115,13 +133,13 @@ def json_error_handler(base: type, access_log: bool = False) -> type:
     class so this module never imports gevent before monkey-patching."""
 
     class JsonErrorHandler(base):
-        def handle_one_request(self):
+        def handle_one_request(self) -> Any:
             result = super().handle_one_request()
             if isinstance(result, tuple) and result[0] in _GEVENT_ERRORS:
                 return result[0], _GEVENT_ERRORS[result[0]]
             return result
 
-        def log_request(self):
+        def log_request(self) -> None:
             if access_log:
                 super().log_request()
 

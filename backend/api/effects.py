@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..floor import PokerFloor
 from ..read.league import carried_headhunter_chips
 from .league import check_person, link_registration
 from .registration_import import link_entries
@@ -21,30 +22,34 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Effect:
-    before: Callable | None = None  # (app, tid, payload) -> None
-    after: Callable | None = None  # (app, tid, payload, result) -> None
+    before: Callable[[PokerFloor, int, dict], None] | None = None  # may fill in the payload
+    after: Callable[[PokerFloor, int, dict, dict], None] | None = None  # also gets the result
 
 
-def _check_person(app, tid: int, payload: dict) -> None:
+def _check_person(app: PokerFloor, tid: int, payload: dict) -> None:
     check_person(
-        app.db, app.service.owner(tid).club_id, payload.get("person_id")
+        app.db, app.service.club_of(tid), payload.get("person_id")
     )  # a 400 naming person_id when there is no such person
 
 
-def _link_person(app, tid: int, payload: dict, result: dict) -> None:
+def _link_person(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
     if "entry_id" in result:  # not when he went onto the waiting list (N-3.3)
         link_registration(app, tid, result["entry_id"], payload.get("person_id"))
 
 
-def _carry_headhunter_chips(app, tid: int, payload: dict) -> None:
+def _carry_headhunter_chips(app: PokerFloor, tid: int, payload: dict) -> None:
     """Headhunter chips follow the person from one tournament day to the next (V-VII.r)."""
     if not payload.get("hh_carried") and app.service.state(tid).preset.get("headhunter"):
         payload["hh_carried"] = carried_headhunter_chips(
-            app.db, app.service, app.service.owner(tid).club_id, tid, payload["name"], payload.get("person_id")
+            app.db, app.service, app.service.club_of(tid), tid, payload["name"], payload.get("person_id")
         )
 
 
-def _link_promoted(app, tid: int, payload: dict, result: dict) -> None:
+def _link_imported(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
+    link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
+
+
+def _link_promoted(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
     link_entries(app, tid, [p["entry_id"] for p in result["promoted"]])
 
 
@@ -52,16 +57,18 @@ EFFECTS: dict[str, Effect] = {
     "link_person": Effect(before=_check_person, after=_link_person),  # leagues: the entry is this person
     "carry_headhunter_chips": Effect(before=_carry_headhunter_chips),
     "link_promoted": Effect(after=_link_promoted),  # entries promoted from the waiting list
+    "link_imported": Effect(after=_link_imported),  # entries registered from a CSV file
 }
 
 
-def run_before(app, tid: int, effects: tuple[str, ...], payload: dict) -> None:
+def run_before(app: PokerFloor, tid: int, effects: tuple[str, ...], payload: dict) -> None:
     for name in effects:
-        if EFFECTS[name].before:
-            EFFECTS[name].before(app, tid, payload)
+        before = EFFECTS[name].before
+        if before is not None:
+            before(app, tid, payload)
 
 
-def run_after(app, tid: int, effects: tuple[str, ...], type: str, payload: dict, result: dict) -> None:
+def run_after(app: PokerFloor, tid: int, effects: tuple[str, ...], type: str, payload: dict, result: dict) -> None:
     for name in effects:
         after = EFFECTS[name].after
         if after is None:

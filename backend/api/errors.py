@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -17,17 +18,17 @@ log = logging.getLogger(__name__)
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
-    def _api_error(err: ApiError):
+    def _api_error(err: ApiError) -> ResponseReturnValue:
         return error_response(err.status, err.error, err.message, err.field, **err.extra)
 
     @app.errorhandler(ValidationError)
-    def _validation(err: ValidationError):
+    def _validation(err: ValidationError) -> ResponseReturnValue:
         field, reason = first_validation_error(err)
         message = f"{field}: {reason}" if field else reason
         return error_response(400, "validation", message, field)
 
     @app.errorhandler(HTTPException)
-    def _http(err: HTTPException):
+    def _http(err: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith("/api/"):
             return err
         return error_response(
@@ -35,6 +36,6 @@ def register_error_handlers(app: Flask) -> None:
         )
 
     @app.errorhandler(Exception)
-    def _unexpected(err: Exception):
+    def _unexpected(err: Exception) -> ResponseReturnValue:
         log.error("unexpected error on %s %s", request.method, request.path, exc_info=err)
         return error_response(500, "internal", "Something went wrong on the server; nothing was applied.")

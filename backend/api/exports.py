@@ -9,17 +9,19 @@ import io
 from dataclasses import dataclass
 from datetime import date
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
+from flask.typing import ResponseReturnValue
 
 from ..auth.access import require_director, require_tournament
+from ..documents.registration_csv import split_name
 from ..engine import money
 from ..engine.model import TournamentState
 from ..engine.payouts import shown
 from ..errors import ApiError
+from ..floor import floor
 from ..read import league as lg
 from ..read.locale_format import money_text, region_of
-from ..registration_csv import split_name
-from ..store import Club, Tournament, session_scope
+from ..store import Club, Tournament, existing, session_scope
 from ..words import LEAGUE_POINTS, RESULTS, RESULTS_CSV, STANDINGS_CSV
 from .contract import LANG, Answer, documented, query_param
 from .league import club_league
@@ -29,11 +31,7 @@ from .schemas import text_problem
 bp = Blueprint("exports", __name__, url_prefix="/api")
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
-def _cell(value):
+def _cell(value: object) -> object:
     """Text a spreadsheet would run as a formula (a player named "=HYPERLINK(…)") gets a leading
     apostrophe (OWASP CSV injection)."""
     if value is None:
@@ -55,7 +53,7 @@ def _csv(rows: list[list], filename: str) -> Response:
     )
 
 
-def _money(value) -> str:
+def _money(value: float | None) -> str:
     """German Excel reads a decimal comma; whole amounts stay plain."""
     if value is None:
         return ""
@@ -98,11 +96,11 @@ def _columns(state: TournamentState, prizes: list) -> list[str]:
 
 
 def _night(tid: int) -> Night:
-    state = _app().service.state(tid)
-    with session_scope(_app().db) as session:
+    state = floor().service.state(tid)
+    with session_scope(floor().db) as session:
         persons = lg.persons_of(session, tid)
         leagues = [lge for lge in lg.leagues_of(session, tid) if lge.points]
-        tournament = session.get(Tournament, tid)
+        tournament = existing(session.get(Tournament, tid))
         club = session.get(Club, tournament.club_id)
         name, club_name, created_at = tournament.name, club.name if club else "", tournament.created_at
     rows = []
@@ -134,7 +132,7 @@ def _day_text(day: date, lang: str, form: str) -> str:
 
 @bp.get("/tournaments/<int:tid>/results.csv")
 @documented(Answer({"type": "string"}, "text/csv"), query=[LANG], errors=(400, 401, 403, 404))
-def results_csv(tid: int):
+def results_csv(tid: int) -> ResponseReturnValue:
     """Results as CSV (UTF-8 BOM, ';')"""
     require_tournament(tid, {"director"})
     lang = _lang()
@@ -177,16 +175,16 @@ def results_csv(tid: int):
         ),
     ],
 )
-def standings_csv(league_id: int):
+def standings_csv(league_id: int) -> ResponseReturnValue:
     """Standings as CSV (UTF-8 BOM, ';')"""
     caller = require_director()
     lang = _lang()
     period = request.args.get("period", "overall")
     if text_problem(period, 20):  # it names the file (a header): no control characters
         raise ApiError(400, "validation", f"period: {text_problem(period, 20)}", "period")
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
-    body = lg.league_standings(_app().db, _app().service, row)
+    body = lg.league_standings(floor().db, floor().service, row)
     if period == "overall":
         lines = body["overall"]
     else:
@@ -207,7 +205,7 @@ def standings_csv(league_id: int):
 
 @bp.get("/tournaments/<int:tid>/results.html")
 @documented(Answer({"type": "string"}, "text/html"), query=[LANG], errors=(400, 401, 403, 404))
-def results_html(tid: int):
+def results_html(tid: int) -> ResponseReturnValue:
     """Printable results page (A4)"""
     require_tournament(tid, {"director"})
     lang = _lang()

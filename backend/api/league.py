@@ -7,20 +7,22 @@ from __future__ import annotations
 import itertools
 import re
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError, fields, validate, validates_schema
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
-from ..auth.access import require_director, require_tournament
+from ..auth.access import Caller, require_director, require_tournament
 from ..errors import ApiError
+from ..floor import PokerFloor, floor
 from ..presets import find_preset
 from ..read import league as lg
 from ..read.locale_format import fold, name_matches
 from ..service import now_ms
-from ..store import League, LeagueTournament, Person, Tournament, session_scope
+from ..store import League, LeagueTournament, Person, Tournament, existing, session_scope, stored_id
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented, query_param
 from .schemas import ID, StrictSchema, Text, not_blank, text_problem
 
@@ -69,11 +71,7 @@ class AddTournamentSchema(StrictSchema):
     played_on = Text(load_default=None, allow_none=True, validate=_date)
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
-def club_league(session, league_id: int, club_id: int | None) -> League:
+def club_league(session: Session, league_id: int, club_id: int | None) -> League:
     """One of the club's leagues (another club's is answered as missing)."""
     found = session.get(League, league_id)
     if found is None or found.club_id != club_id:
@@ -83,7 +81,7 @@ def club_league(session, league_id: int, club_id: int | None) -> League:
 
 @bp.get("/persons")
 @documented(out.Person(many=True), query=[query_param("q", {"type": "string"})], errors=(401, 403))
-def search_persons():
+def search_persons() -> ResponseReturnValue:
     """Search persons by name (accents and ß folded)"""
     caller = require_director()
     q = request.args.get("q", "")
@@ -91,7 +89,7 @@ def search_persons():
     if problem:
         raise ApiError(400, "validation", f"q: {problem}", "q")
     q = fold(q)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         query = select(Person).where(Person.club_id == caller.club_id).order_by(col(Person.name_key))
         if not q:
             return jsonify([lg.person_json(p) for p in session.exec(query.limit(50))])
@@ -103,37 +101,35 @@ def search_persons():
 
 @bp.get("/leagues")
 @documented(out.League(many=True), errors=(401, 403))
-def list_leagues():
+def list_leagues() -> ResponseReturnValue:
     """The club's leagues"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(select(League).where(League.club_id == caller.club_id).order_by(col(League.id))).all()
         return jsonify(
-            [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, r.id)]) for r in rows]
+            [lg.league_json(r, [lt.tournament_id for lt in lg.league_tournaments(session, stored_id(r))]) for r in rows]
         )
 
 
 @bp.post("/leagues")
-@documented(out.League, status=201, body=CreateLeagueSchema, errors=(400, 401, 403))
-def create_league():
+@documented(out.League, status=201, body=CreateLeagueSchema, errors=(400, 401, 403), access=require_director)
+def create_league(body: dict, caller: Caller) -> ResponseReturnValue:
     """Create a league or series"""
-    caller = require_director()
-    data = CreateLeagueSchema().load(json_body())
-    points = data["points"]
-    preset_id = data["points_preset"] or (DEFAULT_PRESET.get(data["kind"]) if points is None else None)
+    points = body["points"]
+    preset_id = body["points_preset"] or (DEFAULT_PRESET.get(body["kind"]) if points is None else None)
     if preset_id:
-        with session_scope(_app().db) as session:
-            preset = find_preset(session, str(_app().config.PRESETS_DIR), preset_id, caller.club_id)
+        with session_scope(floor().db) as session:
+            preset = find_preset(session, str(floor().config.PRESETS_DIR), preset_id, caller.club_id)
         if preset is None:
             raise ApiError(400, "unknown_preset", f"There is no preset '{preset_id}'.", "points_preset")
         points = preset.get("points")
-        if not points and data["points_preset"]:
+        if not points and body["points_preset"]:
             raise ApiError(400, "no_points", f"The preset '{preset_id}' has no points table.", "points_preset")
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = League(
-            club_id=caller.club_id,
-            name=data["name"].strip(),
-            kind=data["kind"],
+            club_id=caller.club,
+            name=body["name"].strip(),
+            kind=body["kind"],
             points=points,
             created_by=caller.director_id,
             created_at=now_ms(),
@@ -145,29 +141,29 @@ def create_league():
 
 @bp.get("/leagues/<int:league_id>")
 @documented(out.League, errors=(401, 403, 404))
-def get_league(league_id: int):
+def get_league(league_id: int) -> ResponseReturnValue:
     """One league"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
         links = lg.league_tournaments(session, league_id)
         return jsonify(lg.league_json(row, [lt.tournament_id for lt in links]))
 
 
 @bp.post("/leagues/<int:league_id>/tournaments")
-@documented(out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404))
-def add_tournament(league_id: int):
+@documented(
+    out.League, body=AddTournamentSchema, errors=(400, 401, 403, 404), access=lambda league_id: require_director()
+)
+def add_tournament(league_id: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """Assign a tournament (and the day it counts for)"""
-    caller = require_director()
-    data = AddTournamentSchema().load(json_body())
-    tid = data["tournament_id"]
+    tid = body["tournament_id"]
     require_tournament(tid, {"director"})  # one of the club's, and one he runs if he is limited
-    state = _app().service.state(tid)
-    with session_scope(_app().db) as session:
+    state = floor().service.state(tid)
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
-        tournament = session.get(Tournament, tid)
+        tournament = existing(session.get(Tournament, tid))
         link = session.get(LeagueTournament, (league_id, tid))
-        played_on = data["played_on"] or (link.played_on if link else lg.night_of(state, tournament.created_at))
+        played_on = body["played_on"] or (link.played_on if link else lg.night_of(state, tournament.created_at))
         if link is None:
             session.add(
                 LeagueTournament(league_id=league_id, tournament_id=tid, played_on=played_on, added_at=now_ms())
@@ -181,15 +177,15 @@ def add_tournament(league_id: int):
 
 @bp.get("/leagues/<int:league_id>/standings")
 @documented(out.Standings, errors=(401, 403, 404))
-def get_standings(league_id: int):
+def get_standings(league_id: int) -> ResponseReturnValue:
     """Standings overall, per month and half-year, and qualification"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         row = club_league(session, league_id, caller.club_id)
-    return jsonify({"league": lg.league_json(row), **lg.league_standings(_app().db, _app().service, row)})
+    return jsonify({"league": lg.league_json(row), **lg.league_standings(floor().db, floor().service, row)})
 
 
-def check_person(db, club_id: int, person_id) -> None:
+def check_person(db: Engine, club_id: int, person_id: int | None) -> None:
     """A registration naming a person must name one of the tournament's club (checked before the command)."""
     if person_id is None:
         return
@@ -199,14 +195,14 @@ def check_person(db, club_id: int, person_id) -> None:
             raise ApiError(400, "unknown_person", f"There is no person {person_id}.", "payload.person_id")
 
 
-def link_registration(app, tid: int, entry_id: int, person_id) -> None:
+def link_registration(app: PokerFloor, tid: int, entry_id: int, person_id: int | None) -> None:
     """After a committed register_player: link the entry to its person (given, same name, or new).
     Its own small transaction; a replayed op_id finds the link already there."""
     name = app.service.state(tid).entries[entry_id].name
     for attempt in (1, 2):  # two phones creating the same new person at once: the second one links to it
         try:
             with session_scope(app.db) as session:
-                lg.link_entry(session, app.service.owner(tid).club_id, tid, entry_id, name, person_id, now_ms())
+                lg.link_entry(session, app.service.club_of(tid), tid, entry_id, name, person_id, now_ms())
             return
         except IntegrityError:
             if attempt == 2:

@@ -11,11 +11,16 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from apispec import APISpec
-from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from flask import Blueprint, Flask, current_app, jsonify
+from flask.typing import ResponseReturnValue
+from marshmallow import fields
 
+from ..floor import floor
 from . import view_schemas
 from .contract import JSON, Answer, Declaration, documented
 from .schemas import PAYLOADS, CommandSchema
@@ -40,7 +45,7 @@ def _path_parameters(rule: str) -> list[dict]:
     ]
 
 
-def _json_schema_of_field(converter, field, ret: dict) -> dict:
+def _json_schema_of_field(converter: OpenAPIConverter, field: fields.Field, ret: dict) -> dict:
     """A field can give its own JSON Schema (view_schemas.LocalText)."""
     own = getattr(field, "json_schema", None)
     if own is not None:
@@ -57,13 +62,13 @@ def _content(answer: Answer | list) -> dict:
     return {answer.media: {"schema": _ref_or_schema(answer.schema)}}
 
 
-def _ref_or_schema(schema):
+def _ref_or_schema(schema: Any) -> Any:
     if isinstance(schema, str):
         return {"$ref": f"#/components/schemas/{schema}"}
     return schema  # a marshmallow schema (the plugin resolves it) or a JSON Schema dict
 
 
-def _operation(view, rule: str) -> dict:
+def _operation(view: Callable, rule: str) -> dict:
     decl: Declaration | None = getattr(view, "api_doc", None)
     doc = (view.__doc__ or "").strip()
     summary, _, description = doc.partition("\n")
@@ -82,7 +87,10 @@ def _operation(view, rule: str) -> dict:
     elif decl.query is not None:
         op["parameters"].append({"in": "query", "schema": decl.query})
     if decl.body is not None:
-        op["requestBody"] = {"required": True, "content": {decl.body_media: {"schema": _ref_or_schema(decl.body)}}}
+        op["requestBody"] = {
+            "required": decl.body_required,
+            "content": {decl.body_media: {"schema": _ref_or_schema(decl.body)}},
+        }
     if decl.auth:
         op["security"] = [{"bearer": []}]
     responses = {}
@@ -110,10 +118,12 @@ def _typed_command(name: str) -> dict:
 
 def _commands(spec: APISpec, plugin: MarshmallowPlugin) -> None:
     """The command envelope, each type's payload, and AnyCommand: one of them, by `type`."""
+    converter = plugin.converter
+    assert converter is not None  # made when the plugin joined the spec
     spec.components.schema("Command", schema=CommandSchema)
     for name, payload in PAYLOADS.items():
         # as a JSON Schema: one payload class serves several types (EntryPayload), each gets its own name
-        spec.components.schema(f"payload_{name}", component=plugin.converter.schema2jsonschema(payload))
+        spec.components.schema(f"payload_{name}", component=converter.schema2jsonschema(payload))
     spec.components.schema("AnyCommand", component={"oneOf": [_typed_command(name) for name in PAYLOADS]})
 
 
@@ -130,6 +140,7 @@ def document(app: Flask | None = None) -> dict:
             "routes' declarations: see docs/api.md."
         },
     )
+    assert plugin.converter is not None  # made when the plugin joined the spec
     plugin.converter.add_attribute_function(_json_schema_of_field)
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     spec.components.schema(ERROR, schema=view_schemas.Error)
@@ -138,19 +149,19 @@ def document(app: Flask | None = None) -> dict:
         if not rule.rule.startswith("/api/"):
             continue
         view = app.view_functions[rule.endpoint]
-        for method in sorted(rule.methods - _HIDDEN):
+        for method in sorted((rule.methods or set()) - _HIDDEN):
             spec.path(path=openapi_path(rule.rule), operations={method.lower(): _operation(view, rule.rule)})
     return spec.to_dict()
 
 
 @bp.get("/openapi.json")
 @documented({"type": "object", "description": "An OpenAPI 3.1 document"}, auth=False)
-def openapi_json():
+def openapi_json() -> ResponseReturnValue:
     """This document: every /api route, its request and its answers"""
-    cache = current_app.extensions.setdefault("openapi", {})
-    if "document" not in cache:
-        cache["document"] = document(current_app)
-    return jsonify(cache["document"])
+    parts = floor()
+    if parts.openapi_document is None:
+        parts.openapi_document = document(current_app)
+    return jsonify(parts.openapi_document)
 
 
 def api_app() -> Flask:

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import threading
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from ..auth.access import require_tournament
+from ..engine import TournamentState
+from ..floor import floor
 from ..read.my_league import my_leagues
 from ..service import now_ms
 from . import view_schemas as out
@@ -21,20 +24,17 @@ _stacks_cache: dict[int, tuple[int, list[int]]] = {}
 _stacks_lock = threading.Lock()
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 @bp.get("/tournaments/<int:tid>/my-league")
 @documented(out.MyLeague, errors=(401, 403, 404))
-def my_league(tid: int):
+def my_league(tid: int) -> ResponseReturnValue:
     """A player's league standing: his rank, points, the top 10, qualification (player token)"""
     caller = require_tournament(tid, {"player"})
-    body = my_leagues(_app().db, _app().service, tid, caller.entry_id, _app().config.LEAGUE_REFRESH_MS)
+    assert caller.entry_id is not None  # a player's token is his entry's
+    body = my_leagues(floor().db, floor().service, tid, caller.entry_id, floor().config.LEAGUE_REFRESH_MS)
     return jsonify({**body, "server_time": now_ms()})
 
 
-def counted_stacks(state) -> list[int]:
+def counted_stacks(state: TournamentState) -> list[int]:
     """Every stack of the dealers' latest count per table (seats counted 0 are empty), sorted.
     Cached per tournament by seq: one pass over the counts per change, not per request."""
     with _stacks_lock:
@@ -51,10 +51,10 @@ def counted_stacks(state) -> list[int]:
 
 @bp.get("/tournaments/<int:tid>/stacks")
 @documented(out.Stacks, errors=(401, 403, 404))
-def stacks(tid: int):
+def stacks(tid: int) -> ResponseReturnValue:
     """The latest counted stacks, sorted (director), for the chip histogram"""
     require_tournament(tid, {"director"})
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     counts = state.chip_counts
     return jsonify(
         {

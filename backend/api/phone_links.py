@@ -7,14 +7,17 @@ player's phone, which never installs a CA, opens the plain-HTTP address under /p
 
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import request
+
+from ..config import Config
+from ..floor import floor
 
 PUBLIC_ROLES = ("player", "display")
 PATHS = {"dealer": "dealer", "player": "player", "display": "display", "setup": "setup"}
 
 
-def _config():
-    return current_app.extensions["pokerfloor"].config
+def _config() -> Config:
+    return floor().config
 
 
 def staff_base() -> str:

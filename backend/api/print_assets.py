@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, Response, render_template, request, send_from_directory
+from flask.typing import ResponseReturnValue
 
 FILES = Path(__file__).resolve().parent / "print_assets"
 PREFIX = "/print-assets"
@@ -25,7 +26,7 @@ bp = Blueprint("print_assets", __name__)
 
 
 @bp.get(f"{PREFIX}/<any('printout.css', 'results.css', 'print.js'):name>")
-def asset(name: str):
+def asset(name: str) -> ResponseReturnValue:
     response = send_from_directory(FILES, name, max_age=0)
     response.headers["Cache-Control"] = "no-cache"  # revalidated: a new release restyles at once
     return response
@@ -36,7 +37,7 @@ def asset_url(name: str) -> str:
     return f"{request.host_url.rstrip('/')}{PREFIX}/{name}"
 
 
-def printable(template: str, **context) -> Response:
+def printable(template: str, **context: object) -> Response:
     """A printable page from its template (backend/templates, autoescaped), which links its
     stylesheet and the print button's script with asset_url, under the page's own policy."""
     html = render_template(template, asset_url=asset_url, **context)

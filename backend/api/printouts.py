@@ -7,20 +7,23 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, Response, request
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from marshmallow import Schema, fields, validate
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
-from .. import printed
 from ..auth.access import require_tournament
 from ..auth.tokens import mint_token, token_value
+from ..documents.qr import qr_svg
+from ..engine import TournamentState
 from ..engine.balancing import active_tables
 from ..errors import ApiError
-from ..lan import is_loopback_url
-from ..qr import qr_svg
+from ..floor import floor
 from ..service import now_ms
-from ..store import Token, Tournament, session_scope
+from ..store import Token, Tournament, existing, session_scope
+from ..venue import printed
+from ..venue.lan import is_loopback_url
 from ..words import PRINTOUTS
 from .contract import Answer, documented
 from .phone_links import phone_link, public_base, staff_base
@@ -47,7 +50,7 @@ class PrintQuery(Schema):
     to_table = fields.Integer(load_default=None, validate=validate.Range(min=1, max=5000))
 
 
-def _chosen_tables(state, q) -> list:
+def _chosen_tables(state: TournamentState, q: dict) -> list:
     """The active tables asked for (one `table`, a range, or all), sorted; 404 for a table not in play."""
     if q["table"] is not None and (q["table"] not in state.tables or state.tables[q["table"]].broken):
         raise ApiError(404, "unknown_table", f"There is no table {q['table']} in play.", "table")
@@ -68,15 +71,11 @@ def _too_many(what: str, n: int, most: int) -> ApiError:
     )
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
-def _links(session, tid: int, role: str, subjects: list) -> dict:
+def _links(session: Session, tid: int, role: str, subjects: list) -> dict:
     """subject (entry id or table no) → its QR link: live tokens read in one query, the
     missing ones minted (not one query per player: a field may have thousands)."""
     key = "entry_id" if role == "player" else "table_no"
-    secret = _app().config.SECRET_KEY
+    secret = floor().config.SECRET_KEY
     rows = session.exec(
         select(Token).where(Token.role == role, Token.tournament_id == tid, col(Token.revoked_at).is_(None))
     ).all()
@@ -105,21 +104,21 @@ def _loopback_warning(w: dict, base: str) -> str | None:
 
 def _trust_url() -> str | None:
     """With the venue's own CA a dealer phone must trust it before the table QR opens."""
-    config = _app().config
+    config = floor().config
     return config.TRUST_URL if config.LOCAL_HTTPS else None
 
 
 def _remember_bases() -> None:
     """The addresses this printout's codes carry: a server that moves says they are stale."""
-    printed.record(_app().config.VAR_DIR, staff_base(), public_base())
+    printed.record(floor().config.VAR_DIR, staff_base(), public_base())
 
 
 def _name(tid: int) -> str:
-    with session_scope(_app().db) as session:
-        return session.get(Tournament, tid).name
+    with session_scope(floor().db) as session:
+        return existing(session.get(Tournament, tid)).name
 
 
-def _printout(template: str, tid: int, lang: str, title: str, **data):
+def _printout(template: str, tid: int, lang: str, title: str, **data: object) -> Response:
     """A printout's page: its template (backend/templates) fills the frame of printout.html."""
     w = PRINTOUTS[lang]
     return printable(template, stylesheet="printout.css", lang=lang, w=w, name=_name(tid), title=w[title], **data)
@@ -127,11 +126,11 @@ def _printout(template: str, tid: int, lang: str, title: str, **data):
 
 @bp.get("/tournaments/<int:tid>/print/seat-cards")
 @documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
-def seat_cards(tid: int):
+def seat_cards(tid: int) -> ResponseReturnValue:
     """Printable seat cards with the players' QR codes (A4, 8 per page)"""
     require_tournament(tid, {"director"}, act=True)  # the codes are credentials: no observer
     q = PrintQuery().load(request.args)
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     if not state.tables:
         raise ApiError(
             409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seat cards."
@@ -141,7 +140,7 @@ def seat_cards(tid: int):
     ]
     if len(seated) > MAX_CARDS:
         raise _too_many("seat cards", len(seated), MAX_CARDS)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         urls = _links(session, tid, "player", [e for _, _, e in seated])
     cards = [
         {
@@ -166,15 +165,15 @@ def seat_cards(tid: int):
 
 @bp.get("/tournaments/<int:tid>/print/table-sheets")
 @documented(Answer({"type": "string"}, "text/html"), query=PrintQuery, errors=(400, 401, 403, 404, 409))
-def table_sheets(tid: int):
+def table_sheets(tid: int) -> ResponseReturnValue:
     """Printable dealer QR sheet per table, and the display's"""
     require_tournament(tid, {"director"}, act=True)  # a dealer's code records busts: no observer
     q = PrintQuery().load(request.args)
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     numbers = [t.table_no for t in _chosen_tables(state, q)]
     if len(numbers) > MAX_SHEETS:
         raise _too_many("table sheets", len(numbers), MAX_SHEETS)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         urls = _links(session, tid, "dealer", numbers)
         display = _links(session, tid, "display", [None])[None]
     whole_room = q["table"] is None and q["from_table"] is None and q["to_table"] is None
@@ -203,12 +202,12 @@ class SeatingListQuery(Schema):
 
 @bp.get("/tournaments/<int:tid>/print/seating-list")
 @documented(Answer({"type": "string"}, "text/html"), query=SeatingListQuery, errors=(400, 401, 403, 404, 409))
-def seating_list(tid: int):
+def seating_list(tid: int) -> ResponseReturnValue:
     """Everyone seated, sorted by name (the list people look for on the wall), two columns per A4
     page; no QR codes, so a field of 10,000 prints in one go (about 110 pages)."""
     require_tournament(tid, {"director"})
     q = SeatingListQuery().load(request.args)
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     if not state.tables:
         raise ApiError(
             409, "not_drawn", "The seats are not drawn yet: draw the seats first, then print the seating list."

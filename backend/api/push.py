@@ -1,4 +1,4 @@
-"""Web Push opt-in (issue 17): the server's public key, and a phone's subscription made or removed
+"""Web Push opt-in: the server's public key, and a phone's subscription made or removed
 with its own token. What is pushed is read/notices.py; how, push/sender.py."""
 
 from __future__ import annotations
@@ -6,19 +6,20 @@ from __future__ import annotations
 import binascii
 
 from cryptography.hazmat.primitives.asymmetric import ec
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError, fields, validate, validates
 from sqlalchemy.exc import IntegrityError
 
-from ..auth.access import current_caller, require_tournament
+from ..auth.access import Caller, current_caller, require_tournament
 from ..engine.payload import ID, StrictSchema, Text
 from ..errors import ApiError
+from ..floor import floor
 from ..push import subscriptions
 from ..push.keys import from_b64url
 from ..service import now_ms
 from ..store import session_scope
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import documented
 
 bp = Blueprint("push", __name__, url_prefix="/api/push")
@@ -71,29 +72,29 @@ class PushEndpointSchema(StrictSchema):
     endpoint = Text(required=True, validate=validate.Length(min=1, max=1000))
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
 @bp.get("/key")
 @documented(out.PushKey, auth=False)
-def push_key():
+def push_key() -> ResponseReturnValue:
     """The server's VAPID public key, for PushManager.subscribe's applicationServerKey"""
-    app = _app()
+    app = floor()
     return jsonify({"public_key": app.pusher.keys.public_key, "available": bool(app.config.PUSH_SERVICES)})
 
 
 @bp.post("/subscriptions")
-@documented(out.PushSubscribed, status=201, body=PushSubscriptionSchema, errors=(400, 401, 403, 404, 409))
-def subscribe():
+@documented(
+    out.PushSubscribed,
+    status=201,
+    body=PushSubscriptionSchema,
+    errors=(400, 401, 403, 404, 409),
+    access=current_caller,
+)
+def subscribe(body: dict, caller: Caller) -> ResponseReturnValue:
     """Opt in: this phone's push subscription gets what its token's screen would show"""
-    caller = current_caller()
-    data = PushSubscriptionSchema().load(json_body())
-    tid = data["tournament_id"] if caller.role == "director" else caller.tournament_id
+    tid = body["tournament_id"] if caller.role == "director" else caller.tournament_id
     if tid is None:
         raise ApiError(400, "validation", "Name the tournament to hear of.", "tournament_id")
     require_tournament(tid, {"director", "dealer", "player"}, act=False)  # an observer may hear of it too
-    if not subscriptions.endpoint_allowed(data["endpoint"], _app().config.PUSH_SERVICES):
+    if not subscriptions.endpoint_allowed(body["endpoint"], floor().config.PUSH_SERVICES):
         raise ApiError(
             400,
             "push_service_not_allowed",
@@ -101,17 +102,17 @@ def subscribe():
             "endpoint",
         )
     row = {
-        "endpoint": data["endpoint"],
-        "p256dh": data["keys"]["p256dh"],
-        "auth": data["keys"]["auth"],
-        "lang": data["lang"],
+        "endpoint": body["endpoint"],
+        "p256dh": body["keys"]["p256dh"],
+        "auth": body["keys"]["auth"],
+        "lang": body["lang"],
     }
     try:
         try:
-            with session_scope(_app().db) as session:
+            with session_scope(floor().db) as session:
                 subscriptions.save(session, caller, tid, **row, now=now_ms())
         except IntegrityError:  # the same phone subscribing twice at once: the second one updates
-            with session_scope(_app().db) as session:
+            with session_scope(floor().db) as session:
                 subscriptions.save(session, caller, tid, **row, now=now_ms())
     except subscriptions.EndpointTaken:
         raise ApiError(
@@ -124,11 +125,9 @@ def subscribe():
 
 
 @bp.post("/unsubscribe")
-@documented(out.PushUnsubscribed, body=PushEndpointSchema, errors=(400, 401))
-def unsubscribe():
+@documented(out.PushUnsubscribed, body=PushEndpointSchema, errors=(400, 401), access=current_caller)
+def unsubscribe(body: dict, caller: Caller) -> ResponseReturnValue:
     """Opt out: this phone's subscription (made with this token) is removed"""
-    caller = current_caller()
-    data = PushEndpointSchema().load(json_body())
-    with session_scope(_app().db) as session:
-        removed = subscriptions.remove(session, caller, data["endpoint"])
+    with session_scope(floor().db) as session:
+        removed = subscriptions.remove(session, caller, body["endpoint"])
     return jsonify({"ok": True, "removed": removed})

@@ -2,19 +2,23 @@
 
 The body is the file's raw bytes; `op_id` and `device_id` ride in the query string, so a retry
 of the same upload gets the stored answer and imports nothing twice. The file is read here
-(backend/registration_csv.py); the good lines go to the engine as ONE `import_players` command,
+(backend/documents/registration_csv.py); the good lines go to the engine as ONE `import_players` command,
 so the log holds all of them or none.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from ..auth.access import require_tournament
+from ..documents.registration_csv import MAX_BYTES, CsvProblem, parse
 from ..errors import ApiError
+from ..floor import PokerFloor, floor
 from ..read import league as lg
-from ..registration_csv import MAX_BYTES, CsvProblem, parse
 from ..service import now_ms
 from ..store import session_scope
 from . import view_schemas as out
@@ -24,11 +28,11 @@ from .schemas import load_command
 bp = Blueprint("registration_import", __name__, url_prefix="/api")
 
 
-def link_entries(app, tid: int, entry_ids: list[int]) -> None:
+def link_entries(app: PokerFloor, tid: int, entry_ids: list[int]) -> None:
     """Link new entries to their persons (leagues), in one small transaction; idempotent."""
     if not entry_ids:
         return
-    state, club_id = app.service.state(tid), app.service.owner(tid).club_id
+    state, club_id = app.service.state(tid), app.service.club_of(tid)
     with session_scope(app.db) as session:
         for entry_id in entry_ids:
             lg.link_entry(session, club_id, tid, entry_id, state.entries[entry_id].name, None, now_ms())
@@ -46,10 +50,10 @@ def link_entries(app, tid: int, entry_ids: list[int]) -> None:
     ],
     also={code: [out.CommandRejected, "Error"] for code in (400, 403, 404, 409)},
 )
-def import_players(tid: int):
+def import_players(tid: int) -> ResponseReturnValue:
     """Register players from a CSV file (raw bytes; one import_players command, idempotent by op_id)"""
     caller = require_tournament(tid, {"director"})
-    app = current_app.extensions["pokerfloor"]
+    app = floor()
     if (request.content_length or 0) > MAX_BYTES:
         raise ApiError(
             413,
@@ -71,7 +75,13 @@ def import_players(tid: int):
             413 if problem.error == "file_too_big" else 400, problem.error, problem.message, problem.field
         ) from None
     rejected = list(parsed.rejected)
-    report = {"status": "applied", "op_id": envelope["op_id"], "imported": [], "waiting": [], "rejected": rejected}
+    report: dict[str, Any] = {
+        "status": "applied",
+        "op_id": envelope["op_id"],
+        "imported": [],
+        "waiting": [],
+        "rejected": rejected,
+    }
     if parsed.rows:
         try:
             data = load_command({**envelope, "payload": {"rows": parsed.rows}})
@@ -92,8 +102,5 @@ def import_players(tid: int):
         result = answer.body["result"]
         report.update(seq=answer.body["seq"], imported=result["imported"], waiting=result["waiting"])
         rejected += result["rejected"]
-        link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
-        if answer.changed:
-            app.realtime.publish_soon(tid, answer)
     report["rejected"] = sorted(rejected, key=lambda r: r["line"])
     return jsonify(report), 200

@@ -5,15 +5,19 @@ Both read one tournament's rows newest first through an index and stop after a p
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from collections.abc import Callable, Iterable
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 from sqlalchemy import literal_column
-from sqlmodel import func, select
+from sqlmodel import Session, col, func, select
 
 from ..auth.access import require_tournament
+from ..floor import floor
 from ..read.audit import actor_text, describe_command, describe_event, director_ids, touches
 from ..read.locale_format import region_of
-from ..store import Director, EventRow, session_scope
+from ..store import Director, EventRow, session_scope, stored_id
 from ..store.models import REJECTED, OpReceipt
 from . import answer_schemas as out
 from .contract import documented
@@ -41,41 +45,39 @@ class AuditQuery(ListQuery):
     entry = fields.Integer(load_default=None, validate=ID)
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
+def _namer(entries: dict) -> Callable[[object], str]:
 
-
-def _namer(entries: dict):
-
-    def name_of(entry_id) -> str:
+    def name_of(entry_id: object) -> str:
         entry = entries.get(entry_id) if isinstance(entry_id, int) else None
         return entry.name if entry else (f"#{entry_id}" if entry_id is not None else "?")
 
     return name_of
 
 
-def _directors(session, labels) -> dict[int, str]:
+def _directors(session: Session, labels: Iterable[str | None]) -> dict[int, str]:
     ids = director_ids(labels)
     if not ids:
         return {}
-    return {d.id: d.username for d in session.exec(select(Director).where(Director.id.in_(ids)))}
+    return {stored_id(d): d.username for d in session.exec(select(Director).where(col(Director.id).in_(ids)))}
 
 
 @bp.get("/tournaments/<int:tid>/audit")
 @documented(out.AuditPage, query=AuditQuery, errors=(400, 401, 403, 404))
-def audit(tid: int):
+def audit(tid: int) -> ResponseReturnValue:
     """The event log newest first: who did what and when"""
     require_tournament(tid, {"director"})
     q = AuditQuery().load(request.args)
     filtered = q["table"] is not None or q["entry"] is not None
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         query = select(EventRow).where(EventRow.tournament_id == tid)
         if q["before"] is not None:
             query = query.where(EventRow.seq < q["before"])
-        rows = session.exec(query.order_by(EventRow.seq.desc()).limit(FILTER_SCAN if filtered else q["limit"])).all()
+        rows = session.exec(
+            query.order_by(col(EventRow.seq).desc()).limit(FILTER_SCAN if filtered else q["limit"])
+        ).all()
         picked = [r for r in rows if touches(r.payload or {}, q["table"], q["entry"])][: q["limit"]]
         directors = _directors(session, {r.actor for r in picked})
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     name_of = _namer(state.entries)
     lang = q["lang"]
     if len(picked) == q["limit"]:
@@ -109,18 +111,18 @@ def rejected_receipts(tid: int) -> tuple:
 
 @bp.get("/tournaments/<int:tid>/rejections")
 @documented(out.Rejections, query=ListQuery, errors=(400, 401, 403, 404))
-def rejections(tid: int):
+def rejections(tid: int) -> ResponseReturnValue:
     """Rejected commands to review, newest first"""
     require_tournament(tid, {"director"})
     q = ListQuery().load(request.args)
     rejected = rejected_receipts(tid)
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         rows = session.exec(
-            select(OpReceipt).where(*rejected).order_by(OpReceipt.created_at.desc()).limit(q["limit"])
+            select(OpReceipt).where(*rejected).order_by(col(OpReceipt.created_at).desc()).limit(q["limit"])
         ).all()
         count = session.exec(select(func.count()).select_from(OpReceipt).where(*rejected)).one()
         directors = _directors(session, {r.actor for r in rows})
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     name_of = _namer(state.entries)
     region = region_of(state.format)
     lang = q["lang"]

@@ -3,6 +3,9 @@ schema is declared with the command (engine/catalog.py); the fields they share a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine import COMMANDS
@@ -106,7 +109,7 @@ ENVELOPE = CommandSchema()
 PAYLOAD_LOADERS: dict[str, Schema] = {name: schema() for name, schema in PAYLOADS.items()}
 
 
-def load_command(body) -> dict:
+def load_command(body: Mapping[str, Any]) -> dict:
     """The command envelope, then its payload by type; errors name e.g. `payload.entry_id`."""
     data = ENVELOPE.load(body)
     try:

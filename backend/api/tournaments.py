@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
+from flask.typing import ResponseReturnValue
 from sqlmodel import col, select
 
 from ..auth import clubs
-from ..auth.access import bearer_token, caller_for, require_director, require_tournament
+from ..auth.access import Caller, bearer_token, caller_for, require_director, require_tournament
 from ..auth.tokens import Subject, subject_token, subject_tokens
+from ..documents.qr import qr_svg
+from ..engine import TournamentState
 from ..errors import ApiError
+from ..floor import floor
 from ..presets import all_presets, find_preset, save_custom
 from ..push import subscriptions
-from ..qr import qr_svg
 from ..service import now_ms
-from ..store import Token, Tournament, session_scope
+from ..store import Token, Tournament, session_scope, stored_id
 from . import answer_schemas as out
-from .auth import json_body
 from .contract import Answer, documented
 from .phone_links import phone_link
 from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
@@ -23,11 +25,7 @@ from .schemas import CreateTournamentSchema, RevokeSchema, SavePresetSchema
 bp = Blueprint("tournaments", __name__, url_prefix="/api")
 
 
-def _app():
-    return current_app.extensions["pokerfloor"]
-
-
-def _tournament_json(t: Tournament, state=None) -> dict:
+def _tournament_json(t: Tournament, state: TournamentState | None = None) -> dict:
     return {
         "id": t.id,
         "name": t.name,
@@ -38,7 +36,7 @@ def _tournament_json(t: Tournament, state=None) -> dict:
 
 
 def _presets_dir() -> str:
-    return str(_app().config.PRESETS_DIR)
+    return str(floor().config.PRESETS_DIR)
 
 
 def _club_if_signed_in() -> int | None:
@@ -51,17 +49,17 @@ def _club_if_signed_in() -> int | None:
 
 @bp.get("/presets")
 @documented(out.PresetSummary(many=True), auth=False)
-def presets():
+def presets() -> ResponseReturnValue:
     """Available presets (the files', and with a token the club's custom ones)"""
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         return jsonify(all_presets(session, _presets_dir(), _club_if_signed_in()))
 
 
 @bp.get("/presets/<preset_id>")
 @documented(out.Preset, errors=(404,), auth=False)
-def preset(preset_id: str):
+def preset(preset_id: str) -> ResponseReturnValue:
     """One whole preset (a club's custom one with a token of that club)"""
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         found = find_preset(session, _presets_dir(), preset_id, _club_if_signed_in())
     if found is None:
         raise ApiError(404, "unknown_preset", f"There is no preset '{preset_id}'.", "preset")
@@ -69,51 +67,47 @@ def preset(preset_id: str):
 
 
 @bp.post("/presets")
-@documented(out.SavedPreset, status=201, body=SavePresetSchema, errors=(400, 401, 403, 404))
-def save_preset():
+@documented(out.SavedPreset, status=201, body=SavePresetSchema, errors=(400, 401, 403, 404), access=require_director)
+def save_preset(body: dict, caller: Caller) -> ResponseReturnValue:
     """Save a tournament's preset as a custom preset"""
-    caller = require_director()
-    data = SavePresetSchema().load(json_body())
-    tid = data["from_tournament"]
+    tid = body["from_tournament"]
     require_tournament(tid, {"director"})
-    base = _app().service.state(tid).preset
-    with session_scope(_app().db) as session:
-        saved = save_custom(session, base, data["name"].strip(), caller.director_id, caller.club_id, now_ms())
+    base = floor().service.state(tid).preset
+    with session_scope(floor().db) as session:
+        saved = save_custom(session, base, body["name"].strip(), caller.director_id, caller.club, now_ms())
     return jsonify({"id": saved["id"], "name": saved["name"]}), 201
 
 
 @bp.get("/tournaments")
 @documented(out.Tournament(many=True), errors=(401, 403))
-def list_tournaments():
+def list_tournaments() -> ResponseReturnValue:
     """The club's tournaments, newest first (a limited director's: those he runs)"""
     caller = require_director()
-    with session_scope(_app().db) as session:
+    with session_scope(floor().db) as session:
         query = select(Tournament).where(Tournament.club_id == caller.club_id)
         if caller.access == "limited":
-            query = query.where(col(Tournament.id).in_(clubs.runs(session, caller.director_id)))
+            query = query.where(col(Tournament.id).in_(clubs.runs(session, caller.director)))
         rows = session.exec(query.order_by(col(Tournament.id).desc())).all()
-    return jsonify([_tournament_json(t, _app().service.state(t.id)) for t in rows])
+    return jsonify([_tournament_json(t, floor().service.state(stored_id(t))) for t in rows])
 
 
 @bp.post("/tournaments")
-@documented(out.Tournament, status=201, body=CreateTournamentSchema, errors=(400, 401, 403))
-def create_tournament():
+@documented(out.Tournament, status=201, body=CreateTournamentSchema, errors=(400, 401, 403), access=require_director)
+def create_tournament(body: dict, caller: Caller) -> ResponseReturnValue:
     """Create a tournament from a preset"""
-    caller = require_director()
-    data = CreateTournamentSchema().load(json_body())
-    with session_scope(_app().db) as session:
-        preset = find_preset(session, _presets_dir(), data["preset"], caller.club_id)
+    with session_scope(floor().db) as session:
+        preset = find_preset(session, _presets_dir(), body["preset"], caller.club_id)
     if preset is None:
-        raise ApiError(400, "unknown_preset", f"There is no preset '{data['preset']}'.", "preset")
-    t = _app().service.create_tournament(data["name"].strip(), preset, caller.director_id, caller.club_id)
-    return jsonify(_tournament_json(t, _app().service.state(t.id))), 201
+        raise ApiError(400, "unknown_preset", f"There is no preset '{body['preset']}'.", "preset")
+    t = floor().service.create_tournament(body["name"].strip(), preset, caller.director_id, caller.club)
+    return jsonify(_tournament_json(t, floor().service.state(stored_id(t)))), 201
 
 
-def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
-    with session_scope(_app().db) as session:
+def _link(role: str, tournament_id: int, table_no: int | None = None, entry_id: int | None = None) -> str:
+    with session_scope(floor().db) as session:
         token = subject_token(
             session,
-            _app().config.SECRET_KEY,
+            floor().config.SECRET_KEY,
             role=role,
             now=now_ms(),
             tournament_id=tournament_id,
@@ -125,16 +119,16 @@ def _link(role: str, tournament_id: int, table_no=None, entry_id=None) -> str:
 
 @bp.get("/tournaments/<int:tid>/links")
 @documented(out.Links, errors=(401, 403, 404))
-def links(tid: int):
+def links(tid: int) -> ResponseReturnValue:
     """QR links for the display, the tables and the players"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    state = _app().service.state(tid)
+    state = floor().service.state(tid)
     tables, entries = sorted(state.tables), list(state.entries.values())
     subjects: list[Subject] = [("display", None, None)]
     subjects += [("dealer", n, None) for n in tables]
     subjects += [("player", None, e.entry_id) for e in entries]
-    with session_scope(_app().db) as session:
-        tokens = subject_tokens(session, _app().config.SECRET_KEY, now=now_ms(), tournament_id=tid, subjects=subjects)
+    with session_scope(floor().db) as session:
+        tokens = subject_tokens(session, floor().config.SECRET_KEY, now=now_ms(), tournament_id=tid, subjects=subjects)
     display, *urls = [phone_link(role, token) for (role, _, _), token in zip(subjects, tokens, strict=True)]
     table_urls, player_urls = urls[: len(tables)], urls[len(tables) :]
     return jsonify(
@@ -155,7 +149,7 @@ def _svg(url: str) -> Response:
 
 @bp.get("/tournaments/<int:tid>/qr/display.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
-def qr_display(tid: int):
+def qr_display(tid: int) -> ResponseReturnValue:
     """The display's (TV's) QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
     return _svg(_link("display", tid))
@@ -163,38 +157,41 @@ def qr_display(tid: int):
 
 @bp.get("/tournaments/<int:tid>/qr/table/<int:table_no>.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
-def qr_table(tid: int, table_no: int):
+def qr_table(tid: int, table_no: int) -> ResponseReturnValue:
     """A table's dealer QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    if table_no not in _app().service.state(tid).tables:
+    if table_no not in floor().service.state(tid).tables:
         raise ApiError(404, "unknown_table", f"There is no table {table_no}.", "table_no")
     return _svg(_link("dealer", tid, table_no=table_no))
 
 
 @bp.get("/tournaments/<int:tid>/qr/player/<int:entry_id>.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
-def qr_player(tid: int, entry_id: int):
+def qr_player(tid: int, entry_id: int) -> ResponseReturnValue:
     """A player's seat-card QR code (SVG)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    if entry_id not in _app().service.state(tid).entries:
+    if entry_id not in floor().service.state(tid).entries:
         raise ApiError(404, "unknown_entry", f"There is no player #{entry_id}.", "entry_id")
     return _svg(_link("player", tid, entry_id=entry_id))
 
 
 @bp.post("/tournaments/<int:tid>/tokens/revoke")
-@documented(out.Revoked, body=RevokeSchema, errors=(400, 401, 403, 404))
-def revoke_link(tid: int):
+@documented(
+    out.Revoked,
+    body=RevokeSchema,
+    errors=(400, 401, 403, 404),
+    access=lambda tid: require_tournament(tid, {"director"}),
+)
+def revoke_link(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
     """A QR code that got into the wrong hands stops working at once (phones holding it are
     disconnected); the next `links` call mints a new one to print."""
-    require_tournament(tid, {"director"})
-    data = RevokeSchema().load(json_body())
-    table_no = data["table_no"] if data["role"] == "dealer" else None
-    entry_id = data["entry_id"] if data["role"] == "player" else None
-    with session_scope(_app().db) as session:
+    table_no = body["table_no"] if body["role"] == "dealer" else None
+    entry_id = body["entry_id"] if body["role"] == "player" else None
+    with session_scope(floor().db) as session:
         rows = session.exec(
             select(Token).where(
                 Token.tournament_id == tid,
-                Token.role == data["role"],
+                Token.role == body["role"],
                 Token.table_no == table_no,
                 Token.entry_id == entry_id,
                 col(Token.revoked_at).is_(None),
@@ -205,5 +202,5 @@ def revoke_link(tid: int):
         revoked = [row.id for row in rows if row.id is not None]
         subscriptions.forget_token(session, revoked)  # its phones' push subscriptions go with it
     for token_id in revoked:
-        _app().realtime.drop_token(token_id)
+        floor().realtime.drop_token(token_id)
     return jsonify({"revoked": len(revoked)})

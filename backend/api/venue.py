@@ -8,13 +8,18 @@ backend/templates/trust.html (autoescaped)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from pathlib import Path
 
-from .. import printed
+from flask import Blueprint, Response, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+
 from ..auth.access import require_director
-from ..lan import is_loopback_url
-from ..local_ca import ca_der
-from ..qr import qr_svg
+from ..config import Config
+from ..documents.qr import qr_svg
+from ..floor import floor
+from ..venue import printed
+from ..venue.lan import is_loopback_url
+from ..venue.local_ca import ca_der
 from ..words import TRUST
 from . import answer_schemas as out
 from .contract import documented
@@ -23,13 +28,13 @@ from .phone_links import public_base, staff_base
 bp = Blueprint("venue", __name__)
 
 
-def _config():
-    return current_app.extensions["pokerfloor"].config
+def _config() -> Config:
+    return floor().config
 
 
 @bp.get("/api/venue")
 @documented(out.Venue, errors=(401, 403))
-def venue():
+def venue() -> ResponseReturnValue:
     """Where phones reach this server, and what is wrong with it for phones."""
     require_director()
     config = _config()
@@ -97,7 +102,7 @@ def _lang() -> str:
 
 
 @bp.get("/trust")
-def trust_page():
+def trust_page() -> ResponseReturnValue:
     config = _config()
     lang = _lang()
     ua = request.headers.get("User-Agent", "")
@@ -123,7 +128,7 @@ def trust_page():
     )
 
 
-def _ca_pem():
+def _ca_pem() -> Path | None:
     path = _config().TLS_DIR / "ca.pem"
     if not _config().LOCAL_HTTPS or not path.exists():
         return None
@@ -131,7 +136,7 @@ def _ca_pem():
 
 
 @bp.get("/trust/pokerfloor-ca.crt")
-def trust_certificate():
+def trust_certificate() -> ResponseReturnValue:
     """The CA in DER as application/x-x509-ca-cert: Android's and iOS's installers take that."""
     path = _ca_pem()
     if path is None:
@@ -146,11 +151,11 @@ def trust_certificate():
 
 
 @bp.get("/trust/check.js")
-def trust_check_js():
+def trust_check_js() -> ResponseReturnValue:
     return Response(CHECK_JS, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/trust/qr.svg")
-def trust_qr():
+def trust_qr() -> ResponseReturnValue:
     url = _config().TRUST_URL or f"{request.host_url.rstrip('/')}/trust"
     return Response(qr_svg(url), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})

@@ -10,9 +10,13 @@ part (rules, suggestions) is a Dict.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import fields as dataclass_fields
+from types import UnionType
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+
+from ..engine import model
 
 
 class Closed(Schema):
@@ -43,20 +47,20 @@ def kind_of(name: str) -> fields.String:
 
 
 # Field makers named like field classes: the schemas below read as a list of shapes.
-def Int(**kw) -> fields.Integer:
+def Int(**kw: Any) -> fields.Integer:
     return fields.Integer(**kw)
 
 
-def Maybe(field_cls=fields.Integer, **kw) -> fields.Field:
+def Maybe(field_cls: type[fields.Field] = fields.Integer, **kw: Any) -> fields.Field:
     """A field that may be null (an integer unless named)."""
     return field_cls(allow_none=True, **kw)
 
 
-def Money(**kw) -> fields.Float:  # whole or two-decimal amounts
+def Money(**kw: Any) -> fields.Float:  # whole or two-decimal amounts
     return fields.Float(**kw)
 
 
-def Free(**kw) -> fields.Dict:  # a free-form object
+def Free(**kw: Any) -> fields.Dict:  # a free-form object
     return fields.Dict(keys=fields.String(), **kw)
 
 
@@ -251,21 +255,39 @@ class HandForHand(Closed):
     rule = optional(fields.String())
 
 
-class Table(Closed):
-    """A table as the director's list shows it (the dealer's phone: TableView)."""
+def state_field(annotation: object) -> fields.Field:
+    """The field for a state dataclass field shown as it is: an int, a bool or a str, each perhaps None."""
+    kinds: dict[object, type[fields.Field]] = {int: fields.Integer, bool: fields.Boolean, str: fields.String}
+    args = set(get_args(annotation)) if get_origin(annotation) in (Union, UnionType) else {annotation}
+    nullable = type(None) in args
+    (kind,) = args - {type(None)}  # one type: anything else needs a shape named in the view
+    return kinds[kind](allow_none=nullable) if nullable else kinds[kind]()
 
-    table_no = Int()
-    max_seats = Int()
-    broken = fields.Boolean()
-    seats = fields.List(fields.Nested(Seat))
-    button = Maybe()
-    sb = Maybe()
-    bb = Maybe()
-    hand_no = Int()
-    next = Free(allow_none=True)  # the positions of the next hand: {button, sb, bb, utg}
-    hand_for_hand_done = fields.Boolean()
-    halt = fields.Nested(Halt, allow_none=True)
-    redraw = fields.Nested(Redraw, allow_none=True)
+
+def table_fields(*, always: tuple[str, ...] | None = None) -> type[Schema]:
+    """A table's fields: those engine/model.py Table shows as they are (derived: a field added there
+    shows here), then those the view adds or shows in another shape (SHOWN_AS). `always`: the fields
+    present even before the draw; with it, every other field is optional (the dealer's TableView)."""
+    hints = get_type_hints(model.Table)
+    derived = {name: state_field(hints[name]) for name in model.shown_fields(model.Table)}
+    by_hand: dict[str, fields.Field] = {
+        "seats": fields.List(fields.Nested(Seat)),
+        "next": Free(allow_none=True),  # the positions of the next hand: {button, sb, bb, utg}
+        "hand_for_hand_done": fields.Boolean(),
+        "halt": fields.Nested(Halt, allow_none=True),
+        "redraw": fields.Nested(Redraw, allow_none=True),
+    }
+    shaped = {f.name for f in dataclass_fields(model.Table) if f.metadata == model.SHOWN_AS}
+    assert shaped <= set(by_hand), f"model.Table's {sorted(shaped - set(by_hand))}: name the view's shape here"
+    attrs: dict[str, fields.Field] = {**derived, **by_hand}
+    if always is not None:
+        attrs = {name: f if name in always else optional(f) for name, f in attrs.items()}
+    return type("TableFields", (Schema,), attrs)
+
+
+# mypy cannot see fields made at import as a base class; marshmallow collects them like any base's.
+class Table(Closed, table_fields()):  # type: ignore[misc]
+    """A table as the director's list shows it (the dealer's phone: TableView)."""
 
 
 class Moments(Closed):
@@ -471,7 +493,9 @@ class DirectorView(Summary):
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))
-    partial = fields.Boolean()
+    # a field named like Schema's own `partial` option, which the stubs type as a class attribute;
+    # marshmallow collects declared fields apart from it (Schema.__init__ sets the option per instance)
+    partial = fields.Boolean()  # type: ignore[assignment]
     base_seq = optional(Int())  # pushes only
     entries = fields.List(fields.Nested(Entry))
     tables = fields.List(fields.Nested(Table))
@@ -509,22 +533,10 @@ class LastCount(Closed):
     stacks = fields.Dict(keys=fields.String(), values=Int())
 
 
-class TableView(Head):
+class TableView(table_fields(always=("table_no", "max_seats", "seats")), Head):  # type: ignore[misc]
     """The dealer's phone: its table (only table_no, max_seats 0 and no seats before the draw)."""
 
     kind = kind_of("table")
-    table_no = Int()
-    max_seats = Int()
-    seats = fields.List(fields.Nested(Seat))
-    broken = optional(fields.Boolean())
-    button = optional(Maybe())
-    sb = optional(Maybe())
-    bb = optional(Maybe())
-    hand_no = optional(Int())
-    next = optional(Free(allow_none=True))
-    hand_for_hand_done = optional(fields.Boolean())
-    halt = optional(fields.Nested(Halt, allow_none=True))
-    redraw = optional(fields.Nested(Redraw, allow_none=True))
     busts = fields.List(fields.Nested(Bust))
     moves = fields.List(fields.Nested(Move))
     hand_for_hand = fields.Nested(HandForHand)

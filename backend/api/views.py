@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import threading
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
 from ..auth.access import Caller, require_tournament
+from ..engine import TournamentState
+from ..floor import floor
 from ..read.views import render, seating_by_name
 from ..service import now_ms
 from . import view_schemas as out
@@ -30,19 +33,19 @@ def view_key(caller: Caller) -> tuple:
 
 @bp.get("/tournaments/<int:tid>/view")
 @documented([out.DirectorView, out.TableView, out.PlayerView, out.PublicView], errors=(401, 403, 404))
-def role_view(tid: int):
+def role_view(tid: int) -> ResponseReturnValue:
     """The caller's role view: director, dealer (table), player, else public"""
     caller = require_tournament(tid)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     return jsonify(render(state, view_key(caller), now_ms()))
 
 
 @bp.get("/tournaments/<int:tid>/public")
 @documented(out.PublicView, errors=(401, 403, 404))
-def public(tid: int):
+def public(tid: int) -> ResponseReturnValue:
     """The public view: clock, structure, counts, payouts"""
     require_tournament(tid)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     return jsonify(render(state, ("public",), now_ms()))
 
 
@@ -51,10 +54,10 @@ DISPLAY_ROLES = {"display", "director"}  # the wall list: the TV and the directo
 
 @bp.get("/tournaments/<int:tid>/display")
 @documented(out.DisplayView, errors=(401, 403, 404))
-def display(tid: int):
+def display(tid: int) -> ResponseReturnValue:
     """The TV's display view: the last moves for its ticker (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     return jsonify(render(state, ("display",), now_ms()))
 
 
@@ -70,7 +73,7 @@ _seating_cache: dict[int, tuple[int, list[dict]]] = {}
 _seating_lock = threading.Lock()
 
 
-def cached_seating(state) -> list[dict]:
+def cached_seating(state: TournamentState) -> list[dict]:
     """The seating list by name, sorted once per seq (10,000 names: one sort per change, not per TV)."""
     with _seating_lock:
         hit = _seating_cache.get(state.tournament_id)
@@ -84,11 +87,11 @@ def cached_seating(state) -> list[dict]:
 
 @bp.get("/tournaments/<int:tid>/seating")
 @documented(out.SeatingPage, query=SeatingQuery, errors=(400, 401, 403, 404))
-def seating(tid: int):
+def seating(tid: int) -> ResponseReturnValue:
     """The seating list by family name, a page at a time (display token or director)"""
     require_tournament(tid, DISPLAY_ROLES)
     q = SeatingQuery().load(request.args)
-    state = current_app.extensions["pokerfloor"].service.state(tid)
+    state = floor().service.state(tid)
     rows = cached_seating(state)
     page, per_page = q["page"], q["per_page"]
     pages = max(1, -(-len(rows) // per_page))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from flask import Flask, current_app, g, request
+from flask import Flask, g, request
 
 from ..engine import Actor
 from ..errors import ApiError
+from ..floor import floor, floor_of
 from ..store import session_scope
 from ..store.driver import driver_log
 from ..store.models import ACCESS
@@ -43,6 +44,20 @@ class Caller:
             return f"player:{self.entry_id}"
         return self.role
 
+    @property
+    def club(self) -> int:
+        """The caller's club: every session token has one (a director's own, a QR code's tournament's)."""
+        if self.club_id is None:
+            raise LookupError(f"a {self.role} token without a club")
+        return self.club_id
+
+    @property
+    def director(self) -> int:
+        """A director's id (only a director's token has one)."""
+        if self.director_id is None:
+            raise LookupError(f"a {self.role} token is no director's")
+        return self.director_id
+
     def actor(self) -> Actor:
         return Actor(self.role, self.table_no, self.entry_id)
 
@@ -59,20 +74,20 @@ def caller_for(token: str | None) -> Caller | None:
     revocation goes through `forget_token` on every worker (realtime.drop_token)."""
     if not token or len(token) > 200:
         return None
-    ext = current_app.extensions
-    cache = ext.setdefault("callers", {})
+    parts = floor()
+    cache = parts.callers
     hit = cache.get(token)
     if hit is not None and time.monotonic() - hit[1] < CALLER_TTL_S:
         return hit[0]
-    epoch = ext.get("revocations", 0)
-    with driver_log(ext["pokerfloor"].db).transaction(write=False) as tx:
+    epoch = parts.revocations
+    with driver_log(parts.db).transaction(write=False) as tx:
         row = find_live_token(tx, token)
     if row is None or row.role not in SESSION_ROLES:
         return None
     if row.role == "director" and row.access not in DIRECTING:
         return None  # a director who left the club: his sessions were revoked, this one too
     caller = Caller(row.role, row.id, *row[2:])  # LiveToken's columns after (id, role) are Caller's
-    if ext.get("revocations", 0) == epoch:  # no revocation while we read: the row is still good
+    if parts.revocations == epoch:  # no revocation while we read: the row is still good
         if len(cache) >= CACHED_CALLERS:
             cache.clear()  # rare: a fresh start is cheaper than bookkeeping for an LRU
         cache[token] = (caller, time.monotonic())
@@ -81,15 +96,16 @@ def caller_for(token: str | None) -> Caller | None:
 
 def forget_token(app: Flask, token_id: int) -> None:
     """A revoked token stops working at once on this worker."""
-    app.extensions["revocations"] = app.extensions.get("revocations", 0) + 1
-    cache = app.extensions.get("callers", {})
+    parts = floor_of(app)
+    parts.revocations += 1
+    cache = parts.callers
     for token in [t for t, (c, _) in cache.items() if c.token_id == token_id]:
         cache.pop(token, None)
 
 
 def revoked_error(token: str) -> ApiError | None:
     """A link the director replaced says what it was, so a dealer knows the phone was reassigned."""
-    with session_scope(current_app.extensions["pokerfloor"].db) as session:
+    with session_scope(floor().db) as session:
         row = find_revoked_token(session, token)
         if row is None or row.role not in ("dealer", "player", "display"):
             return None
@@ -166,13 +182,13 @@ def director_refusal(caller: Caller, tournament_id: int) -> ApiError | None:
     """Why a director may not see this tournament, None if he may: it must be of his club, and one
     he runs if he is limited. Another club's tournament is answered as missing (404): that it
     exists is no other club's business. Also used by the socket (realtime's subscribe)."""
-    floor = current_app.extensions["pokerfloor"]
-    owner = floor.service.owner(tournament_id)
+    parts = floor()
+    owner = parts.service.owner(tournament_id)
     if owner is None or owner.club_id != caller.club_id:
         return _missing(tournament_id)
     if caller.access != "limited":
         return None
-    with session_scope(floor.db) as session:
+    with session_scope(parts.db) as session:
         runs = runs_tournament(session, caller.director_id, tournament_id, owner.created_by)
     if not runs:
         return ApiError(
@@ -188,7 +204,7 @@ def require_tournament(tournament_id: int, roles: set[str] | None = None, act: b
     his club's (one he runs, if limited; reading only, if an observer); a dealer, player or TV: the
     tournament of its QR code."""
     caller = current_caller()
-    if not 0 < tournament_id < 2**62 or not current_app.extensions["pokerfloor"].service.exists(tournament_id):
+    if not 0 < tournament_id < 2**62 or not floor().service.exists(tournament_id):
         raise _missing(tournament_id)
     if caller.role == "director":
         refusal = director_refusal(caller, tournament_id)

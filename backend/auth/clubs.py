@@ -1,4 +1,4 @@
-"""Clubs on one server (issue 18): a club owns its directors, tournaments, leagues, persons and
+"""Clubs on one server: a club owns its directors, tournaments, leagues, persons and
 custom presets. The server's first setup link creates the first club and its director is the
 server's admin; the admin (or `pokerfloor club add`) creates the others, each with an invitation
 for its first director; a club's full directors invite the rest (docs/clubs.md)."""

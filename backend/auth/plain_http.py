@@ -7,9 +7,10 @@ Socket.IO connect handler refuse staff roles there.
 
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import request
 
 from ..errors import ApiError
+from ..floor import floor
 
 STAFF_ROLES = ("director", "dealer", "setup")
 PLAIN_HTTP = "pokerfloor.plain_http"  # set by serve's plain-HTTP listener next to HTTPS
@@ -19,7 +20,7 @@ def refuse_staff_over_plain_http(role: str) -> None:
     """Once the venue runs HTTPS, a director's or dealer's token never travels in clear: the
     plain-HTTP listener (kept for players' phones and the trust page) refuses staff."""
     if role in STAFF_ROLES and request.environ.get(PLAIN_HTTP):
-        config = current_app.extensions["pokerfloor"].config
+        config = floor().config
         raise ApiError(
             403,
             "https_required",

@@ -106,7 +106,7 @@ def subject_tokens(
 ) -> list[str]:
     """The live tokens of many subjects of one tournament, in their order: one read of the
     tournament's tokens, the missing ones minted in the same transaction. (One lookup per subject
-    scanned every token of the tournament: 10,112 players' links took 9 s, issue 16.)"""
+    scanned every token of the tournament: 10,112 players' links took 9 s.)"""
     rows = session.exec(
         select(Token).where(Token.tournament_id == tournament_id, Token.revoked_at == None)  # noqa: E711
     )

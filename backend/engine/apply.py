@@ -59,8 +59,6 @@ def apply(state: TournamentState, event: Event, seq: int | None = None) -> Tourn
     for also in ALSO.get(event.type, ()):
         also(state, event)
     history.note(state, event, left_before)  # the players-left chart: O(1) per event
-    if event.type == "clock_started" and state.status == "seated":
-        state.status = "running"
     state.seq = seq if seq is not None else state.seq + 1
     return state
 

@@ -251,47 +251,53 @@ def decide_final_table(state: TournamentState, cmd: Command) -> Decision | Rejec
     return Decision(events, {"table_no": targets[0].table_no, "tables": sorted(kept), "moved": len(moves)})
 
 
-@applies("table_broken", public=False, seating=True, views="custom")
 @applies("break_order_set", public=False)
-@applies("final_table_formed", seating=True, views="custom")  # public: the final table is a moment
-def apply_breaking(state: TournamentState, event: Event) -> None:
+def apply_break_order_set(state: TournamentState, event: Event) -> None:
+    state.break_order = list(event.payload["tables"])
+
+
+@applies("table_broken", public=False, seating=True, views="custom")
+def apply_table_broken(state: TournamentState, event: Event) -> None:
     from .hand_for_hand import tables_changed
     from .table_ops import move_entry, remember_moves, reset_button
 
     p = event.payload
-    if event.type == "break_order_set":
-        state.break_order = list(p["tables"])
-        return
+    remember_moves(state, p["moves"], "table_broken", p.get("at"))
+    table = state.tables[p["table_no"]]
+    for m in p["moves"]:
+        move_entry(state, m["entry_id"], m["to_table"], m["to_seat"])
+    table.broken, table.button, table.sb, table.bb = True, None, None, None
+    for n in p["redraw_button"]:
+        reset_button(state.tables[n], "new_players")  # V-III.i
+    tables_changed(state, p.get("at"))
+
+
+@applies("final_table_formed", seating=True, views="custom")  # public: the final table is a moment
+def apply_final_table_formed(state: TournamentState, event: Event) -> None:
+    from .hand_for_hand import tables_changed
+    from .table_ops import remember_moves, reset_button
+
+    p = event.payload
+    kept = p.get("tables", [p["table_no"]])
     # G-Final: from 16 the last two tables are drawn ("die letzten 2 Tische"), not yet the final table.
-    two_tables = event.type == "final_table_formed" and len(p.get("tables", [p.get("table_no")])) > 1
-    if event.type in ("table_broken", "final_table_formed"):
-        remember_moves(state, p["moves"], "two_tables_formed" if two_tables else event.type, p.get("at"))
-    if event.type == "table_broken":
-        table = state.tables[p["table_no"]]
-        for m in p["moves"]:
-            move_entry(state, m["entry_id"], m["to_table"], m["to_seat"])
-        table.broken, table.button, table.sb, table.bb = True, None, None, None
-        for n in p["redraw_button"]:
-            reset_button(state.tables[n], "new_players")  # V-III.i
-        tables_changed(state, p.get("at"))
-    elif event.type == "final_table_formed":
-        kept = p.get("tables", [p["table_no"]])
-        for n in set(kept) | set(p["broken"]):
-            forget_count(state, n)
-        # Everyone stands up first: a redraw may give a seat someone else still holds.
-        for m in p["moves"]:
-            state.tables[m["from_table"]].seats.pop(m["from_seat"], None)
-        for n in kept:
-            state.tables[n].max_seats = max(state.tables[n].max_seats, p["max_seats"])
-        for m in p["moves"]:
-            entry = state.entries[m["entry_id"]]
-            state.tables[m["to_table"]].seats[m["to_seat"]] = m["entry_id"]
-            entry.table_no, entry.seat = m["to_table"], m["to_seat"]
-        for n in p["broken"]:
-            state.tables[n].broken = True
-        for n in kept:  # a new button by high card (V-IV.d, S-#4; G-Final's two tables too)
-            reset_button(state.tables[n], "two_tables" if two_tables else "final_table")
-        if len(kept) > 1:
-            tables_changed(state, p.get("at"), redrawn=True)  # G-Final: two new tables start together
-        elif p.get("at") is not None:
-            state.moments["final_table"] = p["at"]  # the room's moment (engine/moments.py)
+    two_tables = len(kept) > 1
+    remember_moves(state, p["moves"], "two_tables_formed" if two_tables else "final_table_formed", p.get("at"))
+    for n in set(kept) | set(p["broken"]):
+        forget_count(state, n)
+    # Everyone stands up first: a redraw may give a seat someone else still holds.
+    for m in p["moves"]:
+        state.tables[m["from_table"]].seats.pop(m["from_seat"], None)
+    for n in kept:
+        state.tables[n].max_seats = max(state.tables[n].max_seats, p["max_seats"])
+    for m in p["moves"]:
+        entry = state.entries[m["entry_id"]]
+        state.tables[m["to_table"]].seats[m["to_seat"]] = m["entry_id"]
+        entry.table_no, entry.seat = m["to_table"], m["to_seat"]
+    for n in p["broken"]:
+        state.tables[n].broken = True
+    for n in kept:  # a new button by high card (V-IV.d, S-#4; G-Final's two tables too)
+        reset_button(state.tables[n], "two_tables" if two_tables else "final_table")
+    if two_tables:
+        tables_changed(state, p.get("at"), redrawn=True)  # G-Final: two new tables start together
+    elif p.get("at") is not None:
+        state.moments["final_table"] = p["at"]  # the room's moment (engine/moments.py)

@@ -1,6 +1,6 @@
 """The tables in play and their sizes, for the floor's suggestions at every push.
 
-A push must not pass over 1,100 tables (issue 16): the census is built once from the tables,
+A push must not pass over 1,100 tables: the census is built once from the tables,
 then advanced by the tables each command touched, which the read side knows (every table whose
 seats change has its view changed: read/changes.py calls `advance`). Anything else (a GET, a
 fresh worker, a state that moved on without it) builds it anew: one pass, the same result. It is

@@ -281,29 +281,35 @@ def decide_remove_registration(state: TournamentState, cmd: Command) -> Decision
 
 
 @applies("player_checked_in", public=False, views=("entry",))
-@applies("registration_flags_set", public=False, views=("entry",))
-@applies("check_in_closed", seating=True, views="custom")
-@applies("registration_removed", seating=True, views=("entry",))
-def apply_desk(state: TournamentState, event: Event) -> None:
+def apply_checked_in(state: TournamentState, event: Event) -> None:
     p = event.payload
-    if event.type == "player_checked_in":
-        entry = state.entries[p["entry_id"]]
-        entry.present = True
-        entry.id_checked = entry.id_checked or bool(p.get("id_checked"))
-        state.absent.discard(entry.entry_id)
-        _settle_buy_in(state, entry, p.get("buy_in", 0))
-    elif event.type == "registration_flags_set":
-        entry = state.entries[p["entry_id"]]
-        for flag in ("prepaid", "id_checked"):
-            if flag in p:
-                setattr(entry, flag, p[flag])
-        _settle_buy_in(state, entry, p.get("buy_in", 0))
-    elif event.type == "check_in_closed":
-        state.check_in_closed_at = p["at"]
-        for entry_id in p["released"]:
-            release(state, entry_id)
-    elif event.type == "registration_removed":
-        release(state, p["entry_id"], "withdrawn")
+    entry = state.entries[p["entry_id"]]
+    entry.present = True
+    entry.id_checked = entry.id_checked or bool(p.get("id_checked"))
+    state.absent.discard(entry.entry_id)
+    _settle_buy_in(state, entry, p.get("buy_in", 0))
+
+
+@applies("registration_flags_set", public=False, views=("entry",))
+def apply_registration_flags_set(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    entry = state.entries[p["entry_id"]]
+    for flag in ("prepaid", "id_checked"):
+        if flag in p:
+            setattr(entry, flag, p[flag])
+    _settle_buy_in(state, entry, p.get("buy_in", 0))
+
+
+@applies("check_in_closed", seating=True, views="custom")
+def apply_check_in_closed(state: TournamentState, event: Event) -> None:
+    state.check_in_closed_at = event.payload["at"]
+    for entry_id in event.payload["released"]:
+        release(state, entry_id)
+
+
+@applies("registration_removed", seating=True, views=("entry",))
+def apply_registration_removed(state: TournamentState, event: Event) -> None:
+    release(state, event.payload["entry_id"], "withdrawn")
 
 
 def _settle_buy_in(state: TournamentState, entry: Entry, sign: int) -> None:

@@ -16,7 +16,7 @@ from marshmallow import fields, validate, validates_schema
 from .catalog import STAFF, applies, command
 from .census import census
 from .clock import clock_at
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState, find_table
 from .payload import MAX_CHIPS, TABLE_NO, StrictSchema, Text, nested_error
 
 
@@ -42,24 +42,10 @@ class ChipCountPayload(StrictSchema):
 @command("chip_count", payload=ChipCountPayload, roles=STAFF, emits=("chips_counted",))
 def decide_chip_count(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A dealer's count of every stack at the table; it replaces the table's previous count."""
-    table_no = cmd.payload.get("table_no")
-    table = state.tables.get(table_no) if isinstance(table_no, int) else None
-    if table is None or table.broken:
-        return Rejection(
-            "unknown_table",
-            f"Table {table_no} is not in play.",
-            "table_no",
-            "not_found",
-            params={"table": table_no} if isinstance(table_no, int) else None,
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            "table_no",
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
+    table, problem = find_table(state, cmd)
+    if problem:
+        return problem
+    table_no = table.table_no
     raw = cmd.payload.get("stacks")
     if not isinstance(raw, dict) or not raw:
         return Rejection("no_stacks", "Count every stack at the table.", "stacks", "invalid", params={})

@@ -224,31 +224,47 @@ def decide_set_structure(state: TournamentState, cmd: Command) -> Decision | Rej
 
 
 @applies("clock_started")
-@applies("clock_paused")
-@applies("clock_resumed")
-@applies("clock_adjusted")
-@applies("clock_jumped")
-@applies("structure_set")
-def apply_clock(state: TournamentState, event: Event) -> None:
+def apply_clock_started(state: TournamentState, event: Event) -> None:
     p = event.payload
-    c = state.clock
-    if event.type == "clock_started":
-        state.clock = Clock("running", p.get("level_index", 0), 0, p["at"])
-    elif event.type == "clock_paused":
-        state.clock = Clock("paused", p["level_index"], p["elapsed_ms"], p["at"], p.get("reason", "director"))
-    elif event.type == "clock_resumed":
-        state.clock = Clock("running", p.get("level_index", c.level_index), p.get("elapsed_ms", c.elapsed_ms), p["at"])
-    elif event.type == "clock_adjusted":
-        state.clock = Clock(p["status"], p["level_index"], p["elapsed_ms"], p["at"], c.reason)
-    elif event.type == "clock_jumped":
-        state.clock = Clock(p["status"], p["level_index"], 0, p["at"] if p["status"] != "idle" else None, c.reason)
-    elif event.type == "structure_set":
-        state.preset = {**state.preset, "structure": p["structure"]}
-        k = p["clock"]
-        state.clock = Clock(
-            k["status"],
-            k["level_index"],
-            k["elapsed_ms"],
-            k["anchor_at"] if k["status"] != "idle" else None,
-            k.get("reason"),
-        )
+    state.clock = Clock("running", p.get("level_index", 0), 0, p["at"])
+    if state.status == "seated":
+        state.status = "running"
+
+
+@applies("clock_paused")
+def apply_clock_paused(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    state.clock = Clock("paused", p["level_index"], p["elapsed_ms"], p["at"], p.get("reason", "director"))
+
+
+@applies("clock_resumed")
+def apply_clock_resumed(state: TournamentState, event: Event) -> None:
+    p, c = event.payload, state.clock
+    state.clock = Clock("running", p.get("level_index", c.level_index), p.get("elapsed_ms", c.elapsed_ms), p["at"])
+
+
+@applies("clock_adjusted")
+def apply_clock_adjusted(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    state.clock = Clock(p["status"], p["level_index"], p["elapsed_ms"], p["at"], state.clock.reason)
+
+
+@applies("clock_jumped")
+def apply_clock_jumped(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    at = p["at"] if p["status"] != "idle" else None
+    state.clock = Clock(p["status"], p["level_index"], 0, at, state.clock.reason)
+
+
+@applies("structure_set")
+def apply_structure_set(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    state.preset = {**state.preset, "structure": p["structure"]}
+    k = p["clock"]
+    state.clock = Clock(
+        k["status"],
+        k["level_index"],
+        k["elapsed_ms"],
+        k["anchor_at"] if k["status"] != "idle" else None,
+        k.get("reason"),
+    )

@@ -279,44 +279,59 @@ def _back_in(state: TournamentState, entry: Entry, p: dict) -> None:
     _seat(state, entry, p["table_no"], p["seat"])
 
 
-@applies("rebought", seating=True, views="custom")
-@applies("reentered", seating=True, views="custom")
-@applies("addon_bought", views="custom")
 @applies("alternate_seated", seating=True, views="custom")
-def apply_entries(state: TournamentState, event: Event) -> None:
+def apply_alternate_seated(state: TournamentState, event: Event) -> None:
     p = event.payload
-    t = event.type
-    if t == "alternate_seated":
-        entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])
-    else:
-        entry = state.entries[p["entry_id"]]
+    entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])
+    state.entries[entry.entry_id] = entry
+    state.names.add(p["name"].casefold())
+    state.players_left += 1
+    _seat(state, entry, p["table_no"], p["seat"])
+    touched = shift_out_places(state, 1)
+    state.money["buy_ins"] += 1
+    money.add_money(state, "alternate", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
+    _chips_in(state, entry, p, touched)
+
+
+@applies("rebought", seating=True, views="custom")
+def apply_rebought(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    entry = state.entries[p["entry_id"]]
     touched: list[int] = []
-    if t == "alternate_seated":
-        state.entries[entry.entry_id] = entry
-        state.names.add(p["name"].casefold())
-        state.players_left += 1
-        _seat(state, entry, p["table_no"], p["seat"])
-        touched = shift_out_places(state, 1)
-        state.money["buy_ins"] += 1
-        money.add_money(state, "alternate", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
-    elif t == "rebought":
-        if p.get("reinstated"):
-            touched = [c["entry_id"] for c in p["places"]]
-            _back_in(state, entry, p)
-        entry.rebuys += 1
-        state.money["rebuys"] += 1
-        money.add_money(state, "rebuy", entry.entry_id, p["price"], 0, p["chips"], p["at"])
-    elif t == "reentered":
+    if p.get("reinstated"):
         touched = [c["entry_id"] for c in p["places"]]
         _back_in(state, entry, p)
-        entry.reentries += 1
-        state.money["reentries"] += 1
-        state.money["buy_ins"] += 1
-        money.add_money(state, "reentry", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
-    elif t == "addon_bought":
-        entry.addon = True
-        state.money["addons"] += 1
-        money.add_money(state, "addon", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    entry.rebuys += 1
+    state.money["rebuys"] += 1
+    money.add_money(state, "rebuy", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    _chips_in(state, entry, p, touched)
+
+
+@applies("reentered", seating=True, views="custom")
+def apply_reentered(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    entry = state.entries[p["entry_id"]]
+    touched = [c["entry_id"] for c in p["places"]]
+    _back_in(state, entry, p)
+    entry.reentries += 1
+    state.money["reentries"] += 1
+    state.money["buy_ins"] += 1
+    money.add_money(state, "reentry", entry.entry_id, p["price"], p["fee"], p["chips"], p["at"])
+    _chips_in(state, entry, p, touched)
+
+
+@applies("addon_bought", views="custom")
+def apply_addon_bought(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    entry = state.entries[p["entry_id"]]
+    entry.addon = True
+    state.money["addons"] += 1
+    money.add_money(state, "addon", entry.entry_id, p["price"], 0, p["chips"], p["at"])
+    _chips_in(state, entry, p, [])
+
+
+def _chips_in(state: TournamentState, entry: Entry, p: dict, touched: list[int]) -> None:
+    """What every way of buying chips shares: his chips in play, the table's count out of date."""
     if "sits_out_hand" in p:  # S-#4: not dealt in that hand (its small blind is dead)
         entry.sits_out = (p["table_no"], p["sits_out_hand"], p.get("button_epoch", 0))
     state.chips["in_play"] += p["chips"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .balancing import active_tables
 from .catalog import DIRECTOR, STAFF, applies, command
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Rejection, TournamentState, find_table
 from .payload import EmptyPayload, TablePayload
 
 RULE_FOR_TRIGGER = {"players_left": "N-2.13", "one_before_final_table_with_all_in": "V-V.b", "bubble": "TDA 21"}
@@ -73,22 +73,9 @@ def decide_hand_done(state: TournamentState, cmd: Command) -> Decision | Rejecti
             "table_no",
             params={"variant": "hand_done"},
         )
-    if table_no not in state.tables or state.tables[table_no].broken:
-        return Rejection(
-            "unknown_table",
-            f"Table {table_no} is not in play.",
-            "table_no",
-            "not_found",
-            params={"table": table_no} if isinstance(table_no, int) else None,
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            "table_no",
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
+    _, problem = find_table(state, cmd)
+    if problem:
+        return problem
     if table_no in state.hand_for_hand["done"]:
         return Rejection(
             "already_done", f"Table {table_no} has already reported this hand.", "table_no", params={"table": table_no}
@@ -139,29 +126,30 @@ def tables_changed(state: TournamentState, at: int | None, redrawn: bool = False
 
 
 @applies("hand_for_hand_started", views="custom")
+def apply_hand_for_hand_started(state: TournamentState, event: Event) -> None:
+    # The hands in play count as this round's: each table finishes it, then all start together.
+    state.hand_for_hand = {
+        "active": True,
+        "round": 1,
+        "done": [],
+        "dealt": sorted(t.table_no for t in active_tables(state)),
+    }
+    state.h4h_period += 1
+    _round_started(state, event.payload.get("at"), 1)
+
+
 @applies("hand_for_hand_stopped", views="custom")
-@applies("hand_for_hand_table_done", public=False, views="custom")
-def apply_hand_for_hand(state: TournamentState, event: Event) -> None:
-    hfh = state.hand_for_hand
+def apply_hand_for_hand_stopped(state: TournamentState, event: Event) -> None:
     at = event.payload.get("at")
-    if event.type == "hand_for_hand_started":
-        # The hands in play count as this round's: each table finishes it, then all start together.
-        state.hand_for_hand = {
-            "active": True,
-            "round": 1,
-            "done": [],
-            "dealt": sorted(t.table_no for t in active_tables(state)),
-        }
-        state.h4h_period += 1
-        _round_started(state, at, 1)
-    elif event.type == "hand_for_hand_stopped":
-        state.hand_for_hand = {"active": False, "round": hfh["round"], "done": [], "dealt": []}
-        state.h4h_stops[state.h4h_period] = (
-            at if at is not None else (state.h4h_starts[-1][0] if state.h4h_starts else 0)
-        )
-    elif event.type == "hand_for_hand_table_done":
-        done = hfh["done"] + [event.payload["table_no"]]
-        if {t.table_no for t in active_tables(state)} <= set(done):
-            _next_round(state, at)
-        else:
-            state.hand_for_hand = {**hfh, "done": done}
+    state.hand_for_hand = {"active": False, "round": state.hand_for_hand["round"], "done": [], "dealt": []}
+    state.h4h_stops[state.h4h_period] = at if at is not None else (state.h4h_starts[-1][0] if state.h4h_starts else 0)
+
+
+@applies("hand_for_hand_table_done", public=False, views="custom")
+def apply_hand_for_hand_table_done(state: TournamentState, event: Event) -> None:
+    hfh = state.hand_for_hand
+    done = hfh["done"] + [event.payload["table_no"]]
+    if {t.table_no for t in active_tables(state)} <= set(done):
+        _next_round(state, event.payload.get("at"))
+    else:
+        state.hand_for_hand = {**hfh, "done": done}

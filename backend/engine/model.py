@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from typing import Any
 
 
@@ -67,6 +68,31 @@ def find_entry(state: TournamentState, entry_id: object, field: str = "entry_id"
     return entry, None
 
 
+def find_table(state: TournamentState, cmd: Command, field: str = "table_no") -> Lookup:
+    """(table, None) for a table in play that this caller may act at, or (None, the rejection): a
+    table unknown or broken up is not in play (404, unknown_table), and a dealer's phone acts only
+    at its own table (403, not_your_table). Both name the table, so every phone words them."""
+    table_no = cmd.payload.get(field)
+    table = state.tables.get(table_no) if isinstance(table_no, int) and not isinstance(table_no, bool) else None
+    if table is None or table.broken:
+        return None, Rejection(
+            "unknown_table",
+            f"Table {table_no} is not in play.",
+            field,
+            "not_found",
+            params={"table": table_no} if isinstance(table_no, int) else None,
+        )
+    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
+        return None, Rejection(
+            "not_your_table",
+            f"This phone belongs to table {cmd.actor.table_no}.",
+            field,
+            "forbidden",
+            params={"own_table": cmd.actor.table_no},
+        )
+    return table, None
+
+
 @dataclass
 class Entry:
     entry_id: int
@@ -99,14 +125,22 @@ class Entry:
     # S-#4: (table_no, hand_no, the table's button_epoch) of the one hand a newcomer sits out because
     # his seat is its small blind; a new button at the table ends it (the small blind moved).
     sits_out: tuple[int, int, int] | None = None
-    paid: object | None = None  # the amount handed out (Fraction), None while nothing was paid
+    paid: Fraction | None = None  # the amount handed out, None while nothing was paid
+
+
+# A Table field is shown as it is on the director's list and the dealer's phone (backend/read/views.py
+# renders it, backend/api/view_schemas.py describes it, both from this declaration) unless its
+# metadata says otherwise: ENGINE_ONLY for the rules' own bookkeeping, SHOWN_AS for a field the views
+# show in another shape (the view's renderer and schema then name it by hand).
+ENGINE_ONLY = {"view": "engine_only"}
+SHOWN_AS = {"view": "shown_as"}
 
 
 @dataclass
 class Table:
     table_no: int
     max_seats: int
-    seats: dict[int, int] = field(default_factory=dict)  # seat -> entry_id
+    seats: dict[int, int] = field(default_factory=dict, metadata=SHOWN_AS)  # seat -> entry_id
     # The current hand's positions (seat numbers; a seat may be empty: dead button / dead SB).
     button: int | None = None
     sb: int | None = None
@@ -115,12 +149,18 @@ class Table:
     broken: bool = False
     # V-III.i: players who joined since the table's last hand or button draw, and why the button
     # must be drawn again before the next hand ("new_players", "final_table"; None: no redraw due).
-    arrivals: int = 0
-    redraw: str | None = None
+    arrivals: int = field(default=0, metadata=ENGINE_ONLY)
+    redraw: str | None = field(default=None, metadata=SHOWN_AS)
     # V-III.h / TDA 11D: the director let this short table play on at (its players, the fullest
     # table's players); any change of either ends it.
-    halt_override: tuple | None = None
-    button_epoch: int = 0  # +1 whenever the button is set or drawn again (hand_no restarts)
+    halt_override: tuple | None = field(default=None, metadata=ENGINE_ONLY)
+    button_epoch: int = field(default=0, metadata=ENGINE_ONLY)  # +1 whenever the button is set or drawn again
+    note: str | None = None  # the director's note to the table's dealer (set_table_note)
+
+
+def shown_fields(cls: type) -> list[str]:
+    """The fields of a state dataclass that its views show as they are."""
+    return [f.name for f in fields(cls) if "view" not in f.metadata]
 
 
 @dataclass

@@ -282,29 +282,33 @@ def decide_settle_correction(state: TournamentState, cmd: Command) -> Decision |
 
 
 @applies("payout_confirmed", public=False, views=("entry",))
-@applies("correction_settled", public=False, views=("entry",))
-def apply_money(state: TournamentState, event: Event) -> None:
+def apply_payout_confirmed(state: TournamentState, event: Event) -> None:
     p = event.payload
     e = state.entries[p["entry_id"]]
-    if event.type == "payout_confirmed":
-        e.paid = exact(p["amount"])
-        state.paid.add(e.entry_id)
-        state.money["paid_out"] = exact(state.money["paid_out"]) + e.paid
-        _ledger(
-            state,
-            {
-                "kind": "payout",
-                "entry_id": e.entry_id,
-                "amount": p["amount"],
-                "place": p.get("place"),
-                "at": p.get("at"),
-            },
-        )
-    elif event.type == "correction_settled":
-        state.corrections.pop(p["id"], None)
-        state.correction_of.pop(e.entry_id, None)
-        difference = exact(p["due"]) - exact(p["paid"])
-        e.paid = exact(p["due"])
-        state.money["paid_out"] = exact(state.money["paid_out"]) + difference
-        _ledger(state, {"kind": "correction", "entry_id": e.entry_id, "amount": shown(difference), "at": p.get("at")})
+    e.paid = exact(p["amount"])
+    state.paid.add(e.entry_id)
+    state.money["paid_out"] = exact(state.money["paid_out"]) + e.paid
+    _ledger(
+        state,
+        {
+            "kind": "payout",
+            "entry_id": e.entry_id,
+            "amount": p["amount"],
+            "place": p.get("place"),
+            "at": p.get("at"),
+        },
+    )
+    refresh(state, [e.entry_id])
+
+
+@applies("correction_settled", public=False, views=("entry",))
+def apply_correction_settled(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    e = state.entries[p["entry_id"]]
+    state.corrections.pop(p["id"], None)
+    state.correction_of.pop(e.entry_id, None)
+    difference = exact(p["due"]) - exact(p["paid"])
+    e.paid = exact(p["due"])
+    state.money["paid_out"] = exact(state.money["paid_out"]) + difference
+    _ledger(state, {"kind": "correction", "entry_id": e.entry_id, "amount": shown(difference), "at": p.get("at")})
     refresh(state, [e.entry_id])

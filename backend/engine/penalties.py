@@ -254,13 +254,14 @@ def annotate(state: TournamentState, cmd: Command, outcome: Decision | Rejection
 # ------------------------------------------------------------------ appliers
 
 
-@applies("player_penalized", public=False, views="custom")
 @applies("penalty_lifted", public=False, views="custom")
-def apply_penalty(state: TournamentState, event: Event) -> None:
+def apply_penalty_lifted(state: TournamentState, event: Event) -> None:
+    state.penalties.pop(event.payload["entry_id"], None)
+
+
+@applies("player_penalized", public=False, views="custom")
+def apply_penalized(state: TournamentState, event: Event) -> None:
     p = event.payload
-    if event.type == "penalty_lifted":
-        state.penalties.pop(p["entry_id"], None)
-        return
     if p["kind"] == "warning":
         state.warnings.setdefault(p["entry_id"], []).append({"reason": p["reason"], "at": p["at"], "by": p["by"]})
         return

@@ -215,7 +215,11 @@ class ImportPlayersPayload(StrictSchema):
 
 
 @command(
-    "import_players", payload=ImportPlayersPayload, roles=DIRECTOR, emits=("player_registered", "player_waitlisted")
+    "import_players",
+    payload=ImportPlayersPayload,
+    roles=DIRECTOR,
+    emits=("player_registered", "player_waitlisted"),
+    effects=("link_imported",),
 )
 def decide_import(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A list of registrations (a CSV file, parsed at the edge) as one batch: each row is decided
@@ -322,22 +326,25 @@ def count_buy_in(state: TournamentState, entry: Entry, sign: int, kind: str = "b
 
 
 @applies("player_waitlisted", public=False)
-@applies("waiting_removed", public=False)
-@applies("capacity_set", public=False)
-def apply_waiting(state: TournamentState, event: Event) -> None:
+def apply_waitlisted(state: TournamentState, event: Event) -> None:
     """The waiting list (N-3.3): not in the field, so no buy-in, no chips, no player counted."""
     p = event.payload
-    if event.type == "player_waitlisted":
-        state.waiting[p["wait_id"]] = dict(p)
-        state.waiting_names[p["name"].casefold()] = p["wait_id"]
-        state.names.add(p["name"].casefold())
-        state.next_wait_id = p["wait_id"] + 1
-    elif event.type == "waiting_removed":
-        gone = state.waiting.pop(p["wait_id"])
-        state.waiting_names.pop(gone["name"].casefold(), None)
-        state.names.discard(gone["name"].casefold())
-    elif event.type == "capacity_set":
-        state.capacity_max = p["max"]
+    state.waiting[p["wait_id"]] = dict(p)
+    state.waiting_names[p["name"].casefold()] = p["wait_id"]
+    state.names.add(p["name"].casefold())
+    state.next_wait_id = p["wait_id"] + 1
+
+
+@applies("waiting_removed", public=False)
+def apply_waiting_removed(state: TournamentState, event: Event) -> None:
+    gone = state.waiting.pop(event.payload["wait_id"])
+    state.waiting_names.pop(gone["name"].casefold(), None)
+    state.names.discard(gone["name"].casefold())
+
+
+@applies("capacity_set", public=False)
+def apply_capacity_set(state: TournamentState, event: Event) -> None:
+    state.capacity_max = event.payload["max"]
 
 
 def waiting_list(state: TournamentState) -> list[dict]:

@@ -14,7 +14,7 @@ from . import money
 from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .clock import stop_for_good
-from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry, find_table
 from .moments import money_events, note_bubble, note_uncounted
 from .payload import TABLE_NO, StrictSchema, Text, chips_field, entry_field, not_blank
 from .places import apply_out, apply_remove, h4h_round_at, plan_out, plan_remove, plan_shift_all, set_places
@@ -285,24 +285,10 @@ def decide_busts(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """Several players out in one hand at one table: more chips at the start of the hand = the
     better place (N-1.15, V-V.a, G-Setzregeln); equal stacks by the preset (a card, P-SidePots,
     or a shared place)."""
-    table_no = cmd.payload.get("table_no")
-    table = state.tables.get(table_no) if isinstance(table_no, int) else None
-    if table is None or table.broken:
-        return Rejection(
-            "unknown_table",
-            f"Table {table_no} is not in play.",
-            "table_no",
-            "not_found",
-            params={"table": table_no} if isinstance(table_no, int) else None,
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            "table_no",
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
+    table, problem = find_table(state, cmd)
+    if problem:
+        return problem
+    table_no = table.table_no
     if state.status not in ("seated", "running"):
         return Rejection(
             "not_seated", "Seats have not been drawn yet — busts not applied.", "busts", params={"what": "busts"}
@@ -570,11 +556,24 @@ def _legacy_bust(state: TournamentState, p: dict) -> None:
 
 
 @applies("player_busted", seating=True, views="custom")
-@applies("players_busted", seating=True, views="custom")
-@applies("player_left", seating=True, views="custom")
 def apply_busted(state: TournamentState, event: Event) -> None:
+    _take_out_all(state, event.payload, [event.payload])
+
+
+@applies("players_busted", seating=True, views="custom")
+def apply_players_busted(state: TournamentState, event: Event) -> None:
+    _take_out_all(state, event.payload, event.payload["busts"])
+
+
+@applies("player_left", seating=True, views="custom")
+def apply_left(state: TournamentState, event: Event) -> None:
     p = event.payload
-    items = p["busts"] if event.type == "players_busted" else [p]
+    _take_out_all(state, p, [p], left=True)
+
+
+def _take_out_all(state: TournamentState, p: dict, items: list[dict], left: bool = False) -> None:
+    """One bust, several in one hand, or a player leaving: each out, places given, money and the
+    bubble brought up to date."""
     ids = [item["entry_id"] for item in items]
     for item in items:
         _take_out(state, item["entry_id"], p["at"], p.get("reason", "bust"))
@@ -593,7 +592,7 @@ def apply_busted(state: TournamentState, event: Event) -> None:
         _legacy_bust(state, p)
     else:
         apply_out(state, p, p["members"])
-    if event.type == "player_left":
+    if left:  # his chips leave play: counted, or to count (N-3.2)
         if p.get("chips") is None:
             state.chips["unknown_removals"] += 1
             note_uncounted(state, p["entry_id"], p.get("table_no"), p.get("seat"))

@@ -9,28 +9,8 @@ from .balancing import forbidden_seats, fullest, halt_of
 from .catalog import DIRECTOR, STAFF, applies, command
 from .chips import forget_count
 from .hands import next_positions
-from .model import Command, Decision, Event, Lookup, Rejection, Table, TournamentState
+from .model import Command, Decision, Event, Rejection, Table, TournamentState, find_table
 from .payload import ID, SEAT, TABLE_NO, StrictSchema, TablePayload, Text
-
-
-def _table(state: TournamentState, cmd: Command, field: str = "table_no") -> Lookup:
-    table_no = cmd.payload.get(field)
-    table = state.tables.get(table_no) if isinstance(table_no, int) else None
-    if table is None:
-        return None, Rejection("unknown_table", f"There is no table {table_no}.", field, "not_found")
-    if table.broken:
-        return None, Rejection(
-            "table_broken", f"Table {table_no} has been broken up.", field, params={"table": table_no}
-        )
-    if cmd.actor.role == "dealer" and cmd.actor.table_no != table_no:
-        return None, Rejection(
-            "not_your_table",
-            f"This phone belongs to table {cmd.actor.table_no}.",
-            field,
-            "forbidden",
-            params={"own_table": cmd.actor.table_no},
-        )
-    return table, None
 
 
 class SetButtonPayload(TablePayload):
@@ -40,7 +20,7 @@ class SetButtonPayload(TablePayload):
 @command("set_button", payload=SetButtonPayload, roles=STAFF, emits=("button_set",))
 def decide_set_button(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The first button by high card (N-1.3, S-01), or a redraw (V-III.i, V-IV.d)."""
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     seat = cmd.payload.get("seat")
@@ -51,7 +31,7 @@ def decide_set_button(state: TournamentState, cmd: Command) -> Decision | Reject
 
 @command("new_hand", payload=TablePayload, roles=STAFF, emits=("hand_started",))
 def decide_new_hand(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     if len(table.seats) < 2:
@@ -137,7 +117,7 @@ def _no_button(state: TournamentState, table: Table) -> Rejection:
 def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The director lets a short table play on (V-III.h, TDA 11D) until its count or the fullest
     table's changes."""
-    table, problem = _table(state, cmd)
+    table, problem = find_table(state, cmd)
     if problem:
         return problem
     halt = halt_of(state, table)
@@ -154,6 +134,26 @@ def decide_override_halt(state: TournamentState, cmd: Command) -> Decision | Rej
         ],
         {"table_no": table.table_no},
     )
+
+
+class TableNotePayload(TablePayload):
+    text = Text(required=True, allow_none=True, max_length=140)  # null or "": the note is taken away
+
+
+@command("set_table_note", payload=TableNotePayload, roles=DIRECTOR, emits=("table_note_set",))
+def decide_set_table_note(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """The director's short note to a table's dealer ("Seat 4 leaves at 22:00"), shown on that
+    table's phone until he changes or clears it."""
+    table, problem = find_table(state, cmd)
+    if problem:
+        return problem
+    text = (cmd.payload.get("text") or "").strip() or None
+    return Decision([Event("table_note_set", {"table_no": table.table_no, "text": text})], {"table_no": table.table_no})
+
+
+@applies("table_note_set", public=False, views=("table",))
+def apply_table_note_set(state: TournamentState, event: Event) -> None:
+    state.tables[event.payload["table_no"]].note = event.payload["text"]
 
 
 class MovePlayerPayload(StrictSchema):
@@ -173,7 +173,7 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("unknown_entry", f"There is no player #{entry_id}.", "entry_id", "not_found")
     if entry.status != "active" or entry.table_no is None:
         return Rejection("not_seated", f"{entry.name} is not seated (out or not drawn yet).", "entry_id")
-    dest, problem = _table(state, cmd, "to_table")
+    dest, problem = find_table(state, cmd, "to_table")
     if problem:
         return problem
     seat = p.get("to_seat")
@@ -212,28 +212,36 @@ def decide_move(state: TournamentState, cmd: Command) -> Decision | Rejection:
 
 
 @applies("button_set", public=False, views="custom")
-@applies("hand_started", public=False, views="custom")
-@applies("player_moved", public=False, seating=True, views="custom")
-@applies("table_halt_overridden", public=False, views=("table",))
-def apply_table_event(state: TournamentState, event: Event) -> None:
+def apply_button_set(state: TournamentState, event: Event) -> None:
     p = event.payload
-    if event.type == "button_set":
-        table = state.tables[p["table_no"]]
-        table.button, table.sb, table.bb, table.hand_no = p["seat"], None, None, 0
-        table.arrivals, table.redraw = 0, None
-        table.button_epoch += 1
-    elif event.type == "hand_started":
-        table = state.tables[p["table_no"]]
-        table.button, table.sb, table.bb, table.hand_no = p["button"], p["sb"], p["bb"], p["hand_no"]
-        table.arrivals = 0
-        hand_for_hand.hand_started(state, table.table_no)
-    elif event.type == "player_moved":
-        move_entry(state, p["entry_id"], p["to_table"], p["to_seat"])
-        remember_moves(state, [p], p.get("reason", "director"), p.get("at"))
-        if p.get("redraw_button"):
-            reset_button(state.tables[p["to_table"]], "new_players")
-    elif event.type == "table_halt_overridden":
-        state.tables[p["table_no"]].halt_override = (p["players"], p["fullest"])
+    table = state.tables[p["table_no"]]
+    table.button, table.sb, table.bb, table.hand_no = p["seat"], None, None, 0
+    table.arrivals, table.redraw = 0, None
+    table.button_epoch += 1
+
+
+@applies("hand_started", public=False, views="custom")
+def apply_hand_started(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    table = state.tables[p["table_no"]]
+    table.button, table.sb, table.bb, table.hand_no = p["button"], p["sb"], p["bb"], p["hand_no"]
+    table.arrivals = 0
+    hand_for_hand.hand_started(state, table.table_no)
+
+
+@applies("player_moved", public=False, seating=True, views="custom")
+def apply_player_moved(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    move_entry(state, p["entry_id"], p["to_table"], p["to_seat"])
+    remember_moves(state, [p], p.get("reason", "director"), p.get("at"))
+    if p.get("redraw_button"):
+        reset_button(state.tables[p["to_table"]], "new_players")
+
+
+@applies("table_halt_overridden", public=False, views=("table",))
+def apply_halt_overridden(state: TournamentState, event: Event) -> None:
+    p = event.payload
+    state.tables[p["table_no"]].halt_override = (p["players"], p["fullest"])
 
 
 def reset_button(table: Table, why: str) -> None:

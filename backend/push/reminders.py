@@ -1,4 +1,4 @@
-"""Timed notices: "the break ends in 2 minutes" (issue 17), sent when no command happens.
+"""Timed notices: "the break ends in 2 minutes", sent when no command happens.
 
 Each worker keeps, per tournament, one sleeping task towards the next break's reminder
 (read/reminders.py works out when). A command that moves the clock (pause, resume, time added,
@@ -111,13 +111,13 @@ class BreakReminders:
         self._planned.pop(tid, None)
         state = self._service.state(tid)  # as it stands now, whichever worker changed it
         now = self._clock()
-        minutes = minutes_left(state, reminder.index, now)
+        minutes = minutes_left(state, reminder.level, now)
         again = next_break_end(state, now, self._done.get(tid))
-        if minutes is not None or (again is not None and again.index == reminder.index and again.due <= now):
-            self._done[tid] = reminder.index  # its time came: never planned again, sent or not
+        if minutes is not None or (again is not None and again.level == reminder.level and again.due <= now):
+            self._done[tid] = reminder.level  # its time came: never planned again, sent or not
         if minutes is not None:
             found = in_region(state, break_ending(state, minutes))
-            batch = claim(self._db, self._outbox, tid, f"break_end:{reminder.index}", found, now)
+            batch = claim(self._db, self._outbox, tid, f"break_end:{reminder.level}", found, now)
             if batch is not None:
                 self._tell(tid, batch)
         self._seen[tid] = (state.clock, id(state.structure))

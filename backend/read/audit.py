@@ -48,7 +48,8 @@ def director_ids(labels: Iterable[str | None]) -> set[int]:
 
 
 def _fields(p: dict, lang: str, name_of: NameOf, preset: dict) -> dict:
-    """Everything a template may name, read defensively from the payload."""
+    """Everything a template may name, read defensively from the payload: the payload's own plain
+    fields as they are ("{text}", null as "–"), and those worked out below under their names."""
     listed = p.get("busts")
     busts = listed if isinstance(listed, list) else []
     ids = [b.get("entry_id") for b in busts if isinstance(b, dict)]
@@ -57,7 +58,9 @@ def _fields(p: dict, lang: str, name_of: NameOf, preset: dict) -> dict:
     words = AUDIT[lang]
     fmt = preset.get("format") or {}
     region = region_of(fmt)
+    plain = {k: "–" if v is None else v for k, v in p.items() if v is None or isinstance(v, str | int | float)}
     return {
+        **plain,
         "name": name_of(p.get("entry_id")),
         "pname": p.get("name", "?"),
         "names": ", ".join(name_of(i) for i in ids),

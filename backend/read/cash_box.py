@@ -8,6 +8,7 @@ entries once, which a push to the director's phone must not do at 10,000 players
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..engine import money
 from ..engine.model import TournamentState
@@ -21,7 +22,7 @@ def cash_box(state: TournamentState) -> dict:
     fmt = state.format
     entry_price = exact(fmt.get("buy_in", 0)) + exact(fmt.get("fee", 0))
     prepaid = outstanding = 0
-    slips = []
+    slips: list[dict[str, Any]] = []
     for e in state.entries.values():
         if e.status == "released" or not state.buy_in_counted(e):
             continue

@@ -9,15 +9,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, Protocol
 
-from sqlmodel import select
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
 
-from ..store import League, LeagueTournament, Person, Tournament, TournamentEntryPerson, session_scope
+from ..engine import TournamentState
+from ..store import League, LeagueTournament, Person, Tournament, TournamentEntryPerson, session_scope, stored_id
 
 KINDS = ("v_ranking", "n_series", "g_tour", "p_satellite", "custom")
 # V-XII: 25, 21, 17, 13, 11, 10, 9, 8, 7 "usw." (one less per place, never below the floor).
 V_XII = {"table": [25, 21, 17, 13, 11, 10, 9, 8, 7], "then": "minus_one", "floor": 1}
 P_FINAL_SEATS = 10  # P-Satellite: at most 10 at the final table; more winners means a semifinal
+
+
+class States(Protocol):
+    """Where a tournament's state comes from (the service, in the app): read/ only reads it."""
+
+    def state(self, tournament_id: int) -> TournamentState: ...
 
 
 # --- persons ---------------------------------------------------------------------------------
@@ -27,7 +36,7 @@ def name_key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
-def club_person(session, club_id: int, person_id: int | None, name: str) -> Person | None:
+def club_person(session: Session, club_id: int, person_id: int | None, name: str) -> Person | None:
     """The club's person: the one given (if he is the club's), else the one with exactly this name
     (spaces and case aside) in the club."""
     if person_id is not None:
@@ -37,13 +46,15 @@ def club_person(session, club_id: int, person_id: int | None, name: str) -> Pers
 
 
 def link_entry(
-    session, club_id: int, tournament_id: int, entry_id: int, name: str, person_id: int | None, now: int
+    session: Session, club_id: int, tournament_id: int, entry_id: int, name: str, person_id: int | None, now: int
 ) -> Person:
     """Link a registered entry to a person of the tournament's club: the given one, else the one
     with exactly this name, else a new person. Idempotent per (tournament, entry)."""
     existing = session.get(TournamentEntryPerson, (tournament_id, entry_id))
     if existing is not None:
-        return session.get(Person, existing.person_id)
+        linked = session.get(Person, existing.person_id)
+        assert linked is not None  # a link's person is never deleted
+        return linked
     person = club_person(session, club_id, person_id, name)
     if person is None and person_id is not None:
         person = club_person(session, club_id, None, name)
@@ -51,7 +62,7 @@ def link_entry(
         person = Person(club_id=club_id, name=" ".join(name.split()), name_key=name_key(name), created_at=now)
         session.add(person)
         session.flush()
-    session.add(TournamentEntryPerson(tournament_id=tournament_id, entry_id=entry_id, person_id=person.id))
+    session.add(TournamentEntryPerson(tournament_id=tournament_id, entry_id=entry_id, person_id=stored_id(person)))
     return person
 
 
@@ -98,7 +109,7 @@ class Result:
     still_in: bool
 
 
-def results(state, persons: dict[int, int]) -> list[Result]:
+def results(state: TournamentState, persons: dict[int, int]) -> list[Result]:
     """Every entry of a tournament, ranked: placed players by place, then those still in,
     then the disqualified."""
     out = []
@@ -163,11 +174,12 @@ def rank(lines: list[Line]) -> list[dict]:
     """Most points first; equal points: more wins, then the better best place. Lines equal in
     all three share the rank (1, 2, 2, 4)."""
 
-    def sort_key(line):
+    def sort_key(line: Line) -> tuple[int, int, int]:
         return (-line.points, -line.wins, line.best or 10**9)
 
     ordered = sorted(lines, key=lambda line: (*sort_key(line), line.name.casefold()))
-    out, last, last_rank = [], None, 0
+    out: list[dict] = []
+    last, last_rank = None, 0
     for i, line in enumerate(ordered, start=1):
         k = sort_key(line)
         if k != last:
@@ -199,7 +211,7 @@ def standings(league: dict, tournaments: list[dict]) -> dict:
     halves = sorted(k for k in buckets if "-H" in k)
     provisional = {t["played_on"][:7] for t in tournaments if t["status"] != "finished"}
     provisional_halves = {period_keys(t["played_on"])[1] for t in tournaments if t["status"] != "finished"}
-    out = {
+    out: dict[str, Any] = {
         "overall": rank(list(buckets["overall"].values())),
         "months": [
             {"period": m, "provisional": m in provisional, "standings": rank(list(buckets[m].values()))} for m in months
@@ -255,14 +267,14 @@ def day_of(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
 
 
-def night_of(state, created_at: int) -> str:
+def night_of(state: TournamentState, created_at: int) -> str:
     """The day a tournament was played: the day its seats were drawn (a tournament created a week
     ahead for registration is played on the night), else the day it was created."""
     return day_of(state.drawn_at or created_at)
 
 
 def league_json(league: League, tournament_ids: list[int] | None = None) -> dict:
-    out = {
+    out: dict[str, Any] = {
         "id": league.id,
         "name": league.name,
         "kind": league.kind,
@@ -274,51 +286,55 @@ def league_json(league: League, tournament_ids: list[int] | None = None) -> dict
     return out
 
 
-def persons_of(session, tournament_id: int) -> dict[int, int]:
+def persons_of(session: Session, tournament_id: int) -> dict[int, int]:
     rows = session.exec(select(TournamentEntryPerson).where(TournamentEntryPerson.tournament_id == tournament_id))
     return {row.entry_id: row.person_id for row in rows}
 
 
-def tournament_results(db, service, tournament_id: int) -> list[Result]:
+def tournament_results(db: Engine, service: States, tournament_id: int) -> list[Result]:
     with session_scope(db) as session:
         persons = persons_of(session, tournament_id)
     return results(service.state(tournament_id), persons)
 
 
-def league_tournaments(session, league_id: int) -> list[LeagueTournament]:
+def league_tournaments(session: Session, league_id: int) -> list[LeagueTournament]:
     return list(
         session.exec(
             select(LeagueTournament)
             .where(LeagueTournament.league_id == league_id)
-            .order_by(LeagueTournament.played_on, LeagueTournament.tournament_id)
+            .order_by(col(LeagueTournament.played_on), col(LeagueTournament.tournament_id))
         )
     )
 
 
-def leagues_of(session, tournament_id: int) -> list[League]:
+def leagues_of(session: Session, tournament_id: int) -> list[League]:
     rows = session.exec(
         select(League)
-        .join(LeagueTournament, LeagueTournament.league_id == League.id)
+        .join(LeagueTournament, col(LeagueTournament.league_id) == col(League.id))
         .where(LeagueTournament.tournament_id == tournament_id)
-        .order_by(League.id)
+        .order_by(col(League.id))
     )
     return list(rows)
 
 
-def league_standings(db, service, league: League) -> dict:
+def league_standings(db: Engine, service: States, league: League) -> dict:
     with session_scope(db) as session:
-        links = league_tournaments(session, league.id)
+        links = league_tournaments(session, stored_id(league))
         names = (
             {
                 t.id: t.name
-                for t in session.exec(select(Tournament).where(Tournament.id.in_([lt.tournament_id for lt in links])))
+                for t in session.exec(
+                    select(Tournament).where(col(Tournament.id).in_([lt.tournament_id for lt in links]))
+                )
             }
             if links
             else {}
         )
         persons = {lt.tournament_id: persons_of(session, lt.tournament_id) for lt in links}
         ids = {pid for entries in persons.values() for pid in entries.values()}
-        person_names = {p.id: p.name for p in session.exec(select(Person).where(Person.id.in_(ids)))} if ids else {}
+        person_names = (
+            {p.id: p.name for p in session.exec(select(Person).where(col(Person.id).in_(ids)))} if ids else {}
+        )
     tournaments = []
     for lt in links:
         state = service.state(lt.tournament_id)
@@ -348,7 +364,9 @@ def league_standings(db, service, league: League) -> dict:
     return body
 
 
-def carried_headhunter_chips(db, service, club_id: int, tournament_id: int, name: str, person_id: int | None) -> int:
+def carried_headhunter_chips(
+    db: Engine, service: States, club_id: int, tournament_id: int, name: str, person_id: int | None
+) -> int:
     """A person's headhunter chips from the latest earlier tournament with headhunter chips that
     was played to its end: they add up across tournament days and never expire (V-VII.r). A
     tournament never drawn (a cancelled night, a test) or not finished is no game day: it hands out
@@ -360,7 +378,7 @@ def carried_headhunter_chips(db, service, club_id: int, tournament_id: int, name
         links = session.exec(
             select(TournamentEntryPerson)
             .where(TournamentEntryPerson.person_id == person.id, TournamentEntryPerson.tournament_id != tournament_id)
-            .order_by(TournamentEntryPerson.tournament_id.desc(), TournamentEntryPerson.entry_id.desc())
+            .order_by(col(TournamentEntryPerson.tournament_id).desc(), col(TournamentEntryPerson.entry_id).desc())
         ).all()
     for link in links:
         state = service.state(link.tournament_id)

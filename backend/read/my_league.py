@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 from sqlalchemy import func
-from sqlmodel import select
+from sqlalchemy.engine import Engine
+from sqlmodel import col, select
 
-from ..store import League, LeagueTournament, TournamentEntryPerson, session_scope
+from ..store import League, LeagueTournament, TournamentEntryPerson, session_scope, stored_id
 from . import league as lg
 
 TOP = 10
@@ -24,15 +26,15 @@ _cache: dict[int, tuple[tuple, dict, int]] = {}  # league id -> (key, standings,
 _cache_lock = threading.Lock()
 
 
-def _key(db, service, league: League) -> tuple:
+def _key(db: Engine, service: lg.States, league: League) -> tuple:
     with session_scope(db) as session:
-        links = [(lt.tournament_id, lt.played_on) for lt in lg.league_tournaments(session, league.id)]
+        links = [(lt.tournament_id, lt.played_on) for lt in lg.league_tournaments(session, stored_id(league))]
         tids = [tid for tid, _ in links]
         persons = (
             session.exec(
                 select(func.count())
                 .select_from(TournamentEntryPerson)
-                .where(TournamentEntryPerson.tournament_id.in_(tids))
+                .where(col(TournamentEntryPerson.tournament_id).in_(tids))
             ).one()
             if tids
             else 0
@@ -46,28 +48,31 @@ FRESH_MS = 30_000  # a rebuild reads every tournament of the league: at most one
 _building: set[int] = set()
 
 
-def cached_standings(db, service, league: League, fresh_ms: int = FRESH_MS, now_ms: int | None = None) -> dict:
+def cached_standings(
+    db: Engine, service: lg.States, league: League, fresh_ms: int = FRESH_MS, now_ms: int | None = None
+) -> dict:
     """The league's standings, rebuilt when its tournaments changed but not more than once per
     FRESH_MS, and by one request at a time (the others get the table they would have got a
     moment ago): 10,000 phones asking after a bust must not each rebuild it."""
     now = now_ms if now_ms is not None else int(time.time() * 1000)
+    league_id = stored_id(league)
     with _cache_lock:
-        hit = _cache.get(league.id)
-        if hit and (now - hit[2] < fresh_ms or league.id in _building):
+        hit = _cache.get(league_id)
+        if hit and (now - hit[2] < fresh_ms or league_id in _building):
             return hit[1]
-        _building.add(league.id)
+        _building.add(league_id)
     try:
         key = _key(db, service, league)
         body = hit[1] if hit and hit[0] == key else lg.league_standings(db, service, league)
         with _cache_lock:
-            _cache[league.id] = (key, body, now)
+            _cache[league_id] = (key, body, now)
         return body
     finally:
         with _cache_lock:
-            _building.discard(league.id)
+            _building.discard(league_id)
 
 
-def _line(line: dict, person_id) -> dict:
+def _line(line: dict, person_id: int | None) -> dict:
     return {
         "rank": line["rank"],
         "name": line["name"],
@@ -79,16 +84,22 @@ def _line(line: dict, person_id) -> dict:
     }
 
 
-def _mine(lines: list[dict], person_id) -> dict | None:
+def _mine(lines: list[dict], person_id: int | None) -> dict | None:
     return next((_line(x, person_id) for x in lines if person_id is not None and x["person_id"] == person_id), None)
 
 
-def _qualification(kind: str, body: dict, person_id, month: str) -> dict:
+def _qualification(kind: str, body: dict, person_id: int | None, month: str) -> dict:
     """What qualifies and whether he already does. `line` is the rank that qualifies (V-I.e:
     the month's rank 1; N-3.7, P-Satellite: a tournament win)."""
     q = body["qualification"]
     mine = [x for x in q["qualified"] if person_id is not None and x["person_id"] == person_id]
-    out = {"for": q["for"], "rule": q["rule"], "qualified": bool(mine), "line": 1 if q["for"] else None, "by": None}
+    out: dict[str, Any] = {
+        "for": q["for"],
+        "rule": q["rule"],
+        "qualified": bool(mine),
+        "line": 1 if q["for"] else None,
+        "by": None,
+    }
     if kind == "v_ranking":
         out["by"], out["period"] = "month", month
     elif q["for"]:
@@ -98,7 +109,7 @@ def _qualification(kind: str, body: dict, person_id, month: str) -> dict:
     return out
 
 
-def league_entry(league: League, body: dict, person_id, played_on: str | None) -> dict:
+def league_entry(league: League, body: dict, person_id: int | None, played_on: str | None) -> dict:
     month = (played_on or "")[:7]
     month_table = next((m for m in body["months"] if m["period"] == month), None)
     return {
@@ -120,7 +131,7 @@ def league_entry(league: League, body: dict, person_id, played_on: str | None) -
     }
 
 
-def my_leagues(db, service, tournament_id: int, entry_id: int, fresh_ms: int = FRESH_MS) -> dict:
+def my_leagues(db: Engine, service: lg.States, tournament_id: int, entry_id: int, fresh_ms: int = FRESH_MS) -> dict:
     """The answer of GET /api/tournaments/<tid>/my-league for one entry."""
     with session_scope(db) as session:
         link = session.get(TournamentEntryPerson, (tournament_id, entry_id))
@@ -138,7 +149,7 @@ def my_leagues(db, service, tournament_id: int, entry_id: int, fresh_ms: int = F
         "seq": state.seq,
         "person_id": person_id,
         "leagues": [
-            league_entry(row, cached_standings(db, service, row, fresh_ms), person_id, played.get(row.id))
+            league_entry(row, cached_standings(db, service, row, fresh_ms), person_id, played.get(stored_id(row)))
             for row in leagues
         ],
     }

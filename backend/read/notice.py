@@ -1,4 +1,4 @@
-"""A notice for a locked phone: whom it is for, its text in de/en, how long it keeps (issue 17).
+"""A notice for a locked phone: whom it is for, its text in de/en, how long it keeps.
 
 A move is urgent and kept by the push service for 15 minutes (a player back from the bar later
 still needs to know where to sit); what is only news is normal and kept briefly, so a phone that

@@ -1,4 +1,4 @@
-"""What a command's events tell a phone whose screen may be off (Web Push, issue 17).
+"""What a command's events tell a phone whose screen may be off (Web Push).
 
 Worked out in the command's transaction from the events and the state they left (the service
 calls `notices` next to `changed_views`), pure: no database, no clock. Most commands tell nobody

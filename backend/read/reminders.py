@@ -1,4 +1,4 @@
-"""When to remind the players that the break ends (issue 17): "back to table 3, seat 7 in 2 minutes".
+"""When to remind the players that the break ends: "back to table 3, seat 7 in 2 minutes".
 
 No command happens at that moment (the clock is an anchor every screen computes from: clock.py),
 so the server keeps a timer per tournament (backend/push/reminders.py). This part is pure: from
@@ -22,7 +22,7 @@ AT_LEAST_LEFT_MS = 60_000  # less than this left: the players are on their way a
 
 class Reminder(NamedTuple):
     due: int  # server time (ms) to send it
-    index: int  # the break's entry in the structure
+    level: int  # the break's entry in the structure (`index` would hide tuple.index)
 
 
 def next_break_end(state: TournamentState, now: int, done: int | None = None) -> Reminder | None:

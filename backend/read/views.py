@@ -7,6 +7,7 @@ bust pushes one table view and one player view, never the whole tournament's.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
 from ..engine.balancing import halt_of
@@ -15,7 +16,7 @@ from ..engine.check_in import desk_view
 from ..engine.chips import chips_view, last_count
 from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
-from ..engine.model import TournamentState
+from ..engine.model import Table, TournamentState, shown_fields
 from ..engine.moments import moments_view, uncounted_rows
 from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
@@ -238,19 +239,12 @@ def _bust(state: TournamentState, entry_id: int) -> dict:
     }
 
 
-def _positions(table) -> dict:
-    upcoming = next_positions(table)
-    return {"button": table.button, "sb": table.sb, "bb": table.bb, "hand_no": table.hand_no, "next": upcoming}
-
-
 def _table(state: TournamentState, table_no: int) -> dict:
     t = state.tables[table_no]
     return {
-        "table_no": table_no,
-        "max_seats": t.max_seats,
-        "broken": t.broken,
+        **{name: getattr(t, name) for name in shown_fields(Table)},  # as the state holds them
         "seats": _seats(state, table_no),
-        **_positions(t),
+        "next": next_positions(t),  # the positions of the next hand
         "hand_for_hand_done": table_no in state.hand_for_hand["done"],
         # V-III.h / TDA 11D: hold the next hand until balanced ({short, rule}, or null)
         "halt": halt_of(state, t),
@@ -485,7 +479,7 @@ def name_key(name: str) -> tuple:
 
 def seating_by_name(state: TournamentState) -> list[dict]:
     """Everyone seated, by family name: [{name, listed_as, table_no, seat, entry_id}] (a pass over the seats)."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": (name := state.entries[eid].name),
             "listed_as": family_first(name),

@@ -8,12 +8,16 @@ With several server processes, the Redis message queue carries emits between the
 from __future__ import annotations
 
 import logging
+from typing import Any, Literal
 
-from flask import request
+import redis
+from flask import Flask, request
 from flask_socketio import SocketIO, emit, join_room
 
-from ..auth.access import caller_for, director_refusal, forget_token
+from ..auth.access import Caller, caller_for, director_refusal, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
+from ..engine import TournamentState
+from ..floor import floor_of
 from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
@@ -35,7 +39,7 @@ def room_for(tid: int, key: tuple) -> str:
     return f"t:{tid}:entry:{key[1]}"
 
 
-def keys_for(caller) -> list[tuple]:
+def keys_for(caller: Caller) -> list[tuple]:
     if caller.role == "dealer":
         return [("public",), ("table", caller.table_no)]
     if caller.role == "player":
@@ -45,14 +49,28 @@ def keys_for(caller) -> list[tuple]:
     return [("public",), ("director",)]
 
 
-def _heartbeat(sid, *_):
+def _heartbeat(sid: str, *_: object) -> int:
     return now_ms()
+
+
+def _sid() -> str:
+    """The socket of the event being handled."""
+    sid: str = request.sid  # type: ignore[attr-defined]  # Flask-SocketIO sets it on each event's request
+    return sid
+
+
+AsyncMode = Literal["threading", "eventlet", "gevent", "gevent_uwsgi"]
 
 
 class Realtime:
     def __init__(
-        self, app, service: TournamentService, async_mode: str, message_queue=None, channel: str = "flask-socketio"
-    ):
+        self,
+        app: Flask,
+        service: TournamentService,
+        async_mode: AsyncMode,
+        message_queue: str | None = None,
+        channel: str = "flask-socketio",
+    ) -> None:
         self.service = service
         self.app = app
         self.socketio = SocketIO(
@@ -60,16 +78,18 @@ class Realtime:
             async_mode=async_mode,
             message_queue=message_queue,
             channel=channel,
-            cors_allowed_origins=origin_checker(app.extensions["pokerfloor"].config),
+            # python-engineio takes a callable too; the stubs know only a list or a string
+            cors_allowed_origins=origin_checker(floor_of(app).config),  # type: ignore[arg-type]
             cors_credentials=False,
-            serializer=ViewPacket,  # orjson, no search for binary attachments (packets.py)
+            # python-socketio's Server takes it; the stubs list fewer of its options
+            serializer=ViewPacket,  # type: ignore[call-arg]  # orjson, no search for binary attachments (packets.py)
             ping_interval=10,
             ping_timeout=10,
             manage_session=False,  # no cookie sessions here (app.py): a socket's caller is its token
         )
-        self.callers: dict[str, object] = {}
+        self.callers: dict[str, Caller] = {}
         self._director_tokens: dict[str, str] = {}  # a director's socket: its token
-        self._to_publish = None  # the publisher's queue, made on the first command
+        self._to_publish: Any = None  # the publisher's queue (the async mode's own), made on the first command
         # One process: a room with no socket here has nobody at all, and its view is not rendered.
         # Several workers (a message queue): another worker may hold the room's sockets, which the
         # shared presence counts on Redis (presence.py); with another queue every view is rendered.
@@ -83,26 +103,24 @@ class Realtime:
         # "server unreachable" within seconds): answered with the server time, nothing else.
         # Registered on the python-socketio server itself, which skips Flask-SocketIO's request
         # context per event: only sockets that passed _connect exist, and it reads no state.
-        self.socketio.server.on("hb", _heartbeat, namespace="/")
+        self.server.on("hb", _heartbeat, namespace="/")
         # Several workers: a revoked token's sockets may sit on any of them. Each worker listens
         # on one Redis channel and drops its own (Socket.IO's queue only carries emits to rooms).
-        self._revocations = None
+        self._revocations: redis.Redis | None = None
         self._revoked_channel = f"{channel}:revoked-tokens"
         if message_queue and message_queue.startswith(("redis://", "rediss://")):
-            import redis
-
             self._revocations = redis.Redis.from_url(message_queue)
             self.presence = SharedPresence(self._revocations, f"{channel}:presence")
-            self.socketio.start_background_task(self._listen_for_revocations)
+            self.socketio.start_background_task(self._listen_for_revocations, self._revocations)
 
-    def _join(self, tid: int, caller) -> None:
+    def _join(self, tid: int, caller: Caller) -> None:
         if not self.service.exists(tid):
             raise UnknownTournament(tid)
         keys = keys_for(caller)
         rooms = [room_for(tid, key) for key in keys]
         if self.presence is not None:
             self.presence.joined(rooms)  # counted before the state is read: presence.py says why
-            self._rooms_of.setdefault(request.sid, []).extend(rooms)
+            self._rooms_of.setdefault(_sid(), []).extend(rooms)
         for room in rooms:
             join_room(room)
         state = self.service.state(tid)
@@ -110,25 +128,35 @@ class Realtime:
         for key in keys:
             emit("view", render(state, key, now))
 
-    def _connect(self, auth=None):
+    @property
+    def server(self) -> Any:
+        """python-socketio's Server under Flask-SocketIO (untyped; its stubs leave it out as internal)."""
+        return self.socketio.server  # type: ignore[attr-defined]  # there at run time, see above
+
+    def sleep(self, seconds: float) -> None:
+        """The async mode's sleep (gevent's under gevent)."""
+        self.socketio.sleep(seconds)  # type: ignore[arg-type]  # the stubs say int; any number of seconds works
+
+    def _connect(self, auth: object = None) -> None:
         token = auth.get("token") if isinstance(auth, dict) else None
         caller = caller_for(token)
-        if caller is None:
+        if caller is None or token is None:
             raise ConnectionRefusedError("unauthorized")
         if caller.role in STAFF_ROLES and request.environ.get(PLAIN_HTTP):
             raise ConnectionRefusedError("https_required")  # staff tokens never travel in clear
-        self.callers[request.sid] = caller
+        self.callers[_sid()] = caller
         if caller.role == "director":
             # What he may subscribe to is asked anew at each subscribe (his access can grow while
             # the socket is open; when it shrinks, his sessions are revoked and the socket dropped).
-            self._director_tokens[request.sid] = token
+            self._director_tokens[_sid()] = token
         else:
+            assert caller.tournament_id is not None  # a QR code's token is of one tournament
             self._join(caller.tournament_id, caller)
 
-    def _disconnect(self, *_):
-        self.callers.pop(request.sid, None)
-        self._director_tokens.pop(request.sid, None)
-        self._leave_rooms(request.sid)
+    def _disconnect(self, *_: object) -> None:
+        self.callers.pop(_sid(), None)
+        self._director_tokens.pop(_sid(), None)
+        self._leave_rooms(_sid())
 
     def _leave_rooms(self, sid: str) -> None:
         rooms = self._rooms_of.pop(sid, None)
@@ -155,12 +183,12 @@ class Realtime:
             self.callers.pop(sid, None)
             self._director_tokens.pop(sid, None)
             self._leave_rooms(sid)
-            self.socketio.server.disconnect(sid, namespace="/", ignore_queue=True)
+            self.server.disconnect(sid, namespace="/", ignore_queue=True)
 
-    def _listen_for_revocations(self) -> None:
+    def _listen_for_revocations(self, channel: redis.Redis) -> None:
         while True:
             try:
-                pubsub = self._revocations.pubsub(ignore_subscribe_messages=True)
+                pubsub = channel.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(self._revoked_channel)
                 for message in pubsub.listen():
                     if message.get("type") == "message":
@@ -171,12 +199,12 @@ class Realtime:
                             self._drop_local(int(data))
             except Exception:  # Redis restarted: listen again after a pause
                 log.exception("revocation channel lost; listening again in 1 s")
-                self.socketio.sleep(1)
+                self.sleep(1)
 
-    def _subscribe(self, data=None):
-        caller = self.callers.get(request.sid)
+    def _subscribe(self, data: object = None) -> dict:
+        caller = self.callers.get(_sid())
         if caller is not None and caller.role == "director":
-            caller = caller_for(self._director_tokens.get(request.sid))  # his access as it is now
+            caller = caller_for(self._director_tokens.get(_sid()))  # his access as it is now
         tid = data.get("tournament_id") if isinstance(data, dict) else None
         if caller is None or caller.role != "director":
             return {"ok": False, "error": "forbidden", "message": "Only a director subscribes to a tournament."}
@@ -205,11 +233,11 @@ class Realtime:
         """After the answer: one long-lived publisher per process takes the commands in the order
         they were answered (a new greenlet per command cost more than most commands' views)."""
         if self._to_publish is None:
-            self._to_publish = self.socketio.server.eio.create_queue()
+            self._to_publish = self.server.eio.create_queue()
             self.socketio.start_background_task(self._publisher, self._to_publish)
         self._to_publish.put((tid, answer))
 
-    def _publisher(self, queue) -> None:
+    def _publisher(self, queue: Any) -> None:
         while True:
             tid, answer = queue.get()
             try:
@@ -231,7 +259,7 @@ class Realtime:
         misses anything: a phone that joins gets the view whole (_join), one that was away GETs it
         when it is back."""
         if self.alone:
-            here = self.socketio.server.manager.rooms.get("/", {})
+            here = self.server.manager.rooms.get("/", {})
             return {key for key in keys if room_for(tid, key) in here}
         if self.presence is None:
             return set(keys)
@@ -250,7 +278,7 @@ class Realtime:
             if wanted - director:
                 self._send(tid, answer, wanted - director)
                 if director:
-                    self.socketio.sleep(0)
+                    self.sleep(0)
             if director:
                 self._send(tid, answer, director)
 
@@ -259,7 +287,7 @@ class Realtime:
         for room, view in views:
             self.socketio.emit("view", view, to=room_for(tid, room))
 
-    def _render(self, state, answer: Answer, wanted: set[tuple]) -> list[tuple[tuple, dict]]:
+    def _render(self, state: TournamentState, answer: Answer, wanted: set[tuple]) -> list[tuple[tuple, dict]]:
         """The changed views, rendered from the state the command left (no second read; the service
         holds the tournament's lock meanwhile, and the emits happen after it is released). The state
         may already be newer than this command: the views are then newer too, harmless. Small views

@@ -9,7 +9,10 @@ once: staff over HTTPS, players over plain HTTP on another port, a director on 1
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
+
+from ..config import Config
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -42,7 +45,7 @@ def own_origin(environ: dict, trusted_proxies: int) -> str:
     return origin_of(f"{scheme}://{host}") if host else ""
 
 
-def origin_checker(config):
+def origin_checker(config: Config) -> Callable[[str, dict], bool]:
     """python-engineio's cors_allowed_origins as a callable (origin, environ) -> bool."""
     urls = [config.PUBLIC_URL, config.PLAYER_URL, *getattr(config, "OTHER_URLS", [])]
     configured = {origin_of(u) for u in urls if u} - {""}

@@ -1,5 +1,5 @@
 """Who is in which room across several workers, so a command's views are rendered only for rooms
-someone is in (issue 16), as one process does from its own sockets.
+someone is in, as one process does from its own sockets.
 
 One Redis hash per deployment counts the sockets per room, over all workers. The order makes it
 safe: a worker counts a joining phone *before* it reads the state for that phone's first view,
@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from redis import Redis
+
 log = logging.getLogger(__name__)
 
 # Decrement each room by one and drop the rooms left at zero, in one atomic step.
@@ -27,7 +29,7 @@ return 0
 
 
 class SharedPresence:
-    def __init__(self, client, key: str):
+    def __init__(self, client: Redis, key: str):
         self.client, self.key = client, key
         self._leave = client.register_script(LEAVE)
 

@@ -13,6 +13,8 @@ from .models import (
     Tournament,
     TournamentDirector,
     TournamentEntryPerson,
+    existing,
+    stored_id,
 )
 
 __all__ = [
@@ -29,7 +31,9 @@ __all__ = [
     "Tournament",
     "TournamentDirector",
     "TournamentEntryPerson",
+    "existing",
     "make_engine",
     "migrate",
     "session_scope",
+    "stored_id",
 ]

@@ -2,7 +2,7 @@
 
 Every command runs the same five statements (store/event_store.py). Through SQLAlchemy's
 Connection they cost ~250 µs of Python per transaction (execution contexts, result objects,
-events, pool bookkeeping) around ~50 µs of SQLite's own work: issue 16's bare baseline does
+events, pool bookkeeping) around ~50 µs of SQLite's own work: the bare baseline does
 the same transaction in a fifth of pokerfloor's CPU. Here SQLAlchemy still compiles each
 statement once per dialect, so the SQL, the parameter style and the type conversions (JSON in
 and out) stay its own; only the execution goes straight to the driver's cursor. The rest of the

@@ -2,7 +2,7 @@
 
 A command's transaction runs these on every command, so they are SQLAlchemy Core statements on
 the tables, built once, not ORM units of work: the ORM's identity map and flush cost several
-times the database's own work here (issue 16's profile: 40 % of a command's CPU). Each takes
+times the database's own work here (40 % of a command's CPU). Each takes
 what executes a Core statement in a transaction: the service's command path passes a
 store/driver.py DriverTransaction (the same statements on the driver's cursor), other callers a
 Session or a Connection.

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
 class Club(SQLModel, table=True):
-    """A club on a shared server (issue 18): it owns its directors, tournaments, leagues, persons
+    """A club on a shared server: it owns its directors, tournaments, leagues, persons
     and custom presets. A director sees and acts in his club only (auth/access.py)."""
 
     id: int | None = Field(default=None, primary_key=True)
@@ -31,7 +31,7 @@ class Director(SQLModel, table=True):
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     club_id: int = Field(foreign_key="club.id", index=True)
     access: str = Field(default="full", max_length=10)  # one of ACCESS
-    is_admin: bool = False  # the server's admin: creates clubs (the first director, issue 18)
+    is_admin: bool = False  # the server's admin: creates clubs (the first director)
 
 
 class Tournament(SQLModel, table=True):
@@ -181,7 +181,7 @@ class LeagueTournament(SQLModel, table=True):
 
 
 class PushSubscription(SQLModel, table=True):
-    """A phone's Web Push subscription (issue 17), made with one token: it gets what that token's
+    """A phone's Web Push subscription, made with one token: it gets what that token's
     views would show (a player his seat, a dealer his table, a director the floor's attention
     items for `tournament_id`). The endpoint is the push service's address for that phone's
     browser; p256dh and auth are the phone's keys that encrypt what is sent to it (RFC 8291)."""
@@ -198,7 +198,7 @@ class PushSubscription(SQLModel, table=True):
 
 
 class PushReminder(SQLModel, table=True):
-    """A timed notice that went out (a break's end, issue 17): no command makes it, every worker
+    """A timed notice that went out (a break's end): no command makes it, every worker
     keeps a timer, and the worker whose row goes in first sends it, so it is sent once."""
 
     __tablename__ = "push_reminder"
@@ -222,3 +222,26 @@ class PushOutbox(SQLModel, table=True):
     claimed_by: str | None = Field(default=None, max_length=60)
     claimed_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     done: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+T = TypeVar("T")
+
+
+class HasId(Protocol):
+    id: int | None
+
+
+def stored_id(row: HasId) -> int:
+    """The id of a row read from the database or flushed to it. SQLModel types every id as
+    optional, for the rows not yet added; this one has it."""
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} has no id before it is flushed")
+    return row.id
+
+
+def existing(row: T | None) -> T:
+    """A row the caller already knows is there (a tournament past its access check, the caller's
+    own token or club): SQLModel's get says it may be missing."""
+    if row is None:
+        raise LookupError("a row known to exist is missing")
+    return row

@@ -1,7 +1,9 @@
 // The PWA's API types, generated from the server's OpenAPI document (backend/api/openapi.py):
 //   npm run api-types            → writes src/api/types.gen.ts (committed)
 //   node scripts/api-types.mjs --out FILE   → writes elsewhere (tests/test_openapi_contract.py compares)
-// The document comes from the Python generator itself, not a running server.
+// The document comes from the Python generator itself, not a running server. Without --out it also
+// writes what else a declaration generates: src/i18n/commands.gen.ts, the phone's command words, from
+// backend/words.py (backend/api/phone_words.py), and docs/api.md's command table (backend/api/api_doc.py).
 import { execFileSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -27,3 +29,8 @@ const header =
   "// Do not edit: change the route declarations or backend/api/view_schemas.py, then regenerate.\n\n";
 writeFileSync(out, header + astToString(ast));
 console.log(`wrote ${out}`);
+if (outArg < 0) {
+  for (const generator of ["backend.api.phone_words", "backend.api.api_doc"]) {
+    console.log(execFileSync(python, ["-m", generator], { cwd: root, encoding: "utf-8" }).trim());
+  }
+}

@@ -5,8 +5,10 @@
 // the role's two string chunks (en/de). Player, dealer and display must stay within the budget;
 // the director's size is printed. Also fails when a role's code imports another role's folder.
 //
-//   node scripts/check-budget.mjs [outDir=dist] [--src src] [--budget 60]
+//   node scripts/check-budget.mjs [outDir=dist] [--src src] [--budget 60] [--doc FILE | --check-doc FILE]
 // Exit 0: within budget; 1: over budget, a role importing another, or a role/strings chunk missing.
+// --doc writes the measured table into docs/bundles.md (between its markers; `npm run budget-doc`);
+// --check-doc fails when a number there is more than DOC_SLACK kB off the build (tests/test_docs.py).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -18,11 +20,13 @@ const LANGS = ["en", "de"];
 
 function parseArgs(argv) {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const opts = { outDir: "dist", src: path.resolve(here, "..", "src"), budget: 60 };
+  const opts = { outDir: "dist", src: path.resolve(here, "..", "src"), budget: 60, doc: null, checkDoc: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--src") opts.src = path.resolve(argv[++i]);
     else if (a === "--budget") opts.budget = Number(argv[++i]);
+    else if (a === "--doc") opts.doc = path.resolve(argv[++i]);
+    else if (a === "--check-doc") opts.checkDoc = path.resolve(argv[++i]);
     else opts.outDir = a;
   }
   if (!Number.isFinite(opts.budget) || opts.budget <= 0) throw new Error("--budget: a number of kB");
@@ -102,6 +106,50 @@ export function measure(outDir) {
   return { rows, problems };
 }
 
+const DOC_BEGIN = "<!-- sizes: written by `npm run budget-doc` in pwa/ (scripts/check-budget.mjs --doc); tests/test_docs.py checks them -->";
+const DOC_END = "<!-- /sizes -->";
+// A document is a snapshot: it may lag the build by a little (any change of the code moves the
+// sizes), never by more than this per number.
+const DOC_SLACK = 1.0;
+
+/** The measured sizes as docs/bundles.md shows them. */
+export function sizesTable(rows, budget) {
+  const lines = [DOC_BEGIN, "| role | entry | role chunks | strings | total | budget |", "|---|---|---|---|---|---|"];
+  for (const r of rows) {
+    const limit = BUDGETED.includes(r.role) ? `${budget}` : "none";
+    lines.push(`| ${r.role} | ${kB(r.entry)} | ${kB(r.role_)} | ${kB(r.strings)} | ${kB(r.total)} | ${limit} |`);
+  }
+  lines.push(DOC_END);
+  return lines.join("\n");
+}
+
+function docPart(text, file) {
+  const start = text.indexOf(DOC_BEGIN);
+  const end = text.indexOf(DOC_END);
+  if (start < 0 || end < start) throw new Error(`${file}: no sizes table between its markers`);
+  return [start, end + DOC_END.length];
+}
+
+/** Differences over DOC_SLACK between the document's table and the measured one. */
+export function docDrift(text, rows, file = "the document") {
+  const [start, end] = docPart(text, file);
+  const written = new Map();
+  for (const m of text.slice(start, end).matchAll(/^\| (\w+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|/gm)) written.set(m[1], m.slice(2, 6).map(Number));
+  const drift = [];
+  for (const r of rows) {
+    const doc = written.get(r.role);
+    if (!doc) {
+      drift.push(`${r.role}: not in ${file}`);
+      continue;
+    }
+    const built = [r.entry, r.role_, r.strings, r.total].map((n) => n / 1000);
+    ["entry", "role", "strings", "total"].forEach((what, i) => {
+      if (Math.abs(doc[i] - built[i]) > DOC_SLACK) drift.push(`${r.role} ${what}: ${file} says ${doc[i]}, the build has ${built[i].toFixed(2)}`);
+    });
+  }
+  return drift;
+}
+
 function main() {
   const opts = parseArgs(process.argv.slice(2));
   const { rows, problems } = measure(opts.outDir);
@@ -116,6 +164,15 @@ function main() {
     console.log(`${r.role.padEnd(9)} ${kB(r.entry).padStart(6)} ${kB(r.role_).padStart(7)} ${kB(r.strings).padStart(8)} ${kB(r.total).padStart(8)}  ${verdict}`);
   }
   for (const c of crossRoleImports(opts.src)) problems.push(`roles import each other: ${c}`);
+  if (opts.doc) {
+    const text = fs.readFileSync(opts.doc, "utf8");
+    const [start, end] = docPart(text, opts.doc);
+    fs.writeFileSync(opts.doc, text.slice(0, start) + sizesTable(rows, opts.budget) + text.slice(end));
+    console.log(`wrote the sizes into ${opts.doc}`);
+  }
+  if (opts.checkDoc) {
+    for (const d of docDrift(fs.readFileSync(opts.checkDoc, "utf8"), rows, opts.checkDoc)) problems.push(`stale document (npm run budget-doc): ${d}`);
+  }
   if (problems.length) {
     for (const p of problems) console.error(`check-budget: ${p}`);
     process.exit(1);

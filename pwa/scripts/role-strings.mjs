@@ -115,12 +115,18 @@ export function partFiles(srcDir) {
   return parts;
 }
 
-/** A language file's table: src/i18n/<lang>.ts transpiled and run (it holds one object literal). */
-export function readTable(file) {
+/** A TypeScript module of src/i18n/ transpiled and run; its relative imports (commands.gen.ts) too. */
+function runModule(file) {
   const js = ts.transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
   const exports = {};
-  new Function("exports", "require", js)(exports, () => ({}));
-  const table = Object.values(exports).find((v) => v && typeof v === "object");
+  const require = (spec) => (spec.startsWith(".") ? runModule(path.resolve(path.dirname(file), `${spec}.ts`)) : {});
+  new Function("exports", "require", js)(exports, require);
+  return exports;
+}
+
+/** A language file's table: src/i18n/<lang>.ts (one object literal, with the generated command words spread in). */
+export function readTable(file) {
+  const table = Object.values(runModule(file)).find((v) => v && typeof v === "object");
   if (!table) throw new Error(`${file}: no strings table`);
   return table;
 }

@@ -35,7 +35,7 @@ registerRoute(
   }),
 );
 
-// Web Push (issue 17): news for a phone whose page is closed or whose screen is off. The server
+// Web Push: news for a phone whose page is closed or whose screen is off. The server
 // writes the text in the phone's language (backend/read/notices.py) and where a tap leads.
 type PushMessage = { title: string; body: string; kind: string; tag: string; url: string };
 

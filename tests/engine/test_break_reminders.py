@@ -1,4 +1,4 @@
-"""When "the break ends in 2 minutes" is due (issue 17; backend/read/reminders.py, pure)."""
+"""When "the break ends in 2 minutes" is due (backend/read/reminders.py, pure)."""
 
 from backend.read.notices import text_of
 from backend.read.reminders import break_ending, minutes_left, next_break_end
@@ -52,7 +52,7 @@ def test_a_break_joined_late_is_reminded_at_once_while_a_minute_is_left():
     assert next_break_end(floor.state, floor.now) == (floor.now, 1)
     assert minutes_left(floor.state, 1, floor.now) == 2  # 1:30 rounds to 2
     after = next_break_end(floor.state, jumped + 14 * MIN + 1_000)  # 59 s left: not reminded any more
-    assert after is not None and after.index == 5
+    assert after is not None and after.level == 5
 
 
 def test_a_stop_before_the_break_halts_the_clock_there_and_plans_nothing():

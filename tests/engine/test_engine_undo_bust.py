@@ -232,7 +232,7 @@ def test_rejections_name_the_field_and_say_why():
     assert "N-2.22" in refused(log, "undo_bust", {"entry_id": 5, "reason": "x"}, "not_a_bust", "entry_id").message
     assert "left" in refused(log, "undo_bust", {"entry_id": 4, "reason": "x"}, "not_a_bust", "entry_id").message
     refused(log, "undo_bust", {"entry_id": 6, "reason": "  "}, "reason_required", "reason")
-    # A dealer undoes only his table's latest bust (issue 13; tests/engine/test_dealer_undo_bust.py)
+    # A dealer undoes only his table's latest bust (tests/engine/test_dealer_undo_bust.py)
     dealer = log.run(Command("undo_bust", {"entry_id": 6, "reason": "x"}, Actor("dealer", 1), now=T0))
     assert (dealer.error, dealer.kind, dealer.basis) == ("not_last_bust", "conflict", "procedure")
 

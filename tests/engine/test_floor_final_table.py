@@ -1,4 +1,4 @@
-"""The floor's defects of issue 12, each under the rule it breaks: no one-table merge before the
+"""The floor's defects the whole nights found, each under the rule it breaks: no one-table merge before the
 final table (N-2.9, V-IV), the V-IV merge with the clock stopped, hand-for-hand enforced and ended
 at the final table (N-2.13, V-V.b), the V-III.h / TDA 11D hold, the V-III.i button redraw, the
 N-3.12 table limit and the suggestion texts' real counts. Pure engine, through the JSON round trip
@@ -567,7 +567,7 @@ def test_the_floor_refusals_carry_params_the_phone_words_exactly_as_the_server()
 def test_s_4_the_final_tables_button_draw_names_s_4_and_the_final_table_s_2():
     """S-#2 forms the final table at 10; the button drawn there is S-#4's ("beim Start des Final
     Table wird der Button ausgelost"): the dealer's redraw and the refused new hand name S-#4
-    (issue 12's S night), the suggestion S-#2. Presets without a button rule of their own name
+    (an S night), the suggestion S-#2. Presets without a button rule of their own name
     the final table's rule, as before."""
     floor = Floor("s-trophy", 22, 2)
     floor.bust_to(10)

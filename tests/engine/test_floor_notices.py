@@ -1,4 +1,4 @@
-"""The floor's news for locked phones (issue 17): told once, by the command that made it necessary
+"""The floor's news for locked phones: told once, by the command that made it necessary
 (backend/read/floor_notices.py)."""
 
 from backend.engine.suggestions import suggestions

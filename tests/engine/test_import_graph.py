@@ -1,4 +1,4 @@
-"""The engine is pure rules (docs: DESIGN.md, "engine/"): its import graph has no cycle, and it
+"""The engine is pure rules (README.md, "Layout"): its import graph has no cycle, and it
 reads no clock, no global randomness, no database and no web framework. Read from the source with
 ast, so a function-level import counts like one at the top."""
 

@@ -1,4 +1,4 @@
-"""Issue 12, the rules the whole-night checks found wrong (defects 3, 5, 11, 12, 14): each test
+"""The rules the whole-night checks found wrong: each test
 names the rule it holds the engine to."""
 
 from backend.engine import money

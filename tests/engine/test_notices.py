@@ -1,4 +1,4 @@
-"""Push notices (issue 17) read from the events, pure: who is told what (backend/read/notices.py)."""
+"""Push notices read from the events, pure: who is told what (backend/read/notices.py)."""
 
 from backend.engine import money
 from backend.engine.balancing import active_tables

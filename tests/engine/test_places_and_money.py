@@ -315,7 +315,7 @@ def test_s_47_re_entry_keeps_the_seat_gives_a_full_stack_and_costs_buy_in_and_fe
 def test_s_47_a_trophy_with_the_announced_buy_in_pays_its_places_not_a_pool_for_nobody():
     """S-#47: buy-in and fee come from the event announcement and S names no payout table. A
     director who sets them (as the preset's note asks) must not collect a pool nobody is paid
-    from: s-trophy pays by field size as the preset's note says (issue 12's S night), and the
+    from: s-trophy pays by field size as the preset's note says (an S night), and the
     re-entries' buy-ins go into it."""
     p = preset("s-trophy")
     assert any(n["rule"] == "S-#47" and "payout" in n["en"] and "21-30: 6" in n["en"] for n in p["notes"])

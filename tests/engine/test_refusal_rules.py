@@ -1,4 +1,4 @@
-"""Issue 12, defect 7: every refusal names its rule id, or says it is no house rule.
+"""Every refusal names its rule id, or says it is no house rule.
 
 The engine's source is walked for every `Rejection(...)`: its code must be in the refusal table
 (backend/engine/refusals.py), as a house rule (the preset's `cite` key) or as validation,

@@ -108,7 +108,7 @@ def _plan_by_passes(counts, limit, most=None, lot=None):
     seed=st.one_of(st.none(), st.integers(0, 2**32)),
 )
 def test_balance_plan_from_heaps_is_the_plan_of_two_passes_per_move(counts, limit, most, seed):
-    """balance_plan keeps two heaps instead of passing over every table per move (issue 16); the
+    """balance_plan keeps two heaps instead of passing over every table per move; the
     moves are the same, ties and G-Sitzordnung's lot included (N-2.12, TDA 11A)."""
     import random
 

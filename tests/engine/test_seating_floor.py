@@ -149,6 +149,32 @@ def test_breaking_a_table_seats_everyone_at_the_shortest_tables_and_redraws_butt
     assert run(state, director_cmd("break_table", {"table_no": 4})).error == "table_broken"
 
 
+def test_every_table_command_refuses_a_broken_table_alike():
+    """One check for "this table is in play, and it is this phone's": a broken table is not in play
+    for any command (404 unknown_table, naming the table, which the phones word in German too), and
+    a dealer's phone acts only at its own table."""
+    state, _ = tournament_with(24, 4)
+    deal_everywhere(state, random.Random(3))
+    ok(state, "break_table", {"table_no": 4}, seed=11)
+    dealer_4 = Actor("dealer", table_no=4)
+    for type, payload in (
+        ("set_button", {"table_no": 4, "seat": 1}),
+        ("new_hand", {"table_no": 4}),
+        ("chip_count", {"table_no": 4, "stacks": {"1": 1000}}),
+        ("record_busts", {"table_no": 4, "busts": [{"entry_id": 1}]}),
+    ):
+        refused = run(state, Command(type, payload, dealer_4, now=1_800_000_000_000, at=None, seed=1))
+        assert (refused.error, refused.kind, refused.field, refused.params) == (
+            "unknown_table",
+            "not_found",
+            "table_no",
+            {"table": 4},
+        ), type
+    dealer_1 = Actor("dealer", table_no=1)
+    refused = run(state, Command("new_hand", {"table_no": 2}, dealer_1, now=1_800_000_000_000, at=None, seed=1))
+    assert (refused.error, refused.kind, refused.params) == ("not_your_table", "forbidden", {"own_table": 1})
+
+
 def test_move_player_refuses_bad_targets_and_names_the_field():
     state, _ = tournament_with(12, 2)
     deal_everywhere(state, random.Random(1))

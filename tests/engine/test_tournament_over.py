@@ -26,7 +26,7 @@ def test_a_clock_never_started_stays_as_it_is_when_the_tournament_is_won():
 
 def test_the_eliminator_must_sit_at_the_busted_players_table():
     """V-VII.r: the HH chip goes to whoever won the pot — at the same table. A name from another
-    table is refused with the reason (issue 6 review: a dealer's slip of the thumb)."""
+    table is refused with the reason (a dealer's slip of the thumb)."""
     state, _ = tournament_with(players=8, tables=2)
     t1, t2 = state.tables[1], state.tables[2]
     victim, same, elsewhere = next(iter(t1.seats.values())), list(t1.seats.values())[1], next(iter(t2.seats.values()))

@@ -1,4 +1,4 @@
-"""A measured evening of many clubs through the production topology (issue 18; on demand, not CI).
+"""A measured evening of many clubs through the production topology (on demand, not CI).
 
     .venv/bin/python tests/perf/bench_club_night.py [--clubs 10] [--players 40] [--tables 5]
         [--workers 3] [--minutes 4] [--pace 4]

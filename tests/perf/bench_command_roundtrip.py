@@ -8,7 +8,7 @@ time until the table view with that seq arrives at a Socket.IO client in the tab
 suggestions), and (c) the time until that delta arrives. Busts go table after table and nobody
 applies the suggested moves, so after the first few busts moves are pending all along. Several
 field sizes run one after the other on fresh servers; the last line compares the largest field
-with the smallest (the cost per bust must not grow with the field: issue 16).
+with the smallest (the cost per bust must not grow with the field).
 """
 
 import argparse

@@ -1,4 +1,4 @@
-"""Fewer index pages written per command (issue 16).
+"""Fewer index pages written per command.
 
 The event table's index on tournament_id repeats the first column of the unique
 (tournament_id, seq) index; the review index on every receipt becomes a partial index of the

@@ -1,4 +1,4 @@
-"""Web Push subscriptions, one per phone's endpoint, tied to the token that made it (issue 17).
+"""Web Push subscriptions, one per phone's endpoint, tied to the token that made it.
 
 Revision ID: 0006
 Revises: 0005

@@ -1,4 +1,4 @@
-"""Clubs as tenants (issue 18): every director, tournament, league, person and custom preset
+"""Clubs as tenants: every director, tournament, league, person and custom preset
 belongs to a club; a director's access in it; tournaments given to limited directors.
 
 A database that already holds data moves into one club ("Club", id 1) whole: every row gets
@@ -27,13 +27,13 @@ FIRST_CLUB = 1
 OWNED = ("tournament", "league", "custom_preset")  # rows that get a club and an index on it
 
 
-def _holds_data(bind) -> bool:
+def _holds_data(bind: sa.engine.Connection) -> bool:
     """Anything a club would own (an unused first-login link alone is no club's: it makes one)."""
     tables = ("director", "tournament", "league", "person", "custom_preset")
     return any(bind.execute(sa.text(f"SELECT 1 FROM {name} LIMIT 1")).first() for name in tables)
 
 
-def _first_club(bind) -> None:
+def _first_club(bind: sa.engine.Connection) -> None:
     created = bind.execute(sa.text("SELECT MIN(created_at) FROM director")).scalar()
     if created is None:
         created = bind.execute(sa.text("SELECT MIN(created_at) FROM tournament")).scalar() or 0

@@ -855,7 +855,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "set_table_note" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -1062,6 +1062,10 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        payload_set_table_note: {
+            table_no: number;
+            text: string | null;
+        };
         payload_settle_correction: {
             id: number;
         };
@@ -1233,6 +1237,10 @@ export interface components {
             /** @enum {string} */
             type: "set_structure";
             payload?: components["schemas"]["payload_set_structure"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_table_note";
+            payload?: components["schemas"]["payload_set_table_note"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "settle_correction";
@@ -1946,12 +1954,13 @@ export interface components {
         Table: {
             table_no: number;
             max_seats: number;
-            broken: boolean;
-            seats: components["schemas"]["Seat"][];
             button: number | null;
             sb: number | null;
             bb: number | null;
             hand_no: number;
+            broken: boolean;
+            note: string | null;
+            seats: components["schemas"]["Seat"][];
             next: {
                 [key: string]: unknown;
             } | null;
@@ -2052,22 +2061,23 @@ export interface components {
             tournament_id: number;
             seq: number;
             server_time: number;
-            /** @enum {string} */
-            kind: "table";
             table_no: number;
             max_seats: number;
-            seats: components["schemas"]["Seat"][];
-            broken?: boolean;
             button?: number | null;
             sb?: number | null;
             bb?: number | null;
             hand_no?: number;
+            broken?: boolean;
+            note?: string | null;
+            seats: components["schemas"]["Seat"][];
             next?: {
                 [key: string]: unknown;
             } | null;
             hand_for_hand_done?: boolean;
             halt?: components["schemas"]["Halt"] | null;
             redraw?: components["schemas"]["Redraw"] | null;
+            /** @enum {string} */
+            kind: "table";
             busts: components["schemas"]["Bust"][];
             moves: components["schemas"]["Move"][];
             hand_for_hand: components["schemas"]["HandForHand"];
@@ -2596,7 +2606,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["Invite"];
             };

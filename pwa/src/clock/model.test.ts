@@ -161,7 +161,7 @@ describe("new blinds from the next hand", () => {
     // level 1 ends at 20 min; 30 s later level 2 has just begun
     expect(computeClock(S, running(0), T0 + 20 * MIN + 30_000, NEXT_HAND).newBlindsNotice).toBe(true);
   });
-  it("not once the tournament is over: there is no next hand (issue 12's P final on the TV)", () => {
+  it("not once the tournament is over: there is no next hand (a P final on the TV)", () => {
     expect(computeClock(S, paused(1, 2000), T0 + 5000, NEXT_HAND).newBlindsNotice).toBe(true);
     expect(computeClock(S, paused(1, 2000, "tournament_over"), T0 + 5000, NEXT_HAND).newBlindsNotice).toBe(false);
   });

@@ -102,7 +102,7 @@ describe("entry actions", () => {
     expect(entryActions({ status: "busted" }, rebuy, true)).toEqual(["disqualify"]);
     expect(entryActions({ status: "busted", disqualified: true }, rebuy, true)).toEqual([]);
   });
-  // V-XIII: rebuys only before the break, the add-on only at the break (issue 12's v-ranking night).
+  // V-XIII: rebuys only before the break, the add-on only at the break (a v-ranking night).
   it("offers what the clock has open: rebuy and re-entry before their deadline, the add-on at its break", () => {
     const before = { rebuy: true, reentry: true, addon: false };
     const atBreak = { rebuy: false, reentry: false, addon: true };
@@ -130,7 +130,7 @@ describe("entry windows (the public view's deadlines against the clock)", () => 
   });
 });
 
-// S-#46 / S-#47 (issue 12's s-trophy night): an alternate takes a busted player's empty seat, both
+// S-#46 / S-#47 (an s-trophy night): an alternate takes a busted player's empty seat, both
 // only until the first break.
 describe("alternates (S-#46)", () => {
   const trophy = { reentry: { until: {} }, alternates: { until: {} } };

@@ -1,4 +1,4 @@
-// Web Push opt-in (issue 17): subscribe this phone's browser with the server's VAPID key and hand
+// Web Push opt-in: subscribe this phone's browser with the server's VAPID key and hand
 // the subscription to the server with this screen's token (backend/api/push.py). Loaded lazily
 // with the opt-in card: nothing of it is in a role's first screen.
 import { api } from "../sync/api";

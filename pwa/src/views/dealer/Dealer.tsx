@@ -101,6 +101,12 @@ export function Dealer(props: { token: string }) {
       )}
 
       {halt && <HaltBanner halt={halt} />}
+      {table?.note && (
+        <section class="card table-note" data-testid="table-note" role="status">
+          <p class="muted small">{t("cmd.set_table_note.shown")}</p>
+          <p>{table.note}</p>
+        </section>
+      )}
       <RemovedStackNotes stacks={table?.removed_stacks} />
       {hstate !== "off" && <HandForHandBanner hfh={at.hfh} state={hstate} doneQueued={queued.handDone} />}
 

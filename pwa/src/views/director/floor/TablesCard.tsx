@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import { BustConfirm } from "../players/BustConfirm";
-import type { DirCtx } from "../shared/types";
+import type { DirCtx, Send } from "../shared/types";
 
 /** Each table's seats with a Bust per player: busting by table, as the floor walks the room;
  * folded (the map above shows the tables; the Players section busts by name). */
@@ -42,11 +42,38 @@ export function TablesCard(props: { ctx: DirCtx }) {
                     );
                   })}
               </ul>
+              {!tb.broken && <TableNote tableNo={tb.table_no} note={tb.note} send={send} />}
             </div>
           ))}
         </div>
       )}
       {bust && <BustConfirm who={bust} send={send} onClose={() => setBust(null)} />}
     </details>
+  );
+}
+
+/** The director's short note to this table's dealer (set_table_note): shown on the table's phone. */
+function TableNote(props: { tableNo: number; note: string | null; send: Send }) {
+  const [text, setText] = useState(props.note ?? "");
+  const id = `table-note-${props.tableNo}`;
+  const save = (value: string | null) => props.send("set_table_note", { table_no: props.tableNo, text: value });
+  return (
+    <form
+      class="table-note"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save(text.trim() || null);
+      }}
+    >
+      <label for={id}>{t("cmd.set_table_note.label")}</label>
+      <input id={id} data-testid={id} maxLength={140} value={text} onInput={(e) => setText(e.currentTarget.value)} aria-describedby={`${id}-hint`} />
+      <p class="muted small" id={`${id}-hint`}>{t("cmd.set_table_note.hint")}</p>
+      <button type="submit" class="btn btn-small" data-testid={`${id}-save`}>{t("cmd.set_table_note.save")}</button>{" "}
+      {props.note && (
+        <button type="button" class="btn btn-small" data-testid={`${id}-clear`} onClick={() => { setText(""); save(null); }}>
+          {t("cmd.set_table_note.clear")}
+        </button>
+      )}
+    </form>
   );
 }

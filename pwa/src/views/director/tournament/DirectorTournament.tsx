@@ -80,7 +80,7 @@ export function DirectorTournament(props: { tid: string }) {
   const lang = useLang();
   const { tid } = props;
   const { token, me, invalid, dview, pview, view, loaded } = useDirectorTournament(tid);
-  // An observer (issue 18) sees every section as a director does; every control is disabled
+  // An observer sees every section as a director does; every control is disabled
   // (one fieldset), and the server refuses what he might send anyway.
   const observer = me?.access === "observer";
   const venue = useVenue(token);

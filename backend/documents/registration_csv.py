@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 MAX_BYTES = 256 * 1024
@@ -107,7 +108,7 @@ def _delimiter(header_line: str) -> str:
 def _columns(header: list[str]) -> dict:
     keys = [_key(h) for h in header]
 
-    def find(names):
+    def find(names: Iterable[str]) -> int | None:
         return next((i for i, k in enumerate(keys) if k in names), None)
 
     cols = {"name": find(NAME_COLUMNS), "first": find(FIRST_COLUMNS), "last": find(LAST_COLUMNS)}
@@ -122,11 +123,11 @@ def _columns(header: list[str]) -> dict:
     return cols
 
 
-def _cell(cells: list[str], index) -> str:
+def _cell(cells: list[str], index: int | None) -> str:
     return " ".join(cells[index].split()) if index is not None and index < len(cells) else ""
 
 
-def _flag(value: str):
+def _flag(value: str) -> bool | None:
     v = value.strip().casefold()
     return True if v in YES else False if v in NO else None
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, request
+from flask import Flask, Response, request
 
-from .service import now_ms
+from ..config import Config
+from ..floor import floor_of
+from ..service import now_ms
 
 # The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
 # does not govern; the built index.html has no inline script or style. A blob: manifest is a
@@ -56,7 +58,7 @@ def socket_sources(host: str) -> str:
     return f" ws://{host} wss://{host}"
 
 
-def hsts_seconds(config) -> int:
+def hsts_seconds(config: Config) -> int:
     """0 in the venue's split mode (`serve --https`): players use plain HTTP on the same host
     name at another port, and HSTS, which ignores ports, would send their phones to an HTTPS
     address whose certificate they never trusted."""
@@ -78,11 +80,11 @@ FIXED_HEADERS = (
 
 def register_security_headers(app: Flask) -> None:
     """Also the `X-Server-Time` every answer carries (the phones' clock offset, pwa/src/sync/api.ts)."""
-    config = app.extensions["pokerfloor"].config
+    config = floor_of(app).config
     max_age = hsts_seconds(config)
 
     @app.after_request
-    def _security_headers(response):
+    def _security_headers(response: Response) -> Response:
         req = request._get_current_object()  # type: ignore[attr-defined]  # one context lookup, not five
         headers = response.headers
         present = {name.lower() for name, _ in headers.items()}

@@ -12,8 +12,8 @@ import sys
 
 
 def new_ca() -> int:
-    from .backup import _lock
-    from .config import Config
+    from ..config import Config
+    from ..operations.backup import _lock
     from .local_ca import fingerprint, load_ca, replace_ca
 
     config = Config()

@@ -1,4 +1,4 @@
-"""`pokerfloor club`: the server's clubs from the shell (issue 18), for whoever runs the server.
+"""`pokerfloor club`: the server's clubs from the shell, for whoever runs the server.
 
     pokerfloor club list               every club, with its directors and tournaments counted
     pokerfloor club add "Poker Club"   a new club, and the setup link for its first director
@@ -8,11 +8,19 @@ The link opens the setup page on this server's address (PUBLIC_URL, else http://
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def _engine():
-    from .config import Config
-    from .store import make_engine, migrate
-    from .store.db import check_migrated
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlmodel import Session
+
+    from ..config import Config
+
+
+def _engine() -> tuple[Config, Engine]:
+    from ..config import Config
+    from ..store import make_engine, migrate
+    from ..store.db import check_migrated
 
     config = Config()
     engine = make_engine(config.DATABASE_URL)
@@ -23,10 +31,10 @@ def _engine():
     return config, engine
 
 
-def _invitation_lines(config, session, club_id: int) -> list[str]:
-    from .auth import clubs
-    from .qr import qr_text
-    from .service import now_ms
+def _invitation_lines(config: Config, session: Session, club_id: int) -> list[str]:
+    from ..auth import clubs
+    from ..documents.qr import qr_text
+    from ..service import now_ms
 
     token = clubs.invite(session, config.SECRET_KEY, club_id=club_id, access="full", now=now_ms())
     url = f"{config.PUBLIC_URL or f'http://{config.HOST}:{config.PORT}'}/#/setup/{token}"
@@ -38,9 +46,9 @@ def _invitation_lines(config, session, club_id: int) -> list[str]:
 
 
 def club_command(action: str, name: str | None = None, club_id: int | None = None) -> int:
-    from .auth import clubs
-    from .service import now_ms
-    from .store import Club, session_scope
+    from ..auth import clubs
+    from ..service import now_ms
+    from ..store import Club, session_scope
 
     config, engine = _engine()
     try:
@@ -62,12 +70,12 @@ def club_command(action: str, name: str | None = None, club_id: int | None = Non
                 assert club.id is not None
                 print("\n".join(_invitation_lines(config, session, club.id)))
                 return 0
-            club = session.get(Club, club_id) if club_id is not None else None
-            if club is None or club.id is None:
+            found = session.get(Club, club_id) if club_id is not None else None
+            if found is None or found.id is None:
                 print(f"there is no club {club_id} (pokerfloor club list)")
                 return 2
-            print(f"club {club.id}: {club.name}")
-            print("\n".join(_invitation_lines(config, session, club.id)))
+            print(f"club {found.id}: {found.name}")
+            print("\n".join(_invitation_lines(config, session, found.id)))
             return 0
     finally:
         engine.dispose()

@@ -33,9 +33,18 @@ import subprocess
 import sys
 import tarfile
 import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
+if TYPE_CHECKING:
+    from flask import Flask
+    from sqlalchemy.engine import Engine
+
+    from ..config import Config
+
+T = TypeVar("T")
 log = logging.getLogger("pokerfloor.backup")
 
 FORMAT = "pokerfloor-backup"
@@ -43,7 +52,7 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 DB_MEMBER = {"sqlite": "database/pokerfloor.db", "postgresql": "database/pokerfloor.pgdump"}
 KEY_MEMBER = "var/secret_key"
-PRINTED_MEMBER = "var/printed.json"  # backend/printed.py
+PRINTED_MEMBER = "var/printed.json"  # backend/venue/printed.py
 # Automatic backups (the only ones retention ever deletes): pokerfloor-YYYYmmdd-HHMMSS[-n]-auto.tar.gz
 AUTO_RE = re.compile(r"^pokerfloor-(\d{8})-(\d{6})(?:-(\d+))?-auto\.tar\.gz$")
 PARTIAL = ".partial"
@@ -119,7 +128,7 @@ def _unique(path: Path) -> Path:
     return candidate
 
 
-def default_path(config, *, auto: bool = False, label: str = "", now: dt.datetime | None = None) -> Path:
+def default_path(config: Config, *, auto: bool = False, label: str = "", now: dt.datetime | None = None) -> Path:
     now = now or dt.datetime.now()
     suffix = "-auto" if auto else (f"-{label}" if label else "")
     return _unique(Path(config.BACKUP_DIR) / f"pokerfloor-{_stamp(now)}{suffix}.tar.gz")
@@ -128,7 +137,17 @@ def default_path(config, *, auto: bool = False, label: str = "", now: dt.datetim
 # ---------------------------------------------------------------- what the data says
 
 
-def _tables(execute, kind: str) -> set[str]:
+def _one(row: Sequence[Any] | None) -> Any:
+    """The value of a query that always answers one row of one column."""
+    if row is None:
+        raise BackupError("the database answered no row where it always answers one")
+    return row[0]
+
+
+Execute = Callable[[str], Sequence[Sequence[Any]]]  # SQL in, the rows out (sqlite3 or psycopg)
+
+
+def _tables(execute: Execute, kind: str) -> set[str]:
     if kind == "sqlite":
         rows = execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     else:
@@ -150,7 +169,7 @@ _FINGERPRINT_SQL = {
 }
 
 
-def _fingerprint(execute, tables: set[str]) -> str:
+def _fingerprint(execute: Execute, tables: set[str]) -> str:
     parts = []
     for table in sorted(tables):
         sql = _FINGERPRINT_SQL.get(table, f'SELECT count(*) FROM "{table}"')
@@ -158,7 +177,7 @@ def _fingerprint(execute, tables: set[str]) -> str:
     return hashlib.sha256(";".join(parts).encode()).hexdigest()[:32]
 
 
-def _facts(execute, kind: str) -> dict:
+def _facts(execute: Execute, kind: str) -> dict:
     """Read in the same snapshot as the copy, so the manifest describes exactly the archive."""
     tables = _tables(execute, kind)
     revision = None
@@ -184,7 +203,7 @@ def _facts(execute, kind: str) -> dict:
     }
 
 
-def current_fingerprint(config, engine=None) -> str:
+def current_fingerprint(config: Config, engine: Engine | None = None) -> str:
     """The live database's fingerprint (blocking on SQLite: call it off the event loop)."""
     kind = db_kind(config.DATABASE_URL)
     if kind == "sqlite":
@@ -193,14 +212,14 @@ def current_fingerprint(config, engine=None) -> str:
             return ""
         con = sqlite3.connect(path, timeout=30)
         try:
-            execute = lambda sql: con.execute(sql).fetchall()  # noqa: E731
+            execute: Execute = lambda sql: con.execute(sql).fetchall()  # noqa: E731
             return _fingerprint(execute, _tables(execute, kind))
         finally:
             con.close()
     if engine is not None:
         with engine.connect() as conn:
-            execute = lambda sql: conn.exec_driver_sql(sql).fetchall()  # noqa: E731
-            return _fingerprint(execute, _tables(execute, kind))
+            on_engine: Execute = lambda sql: conn.exec_driver_sql(sql).fetchall()  # noqa: E731
+            return _fingerprint(on_engine, _tables(on_engine, kind))
     import psycopg
 
     with psycopg.connect(libpq_url(config.DATABASE_URL)) as conn:
@@ -212,7 +231,7 @@ def _when(ms: int | None) -> str:
     return dt.datetime.fromtimestamp(ms / 1000).strftime("%Y-%m-%d %H:%M:%S") if ms else "never"
 
 
-def database_summary(engine, url: str) -> str:
+def database_summary(engine: Engine, url: str) -> str:
     """One line for `serve`'s start: an empty database must be visible at once."""
     with engine.connect() as conn:
         count = conn.exec_driver_sql("SELECT count(*) FROM tournament").scalar()
@@ -276,8 +295,8 @@ def _dump_postgres(url: str, dest: Path) -> dict:
             conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
             conn.read_only = True
             # The manifest and pg_dump read the same snapshot: it describes exactly the dump.
-            snapshot = conn.execute("SELECT pg_export_snapshot()").fetchone()[0]
-            schema = conn.execute("SELECT current_schema()").fetchone()[0]
+            snapshot = _one(conn.execute("SELECT pg_export_snapshot()").fetchone())
+            schema = _one(conn.execute("SELECT current_schema()").fetchone())
             facts = _facts(lambda sql: conn.execute(sql).fetchall(), "postgresql")
             args = [pg_dump, "--format=custom", f"--snapshot={snapshot}", f"--file={dest}"]
             if schema != "public":  # DATABASE_URL picks a schema (options=-csearch_path=…)
@@ -291,7 +310,7 @@ def _dump_postgres(url: str, dest: Path) -> dict:
         raise BackupError(f"Cannot read the PostgreSQL database: {exc}".strip()) from None
 
 
-def _key_material(config) -> tuple[list[tuple[str, bytes | Path]], dict]:
+def _key_material(config: Config) -> tuple[list[tuple[str, bytes | Path]], dict]:
     """The secret key in use and the key files kept under var/ (venue CA, Web Push keys)."""
     var = Path(config.VAR_DIR)
     items: list[tuple[str, bytes | Path]] = [(KEY_MEMBER, config.SECRET_KEY.encode())]
@@ -332,7 +351,7 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def create_backup(config, dest: Path | None = None, *, auto: bool = False, label: str = "") -> Backup:
+def create_backup(config: Config, dest: Path | None = None, *, auto: bool = False, label: str = "") -> Backup:
     """Write one archive; only a complete, fsynced archive ever carries its final name."""
     kind = db_kind(config.DATABASE_URL)
     now = dt.datetime.now().astimezone()
@@ -455,7 +474,7 @@ def _open_archive(path: Path) -> tuple[tarfile.TarFile, dict, dict[str, tarfile.
         members = {m.name: m for m in tar.getmembers()}
         if MANIFEST not in members:
             raise BackupError(f"{not_ours} (it has no {MANIFEST}).")
-        manifest = json.loads(tar.extractfile(members[MANIFEST]).read())
+        manifest = json.loads(_member(tar, members[MANIFEST]).read())
     except BackupError:
         tar.close()
         raise
@@ -496,6 +515,14 @@ def _allowed(name: str) -> bool:
     )
 
 
+def _member(tar: tarfile.TarFile, member: tarfile.TarInfo) -> IO[bytes]:
+    """A file of the archive, to read (a member that is no regular file is no backup's)."""
+    found = tar.extractfile(member)
+    if found is None:
+        raise BackupError(f"{member.name} in the archive is not a file.")
+    return found
+
+
 def _extract(tar: tarfile.TarFile, member: tarfile.TarInfo, dest: Path, sha256: str, archive: Path) -> None:
     """Write one member, checking its SHA-256 against the manifest."""
     h = hashlib.sha256()
@@ -503,7 +530,7 @@ def _extract(tar: tarfile.TarFile, member: tarfile.TarInfo, dest: Path, sha256: 
     fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         with os.fdopen(fd, "wb") as out:
-            src = tar.extractfile(member)
+            src = _member(tar, member)
             for chunk in iter(lambda: src.read(1 << 20), b""):
                 h.update(chunk)
                 out.write(chunk)
@@ -525,11 +552,11 @@ def describe(manifest: dict) -> str:
 # ---------------------------------------------------------------- restoring
 
 
-def _lock_path(config) -> Path:
+def _lock_path(config: Config) -> Path:
     return Path(config.VAR_DIR) / LOCK_NAME
 
 
-def _lock(config, exclusive: bool):
+def _lock(config: Config, exclusive: bool) -> IO[str] | None:
     """The server lock file, locked shared (every serving process, for its lifetime) or
     exclusive (restore); None when someone else holds it the other way."""
     import fcntl
@@ -545,12 +572,12 @@ def _lock(config, exclusive: bool):
     return f
 
 
-def hold_server_lock(config):
+def hold_server_lock(config: Config) -> IO[str] | None:
     """Held (shared) by every serving process for its lifetime; restore wants it exclusive."""
     return _lock(config, exclusive=False)
 
 
-def _exclusive_lock(config):
+def _exclusive_lock(config: Config) -> IO[str]:
     f = _lock(config, exclusive=True)
     if f is None:
         path = _lock_path(config)
@@ -577,13 +604,13 @@ def _existing_sqlite(path: Path) -> tuple[int | None, str]:
         return None, str(exc)
 
 
-def _existing_postgres(engine) -> int:
+def _existing_postgres(engine: Engine) -> int:
     from sqlalchemy import inspect
 
     if not inspect(engine).has_table("tournament"):
         return 0
     with engine.connect() as conn:
-        return conn.exec_driver_sql("SELECT count(*) FROM tournament").scalar()
+        return conn.exec_driver_sql("SELECT count(*) FROM tournament").scalar_one()
 
 
 def _known_revision(revision: str | None) -> bool:
@@ -591,7 +618,7 @@ def _known_revision(revision: str | None) -> bool:
         return True
     from alembic.script import ScriptDirectory
 
-    from .store.db import _alembic_config
+    from ..store.db import _alembic_config
 
     try:
         return ScriptDirectory.from_config(_alembic_config()).get_revision(revision) is not None
@@ -599,9 +626,11 @@ def _known_revision(revision: str | None) -> bool:
         return False
 
 
-def _restore_sqlite(tar, member, sha, archive: Path, target: Path) -> tuple[str | None, str]:
+def _restore_sqlite(
+    tar: tarfile.TarFile, member: tarfile.TarInfo, sha: str, archive: Path, target: Path
+) -> tuple[str | None, str]:
     """Into a temp file next to the target, checked and migrated, then one atomic rename."""
-    from .store import make_engine, migrate
+    from ..store import make_engine, migrate
 
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.parent / f".{target.name}.restoring-{os.getpid()}-{secrets.token_hex(4)}"
@@ -639,10 +668,12 @@ def _restore_sqlite(tar, member, sha, archive: Path, target: Path) -> tuple[str 
             Path(f"{staged}{suffix}").unlink(missing_ok=True)
 
 
-def _restore_postgres(tar, member, sha, archive: Path, config, engine) -> tuple[str | None, str]:
+def _restore_postgres(
+    tar: tarfile.TarFile, member: tarfile.TarInfo, sha: str, archive: Path, config: Config, engine: Engine
+) -> tuple[str | None, str]:
     from sqlmodel import SQLModel
 
-    from .store import (
+    from ..store import (
         migrate,
         models,  # noqa: F401  (the tables on SQLModel.metadata)
     )
@@ -679,7 +710,9 @@ def _restore_postgres(tar, member, sha, archive: Path, config, engine) -> tuple[
         staged.unlink(missing_ok=True)
 
 
-def _restore_keys(tar, members, files: dict, archive: Path, config, stamp: str) -> tuple[list[str], list[Path]]:
+def _restore_keys(
+    tar: tarfile.TarFile, members: dict[str, tarfile.TarInfo], files: dict, archive: Path, config: Config, stamp: str
+) -> tuple[list[str], list[Path]]:
     """var/secret_key, var/tls/ and var/vapid* from the archive. A key file that differs is
     replaced; a TLS directory that differs is kept aside (its CA key is not ours to delete)."""
     var = Path(config.VAR_DIR)
@@ -710,7 +743,7 @@ def _restore_keys(tar, members, files: dict, archive: Path, config, stamp: str) 
 
 
 def _same_tree(a: Path, b: Path) -> bool:
-    def files(root):
+    def files(root: Path) -> dict[Path, bytes]:
         return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
     return files(a) == files(b)
@@ -736,7 +769,7 @@ def _key_warning(manifest: dict, key_file: Path) -> str:
     )
 
 
-def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
+def restore_backup(config: Config, archive: Path, *, force: bool = False) -> Restored:
     archive = Path(archive)
     tar, manifest, members = _open_archive(archive)
     with tar:
@@ -767,7 +800,7 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
                 target = sqlite_path(config.DATABASE_URL)
                 existing, problem = _existing_sqlite(target)
             else:
-                from .store import make_engine
+                from ..store import make_engine
 
                 engine = make_engine(config.DATABASE_URL)
                 try:
@@ -801,6 +834,7 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
             if kind == "sqlite":
                 before, after = _restore_sqlite(tar, members[db_file], files[db_file], archive, target)
             else:
+                assert engine is not None  # made above for PostgreSQL
                 try:
                     before, after = _restore_postgres(tar, members[db_file], files[db_file], archive, config, engine)
                 finally:
@@ -817,7 +851,7 @@ def restore_backup(config, archive: Path, *, force: bool = False) -> Restored:
 # ---------------------------------------------------------------- automatic backups
 
 
-def auto_enabled(config) -> bool:
+def auto_enabled(config: Config) -> bool:
     return bool(config.BACKUP_AUTO) and config.BACKUP_INTERVAL_MINUTES > 0
 
 
@@ -832,14 +866,14 @@ def _newest_auto_fingerprint(backup_dir: Path) -> str | None:
     return None
 
 
-def backup_if_changed(config, last: str | None, engine=None) -> Backup | None:
+def backup_if_changed(config: Config, last: str | None, engine: Engine | None = None) -> Backup | None:
     """An automatic backup, unless nothing changed since the one with fingerprint `last`."""
     if current_fingerprint(config, engine) == last:
         return None
     return create_backup(config, auto=True)
 
 
-def _off_loop(fn, *args):
+def _off_loop(fn: Callable[..., T], *args: Any) -> T:
     """SQLite blocks: under gevent run it in the hub's threadpool (native threads), so phones
     keep being served while the copy and the compression run."""
     if "gevent" in sys.modules:
@@ -852,10 +886,12 @@ def _off_loop(fn, *args):
     return fn(*args)
 
 
-def _auto_loop(app) -> None:
-    floor = app.extensions["pokerfloor"]
+def _auto_loop(app: Flask) -> None:
+    from ..floor import floor_of
+
+    floor = floor_of(app)
     config = floor.config
-    sleep = floor.realtime.socketio.sleep
+    sleep = floor.realtime.sleep
     sqlite = db_kind(config.DATABASE_URL) == "sqlite"
     last = None
     try:
@@ -886,12 +922,14 @@ def _auto_loop(app) -> None:
             )
 
 
-def start_auto_backups(app):
+def start_auto_backups(app: Flask) -> object | None:
     """Called once by `serve` on the app it serves: prints what the database holds, holds the
     server lock (restore refuses while it is held), and starts the automatic backups."""
-    floor = app.extensions["pokerfloor"]
+    from ..floor import floor_of
+
+    floor = floor_of(app)
     config = floor.config
-    app.extensions["pokerfloor_backups"] = {"lock": hold_server_lock(config)}
+    floor.server_lock = hold_server_lock(config)
     try:
         print(database_summary(floor.db, config.DATABASE_URL), flush=True)
     except Exception as exc:  # noqa: BLE001 — a summary line is not worth a failed start
@@ -909,9 +947,7 @@ def start_auto_backups(app):
         f"{config.BACKUP_KEEP_DAYS} days)",
         flush=True,
     )
-    task = floor.realtime.socketio.start_background_task(_auto_loop, app)
-    app.extensions["pokerfloor_backups"]["task"] = task
-    return task
+    return floor.realtime.socketio.start_background_task(_auto_loop, app)
 
 
 # ---------------------------------------------------------------- the commands
@@ -922,7 +958,7 @@ def _size(n: int) -> str:
 
 
 def backup_command(file: str | None, auto: bool = False) -> int:
-    from .config import Config
+    from ..config import Config
 
     try:
         config = Config()
@@ -953,7 +989,7 @@ def backup_command(file: str | None, auto: bool = False) -> int:
 
 
 def restore_command(file: str, force: bool = False) -> int:
-    from .config import Config
+    from ..config import Config
 
     try:
         config = Config()

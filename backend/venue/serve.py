@@ -11,8 +11,15 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from flask import Flask
+
 
 ANY_HOST = ("0.0.0.0", "::", "")
 DEFAULT_HTTPS_PORT = 5443
@@ -48,7 +55,7 @@ def plan_venue(
     addresses: list[str],
     public_url: str = "",
     player_url: str = "",
-    machine_names: list[str] = (),
+    machine_names: Sequence[str] = (),
 ) -> VenuePlan:
     """Links for phones: PUBLIC_URL when set; else a given host name; else the best LAN address
     when listening on the network; else (this computer only) the address the director used."""
@@ -119,16 +126,17 @@ def machine_names() -> list[str]:
     return list(dict.fromkeys([name, f"{short}.local"]))
 
 
-def first_login_lines(app, base_url: str) -> list[str]:
+def first_login_lines(app: Flask, base_url: str) -> list[str]:
     """The director's first-login link (while no director exists), else the login page."""
     from sqlmodel import select
 
-    from .auth.clubs import first_setup_token
-    from .qr import qr_text
-    from .service import now_ms
-    from .store import Director, session_scope
+    from ..auth.clubs import first_setup_token
+    from ..documents.qr import qr_text
+    from ..floor import floor_of
+    from ..service import now_ms
+    from ..store import Director, session_scope
 
-    floor = app.extensions["pokerfloor"]
+    floor = floor_of(app)
     with session_scope(floor.db) as session:
         if session.exec(select(Director)).first() is not None:
             return [f"Director login: {base_url}/#/login"]
@@ -152,10 +160,10 @@ def serving_line(plan: VenuePlan, bind_host: str, port: int, https_port: int, ht
 
 
 def venue_lines(
-    plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str, warnings: list[str] = ()
+    plan: VenuePlan, bind_host: str, port: int, https: bool, fingerprint: str, warnings: Sequence[str] = ()
 ) -> list[str]:
     """What the terminal says about the phones, before the first-login link."""
-    from .qr import qr_text
+    from ..documents.qr import qr_text
 
     lines = []
     if plan.warning:
@@ -186,13 +194,13 @@ def venue_lines(
     return lines
 
 
-def plain_http_gate(app, https_base: str):
+def plain_http_gate(app: Flask, https_base: str) -> WSGIApplication:
     """The plain-HTTP listener next to HTTPS: serves what must work untrusted, flags those
     requests (staff tokens are refused on them), and sends the rest to HTTPS (307, not cached:
     the server may run without HTTPS tomorrow)."""
-    from .auth.plain_http import PLAIN_HTTP
+    from ..auth.plain_http import PLAIN_HTTP
 
-    def gate(environ, start_response):
+    def gate(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "") or "/"
         if path in PLAIN_HTTP_PATHS or path.startswith(PLAIN_HTTP_PREFIXES):
             environ[PLAIN_HTTP] = True
@@ -254,20 +262,21 @@ def serve(
     from gevent.pywsgi import WSGIServer
     from geventwebsocket.handler import WebSocketHandler as GeventHandler
 
-    from .api.edge import json_error_handler
-    from .app import create_app
-    from .config import Config
+    from ..api.edge import json_error_handler
+    from ..app import create_app
+    from ..config import Config
+    from ..floor import floor_of
+    from ..store.db import NotMigrated
     from .lan import lan_addresses
-    from .store.db import NotMigrated
 
     class NoDelayServer(WSGIServer):
         # gevent does not set TCP_NODELAY: Nagle plus delayed ACK cost ~40 ms per answer.
-        def handle(self, sock, address):
+        def handle(self, sock: socket.socket, address: Any) -> None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             super().handle(sock, address)
 
-        def wrap_socket_and_handle(self, client_socket, address):
+        def wrap_socket_and_handle(self, client_socket: socket.socket, address: Any) -> Any:
             # A phone that does not trust the CA yet aborts the handshake: not worth a traceback.
             try:
                 return super().wrap_socket_and_handle(client_socket, address)
@@ -343,17 +352,17 @@ def serve(
     # The first line: the address phones open (before the database line and the rest); never
     # printed by a worker that refuses to start.
     print(serving_line(plan, host, port, https_port, https), flush=True)
-    from .backup import start_auto_backups
+    from ..operations.backup import start_auto_backups
 
     start_auto_backups(app)  # the database line, the server lock, automatic backups
-    from .gc_watch import log_pauses, settle_after_start
+    from ..operations.gc_watch import log_pauses, settle_after_start
 
     settle_after_start()
-    if app.extensions["pokerfloor"].config.GC_LOG_MS > 0:
-        log_pauses(app.extensions["pokerfloor"].config.GC_LOG_MS)
+    if floor_of(app).config.GC_LOG_MS > 0:
+        log_pauses(floor_of(app).config.GC_LOG_MS)
 
     # gevent's own 414/400 answers as JSON; the access log if ACCESS_LOG is set
-    WebSocketHandler = json_error_handler(GeventHandler, app.extensions["pokerfloor"].config.ACCESS_LOG)
+    WebSocketHandler = json_error_handler(GeventHandler, floor_of(app).config.ACCESS_LOG)
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2
@@ -369,7 +378,7 @@ def serve(
     base = plan.staff_url or f"http://{shown}:{port}"
     print("\n".join(venue_lines(plan, host, port, https, tls.fingerprint if tls else "", warnings)), flush=True)
     print("\n".join(first_login_lines(app, base)), flush=True)
-    floor = app.extensions["pokerfloor"]
+    floor = floor_of(app)
     floor.pusher.start()  # notices left in the outbox: by a stop, a crash, another worker
     for server in servers[1:]:
         server.start()

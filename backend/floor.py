@@ -1,0 +1,55 @@
+"""The running app's parts, typed: what create_app (app.py) builds once and every request, socket
+handler and background task reads back through `floor()` (or `floor_of(app)` outside a request).
+
+The upper parts (realtime, push) are imported for their types only: they read this module
+themselves (auth below them does too), so a runtime import here would be a circle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING
+
+from flask import Flask, current_app
+from sqlalchemy.engine import Engine
+
+from .config import Config
+from .service import TournamentService
+
+if TYPE_CHECKING:
+    from .auth.access import Caller
+    from .auth.throttle import LoginThrottle
+    from .push.reminders import BreakReminders
+    from .push.sender import Pusher
+    from .realtime import Realtime
+
+KEY = "pokerfloor"  # app.extensions[KEY]
+
+
+@dataclass
+class PokerFloor:
+    config: Config
+    db: Engine
+    service: TournamentService
+    login_throttle: LoginThrottle
+    # Made right after the app is (they need it); set by create_app before any request is served.
+    realtime: Realtime = field(init=False)
+    pusher: Pusher = field(init=False)
+    reminders: BreakReminders = field(init=False)
+    # Known tokens' callers (auth/access.py): token → (caller, when read); every revocation
+    # counts up `revocations`, so a read that raced one is not kept.
+    callers: dict[str, tuple[Caller, float]] = field(default_factory=dict)
+    revocations: int = 0
+    openapi_document: dict | None = None  # made on the first GET /api/openapi.json
+    server_lock: IO[str] | None = None  # held by a serving process (restore waits for it), operations/backup.py
+
+
+def floor_of(app: Flask) -> PokerFloor:
+    found: PokerFloor = app.extensions[KEY]
+    return found
+
+
+def floor() -> PokerFloor:
+    """The parts of the app handling the current request."""
+    found: PokerFloor = current_app.extensions[KEY]
+    return found

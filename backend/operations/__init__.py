@@ -1,0 +1,2 @@
+"""Running the server: backups and restores, the clubs from the shell, the garbage collector's
+watch (docs/backups.md)."""

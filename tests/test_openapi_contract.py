@@ -85,7 +85,7 @@ def test_every_api_route_is_in_the_document_with_an_answer_schema(doc, tmp_path)
         assert params == set(re.findall(r"{(\w+)}", path)), f"{path}: path parameters {params}"
 
 
-OPEN_ON_PURPOSE = {"Preset", "Standings", "Registration"}  # whole presets, standings, the desk: free-form beyond
+OPEN_ON_PURPOSE = {"Preset", "Standings"}  # whole presets, standings: free-form beyond
 
 
 def test_answer_shapes_are_closed_and_list_their_required_fields(doc):
@@ -315,3 +315,24 @@ def test_a_whole_tournament_s_pushes_validate_against_the_document(server, td, d
     finally:
         for listener in listeners:
             listener.close()
+
+
+def test_the_registration_desk_validates_against_the_document(server, td, doc):
+    """The desk in full (N-3.4, N-3.5): a waiting list with its flags, the preview of closing
+    check-in, then the players who lost their seat and who moved up."""
+    tid = td.post("/api/tournaments", {"name": "Desk", "preset": "n-monday"}).json()["id"]
+    command_ok(td, tid, "set_capacity", {"max": 2})
+    command_ok(td, tid, "register_player", {"name": "Anna Absent", "present": False})
+    command_ok(td, tid, "register_player", {"name": "Ben Here", "prepaid": True, "id_checked": True})
+    command_ok(
+        td, tid, "register_player", {"name": "Cleo Waiting", "accessible": True, "prepaid": True, "id_checked": True}
+    )
+    before = td.get(f"/api/tournaments/{tid}/view")
+    assert_valid(doc, "GET", "/api/tournaments/{tid}/view", before)
+    desk = before.json()["registration"]
+    assert desk["waiting"][0]["name"] == "Cleo Waiting" and desk["waiting"][0]["accessible"] is True
+    assert desk["close_preview"]["released"][0]["name"] == "Anna Absent"
+    command_ok(td, tid, "close_check_in")
+    after = td.get(f"/api/tournaments/{tid}/view")
+    assert_valid(doc, "GET", "/api/tournaments/{tid}/view", after)
+    assert [r["name"] for r in after.json()["registration"]["released"]] == ["Anna Absent"]

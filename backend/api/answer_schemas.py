@@ -5,11 +5,16 @@ describe the answers for the OpenAPI document; the routes build plain dicts.
 
 from __future__ import annotations
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
+from ..store.models import ACCESS
 from .view_schemas import Closed, Free, Int, LocalText, Maybe, Open, optional
 
 # --- auth, tournaments, presets, links, venue -----------------------------------------------
+
+
+GIVEN = [a for a in ACCESS if a != "removed"]  # what an invitation gives
+ROLES = ["director", "dealer", "player", "display"]
 
 
 class Club(Closed):
@@ -20,7 +25,7 @@ class Club(Closed):
 class Director(Closed):
     id = Int()
     username = fields.String()
-    access = fields.String()  # full | limited | observer | removed
+    access = fields.String(validate=validate.OneOf(ACCESS))
     admin = fields.Boolean()  # the server's admin: manages clubs
     tournaments = optional(fields.List(Int()))  # a limited director's: the tournaments he runs
 
@@ -37,7 +42,7 @@ class LoggedOut(Closed):
 
 
 class Me(Closed):
-    role = fields.String()
+    role = fields.String(validate=validate.OneOf(ROLES))
     tournament_id = Maybe()
     table_no = Maybe()
     entry_id = Maybe()
@@ -104,7 +109,7 @@ class Invitation(Closed):
     url = fields.String()
     qr_svg = fields.String()
     club = fields.Nested(Club)
-    access = fields.String()
+    access = fields.String(validate=validate.OneOf(GIVEN))
     tournament_id = Maybe()  # the tournament a limited director is invited to run
     expires_at = Int()
 
@@ -112,7 +117,7 @@ class Invitation(Closed):
 class InvitationInfo(Closed):
     first_setup = fields.Boolean()  # the server's first setup link: it creates the first club
     club = fields.Nested(Club, allow_none=True)
-    access = fields.String()
+    access = fields.String(validate=validate.OneOf(GIVEN))
     tournament_id = Maybe()
 
 
@@ -141,11 +146,13 @@ class Venue(Closed):
     player_url = fields.String()
     secure = fields.Boolean()
     loopback = fields.Boolean()
-    fix = Maybe(fields.String)
+    fix = Maybe(
+        fields.String, validate=validate.OneOf(["listen_on_lan", "connect_network"])
+    )  # what to change, if phones cannot reach it
     local_https = fields.Boolean()
     trust_url = Maybe(fields.String)
     ca_fingerprint = Maybe(fields.String)
-    printed_url = Maybe(fields.String)
+    printed_url = Maybe(fields.String)  # the address printed QR codes carry when it is not this server's any more
     other_urls = fields.List(fields.String())
 
 

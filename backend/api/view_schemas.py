@@ -5,7 +5,7 @@ Never used to dump: the views are plain dicts built in backend/read/views.py. Th
 tests/test_openapi_contract.py validates real answers against the document, so a renamed or dropped field
 fails a test instead of a phone. Every field is required unless `optional()` says it may be absent;
 `allow_none` marks null. A fixed shape is closed (unknown=RAISE → additionalProperties: false); a free-form
-part (rules, the registration desk, suggestions) is a Dict.
+part (rules, suggestions) is a Dict.
 """
 
 from __future__ import annotations
@@ -385,10 +385,53 @@ class DeskRules(Closed):
     accessible = Maybe(fields.String)  # the accessible-seat box's rule (S-#3), null where the house has none
 
 
-class Registration(Open):
+class Waiting(Closed):
+    """A place on the waiting list (engine/registration.py waiting_list); a flag only when set."""
+
+    position = Int()
+    wait_id = Int()
+    name = fields.String()
+    accessible = optional(fields.Boolean())
+    prepaid = optional(fields.Boolean())
+    id_checked = optional(fields.Boolean())
+
+
+class Released(Closed):
+    entry_id = Int()
+    name = fields.String()
+
+
+class Promoted(Closed):
+    wait_id = Int()
+    name = fields.String()
+
+
+class ClosePreview(Closed):
+    """Who would lose the seat and who would move up if check-in closed now (N-3.4)."""
+
+    released = fields.List(fields.Nested(Released))
+    released_total = Int()
+    promoted = fields.List(fields.Nested(Promoted))
+    promoted_total = Int()
+
+
+class Registration(Closed):
     """The registration desk (engine/check_in.py desk_view): capacity, waiting list, check-in."""
 
+    capacity = Maybe()
+    field = Int()
+    waiting = fields.List(fields.Nested(Waiting))
+    waiting_total = Int()
+    id_check = fields.Boolean()
+    check_in_closes = Maybe(fields.String)
+    check_in_closed_at = Maybe()
+    open = fields.Boolean()
+    close_preview = fields.Nested(ClosePreview, allow_none=True)
+    released = fields.List(fields.Nested(Released))
+    released_total = Int()
+    check_in_open_for = fields.List(Int())
     cite = fields.Nested(DeskRules)
+    seat_limit = Maybe()
 
 
 class DrawPlan(Closed):
@@ -412,6 +455,26 @@ class DrawView(Closed):
     redraw = fields.Boolean()
 
 
+class TableCounted(Closed):
+    table_no = Int()
+    counted = Int()
+    at = Int()
+
+
+class ChipsInPlay(Closed):
+    """The chips in play against the tables' last counts (engine/chips.py chips_view)."""
+
+    in_play = Int()
+    counted = Maybe()  # null until a table is counted
+    tables = fields.List(fields.Nested(TableCounted))
+    difference = Maybe()  # null until every table in play is counted
+    tables_counted = Int()
+    tables_total = Int()
+    tolerance = Int()
+    unknown_removals = Int()
+    alarm = fields.Boolean()
+
+
 class DirectorView(Summary):
     """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
 
@@ -426,7 +489,7 @@ class DirectorView(Summary):
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
     draw = Maybe(fields.Nested, nested=lambda: DrawView())
-    chips = Free(allow_none=True)  # null once the tournament is over
+    chips = fields.Nested(ChipsInPlay, allow_none=True)  # null once the tournament is over
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))

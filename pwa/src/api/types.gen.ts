@@ -1276,7 +1276,8 @@ export interface components {
         InvitationInfo: {
             first_setup: boolean;
             club: components["schemas"]["Club"] | null;
-            access: string;
+            /** @enum {string} */
+            access: "full" | "limited" | "observer";
             tournament_id: number | null;
         };
         Login: {
@@ -1286,7 +1287,8 @@ export interface components {
         Director: {
             id: number;
             username: string;
-            access: string;
+            /** @enum {string} */
+            access: "full" | "limited" | "observer" | "removed";
             admin: boolean;
             tournaments?: number[];
         };
@@ -1320,7 +1322,8 @@ export interface components {
             url: string;
             qr_svg: string;
             club: components["schemas"]["Club"];
-            access: string;
+            /** @enum {string} */
+            access: "full" | "limited" | "observer";
             tournament_id: number | null;
             expires_at: number;
         };
@@ -1385,7 +1388,8 @@ export interface components {
             played_on?: string | null;
         };
         Me: {
-            role: string;
+            /** @enum {string} */
+            role: "director" | "dealer" | "player" | "display";
             tournament_id: number | null;
             table_no: number | null;
             entry_id: number | null;
@@ -1774,6 +1778,28 @@ export interface components {
             eliminated_by: number | null;
             card: string | null;
         };
+        Waiting: {
+            position: number;
+            wait_id: number;
+            name: string;
+            accessible?: boolean;
+            prepaid?: boolean;
+            id_checked?: boolean;
+        };
+        Released: {
+            entry_id: number;
+            name: string;
+        };
+        Promoted: {
+            wait_id: number;
+            name: string;
+        };
+        ClosePreview: {
+            released: components["schemas"]["Released"][];
+            released_total: number;
+            promoted: components["schemas"]["Promoted"][];
+            promoted_total: number;
+        };
         DeskRules: {
             capacity: string | null;
             check_in: string | null;
@@ -1781,9 +1807,20 @@ export interface components {
             accessible: string | null;
         };
         Registration: {
+            capacity: number | null;
+            field: number;
+            waiting: components["schemas"]["Waiting"][];
+            waiting_total: number;
+            id_check: boolean;
+            check_in_closes: string | null;
+            check_in_closed_at: number | null;
+            open: boolean;
+            close_preview: components["schemas"]["ClosePreview"] | null;
+            released: components["schemas"]["Released"][];
+            released_total: number;
+            check_in_open_for: number[];
             cite: components["schemas"]["DeskRules"];
-        } & {
-            [key: string]: unknown;
+            seat_limit: number | null;
         };
         PayoutDue: {
             entry_id: number;
@@ -1817,6 +1854,22 @@ export interface components {
         DrawView: {
             plan: components["schemas"]["DrawPlan"] | null;
             redraw: boolean;
+        };
+        TableCounted: {
+            table_no: number;
+            counted: number;
+            at: number;
+        };
+        ChipsInPlay: {
+            in_play: number;
+            counted: number | null;
+            tables: components["schemas"]["TableCounted"][];
+            difference: number | null;
+            tables_counted: number;
+            tables_total: number;
+            tolerance: number;
+            unknown_removals: number;
+            alarm: boolean;
         };
         MoneyTotals: {
             prize_pool: number;
@@ -1962,9 +2015,7 @@ export interface components {
                 [key: string]: unknown;
             };
             draw: components["schemas"]["DrawView"] | null;
-            chips: {
-                [key: string]: unknown;
-            } | null;
+            chips: components["schemas"]["ChipsInPlay"] | null;
             money: components["schemas"]["MoneyTotals"];
             ledger: {
                 [key: string]: unknown;
@@ -2084,7 +2135,8 @@ export interface components {
             player_url: string;
             secure: boolean;
             loopback: boolean;
-            fix: string | null;
+            /** @enum {string|null} */
+            fix: "listen_on_lan" | "connect_network" | null;
             local_https: boolean;
             trust_url: string | null;
             ca_fingerprint: string | null;

@@ -1,7 +1,7 @@
 // The tournament clock, computed locally from an anchor (docs/api.md, "The clock").
 // Must agree with backend/engine/clock.py on shared_rules/vectors/clock.json.
 
-export interface StructureEntry {
+export type StructureEntry = {
   index?: number;
   kind: "level" | "break" | "stop" | string;
   level?: number | null;
@@ -13,7 +13,7 @@ export interface StructureEntry {
   addon?: boolean;
   reason?: string;
   label?: string;
-}
+};
 
 /** The anchor's status; `halted` only comes out of clockAt (running, stopped at a `stop` entry). */
 export type ClockStatus = "idle" | "running" | "paused" | "halted";

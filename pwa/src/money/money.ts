@@ -1,4 +1,5 @@
 import { ordinal, formatMoney, type Lang } from "../i18n";
+import type { PayoutDue } from "../api/views";
 
 /** "5th" / "5." — and "5th=" / "5.=" when the place is shared (tie > 1). */
 export function placeText(place: number | null | undefined, tie: number | null | undefined, l: Lang): string {
@@ -12,14 +13,7 @@ export function amountText(n: number | null | undefined, currency: string | null
   return formatMoney(n, currency, l);
 }
 
-export interface PayoutDue {
-  entry_id: number;
-  name: string;
-  place: number | null;
-  tie?: number | null;
-  amount: number;
-  text?: string;
-}
+export type { PayoutDue };
 
 /** "Pay 151 CHF to P4 (4th)" / "151 CHF an P4 auszahlen (4.)". */
 export function payoutRowText(row: PayoutDue, currency: string | null | undefined, l: Lang): string {

@@ -1,4 +1,5 @@
 import type { Lang } from "../i18n";
+import type { PayloadOf } from "../api/views";
 
 export interface PenaltyLike {
   kind?: string;
@@ -42,9 +43,9 @@ export function buildPenalty(
   amount: { orbits?: string; hands?: string; minutes?: string },
   reason: string,
   allowedOrbits: number[] = [],
-): { ok: true; payload: Record<string, unknown> } | { ok: false; field: "orbits" | "hands" | "minutes" | "reason" } {
+): { ok: true; payload: PayloadOf<"penalize"> } | { ok: false; field: "orbits" | "hands" | "minutes" | "reason" } {
   const r = reason.trim();
-  const p: Record<string, unknown> = { entry_id: entryId, kind };
+  const p: PayloadOf<"penalize"> = { entry_id: entryId, kind };
   if (r) p.reason = r;
   const whole = (s: string | undefined) => (s != null && /^\s*\d+\s*$/.test(s) && Number(s) > 0 ? Number(s) : null);
   if (kind === "missed_round" || kind === "missed_hand") {

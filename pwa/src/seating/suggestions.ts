@@ -2,6 +2,7 @@
 // in the director's language and the one command that applies each.
 import { t, type Lang, getLang } from "../i18n";
 import { withHouseRule } from "../ui/houseRules";
+import type { CommandSpec } from "../api/views";
 
 export type SuggestionKind = "move" | "break" | "final_table" | "halt" | "hand_for_hand";
 
@@ -128,11 +129,6 @@ export function suggestionTitle(s: Suggestion, lang: Lang = getLang()): string {
     default:
       return String(s.kind);
   }
-}
-
-export interface CommandSpec {
-  type: string;
-  payload: Record<string, unknown>;
 }
 
 /** The one command that applies a suggestion; a halt's is the director's override (the table plays on). */

@@ -61,7 +61,7 @@ describe("outbox", () => {
     let n = 0;
     const net = fakeFetch((call) => (++n === 1 ? "network-error" : applied(call)));
     vi.stubGlobal("fetch", net.fn);
-    const e = await outbox.enqueue({ tournament_id: 1, type: "start_clock", token: "t" });
+    const e = await outbox.enqueue({ tournament_id: 1, type: "start_clock", payload: {}, token: "t" });
     await waitFor(() => net.calls.length >= 1 && outbox.nextRetryAt() > 0);
     expect(outbox.counts().pending).toBe(1);
     expect(outbox.currentBackoff()).toBe(1000);
@@ -78,7 +78,7 @@ describe("outbox", () => {
     const statuses = [503, 429, 500];
     const net = fakeFetch(() => jsonResponse(statuses.shift() ?? 502, { error: "busy", message: "busy" }));
     vi.stubGlobal("fetch", net.fn);
-    await outbox.enqueue({ tournament_id: 1, type: "pause_clock", token: "t" });
+    await outbox.enqueue({ tournament_id: 1, type: "pause_clock", payload: {}, token: "t" });
     await waitFor(() => outbox.currentBackoff() === 1000);
     await outbox.flush({ force: true });
     expect(outbox.currentBackoff()).toBe(2000);
@@ -206,7 +206,7 @@ describe("outbox", () => {
     const statuses = [502, 503, 504, 429, 502, 503, 504, 429];
     const net = fakeFetch((call) => (statuses.length ? jsonResponse(statuses.shift()!, { error: "busy", message: "busy" }) : applied(call)));
     vi.stubGlobal("fetch", net.fn);
-    await outbox.enqueue({ tournament_id: 1, type: "pause_clock", token: "t" });
+    await outbox.enqueue({ tournament_id: 1, type: "pause_clock", payload: {}, token: "t" });
     for (let i = 0; i < 9 && outbox.snapshot().length; i++) await outbox.flush({ force: true });
     expect(outbox.snapshot()).toEqual([]);
     expect(net.calls.filter(isCommand)).toHaveLength(9);
@@ -271,11 +271,11 @@ describe("outbox", () => {
       "fetch",
       fakeFetch((call) => jsonResponse(200, { status: "applied", op_id: call.body.op_id, seq: 1, result: {}, server_time: Date.now() + skew })).fn,
     );
-    await outbox.enqueue({ tournament_id: 1, type: "start_clock", token: "t" });
+    await outbox.enqueue({ tournament_id: 1, type: "start_clock", payload: {}, token: "t" });
     await outbox.flush({ force: true });
     expect(Math.abs(time.getOffset() - skew)).toBeLessThan(1000);
     vi.stubGlobal("fetch", fakeFetch(() => "network-error").fn);
-    const e = await outbox.enqueue({ tournament_id: 1, type: "pause_clock", token: "t" });
+    const e = await outbox.enqueue({ tournament_id: 1, type: "pause_clock", payload: {}, token: "t" });
     expect(Math.abs(e.at - (Date.now() + skew))).toBeLessThan(1000);
     outbox._resetForTests();
   });

@@ -12,16 +12,24 @@ import { getDb, getDeviceId, type OutboxEntry } from "./db";
 import { request, NetworkError, REQUEST_TIMEOUT_MS } from "./api";
 import { serverNow } from "./timeOffset";
 import { report } from "./report";
+import type { CommandType, PayloadOf } from "../api/views";
 
 export type { OutboxEntry };
 
-export interface EnqueueInput {
+/** Names for the UI (e.g. the busted player's name); kept locally, not sent. */
+export type CommandLabel = Record<string, string | number>;
+
+/** Queue a command of this screen's tournament: `type` names it, `payload` is checked against it. */
+export type Send = <T extends CommandType>(type: T, payload: PayloadOf<T>, label?: CommandLabel) => void;
+
+/** A command to queue: its `type` and `payload` are checked against the server's catalog
+ * (api/types.gen.ts), so a misspelt command or payload field does not compile. */
+export interface EnqueueInput<T extends CommandType> {
   tournament_id: number | string;
-  type: string;
-  payload?: Record<string, unknown>;
+  type: T;
+  payload: PayloadOf<T>;
   token: string;
-  /** Names for the UI (e.g. the busted player's name); kept locally, not sent. */
-  label?: Record<string, string | number>;
+  label?: CommandLabel;
 }
 
 export interface AppliedInfo {
@@ -144,7 +152,7 @@ export function isLoaded(): boolean {
 
 /** Store a command, then try to send it. Resolves once it is stored (not when sent). A command
  * that could not be stored is shown to the person (the callers do not handle it), then rejects. */
-export function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+export function enqueue<T extends CommandType>(input: EnqueueInput<T>): Promise<OutboxEntry> {
   return store(input).catch(notSaved("outbox.enqueue"));
 }
 
@@ -156,9 +164,10 @@ function notSaved(where: string) {
   };
 }
 
-async function store(input: EnqueueInput): Promise<OutboxEntry> {
+// Stored as the untyped OutboxEntry, as before: entries an earlier version of the app stored read the same.
+async function store(input: EnqueueInput<CommandType>): Promise<OutboxEntry> {
   const device_id = await getDeviceId();
-  const entry = pendingEntry({ device_id, tournament_id: input.tournament_id, type: input.type, payload: input.payload ?? {}, token: input.token });
+  const entry = pendingEntry({ device_id, tournament_id: input.tournament_id, type: input.type, payload: (input.payload ?? {}) as Record<string, unknown>, token: input.token });
   if (input.label) entry.label = input.label;
   const db = await getDb();
   entry.seq = (await db.add("outbox", entry)) as number;

@@ -66,7 +66,7 @@ describe("the outbox reports a command it could not store", () => {
     const { sink, outbox } = await fresh();
     // A payload IndexedDB cannot store (a function does not survive structured clone): a real
     // failed write, like a full or broken storage.
-    const bad = { tournament_id: 7, type: "record_bust", payload: { entry_id: 3, oops: () => 1 } as any, token: "tok" };
+    const bad = { tournament_id: 7, type: "record_bust" as const, payload: { entry_id: 3, oops: () => 1 } as any, token: "tok" };
     await expect(outbox.enqueue(bad)).rejects.toThrow();
     expect(sink.shownReport()).toMatchObject({ where: "outbox.enqueue", show: "report.not_saved" });
     expect(sink.reports().map((r) => r.where)).toEqual(["outbox.enqueue"]);
@@ -76,7 +76,7 @@ describe("the outbox reports a command it could not store", () => {
   it("does the same when a rejected command is edited and cannot be stored again", async () => {
     const { sink, outbox } = await fresh();
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ error: "seat_taken", message: "taken" }), { status: 409, headers: { "Content-Type": "application/json" } }));
-    const e = await outbox.enqueue({ tournament_id: 7, type: "move_player", payload: { entry_id: 3 }, token: "tok" });
+    const e = await outbox.enqueue({ tournament_id: 7, type: "move_player", payload: { entry_id: 3, to_table: 1, to_seat: 2 }, token: "tok" });
     await outbox.flush({ force: true });
     expect(outbox.snapshot().map((x) => x.state)).toEqual(["rejected"]);
     await expect(outbox.resend(e.op_id, { entry_id: 3, oops: () => 1 } as any)).rejects.toThrow();

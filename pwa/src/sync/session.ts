@@ -4,33 +4,19 @@ import { metaGet, metaSet, metaDelete } from "./db";
 import { api, ApiError, request } from "./api";
 import { putView, type View } from "./viewCache";
 import { report } from "./report";
+import type * as schema from "../api/views";
 
-export type Role = "director" | "dealer" | "player" | "display";
+export type Role = schema.Me["role"];
 
 /** What a director may do in his club: everything, only the tournaments he runs, read only. */
-export type Access = "full" | "limited" | "observer" | "removed";
+export type Access = schema.Director["access"];
 
-export interface DirectorInfo {
-  id: number;
-  username: string;
-  access?: Access; // absent in a sign-in stored before clubs: full
-  admin?: boolean; // the server's admin: manages clubs
-  tournaments?: number[]; // a limited director's
-}
+/** A director as the server sends him; `access` and `admin` may be absent in a sign-in stored before clubs (full). */
+export type DirectorInfo = Omit<schema.Director, "access" | "admin"> & Partial<Pick<schema.Director, "access" | "admin">>;
 
-export interface Club {
-  id: number;
-  name: string;
-}
+export type Club = schema.Club;
 
-export interface Me {
-  role: Role;
-  tournament_id: number | null;
-  table_no: number | null;
-  entry_id: number | null;
-  director?: DirectorInfo | null;
-  club?: Club | null;
-}
+export type Me = Omit<schema.Me, "director"> & { director?: DirectorInfo | null };
 
 export interface DirectorAuth {
   token: string;

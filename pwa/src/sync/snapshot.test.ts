@@ -3,7 +3,7 @@ import { freshIndexedDb } from "./testing";
 
 async function fresh() {
   vi.resetModules();
-  return { cache: await import("./viewCache"), db: await import("./db") };
+  return { cache: { ...(await import("./viewCache")), ...(await import("./cachedFetch")) }, db: await import("./db") };
 }
 
 beforeEach(() => freshIndexedDb());

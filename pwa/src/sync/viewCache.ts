@@ -117,18 +117,3 @@ export function _forgetMemory(): void {
   memory.clear();
 }
 
-/**
- * Last-seen answers that are not role views — a player's league standing, a preset's house
- * rules — kept in the same store under `snap:<name>` so the player screen shows them offline.
- * The newest fetch wins (they carry no seq of their own).
- */
-export async function putSnapshot(name: string, data: unknown): Promise<void> {
-  const db = await getDb();
-  await db.put("views", { key: `snap:${name}`, seq: 0, view: data, stored_at: Date.now() });
-}
-
-export async function getSnapshot<T = any>(name: string): Promise<T | undefined> {
-  const db = await getDb();
-  const cur = await db.get("views", `snap:${name}`);
-  return cur ? (cur.view as T) : undefined;
-}

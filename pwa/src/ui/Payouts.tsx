@@ -1,10 +1,7 @@
 import { t, useLang, formatMoney, formatDecimal, ordinal } from "../i18n";
+import type { Payout } from "../api/views";
 
-export interface Payout {
-  place: number;
-  percent: number;
-  amount: number;
-}
+export type { Payout };
 
 /** The public view's payouts for the current field: place, amount, share. */
 export function Payouts(props: { payouts: Payout[] | undefined; currency?: string | null; testid: string; max?: number; class?: string }) {

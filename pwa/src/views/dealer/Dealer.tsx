@@ -130,12 +130,12 @@ export function Dealer(props: { token: string }) {
           pendingHands={queued.newHands}
           pendingButton={queued.button}
           pendingBusts={queued.busts}
-          onNewHand={() => send("new_hand", { table_no: tableNo })}
+          onNewHand={() => send("new_hand", { table_no: table.table_no })}
           onSetButton={(seat) => {
-            send("set_button", { table_no: tableNo, seat }, { seat });
+            send("set_button", { table_no: table.table_no, seat }, { seat });
             setPicking(false);
           }}
-          onHandDone={() => send("hand_done", { table_no: tableNo })}
+          onHandDone={() => send("hand_done", { table_no: table.table_no })}
         />
       )}
 

@@ -7,7 +7,7 @@ import { setHouseRules } from "../../ui/houseRules";
 import { viewKey } from "../../sync/viewCache";
 import { t } from "../../i18n";
 import * as outbox from "../../sync/outbox";
-import type { PublicView, TableView } from "../../api/views";
+import type { CommandType, PayloadOf, PublicView, TableView } from "../../api/views";
 
 export function useDealerTable(token: string) {
   const me = useMe(token);
@@ -21,7 +21,7 @@ export function useDealerTable(token: string) {
   if (table?.rules) setHouseRules(table.rules); // the house's own rule ids in the helpers' texts
   const mine = useOutbox().filter((e) => e.token === token);
 
-  function send(type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) {
+  function send<T extends CommandType>(type: T, payload: PayloadOf<T>, label?: outbox.CommandLabel) {
     if (tid == null) return;
     return outbox.enqueue({ tournament_id: tid, type, payload, token, label });
   }

@@ -1,9 +1,8 @@
 // What the TV tells the room besides the clock: the hand-for-hand banner, the moves
 // ticker, the next levels, the seating list by name (GET /seating, a page at a time) and the
 // winner screen with the places and prizes.
-import { useEffect, useState } from "preact/hooks";
 import { t, useLang, formatMoney, ordinal, formatNumber } from "../../i18n";
-import { request } from "../../sync/api";
+import { useCachedFetch } from "../../ui/useCachedFetch";
 import { useServerNow } from "../../ui/hooks";
 import { levelNumbers } from "../../clock/model";
 import type { StructureEntry } from "../../clock/clock";
@@ -179,27 +178,13 @@ export function seatingLayout(width: number, height: number, reserved = 0): { co
   return { cols, rows };
 }
 
-/** GETs one page of the seating list (display token), again when the seating changed (`version`). */
+/** GETs one page of the seating list (display token), again when the seating changed (`version`);
+ * each page is kept for a TV that loses the network while it pages. */
 export function useSeatingPage(tid: number | null, token: string, page: number, perPage: number, version: number | undefined, active: boolean) {
-  const [data, setData] = useState<SeatingPage | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (tid == null || !active) return;
-    let alive = true;
-    request<SeatingPage>(`/api/tournaments/${tid}/seating?page=${page}&per_page=${perPage}`, { token })
-      .then((r) => {
-        if (!alive) return;
-        if (r.ok && r.data && Array.isArray(r.data.rows)) {
-          setData(r.data);
-          setFailed(false);
-        } else setFailed(true);
-      })
-      .catch(() => alive && setFailed(true));
-    return () => {
-      alive = false;
-    };
-  }, [tid, token, page, perPage, version, active]);
-  return { data, failed };
+  const url = tid != null && active ? `/api/tournaments/${tid}/seating?page=${page}&per_page=${perPage}` : null;
+  const select = (d: any): SeatingPage | null => (Array.isArray(d?.rows) ? d : null);
+  const { data, error } = useCachedFetch<SeatingPage>(url, { where: "display.seating", token, cache: `seating:${tid}:${page}:${perPage}`, select, deps: [version] });
+  return { data, failed: error != null };
 }
 
 /** Rows split into `cols` columns, read down then across (as a printed list). */

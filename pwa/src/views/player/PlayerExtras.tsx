@@ -1,8 +1,6 @@
-import { useEffect, useState } from "preact/hooks";
 import { t, useLang, formatNumber, formatDecimal, type Lang } from "../../i18n";
-import { request } from "../../sync/api";
-import { getSnapshot, putSnapshot } from "../../sync/viewCache";
-import { report } from "../../sync/report";
+import type { MyLeague } from "../../api/views";
+import { useCachedFetch } from "../../ui/useCachedFetch";
 import { averageInBigBlinds, bigBlindInForce, computeClock, roundBigBlinds } from "../../clock/model";
 import { useServerNow } from "../../ui/hooks";
 import { periodLabel } from "../../league/league";
@@ -115,56 +113,16 @@ const LEAGUE_REFRESH_MS = 5 * 60_000;
  * changed, and every 5 minutes (others' busts move the table too, but 10,000 phones must not ask
  * at every bust); the last answer is kept in IndexedDB (shown offline and before the first answer).
  */
-function useMyLeague(token: string, tid: number | string | undefined, changed: string): any {
-  const [data, setData] = useState<any>(null);
-  const key = `my-league:${token}`;
-  useEffect(() => {
-    let alive = true;
-    getSnapshot(key).then((s) => alive && s && setData((cur: any) => cur ?? s)).catch((e) => report("player.league_cache", e));
-    return () => {
-      alive = false;
-    };
-  }, [key]);
-  useEffect(() => {
-    if (tid == null) return;
-    let alive = true;
-    const fetchNow = () =>
-      request(`/api/tournaments/${tid}/my-league`, { token })
-        .then((r) => {
-          if (!alive || !r.ok || !r.data) return;
-          setData(r.data);
-          putSnapshot(key, r.data).catch((e) => report("player.league_save", e));
-        })
-        .catch((e) => report("player.league", e)); // offline: keep the last one seen
-    fetchNow();
-    const timer = setInterval(fetchNow, LEAGUE_REFRESH_MS);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-    };
-  }, [tid, token, changed]);
-  return data;
+function useMyLeague(token: string, tid: number | string | undefined, changed: string): MyLeague | null {
+  const url = tid == null ? null : `/api/tournaments/${tid}/my-league`;
+  return useCachedFetch<MyLeague>(url, { where: "player.league", token, cache: `my-league:${token}`, refreshMs: LEAGUE_REFRESH_MS, deps: [changed] }).data;
 }
 
+type HouseRules = { en: string[]; de: string[] };
+
 /** The preset's house rules (GET /api/presets/<id>; the seat's token lets a club's own preset through), kept for offline. */
-function useHouseRules(presetId: string | undefined, token: string): { en: string[]; de: string[] } | null {
-  const [rules, setRules] = useState<{ en: string[]; de: string[] } | null>(null);
-  useEffect(() => {
-    if (!presetId) return;
-    let alive = true;
-    const key = `house-rules:${presetId}`;
-    getSnapshot(key).then((s) => alive && s && setRules((cur) => cur ?? s)).catch((e) => report("player.rules_cache", e));
-    request(`/api/presets/${encodeURIComponent(presetId)}`, { token })
-      .then((r) => {
-        const hr = r.ok ? r.data?.house_rules : null;
-        if (!alive || !hr || !Array.isArray(hr.en)) return;
-        setRules(hr);
-        putSnapshot(key, hr).catch((e) => report("player.rules_save", e));
-      })
-      .catch((e) => report("player.rules", e)); // offline: keep the last ones seen
-    return () => {
-      alive = false;
-    };
-  }, [presetId, token]);
-  return rules;
+function useHouseRules(presetId: string | undefined, token: string): HouseRules | null {
+  const url = presetId ? `/api/presets/${encodeURIComponent(presetId)}` : null;
+  const select = (p: any): HouseRules | null => (Array.isArray(p?.house_rules?.en) ? p.house_rules : null);
+  return useCachedFetch<HouseRules>(url, { where: "player.rules", token, cache: `house-rules:${presetId}`, select }).data;
 }

@@ -3,12 +3,13 @@ import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import { buildMultiBust } from "../../../money/money";
 import { withHouseRule } from "../../../ui/houseRules";
-import type { SeatName as Seat } from "../../../api/views";
+import type { PayloadOf, SeatName as Seat } from "../../../api/views";
+import type { CommandLabel } from "../../../sync/outbox";
 import { useScrollIn } from "../../../ui/useScrollIn";
 
 /** Several players out in one hand: select the seats, each one's starting stack and, optionally, who
  * won the pot that put him out (a side pot can go to another player: V-VII.r, his headhunter chip). */
-export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () => void; onSubmit: (payload: Record<string, unknown>, label: Record<string, string | number>) => void }) {
+export function MultiBust(props: { tableNo: number; seats: Seat[]; onCancel: () => void; onSubmit: (payload: PayloadOf<"record_busts">, label: CommandLabel) => void }) {
   useLang();
   const [sel, setSel] = useState<number[]>([]);
   const [stacks, setStacks] = useState<Record<number, string>>({});

@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { t, useLang, formatNumber, formatTime } from "../../../i18n";
 import { checkChipCount } from "../../../money/money";
-import type { SeatName as Seat } from "../../../api/views";
+import type { PayloadOf, SeatName as Seat } from "../../../api/views";
 import { useScrollIn } from "../../../ui/useScrollIn";
 
 /** The dealer's chip count: every occupied seat, the running total, inline errors. A recount starts
@@ -15,7 +15,7 @@ export function ChipCount(props: {
    * prefilled field says when it was counted, so no separate "last count" line. */
   previous?: { at: number; stacks: Record<string, number> } | null;
   onCancel: () => void;
-  onSubmit: (payload: Record<string, unknown>) => void;
+  onSubmit: (payload: PayloadOf<"chip_count">) => void;
   /** Editing a refused count: its stacks, and a lead that says so. */
   initial?: Record<string, unknown>;
   lead?: string;

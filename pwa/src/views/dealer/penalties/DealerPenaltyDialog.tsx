@@ -2,8 +2,11 @@
 import { useState } from "preact/hooks";
 import { t } from "../../../i18n";
 import { Confirm } from "../../../ui/Confirm";
-import type { SeatName as Seat } from "../../../api/views";
+import type { PayloadOf, SeatName as Seat } from "../../../api/views";
 import type { DealerPenalties } from "../hand/DealerRules";
+
+/** What a dealer may give himself (the director gives the rest). */
+type DealerKind = Extract<PayloadOf<"penalize">["kind"], "warning" | "missed_hand" | "missed_round">;
 
 /** A dealer's warning — or, where the preset lets him (S-#36), a missed hand or missed round of
  *  1–4 orbits — at his own table: tap the seat, the kind, the orbits, an optional reason. */
@@ -11,11 +14,11 @@ export function DealerPenaltyDialog(props: {
   seats: Seat[];
   allowed: DealerPenalties;
   onCancel: () => void;
-  onSubmit: (s: Seat, payload: Record<string, unknown>) => void;
+  onSubmit: (s: Seat, payload: PayloadOf<"penalize">) => void;
 }) {
-  const kinds = props.allowed.kinds.filter((k) => k === "warning" || k === "missed_hand" || k === "missed_round");
+  const kinds = props.allowed.kinds.filter((k): k is DealerKind => k === "warning" || k === "missed_hand" || k === "missed_round");
   const [pick, setPick] = useState<Seat | null>(null);
-  const [kind, setKind] = useState<string>(kinds[0] ?? "warning");
+  const [kind, setKind] = useState<DealerKind>(kinds[0] ?? "warning");
   const [orbits, setOrbits] = useState<number | null>(null);
   const [reason, setReason] = useState("");
   const sitOut = kind !== "warning";
@@ -30,7 +33,7 @@ export function DealerPenaltyDialog(props: {
       onCancel={props.onCancel}
       onConfirm={() => {
         if (!pick || !ready) return;
-        const payload: Record<string, unknown> = { entry_id: pick.entry_id, kind };
+        const payload: PayloadOf<"penalize"> = { entry_id: pick.entry_id, kind };
         if (sitOut) payload.orbits = orbits;
         if (reason.trim()) payload.reason = reason.trim();
         props.onSubmit(pick, payload);

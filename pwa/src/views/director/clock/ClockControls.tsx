@@ -6,6 +6,10 @@ import type { OutboxEntry } from "../../../sync/db";
 import { blindsLabel, entryLabel } from "../../../ui/clockText";
 import { Confirm } from "../../../ui/Confirm";
 import { StartClockConfirm } from "../moments/AfterDrawCard";
+import type { Send } from "../../../sync/outbox";
+import type { PayloadOf } from "../../../api/views";
+
+type PauseReason = NonNullable<PayloadOf<"pause_clock">["reason"]>;
 
 export const PAUSE_REASONS = ["director", "table_merge", "race_for_chips"] as const;
 
@@ -36,11 +40,11 @@ export function ClockControls(props: {
   structure: StructureEntry[];
   serverStatus: string;
   pending: OutboxEntry[];
-  send: (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+  send: Send;
 }) {
   useLang();
   const { m, structure, send } = props;
-  const [reason, setReason] = useState<string>("director");
+  const [reason, setReason] = useState<PauseReason>("director");
   const [jumpTo, setJumpTo] = useState<string>("");
   const status = effectiveClockStatus(m, props.serverStatus, props.pending);
   const at = effectiveIndex(m, props.pending);
@@ -84,7 +88,7 @@ export function ClockControls(props: {
             </button>
             <label class="pause-reason">
               <span class="visually-hidden">{t("clock.pause_for")}</span>
-              <select data-testid="clock-pause-reason" aria-label={t("clock.pause_for")} value={reason} onChange={(e) => setReason((e.target as HTMLSelectElement).value)}>
+              <select data-testid="clock-pause-reason" aria-label={t("clock.pause_for")} value={reason} onChange={(e) => setReason((e.target as HTMLSelectElement).value as PauseReason)}>
                 {PAUSE_REASONS.map((r) => (
                   <option value={r} key={r}>
                     {t(`clock.reason.${r}` as MessageKey)}
@@ -95,7 +99,7 @@ export function ClockControls(props: {
           </div>
         )}
         {(status === "paused" || status === "halted") && (
-          <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="clock-resume" onClick={() => send("resume_clock")}>
+          <button type="button" class="btn btn-primary btn-block btn-huge" data-testid="clock-resume" onClick={() => send("resume_clock", {})}>
             {status === "halted" ? t("clock.continue") : t("clock.resume")}
           </button>
         )}
@@ -155,7 +159,7 @@ export function ClockControls(props: {
           level={structure.find((e) => e.kind === "level") as { sb?: number; bb?: number; minutes?: number } | undefined}
           onCancel={() => setStarting(false)}
           onConfirm={() => {
-            send("start_clock");
+            send("start_clock", {});
             setStarting(false);
           }}
         />

@@ -1,19 +1,10 @@
-import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
-import { request } from "../../../sync/api";
-import { getSnapshot, putSnapshot } from "../../../sync/viewCache";
-import { report } from "../../../sync/report";
+import type { Stacks } from "../../../api/views";
+import { useCachedFetch } from "../../../ui/useCachedFetch";
 import { bigBlindInForce, computeClock } from "../../../clock/model";
 import { useServerNow } from "../../../ui/hooks";
 import { PlayersLeftChart } from "../../../ui/charts/PlayersLeftChart";
 import { StackHistogram } from "../../../ui/charts/StackHistogram";
-
-interface Stacks {
-  stacks: number[];
-  tables_counted: number;
-  average_stack: number;
-  seq: number;
-}
 
 /**
  * The director's "Pictures" card: players left over time (from the view) and the chip-count
@@ -44,29 +35,7 @@ export function PicturesCard(props: { view: any; history?: unknown; tid: string 
 }
 
 function useStacks(tid: string | number, token: string | null | undefined, view: any): Stacks | null {
-  const [stacks, setStacks] = useState<Stacks | null>(null);
-  const key = `stacks:${tid}`;
   const changed = `${view?.chips?.counted ?? ""}:${view?.chips?.tables_counted ?? ""}:${view?.players_left ?? ""}`;
-  useEffect(() => {
-    let alive = true;
-    getSnapshot<Stacks>(key).then((s) => alive && s && setStacks((cur) => cur ?? s)).catch((e) => report("director.stacks_cache", e));
-    return () => {
-      alive = false;
-    };
-  }, [key]);
-  useEffect(() => {
-    if (!token || !view) return;
-    let alive = true;
-    request<Stacks>(`/api/tournaments/${tid}/stacks`, { token })
-      .then((r) => {
-        if (!alive || !r.ok || !r.data) return;
-        setStacks(r.data);
-        putSnapshot(key, r.data).catch((e) => report("director.stacks_save", e));
-      })
-      .catch((e) => report("director.stacks", e)); // offline: keep the last one
-    return () => {
-      alive = false;
-    };
-  }, [tid, token, changed]);
-  return stacks;
+  const url = token && view ? `/api/tournaments/${tid}/stacks` : null;
+  return useCachedFetch<Stacks>(url, { where: "director.stacks", token, cache: `stacks:${tid}`, deps: [changed] }).data;
 }

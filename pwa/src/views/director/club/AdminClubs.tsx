@@ -1,43 +1,27 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
-import { request } from "../../../sync/api";
-import { report } from "../../../sync/report";
+import type { ClubSummary } from "../../../api/views";
+import { listAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
 import { InvitationCard, type Invitation } from "./InvitationCard";
 import { usePostNow } from "./usePostNow";
 import "../tools/directorTools.css";
-
-interface ClubSummary {
-  id: number;
-  name: string;
-  created_at: number;
-  directors: number;
-  tournaments: number;
-}
 
 /** The server's clubs, for its admin: each with its directors and tournaments counted (never their
  * data), a new club with the setup link for its first director, a new link for a club. */
 export function AdminClubs(props: { token: string }) {
   useLang();
-  const [clubs, setClubs] = useState<ClubSummary[]>([]);
+  const { data, refresh } = useCachedFetch<ClubSummary[]>("/api/clubs", { where: "director.clubs", token: props.token, cache: "clubs", select: listAnswer });
+  const clubs = data ?? [];
   const [name, setName] = useState("");
   const [invite, setInvite] = useState<Invitation | null>(null);
   const { busy, error, post } = usePostNow(props.token);
-
-  const load = () =>
-    request<ClubSummary[]>("/api/clubs", { token: props.token })
-      .then((r) => r.ok && Array.isArray(r.data) && setClubs(r.data))
-      .catch((e) => report("director.clubs", e)); // offline: the list stays as it was
-
-  useEffect(() => {
-    void load();
-  }, [props.token]);
 
   async function run(path: string, body?: object) {
     const made = await post(path, body);
     if (!made) return;
     setInvite(made.invitation ?? made); // a new club's answer holds its invitation; a new link is one
     setName("");
-    void load();
+    refresh();
   }
 
   return (

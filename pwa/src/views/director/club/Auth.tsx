@@ -4,15 +4,12 @@ import { Shell } from "../../../ui/Shell";
 import { request, NetworkError } from "../../../sync/api";
 import { setDirectorAuth } from "../../../sync/session";
 import { navigate } from "../../../router";
+import type { InvitationInfo } from "../../../api/views";
 
 type Mode = "setup" | "login";
 
 /** What a setup link leads to (POST /api/auth/invitation): the server's first setup, or a club's invitation. */
-interface Invitation {
-  first_setup: boolean;
-  club: { id: number; name: string } | null;
-  access: "full" | "limited" | "observer";
-}
+type Invitation = InvitationInfo;
 
 function useInvitation(setupToken: string | undefined): { invitation: Invitation | null; invalid: string | null } {
   const [state, set] = useState<{ invitation: Invitation | null; invalid: string | null }>({ invitation: null, invalid: null });

@@ -1,7 +1,6 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t, useLang, type MessageKey } from "../../../i18n";
-import { request } from "../../../sync/api";
-import { report } from "../../../sync/report";
+import { listAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
 import type { Access, DirectorInfo } from "../../../sync/session";
 import { InvitationCard, type Invitation } from "./InvitationCard";
 import { usePostNow } from "./usePostNow";
@@ -16,21 +15,14 @@ export const accessLabel = (a: Access | undefined) => t(`access.${a ?? "full"}` 
  * gets) and changes another's access. Less access signs that director out on every phone. */
 export function ClubDirectors(props: { token: string; me: DirectorInfo | null }) {
   useLang();
-  const [directors, setDirectors] = useState<DirectorInfo[]>([]);
+  // Offline: only the list of names is missing (or the last one seen).
+  const list = useCachedFetch<DirectorInfo[]>("/api/directors", { where: "director.directors", token: props.token, cache: "directors", select: listAnswer });
+  const directors = list.data ?? [];
   const [access, setAccess] = useState<Access>("full");
   const [invite, setInvite] = useState<Invitation | null>(null);
   const { busy, error, post } = usePostNow(props.token);
   const [note, setNote] = useState<string | null>(null);
   const manager = (props.me?.access ?? "full") === "full";
-
-  const load = () =>
-    request<DirectorInfo[]>("/api/directors", { token: props.token })
-      .then((r) => r.ok && Array.isArray(r.data) && setDirectors(r.data))
-      .catch((e) => report("director.directors", e)); // only the list of names is missing
-
-  useEffect(() => {
-    void load();
-  }, [props.token]);
 
   async function create() {
     const made = await post<Invitation>("/api/directors/invite", { access });
@@ -43,7 +35,7 @@ export function ClubDirectors(props: { token: string; me: DirectorInfo | null })
     setNote(null);
     if (!(await post(`/api/directors/${d.id}/access`, { access: next }))) return;
     setNote(lower ? t("club.signed_out", { name: d.username }) : null);
-    void load();
+    list.refresh();
   }
 
   return (

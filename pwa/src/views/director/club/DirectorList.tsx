@@ -1,34 +1,27 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t, useLang, getLang } from "../../../i18n";
 import { Shell } from "../../../ui/Shell";
 import { VenueAlarms, VenueCard } from "./VenueCard";
 import { useVenue } from "./venue";
 import { request, NetworkError } from "../../../sync/api";
-import { metaGet, metaSet } from "../../../sync/db";
 import { setDirectorAuth } from "../../../sync/session";
+import type { PresetSummary, Tournament } from "../../../api/views";
+import { listAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
 import * as outbox from "../../../sync/outbox";
 import { report } from "../../../sync/report";
 import { navigate } from "../../../router";
-import { useDirectorAuth } from "../shared/useDirector";
+import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { ClubDirectors, accessLabel } from "./ClubDirectors";
 import { AdminClubs } from "./AdminClubs";
 
-interface Tournament {
-  id: number;
-  name: string;
-  preset_id: string;
-  status: string;
-  created_at?: number;
-}
-interface Preset {
-  id: string;
-  name: { en: string; de: string };
-  description?: { en: string; de: string };
-  custom?: boolean;
+
+/** A preset's text in the phone's language (a preset gives one text, or one per language). */
+function inLang(text: PresetSummary["name"], lang: string): string {
+  return typeof text === "string" ? text : (text[lang] ?? text.en ?? "");
 }
 
 /** The plain generic preset first, when there is one; else the first listed. */
-function defaultPreset(list: Preset[]): string {
+function defaultPreset(list: PresetSummary[]): string {
   return list.find((p) => p.id === "generic")?.id ?? list[0]?.id ?? "";
 }
 
@@ -36,52 +29,18 @@ export function DirectorList() {
   useLang();
   const { auth, ready } = useDirectorAuth();
   const venue = useVenue(auth?.token);
-  const [list, setList] = useState<Tournament[] | null>(null);
-  const [presets, setPresets] = useState<Preset[]>([]);
   const [name, setName] = useState("");
-  const [preset, setPreset] = useState("");
+  const [chosenPreset, setPreset] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!auth) return;
-    let alive = true;
-    (async () => {
-      const cached = await metaGet<Tournament[]>("tournaments").catch((e) => report("director.list_cache", e));
-      if (alive && cached && !list) setList(cached);
-      const cachedPresets = await metaGet<Preset[]>("presets").catch((e) => report("director.presets_cache", e));
-      if (alive && cachedPresets?.length) {
-        setPresets(cachedPresets);
-        setPreset((p) => p || defaultPreset(cachedPresets));
-      }
-      try {
-        const [tr, pr] = await Promise.all([
-          request<Tournament[]>("/api/tournaments", { token: auth.token }),
-          request<Preset[]>("/api/presets", { token: auth.token }),
-        ]);
-        if (tr.status === 401) {
-          await setDirectorAuth(null);
-          navigate("/login");
-          return;
-        }
-        if (tr.ok && Array.isArray(tr.data) && alive) {
-          setList(tr.data);
-          void metaSet("tournaments", tr.data).catch((e) => report("director.list_save", e));
-        }
-        if (pr.ok && Array.isArray(pr.data) && alive) {
-          setPresets(pr.data);
-          setPreset((p) => p || defaultPreset(pr.data));
-          void metaSet("presets", pr.data).catch((e) => report("director.presets_save", e));
-        }
-      } catch (e) {
-        report("director.list", e); // offline: the cached list, or an empty one
-        if (alive) setList((l) => l ?? []);
-      }
-    })();
-    return () => {
-      alive = false;
-    };
-  }, [auth?.token]);
+  const tournaments = useCachedFetch<Tournament[]>(auth ? "/api/tournaments" : null, { where: "director.list", token: auth?.token, cache: "tournaments", select: listAnswer });
+  const presetList = useCachedFetch<PresetSummary[]>(auth ? "/api/presets" : null, { where: "director.presets", token: auth?.token, cache: "presets", select: listAnswer });
+  useSignOutOnRefusal(tournaments.error);
+  // Offline with nothing kept: an empty list, not "loading" for ever.
+  const list = tournaments.data ?? (tournaments.loading ? null : []);
+  const presets = presetList.data ?? [];
+  const preset = chosenPreset || defaultPreset(presets);
 
   async function create(e: Event) {
     e.preventDefault();
@@ -92,11 +51,10 @@ export function DirectorList() {
       const r = await request<Tournament>("/api/tournaments", {
         method: "POST",
         token: auth.token,
-        body: { name: name.trim(), preset: preset || defaultPreset(presets) || "generic" },
+        body: { name: name.trim(), preset: preset || "generic" },
       });
       if (r.ok && r.data?.id !== undefined) {
-        const next = [r.data, ...(list ?? [])];
-        void metaSet("tournaments", next).catch((e) => report("director.list_save", e));
+        tournaments.replace([r.data, ...(list ?? [])]);
         navigate(`/director/${r.data.id}`);
         return;
       }
@@ -119,6 +77,8 @@ export function DirectorList() {
   }
 
   const lang = getLang();
+  const chosen = presets.find((p) => p.id === preset);
+  const description = chosen ? inLang(chosen.description, lang) : "";
   const observer = auth?.director?.access === "observer";
   if (!ready || !auth) return <Shell title={t("director.title")}>{<p class="muted">{t("common.loading")}</p>}</Shell>;
   return (
@@ -164,14 +124,14 @@ export function DirectorList() {
             <select data-testid="new-tournament-preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
               {presets.map((p) => (
                 <option value={p.id} key={p.id}>
-                  {p.name?.[lang] ?? p.name?.en ?? p.id}
+                  {inLang(p.name, lang) || p.id}
                   {p.custom ? ` (${t("preset.custom")})` : ""}
                 </option>
               ))}
             </select>
-            {presets.find((p) => p.id === preset)?.description && (
+            {description && (
               <small class="muted" data-testid="new-tournament-preset-description">
-                {presets.find((p) => p.id === preset)!.description![lang] ?? presets.find((p) => p.id === preset)!.description!.en}
+                {description}
               </small>
             )}
           </label>

@@ -1,15 +1,9 @@
 import { useState } from "preact/hooks";
 import { t, useLang, type MessageKey } from "../../../i18n";
 import { report } from "../../../sync/report";
+import type { Invitation } from "../../../api/views";
 
-export interface Invitation {
-  url: string;
-  qr_svg: string;
-  club: { id: number; name: string };
-  access: "full" | "limited" | "observer";
-  tournament_id: number | null;
-  expires_at: number;
-}
+export type { Invitation };
 
 /** A one-time setup link: what it gives, the link to copy and its QR code for the other phone. */
 export function InvitationCard(props: { invite: Invitation }) {

@@ -1,25 +1,18 @@
 // Leagues and series (V-XII, V-I.e, N-3.7, P-Satellite): list, create, add tournaments, standings.
 // Plain requests (they need the server); standings CSV as a blob download (token in the header).
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t, useLang, ordinal } from "../../../i18n";
 import { Shell } from "../../../ui/Shell";
 import { request, NetworkError } from "../../../sync/api";
-import { metaGet, metaSet } from "../../../sync/db";
-import { report } from "../../../sync/report";
+import type { League } from "../../../api/views";
+import { fetchErrorText, listAnswer, objectAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
 import { setDirectorAuth } from "../../../sync/session";
 import { navigate } from "../../../router";
-import { useDirectorAuth } from "../shared/useDirector";
+import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { LEAGUE_KINDS, needsPoints, parsePointsTable, periodLabel, type LeagueKind } from "../../../league/league";
 import { fetchFile, saveBlob } from "../../../sync/download";
 
-interface League {
-  id: number;
-  name: string;
-  kind: LeagueKind;
-  points: { table: number[]; then?: string; floor?: number } | null;
-  created_at?: number;
-  tournaments: number[];
-}
+// The standings' rows are free-form on the server (Standings is open there): spelt out here.
 interface Line {
   rank: number;
   person_id: number;
@@ -64,35 +57,16 @@ function errText(err: unknown, r?: { status: number; data: any }): string {
 export function Leagues() {
   useLang();
   const { auth, ready } = useDirectorAuth();
-  const [list, setList] = useState<League[] | null>(null);
   const [name, setName] = useState("");
   const [kind, setKind] = useState<LeagueKind>("v_ranking");
   const [points, setPoints] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!auth) return;
-    let alive = true;
-    (async () => {
-      const cached = await metaGet<League[]>("leagues").catch((e) => report("league.list_cache", e));
-      if (alive && cached) setList((l) => l ?? cached);
-      try {
-        const r = await request<League[]>("/api/leagues", { token: auth.token });
-        if (await authFail(r.status)) return;
-        if (alive && r.ok && Array.isArray(r.data)) {
-          setList(r.data);
-          void metaSet("leagues", r.data).catch((e) => report("league.list_save", e));
-        } else if (alive) setList((l) => l ?? []);
-      } catch (e) {
-        report("league.list", e); // offline: the cached list, or an empty one
-        if (alive) setList((l) => l ?? []);
-      }
-    })();
-    return () => {
-      alive = false;
-    };
-  }, [auth?.token]);
+  const leagues = useCachedFetch<League[]>(auth ? "/api/leagues" : null, { where: "league.list", token: auth?.token, cache: "leagues", select: listAnswer });
+  useSignOutOnRefusal(leagues.error);
+  // Offline with nothing kept: an empty list, not "loading" for ever.
+  const list = leagues.data ?? (leagues.loading ? null : []);
 
   const table = parsePointsTable(points);
   // Every kind may count points: a series without a table ranks by who qualifies only (N-3.7).
@@ -201,43 +175,29 @@ export function Leagues() {
 export function LeagueDetail(props: { id: string }) {
   const lang = useLang();
   const { auth, ready } = useDirectorAuth();
-  const [data, setData] = useState<Standings | null>(null);
-  const [tournaments, setTournaments] = useState<{ id: number; name: string; status: string }[]>([]);
   const [period, setPeriod] = useState("overall");
   const [pick, setPick] = useState("");
   const [playedOn, setPlayedOn] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [ownError, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [tick, setTick] = useState(0);
-  const cacheKey = `league-standings:${props.id}`;
 
-  useEffect(() => {
-    if (!auth) return;
-    let alive = true;
-    (async () => {
-      const cached = await metaGet<Standings>(cacheKey).catch((e) => report("league.standings_cache", e));
-      if (alive && cached) setData((d) => d ?? cached);
-      try {
-        const [sr, tr] = await Promise.all([
-          request<Standings>(`/api/leagues/${encodeURIComponent(props.id)}/standings`, { token: auth.token }),
-          request<any[]>("/api/tournaments", { token: auth.token }),
-        ]);
-        if (await authFail(sr.status)) return;
-        if (!alive) return;
-        if (sr.ok && sr.data) {
-          setData(sr.data);
-          void metaSet(cacheKey, sr.data).catch((e) => report("league.standings_save", e));
-        } else setError(errText(null, sr));
-        if (tr.ok && Array.isArray(tr.data)) setTournaments(tr.data);
-      } catch (err) {
-        if (alive) setError(errText(err));
-      }
-    })();
-    return () => {
-      alive = false;
-    };
-  }, [auth?.token, props.id, tick]);
+  const standings = useCachedFetch<Standings>(auth ? `/api/leagues/${encodeURIComponent(props.id)}/standings` : null, {
+    where: "league.standings",
+    token: auth?.token,
+    cache: `league-standings:${props.id}`,
+    select: objectAnswer,
+  });
+  const played = useCachedFetch<{ id: number; name: string; status: string | null }[]>(auth ? "/api/tournaments" : null, {
+    where: "league.tournaments",
+    token: auth?.token,
+    cache: "tournaments",
+    select: listAnswer,
+  });
+  useSignOutOnRefusal(standings.error);
+  const data = standings.data;
+  const tournaments = played.data ?? [];
+  const error = ownError ?? (standings.error ? fetchErrorText(standings.error) : null);
 
   async function add(e: Event) {
     e.preventDefault();
@@ -254,7 +214,8 @@ export function LeagueDetail(props: { id: string }) {
         setPick("");
         setPlayedOn("");
         setNote(t("leagues.added"));
-        setTick((n) => n + 1);
+        standings.refresh();
+        played.refresh();
       } else setError(errText(null, r));
     } catch (err) {
       setError(errText(err));

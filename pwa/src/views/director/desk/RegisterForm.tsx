@@ -3,6 +3,7 @@ import { t, useLang } from "../../../i18n";
 import { amountText } from "../../../money/money";
 import * as outbox from "../../../sync/outbox";
 import type { DirCtx } from "../shared/types";
+import type { PayloadOf } from "../../../api/views";
 
 /** A walk-in's name (before the draw; after it, a late entry seated at once where the preset has
  * late seats): how he pays (at the desk now: the amount to collect; or paid in advance, N-3.2),
@@ -37,7 +38,7 @@ export function RegisterForm(props: { ctx: DirCtx }) {
     e.preventDefault();
     const n = name.trim();
     if (!n) return;
-    const payload: Record<string, unknown> = { name: n };
+    const payload: PayloadOf<"register_player"> = { name: n };
     if (accessible) payload.accessible = true;
     if (prepaid) payload.prepaid = true;
     if (idRequired) payload.id_checked = true; // the button the director tapped says "ID seen"

@@ -7,58 +7,33 @@ import type { OutboxEntry } from "../../../sync/db";
 import { Confirm } from "../../../ui/Confirm";
 import { ImportCsv } from "./ImportCsv";
 
-type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+import type { Send } from "../../../sync/outbox";
+import type * as api from "../../../api/views";
 
-interface DeskEntry {
-  entry_id: number;
-  name: string;
-  status: string;
-  present?: boolean;
-  prepaid?: boolean;
-  id_checked?: boolean;
-}
-interface Named {
-  entry_id?: number;
-  wait_id?: number;
-  name: string;
-  position?: number;
-}
-interface Desk {
-  capacity: number | null;
-  field: number;
-  waiting: Named[];
-  waiting_total?: number;
-  id_check: boolean;
-  check_in_closes: string | null;
-  check_in_closed_at: number | null;
-  open: boolean;
-  close_preview: { released: Named[]; released_total: number; promoted: Named[]; promoted_total: number } | null;
-  released: Named[];
-  released_total: number;
-  check_in_open_for?: number[];
-  cite: Record<string, string | null>;
-}
+type DeskEntry = api.Entry;
+type Desk = api.Registration;
+type Waiting = api.Waiting;
 
 const ROWS_SHOWN = 60; // a 10,000-player field is searched, not scrolled
 
-function cite(desk: Desk, key: string): string {
+function cite(desk: Desk, key: keyof Desk["cite"]): string {
   return desk.cite?.[key] ? ` (${desk.cite[key]})` : "";
 }
 
 /** The registration card's desk (N-3.2 to N-3.6, P-Teilnahme): capacity, each player's
  *  Prepaid / ID / check-in, the waiting list, closing check-in, and the CSV import. */
-export function RegistrationDesk(props: { view: any; tid: string; token: string | null; pending: OutboxEntry[]; send: Send }) {
+export function RegistrationDesk(props: { view: api.DirectorView | undefined; tid: string; token: string | null; pending: OutboxEntry[]; send: Send }) {
   const lang = useLang();
   const [query, setQuery] = useState("");
   const [onlyAway, setOnlyAway] = useState(false);
   const [checking, setChecking] = useState<DeskEntry | null>(null);
-  const [promoteId, setPromoteId] = useState<Named | null>(null);
+  const [promoteId, setPromoteId] = useState<Waiting | null>(null);
   const [closing, setClosing] = useState(false);
   const [menu, setMenu] = useState<number | null>(null);
   const [takeBack, setTakeBack] = useState<DeskEntry | null>(null);
   const desk: Desk | undefined = props.view?.registration;
-  if (!desk || !desk.open) return null;
-  const entries: DeskEntry[] = (props.view.entries ?? []).filter((e: DeskEntry) => e.status === "active");
+  if (!props.view || !desk || !desk.open) return null;
+  const entries = props.view.entries.filter((e) => e.status === "active");
   const pendingFor = new Set(
     props.pending.filter((p) => p.state === "pending" && p.payload.entry_id != null).map((p) => Number(p.payload.entry_id)),
   );
@@ -137,7 +112,7 @@ export function RegistrationDesk(props: { view: any; tid: string; token: string 
           disabled={pendingTypes.has("promote_waiting")}
           onClick={() => {
             // N-3.4: the player moving up takes his seat at the desk: his ID first, where it is checked.
-            const head = desk.waiting[0] as Named & { id_checked?: boolean };
+            const head = desk.waiting[0];
             if (desk.id_check && !head.id_checked) setPromoteId(head);
             else send("promote_waiting", {});
           }}

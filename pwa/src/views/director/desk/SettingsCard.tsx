@@ -3,7 +3,7 @@ import { t, useLang, formatNumber } from "../../../i18n";
 import { amountText } from "../../../money/money";
 import type { OutboxEntry } from "../../../sync/db";
 
-type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+import type { Send } from "../../../sync/outbox";
 type Field = "buy_in" | "fee" | "start_stack" | "currency" | "max_tables" | "max_per_table" | "capacity";
 const FIELDS: Field[] = ["buy_in", "fee", "start_stack", "currency", "max_tables", "max_per_table", "capacity"];
 const WHOLE: Field[] = ["start_stack", "max_tables", "max_per_table", "capacity"];

@@ -8,6 +8,9 @@ import { useOutbox } from "../../../ui/hooks";
 import { TableOval } from "../../../ui/TableOval";
 import { Confirm } from "../../../ui/Confirm";
 import { activeTables, badgesFor, breakOrderOf, freeSeats, type Badge, type TableLike } from "../../../seating/positions";
+import type { CommandLabel } from "../../../sync/outbox";
+import type { CommandType, PayloadOf } from "../../../api/views";
+import type * as api from "../../../api/views";
 import {
   applyLabel,
   moveErrorText,
@@ -22,20 +25,14 @@ export interface DirTable extends TableLike {
   hand_for_hand_done?: boolean;
 }
 
-interface Entry {
-  entry_id: number;
-  name: string;
-  status: string;
-  table_no: number | null;
-  seat: number | null;
-}
+type Entry = Pick<api.Entry, "entry_id" | "name" | "status" | "table_no" | "seat">;
 
 interface Ctx {
   tid: string;
   token: string | null;
 }
 
-function enqueue(ctx: Ctx, type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) {
+function enqueue<T extends CommandType>(ctx: Ctx, type: T, payload: PayloadOf<T>, label?: CommandLabel) {
   if (!ctx.token) return Promise.resolve(null);
   return outbox.enqueue({ tournament_id: Number(ctx.tid), type, payload, token: ctx.token, label });
 }
@@ -388,7 +385,7 @@ function MoveDialog(props: { tables: DirTable[]; entries: Entry[]; initial: { en
   async function submit(force = false) {
     if (entryId == null || toTable == null || toSeat == null) return;
     if (rejected) await outbox.dismiss(rejected.op_id);
-    const payload: Record<string, unknown> = { entry_id: entryId, to_table: toTable, to_seat: toSeat };
+    const payload: PayloadOf<"move_player"> = { entry_id: entryId, to_table: toTable, to_seat: toSeat };
     if (force) payload.force = true;
     const e = await enqueue(props.ctx, "move_player", payload, { name: entry?.name ?? `#${entryId}`, t: toTable, s: toSeat });
     if (e) setOpId(e.op_id);

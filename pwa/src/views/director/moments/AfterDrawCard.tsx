@@ -57,7 +57,7 @@ export function AfterDrawCard(props: { ctx: DirCtx; start?: boolean }) {
           level={first}
           onCancel={() => setStarting(false)}
           onConfirm={() => {
-            ctx.send("start_clock");
+            ctx.send("start_clock", {});
             setStarting(false);
           }}
         />

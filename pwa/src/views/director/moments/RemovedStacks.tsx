@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import type { RemovedStack } from "../../../api/views";
 import "../../../ui/moments.css";
+import type { Send } from "../../../sync/outbox";
 
 function lead(s: RemovedStack): string {
   const who = t("removed.who_table", { table: s.table_no ?? "–", seat: s.seat ?? "–", name: s.name });
@@ -62,7 +63,7 @@ function Row(props: { s: RemovedStack; pending: boolean; onCount: (chips: number
 export function RemovedStacks(props: {
   stacks: RemovedStack[] | null | undefined;
   pending: Set<number>;
-  send: (type: string, payload: Record<string, unknown>, label?: Record<string, string | number>) => void;
+  send: Send;
 }) {
   useLang();
   const stacks = props.stacks ?? [];

@@ -1,31 +1,28 @@
 import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import { amountText } from "../../../money/money";
-import { api } from "../../../sync/api";
-import { report } from "../../../sync/report";
-import type * as gen from "../../../api/types.gen";
+import type { CashBox } from "../../../api/views";
+import { useCachedFetch } from "../../../ui/useCachedFetch";
 import { openPrintWindow } from "../shared/printout";
 import { fetchFile, openBlob } from "../../../sync/download";
-
-type CashBox = gen.components["schemas"]["CashBox"];
 
 /** The night's cash box, read when asked (it passes over every entry, so it is never pushed):
  * collected at the desk, paid in advance, the house's share, paid out, what should be in the box;
  * printable with a payout slip per prize. */
 export function CashCard(props: { tid: string; token: string; seq: number | undefined }) {
   const lang = useLang();
-  const [box, setBox] = useState<CashBox | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  // Not kept on the phone: the box is read when asked, and an old one must not pass for today's.
+  const cash = useCachedFetch<CashBox>(open ? `/api/tournaments/${encodeURIComponent(props.tid)}/cash-box` : null, { where: "director.cash_box", token: props.token });
+  const box = cash.data;
+  const [printError, setPrintError] = useState<string | null>(null);
+  const error = printError ?? (cash.error ? (cash.error.message ?? t("common.network_error")) : null);
   const [busy, setBusy] = useState(false);
 
-  async function load() {
-    setError(null);
-    try {
-      setBox(await api<CashBox>(`/api/tournaments/${encodeURIComponent(props.tid)}/cash-box`, { token: props.token }));
-    } catch (e) {
-      report("director.cash_box", e);
-      setError(t("common.network_error"));
-    }
+  function load() {
+    setPrintError(null);
+    if (open) cash.refresh();
+    else setOpen(true);
   }
 
   async function print() {
@@ -35,7 +32,7 @@ export function CashCard(props: { tid: string; token: string; seq: number | unde
     setBusy(false);
     if (!r.ok) {
       win?.close();
-      setError(t("download.failed", { message: r.status === 0 ? t("common.network_error") : r.message }));
+      setPrintError(t("download.failed", { message: r.status === 0 ? t("common.network_error") : r.message }));
       return;
     }
     openBlob(new Blob([r.blob], { type: "text/html;charset=utf-8" }), win);
@@ -46,7 +43,7 @@ export function CashCard(props: { tid: string; token: string; seq: number | unde
     <section class="card cash-card" id="cash" data-testid="cash-card" aria-labelledby="cash-h">
       <div class="card-head">
         <h2 id="cash-h">{t("cash.title")}</h2>
-        <button type="button" class="btn btn-secondary btn-small" data-testid="cash-open" onClick={() => void load()}>
+        <button type="button" class="btn btn-secondary btn-small" data-testid="cash-open" onClick={load}>
           {box ? "↻" : t("cash.open")}
         </button>
       </div>

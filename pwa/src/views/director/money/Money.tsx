@@ -5,17 +5,8 @@ import { t, useLang, formatNumber, formatTime, formatDecimal } from "../../../i1
 import type { OutboxEntry } from "../../../sync/db";
 import { amountText, payoutRowText, placeText, type PayoutDue } from "../../../money/money";
 
-import type { Correction } from "../tournament/attention";
-interface Chips {
-  in_play: number;
-  counted: number | null;
-  difference: number | null;
-  tables_counted: number;
-  tables_total: number;
-  tolerance: number;
-  unknown_removals: number;
-  alarm: boolean;
-}
+import type { ChipsInPlay, Correction } from "../../../api/views";
+type Chips = ChipsInPlay;
 /** The parts of the director view both money cards read. */
 function moneyOf(v: any): { currency: string | null; due: PayoutDue[]; corrections: Correction[]; chips: Chips | null } {
   return {
@@ -26,7 +17,7 @@ function moneyOf(v: any): { currency: string | null; due: PayoutDue[]; correctio
   };
 }
 
-type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+import type { Send } from "../../../sync/outbox";
 
 /** N-3.8: who to pay now (one big Paid per row), corrections, the chip check, the pool and the ledger. */
 export function MoneyCard(props: { view: any; pending: OutboxEntry[]; send: Send }) {

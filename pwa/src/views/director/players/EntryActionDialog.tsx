@@ -4,13 +4,16 @@ import { Confirm } from "../../../ui/Confirm";
 import { withHouseRule } from "../../../ui/houseRules";
 import type { EntryAction } from "../../../money/money";
 import type { Entry, Send } from "../shared/types";
+import type { PayloadOf } from "../../../api/views";
+
+type LeaveReason = NonNullable<PayloadOf<"player_leaves">["reason"]>;
 
 /** The confirm step of a player's action: rebuy, add-on, re-entry, check-in, an alternate in his
  * seat (S-#46, with the alternate's name), a player who leaves (why), a disqualification (why). */
 export function EntryActionDialog(props: { entry: Entry; action: EntryAction; send: Send; onClose: () => void }) {
   const { entry: e, action: a } = props;
   const [reason, setReason] = useState("");
-  const [leaveReason, setLeaveReason] = useState("left");
+  const [leaveReason, setLeaveReason] = useState<LeaveReason>("left");
 
   function done() {
     if (a === "disqualify") {

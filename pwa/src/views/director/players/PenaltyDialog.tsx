@@ -3,6 +3,7 @@ import { t } from "../../../i18n";
 import { Confirm } from "../../../ui/Confirm";
 import { buildPenalty, type PenaltyKind } from "../../../money/penalties";
 import type { Entry } from "../shared/types";
+import type { PayloadOf } from "../../../api/views";
 
 /** A penalty from the preset's options: orbits from the preset, hands or minutes, a reason. */
 export function PenaltyDialog(props: {
@@ -11,7 +12,7 @@ export function PenaltyDialog(props: {
   orbits: number[];
   players: number | null;
   onCancel: () => void;
-  onSubmit: (payload: Record<string, unknown>) => void;
+  onSubmit: (payload: PayloadOf<"penalize">) => void;
 }) {
   const sitKinds = props.kinds.filter((k) => k !== "warning");
   const [kind, setKind] = useState<PenaltyKind>(sitKinds[0] ?? props.kinds[0] ?? "warning");

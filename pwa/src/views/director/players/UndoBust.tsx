@@ -2,25 +2,12 @@ import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import { Confirm } from "../../../ui/Confirm";
 import { placeText } from "../../../money/money";
+import type { Entry, PayloadOf, Table } from "../../../api/views";
 
-/** What the dialog needs of an entry and a table (a subset of the director view's rows). */
-export interface UndoEntry {
-  entry_id: number;
-  name: string;
-  status: "active" | "busted" | "released";
-  table_no: number | null;
-  seat: number | null;
-  place: number | null;
-  tie?: number | null;
-  out_reason?: string | null;
-  disqualified?: boolean;
-}
-export interface UndoTable {
-  table_no: number;
-  max_seats: number;
-  broken?: boolean;
-  seats: { seat: number; entry_id: number; name: string }[];
-}
+/** What the dialog needs of an entry and a table: the director view's rows, in part. */
+export type UndoEntry = Pick<Entry, "entry_id" | "name" | "status" | "table_no" | "seat" | "place"> &
+  Partial<Pick<Entry, "tie" | "out_reason" | "disqualified">>;
+export type UndoTable = Pick<Table, "table_no" | "max_seats"> & Partial<Pick<Table, "broken">> & { seats: Pick<Table["seats"][number], "seat" | "entry_id" | "name">[] };
 
 const SHOWN = 5;
 const SEATS_SHOWN = 40;
@@ -61,7 +48,7 @@ export function UndoBustDialog(props: {
   tables: UndoTable[];
   finished: boolean;
   onCancel: () => void;
-  onSubmit: (payload: Record<string, unknown>) => void;
+  onSubmit: (payload: PayloadOf<"undo_bust">) => void;
 }) {
   const lang = useLang();
   const { entry: e } = props;
@@ -84,7 +71,7 @@ export function UndoBustDialog(props: {
       onCancel={props.onCancel}
       onConfirm={() => {
         if (!ready || !where) return;
-        const payload: Record<string, unknown> = { entry_id: e.entry_id, reason: reason.trim() };
+        const payload: PayloadOf<"undo_bust"> = { entry_id: e.entry_id, reason: reason.trim() };
         if (!ownFree) Object.assign(payload, { table_no: where.t, seat: where.s });
         props.onSubmit(payload);
       }}

@@ -7,7 +7,9 @@ export type Entry = api.Entry;
 export type Table = api.Table;
 export type Bust = api.Bust;
 
-export type Send = (type: string, payload?: Record<string, unknown>, label?: Record<string, string | number>) => void;
+import type { Send } from "../../../sync/outbox";
+
+export type { Send };
 
 const ENTRY_OPS = ["rebuy", "addon", "reentry", "check_in", "player_leaves", "disqualify", "penalize", "lift_penalty", "use_wild_card", "undo_bust"];
 

@@ -7,6 +7,17 @@ import { useView } from "../../../ui/hooks";
 import { useLive } from "../../../ui/live";
 import { viewKey } from "../../../sync/viewCache";
 import type { DirectorView, PublicView } from "../../../api/views";
+import type { FetchError } from "../../../sync/cachedFetch";
+
+/** A refused sign-in (401) while reading: this phone's director sign-in is no longer valid. */
+export function useSignOutOnRefusal(error: FetchError | null) {
+  useEffect(() => {
+    if (error?.status !== 401) return;
+    void setDirectorAuth(null)
+      .catch((e) => report("director.sign_out", e))
+      .then(() => navigate("/login"));
+  }, [error]);
+}
 
 /** The stored director token; sends the user to #/login if there is none. The stored copy shows
  * at once (offline too), then /api/me brings it up to date: his club, his access and whether he is

@@ -7,18 +7,7 @@ import { navigate } from "../../../router";
 import { useDirectorTournament } from "../shared/useDirector";
 import "./directorTools.css";
 
-interface AuditItem {
-  seq: number;
-  at: number;
-  type: string;
-  actor_text: string;
-  device_id: string | null;
-  text: string;
-}
-interface AuditPage {
-  items: AuditItem[];
-  next_before: number | null;
-}
+import type { AuditItem, AuditPage } from "../../../api/views";
 
 const LIMIT = 50;
 

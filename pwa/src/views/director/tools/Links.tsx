@@ -1,18 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang, getLang } from "../../../i18n";
 import { request } from "../../../sync/api";
-import { metaGet, metaSet } from "../../../sync/db";
 import { report } from "../../../sync/report";
 import { Confirm } from "../../../ui/Confirm";
 import { openPrintWindow, showPrintout } from "../shared/printout";
 import { VenueCard } from "../club/VenueCard";
 import type { Venue } from "../club/venue";
-
-interface Links {
-  display: { url: string };
-  tables: { table_no: number; url: string }[];
-  players: { entry_id: number; name: string; url: string }[];
-}
+import type { Links } from "../../../api/views";
+import { useCachedFetch } from "../../../ui/useCachedFetch";
 
 /** Fetch an SVG with the bearer header and hand out a blob URL for <img>. */
 function useQr(url: string | null, token: string, enabled: boolean, version: string): string | null {
@@ -135,29 +130,14 @@ function LinkRow(props: {
 export function LinksSection(props: { tid: string; token: string; refreshKey: string; venue?: Venue | null }) {
   useLang();
   const { tid, token } = props;
-  const [links, setLinks] = useState<Links | null>(null);
-  const [renewed, setRenewed] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    metaGet<Links>(`links:${tid}`).then((l) => alive && l && setLinks((cur) => cur ?? l)).catch((e) => report("director.links_cache", e));
-    const timer = setTimeout(() => {
-      request<Links>(`/api/tournaments/${tid}/links`, { token })
-        .then((r) => {
-          if (!alive) return;
-          if (r.ok && r.data && typeof r.data === "object") {
-            setLinks(r.data);
-            setFailed(false);
-            void metaSet(`links:${tid}`, r.data).catch((e) => report("director.links_save", e));
-          } else setFailed(true);
-        })
-        .catch(() => alive && setFailed(true));
-    }, 300);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [tid, token, props.refreshKey, renewed]);
+  // A burst of registrations changes refreshKey many times: one GET after it.
+  const { data: links, error, refresh } = useCachedFetch<Links>(`/api/tournaments/${tid}/links`, {
+    where: "director.links",
+    token,
+    cache: `links:${tid}`,
+    delayMs: 300,
+    deps: [props.refreshKey],
+  });
 
   const base = `/api/tournaments/${tid}/qr`;
   return (
@@ -165,7 +145,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
       <h2 id="links-h">{t("links.title")}</h2>
       <VenueCard venue={props.venue ?? null} nested />
       {!links ? (
-        <p class="muted">{failed ? t("links.unavailable") : t("common.loading")}</p>
+        <p class="muted">{error ? t("links.unavailable") : t("common.loading")}</p>
       ) : (
         <>
           <ul class="links">
@@ -178,7 +158,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
                 qrPath={`${base}/table/${tb.table_no}.svg`}
                 token={token}
                 testid={`link-table-${tb.table_no}`}
-                renew={{ tid, tableNo: tb.table_no, onRenewed: () => setRenewed((n) => n + 1) }}
+                renew={{ tid, tableNo: tb.table_no, onRenewed: refresh }}
               />
             ))}
           </ul>

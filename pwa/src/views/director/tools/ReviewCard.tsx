@@ -1,24 +1,15 @@
 import { useState } from "preact/hooks";
 import { t, useLang, formatTime } from "../../../i18n";
 import { reasonText } from "../../../ui/reasons";
+import type { Rejections } from "../../../api/views";
 import "./directorTools.css";
 
-export interface Rejection {
-  op_id: string;
-  at: number;
-  text: string;
-  why: string | null;
-  error?: string | null;
-  params?: Record<string, unknown> | null;
-  actor_text: string | null;
-  type: string | null;
-}
 const SHOWN = 3;
 
 /** "To review": commands the server refused from any phone (a dealer's bust of a player who had
  * already moved, another director's duplicate); the data comes from useReview (hooks.ts), which
  * the attention bar shares. */
-export function ReviewCard(props: { data: { count: number; items: Rejection[] } | null }) {
+export function ReviewCard(props: { data: Rejections | null }) {
   const lang = useLang();
   const data = props.data;
   const [all, setAll] = useState(false);

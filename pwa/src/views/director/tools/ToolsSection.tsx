@@ -3,7 +3,7 @@ import { AlertSettings } from "./AlertSettings";
 import { DirectorTools } from "./DirectorTools";
 import { LinksSection } from "./Links";
 import { ReviewCard } from "./ReviewCard";
-import type { Rejections } from "../shared/hooks";
+import type { Rejections } from "../../../api/views";
 import type { Venue } from "../club/venue";
 import type { DirCtx } from "../shared/types";
 import type { DirectorInfo } from "../../../sync/session";

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
-import { request } from "../../../sync/api";
-import { report } from "../../../sync/report";
+import { listAnswer, useCachedFetch } from "../../../ui/useCachedFetch";
+import type { TournamentDirectors as Runs } from "../../../api/views";
 import type { DirectorInfo } from "../../../sync/session";
 import { accessLabel } from "../club/ClubDirectors";
 import { InvitationCard, type Invitation } from "../club/InvitationCard";
@@ -13,22 +13,18 @@ import "./directorTools.css";
  * director for this tournament only. */
 export function TournamentDirectors(props: { tid: string; token: string; me: DirectorInfo | null }) {
   useLang();
-  const [runs, setRuns] = useState<DirectorInfo[]>([]);
-  const [limited, setLimited] = useState<DirectorInfo[]>([]);
+  const manager = (props.me?.access ?? "full") === "full";
+  const runners = useCachedFetch<Runs>(`/api/tournaments/${props.tid}/directors`, {
+    where: "director.tournament_directors",
+    token: props.token,
+    cache: `directors:${props.tid}`,
+    select: (r) => (Array.isArray(r?.directors) ? r : null),
+  });
+  const club = useCachedFetch<DirectorInfo[]>(manager ? "/api/directors" : null, { where: "director.directors", token: props.token, cache: "directors", select: listAnswer });
+  const runs = runners.data?.directors ?? [];
+  const limited = (club.data ?? []).filter((d) => d.access === "limited");
   const [invite, setInvite] = useState<Invitation | null>(null);
   const { busy, error, post: postNow } = usePostNow(props.token);
-  const manager = (props.me?.access ?? "full") === "full";
-
-  const load = () => {
-    request<{ directors: DirectorInfo[] }>(`/api/tournaments/${props.tid}/directors`, { token: props.token })
-      .then((r) => r.ok && Array.isArray(r.data?.directors) && setRuns(r.data.directors))
-      .catch((e) => report("director.tournament_directors", e));
-    if (manager)
-      request<DirectorInfo[]>("/api/directors", { token: props.token })
-        .then((r) => r.ok && Array.isArray(r.data) && setLimited(r.data.filter((d) => d.access === "limited")))
-        .catch((e) => report("director.directors", e));
-  };
-  useEffect(load, [props.tid, props.token]);
 
   async function post(path: string, body: object, then: (data: any) => void) {
     const data = await postNow(path, body);
@@ -61,7 +57,7 @@ export function TournamentDirectors(props: { tid: string; token: string; me: Dir
                   (e.target as HTMLInputElement).checked = true;
                   return;
                 }
-                void post(`/api/tournaments/${props.tid}/directors`, { director_id: d.id, runs: on }, (data) => setRuns(data.directors));
+                void post(`/api/tournaments/${props.tid}/directors`, { director_id: d.id, runs: on }, runners.replace);
               }}
             />
             <span>{t("club.give", { name: d.username })}</span>

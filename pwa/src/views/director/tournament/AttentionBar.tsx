@@ -6,6 +6,8 @@ import { Confirm } from "../../../ui/Confirm";
 import * as outbox from "../../../sync/outbox";
 import { amountText, payoutRowText } from "../../../money/money";
 import { applyLabel, suggestionCommand, suggestionText, suggestionTitle } from "../../../seating/suggestions";
+import type { CommandLabel } from "../../../sync/outbox";
+import type { CommandType, PayloadOf } from "../../../api/views";
 import { alertNew } from "./alerts";
 import { primeAudio } from "../../../ui/alerts";
 import { newKeys, type AttentionItem } from "./attention";
@@ -48,7 +50,7 @@ export function AttentionBar(props: { ctx: DirCtx; items: AttentionItem[]; onOpe
   const players = ctx.view?.players_left ?? ctx.entries.filter((e) => e.status === "active").length;
   const queued = ctx.mine.filter((e) => e.state === "pending");
 
-  function enqueue(item: AttentionItem, type: string, payload: Record<string, unknown>, label: Record<string, string | number> = {}) {
+  function enqueue<T extends CommandType>(item: AttentionItem, type: T, payload: PayloadOf<T>, label: CommandLabel = {}) {
     if (!ctx.token) return;
     const extra: Record<string, string | number> = { attn: item.key };
     if (item.suggestion) extra.suggestion = item.suggestion.id;
@@ -102,7 +104,7 @@ export function AttentionBar(props: { ctx: DirCtx; items: AttentionItem[]; onOpe
               text: lang === "en" && s!.text ? s!.text : t((s as any).reason === "no_show" ? "attn.remove_no_show" : "attn.remove_absent", { name: s!.name ?? `#${s!.entry_id}`, rule: (s as any).rule ? ` (${(s as any).rule})` : "" }),
               label: t("attn.remove"),
               danger: true,
-              run: () => enqueue(item, "player_leaves", { entry_id: s!.entry_id, reason: (s as any).reason ?? "absent" }, { name: s!.name ?? "" }),
+              run: () => s?.entry_id != null && enqueue(item, "player_leaves", { entry_id: s.entry_id, reason: (s as any).reason ?? "absent" }, { name: s.name ?? "" }),
             }),
         };
       case "payout": {

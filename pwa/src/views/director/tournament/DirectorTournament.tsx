@@ -118,7 +118,7 @@ export function DirectorTournament(props: { tid: string }) {
     busts,
     mine,
     pending: pendingOf(mine),
-    send: (type, payload = {}, label) => {
+    send: (type, payload, label) => {
       if (token) void outbox.enqueue({ tournament_id: Number(tid), type, payload, token, label });
     },
     preset,

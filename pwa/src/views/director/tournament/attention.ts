@@ -3,6 +3,7 @@
 import type { PayoutDue } from "../../../money/money";
 import type { Suggestion } from "../../../seating/suggestions";
 import type { SectionId } from "./sections";
+import type { Correction } from "../../../api/views";
 
 export type AttentionKind =
   | "chips"
@@ -18,16 +19,7 @@ export type AttentionKind =
   | "correction"
   | "review";
 
-export interface Correction {
-  id: number | string;
-  entry_id: number;
-  name: string;
-  place: number | null;
-  paid: number;
-  due: number;
-  difference: number;
-  text?: string;
-}
+export type { Correction };
 
 export interface AttentionItem {
   /** Stable across view versions (the server's suggestion ids carry the seq): a new key is a new item. */

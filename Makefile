@@ -2,7 +2,7 @@
 #   make run   — install, build the PWA, migrate the SQLite database, serve on http://$(HOST):$(PORT)
 #   make test  — install what the tests need (Chromium, WebKitGTK, Firefox ESR too), then vitest and pytest (browser tests
 #                included) on every core; CI runs it
-#   make test-fast — the inner loop: the engine and API tests on every core, no browsers (under 3 minutes)
+#   make test-fast — the inner loop: the engine and API tests on every core, no browsers
 #   make coverage  — make test's pytest with branch coverage, the server processes included
 #   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
 #   make bench — the benchmarks in tests/perf/, printed (never asserted)

@@ -30,6 +30,10 @@ from server import (
     token_of,
 )
 
+# The tests share Alpha and Bravo's server and build on each other (the matrix's control starts the
+# clock the limited director then pauses): one xdist worker runs them, in order.
+pytestmark = pytest.mark.xdist_group("club_isolation")
+
 # What only Alpha's own may ever read: names of its tournament, players, league, preset, directors.
 ALPHA = {
     "tournament": "Alpha Secret Cup",

@@ -29,14 +29,13 @@ venue: install pwa
 
 # pytest runs on every core (pytest-xdist): each test's servers, ports, databases and Redis channel
 # are its own (tests/server.py, tests/conftest.py), so any two tests run side by side. A worker
-# takes the next test when it is free (--dist loadgroup: each test is its own unit, except a module
-# marked xdist_group whose tests share one server in order; the default hands each worker a fixed
+# takes the next test when it is free (--maxschedchunk 1: by default xdist hands each worker a fixed
 # first quarter of the list, which put every browser test on one worker), and ./conftest.py puts the
 # longest browser tests first, so no whole-night test is left running alone at the end. vitest
 # mostly waits (about 12 s of CPU in a minute): it runs alongside and its report follows pytest's.
 # TEST_WORKERS=1 runs the suite in one process.
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
-PYTEST_N = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+PYTEST_N = $(BIN)/pytest -n $(TEST_WORKERS) --maxschedchunk 1
 PYTEST_ALL = $(PYTEST_N) --durations=30
 # The inner loop: the rules engine and the API against real servers; no browsers, and no generated
 # requests (tests/test_api_schemathesis.py: `make fuzz-api`).

@@ -1,6 +1,6 @@
 """The order tests start in, for every directory under testpaths.
 
-`make test` runs pytest on every core (pytest-xdist, `--dist loadgroup`): a worker gets the next
+`make test` runs pytest on every core (pytest-xdist, `--maxschedchunk 1`): a worker gets the next
 test in this order as it finishes one, so a run ends as late as its last tests. The browser tests
 (minutes each: a whole night on several phones) start first, the longest of them first of all;
 the many short engine and API tests fill the workers up at the end. Each test's servers,

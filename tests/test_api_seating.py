@@ -55,7 +55,9 @@ def test_bad_moves_name_the_field_and_apply_nothing(server, td):
     seq = td.get(f"/api/tournaments/{tid}/view").json()["seq"]
     assert td.command(tid, "break_table", {"table_no": 3}).status_code == 200
     r = td.command(tid, "move_player", {"entry_id": mover["entry_id"], "to_table": 3, "to_seat": 1})
-    assert r.status_code == 409 and r.json()["field"] == "to_table" and "broken" in r.json()["message"]
+    # A broken table is not in play, for a move as for every table command (one check: find_table).
+    assert (r.status_code, r.json()["error"], r.json()["field"]) == (404, "unknown_table", "to_table")
+    assert "not in play" in r.json()["message"]
     after = td.get(f"/api/tournaments/{tid}/view").json()
     assert after["seq"] == seq + 1  # only the break was applied
     assert next(e for e in after["entries"] if e["entry_id"] == mover["entry_id"])["table_no"] == 1

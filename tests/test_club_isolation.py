@@ -30,10 +30,6 @@ from server import (
     token_of,
 )
 
-# The tests share Alpha and Bravo's server and build on each other (the matrix's control starts the
-# clock the limited director then pauses): one xdist worker runs them, in order.
-pytestmark = pytest.mark.xdist_group("club_isolation")
-
 # What only Alpha's own may ever read: names of its tournament, players, league, preset, directors.
 ALPHA = {
     "tournament": "Alpha Secret Cup",
@@ -257,6 +253,15 @@ def world(tmp_path_factory):
         server.stop()
 
 
+def clock_started(world: World) -> None:
+    """Alpha's clock has been started: by the matrix's control, or here when this test's worker ran
+    no matrix (pytest-xdist hands each test to the next free worker, each with its own world)."""
+    r = world.td_a.command(world.ta, "start_clock")
+    assert (r.status_code == 200 and r.json()["status"] == "applied") or r.json()["error"] == "clock_already_started", (
+        r.text
+    )
+
+
 def operations(world: World) -> list[tuple[str, str]]:
     doc = requests.get(world.server.url + "/api/openapi.json", timeout=10).json()
     return sorted((m.upper(), p) for p, ops in doc["paths"].items() for m in ops)
@@ -320,7 +325,8 @@ def test_alphas_limited_director_is_refused_the_tournament_he_does_not_run(world
     assert r.status_code == 200 and ALPHA["limited"] in r.text
     assert world.la.get(f"/api/tournaments/{world.ta}/view").status_code == 200
     assert [t["id"] for t in world.la.get("/api/tournaments").json()] == [world.ta]
-    command_ok(world.la, world.ta, "pause_clock")  # the matrix's control started it
+    clock_started(world)
+    command_ok(world.la, world.ta, "pause_clock")
 
 
 def test_alphas_observer_reads_every_screen_and_changes_nothing(world):
@@ -378,6 +384,7 @@ def test_no_socket_of_another_club_hears_alpha(world):
         assert bravo.subscribe(world.tb) == {"ok": True}
         assert watcher.subscribe(world.ta) == {"ok": True}
         fresh = Api(url, world.td_a.token)
+        clock_started(world)
         seq = command_ok(fresh, world.ta, "adjust_clock", {"seconds": 60})["seq"]
         deadline = time.monotonic() + 10
         while not any(v.get("seq") == seq for v in watcher.views) and time.monotonic() < deadline:

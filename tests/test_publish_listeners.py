@@ -44,7 +44,8 @@ def floor(tmp_path, monkeypatch):
 
 
 def bust(app, tid: int, table_no: int) -> tuple:
-    """A bust at the table, published synchronously; returns (entry_id, the service's answer)."""
+    """A bust at the table, its views published (the service's follow-up) before this returns;
+    returns (entry_id, the service's answer)."""
     floor = app.extensions["pokerfloor"]
     state = floor.service.state(tid)
     entry_id = min(state.tables[table_no].seats.values())
@@ -59,7 +60,7 @@ def bust(app, tid: int, table_no: int) -> tuple:
         at=None,
     )
     assert answer.status_code == 200, answer.body
-    floor.realtime.publish(tid, answer)
+    floor.realtime.settle()
     return entry_id, answer
 
 

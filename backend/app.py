@@ -84,6 +84,11 @@ def create_app(
     # address alone (a room behind one NAT address shares it) and not per name alone (anyone could
     # lock the director out by typing her name with wrong passwords).
     floor = PokerFloor(config, db, service, login_throttle=LoginThrottle(limit=10))
+    window = config.SIGN_UP_WINDOW_S
+    floor.sign_up_limits = (
+        LoginThrottle(limit=config.SIGN_UP_PER_ADDRESS, window_s=window),
+        LoginThrottle(limit=config.SIGN_UP_PER_CLUB, window_s=window),
+    )
     census.CHECK = census.CHECK or config.CHECK_CENSUS
     app.extensions[KEY] = floor
     install_edge(app)  # ids in URLs, JSON depth

@@ -122,6 +122,11 @@ class Config:
         # for PUSH_LEASE_S: it crashed). The tests shorten both.
         self.PUSH_SWEEP_S = float(os.environ.get("PUSH_SWEEP_S", "10"))
         self.PUSH_LEASE_S = float(os.environ.get("PUSH_LEASE_S", "60"))
+        # Sign-up from the club's public page (docs/sign-up.md): tries per phone address and per
+        # club within SIGN_UP_WINDOW_S (an opening at 12:00 is a burst of many phones, one each).
+        self.SIGN_UP_PER_ADDRESS = int(os.environ.get("SIGN_UP_PER_ADDRESS", "10"))
+        self.SIGN_UP_PER_CLUB = int(os.environ.get("SIGN_UP_PER_CLUB", "2000"))
+        self.SIGN_UP_WINDOW_S = float(os.environ.get("SIGN_UP_WINDOW_S", "600"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

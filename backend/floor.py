@@ -32,6 +32,7 @@ class PokerFloor:
     db: Engine
     service: TournamentService
     login_throttle: LoginThrottle
+    sign_up_limits: tuple[LoginThrottle, LoginThrottle] | None = None  # per address, per club (api/sign_up.py)
     # Made right after the app is (they need it); set by create_app before any request is served.
     realtime: Realtime = field(init=False)
     pusher: Pusher = field(init=False)

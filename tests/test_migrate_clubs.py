@@ -245,7 +245,10 @@ def test_a_single_club_database_moves_into_club_one_without_loss(url, tmp_path):
         login = anna.post("/api/auth/login", {"username": "anna", "password": "anna's password"})
         assert login.status_code == 200, login.text
         anna.token = login.json()["token"]
-        assert login.json()["club"] == {"id": 1, "name": "Club"} and login.json()["director"]["admin"] is True
+        assert (
+            login.json()["club"] == {"id": 1, "name": "Club", "slug": "club", "show_names": False, "retention_days": 90}
+            and login.json()["director"]["admin"] is True
+        )
         listed = anna.get("/api/tournaments")
         assert sorted(t["id"] for t in listed.json()) == [1, 2], listed.text
         assert anna.get("/api/tournaments/2/view").json()["players_left"] == 5  # the log replays

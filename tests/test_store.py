@@ -196,8 +196,18 @@ def test_a_token_is_looked_up_on_the_driver_path_as_through_the_orm(db):
     log = driver_log(db)
     with log.transaction(write=False) as tx:
         found = find_live_token(tx, dealer)
-        assert found is not None and found[1:] == ("dealer", tid, 3, None, None, club, None, False)
-        assert find_live_token(tx, director)[1:] == ("director", None, None, None, watcher.id, other, "observer", False)
+        assert found is not None and found[1:] == ("dealer", tid, 3, None, None, club, None, False, None)
+        assert find_live_token(tx, director)[1:] == (
+            "director",
+            None,
+            None,
+            None,
+            watcher.id,
+            other,
+            "observer",
+            False,
+            None,
+        )
         assert find_live_token(tx, player) is None  # revoked
         assert find_live_token(tx, "no-such-token") is None
         assert find_live_token(tx, "x" * 201) is None

@@ -12,6 +12,7 @@ from .printouts import bp as printouts_bp
 from .push import bp as push_bp
 from .registration_import import bp as registration_import_bp
 from .review import bp as review_bp
+from .sign_up import bp as sign_up_bp
 from .tournaments import bp as tournaments_bp
 from .venue import bp as venue_bp
 from .views import bp as views_bp
@@ -34,4 +35,5 @@ BLUEPRINTS = [
     venue_bp,
     print_assets_bp,
     push_bp,
+    sign_up_bp,
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..store.models import ACCESS
-from .view_schemas import Closed, Free, Int, LocalText, Maybe, Open, optional
+from .view_schemas import Closed, Free, Int, LocalText, Maybe, Money, Open, SignUpSettings, optional
 
 # --- auth, tournaments, presets, links, venue -----------------------------------------------
 
@@ -20,6 +20,9 @@ ROLES = ["director", "dealer", "player", "display"]
 class Club(Closed):
     id = Int()
     name = fields.String()
+    slug = Maybe(fields.String)  # its public page: /c/<slug> (docs/sign-up.md)
+    show_names = fields.Boolean()  # the public page lists who signed up (docs/privacy.md)
+    retention_days = Int()  # contact data of sign-ups kept this long after a tournament
 
 
 class Director(Closed):
@@ -46,6 +49,7 @@ class Me(Closed):
     tournament_id = Maybe()
     table_no = Maybe()
     entry_id = Maybe()
+    signup_no = Maybe()  # a personal link from a sign-up (docs/sign-up.md)
     director = fields.Nested(Director, allow_none=True)
     club = fields.Nested(Club, allow_none=True)
 
@@ -268,3 +272,54 @@ class CashBox(Closed):
     in_the_box = fields.Float()
     slips = fields.List(fields.Nested(PayoutSlip))
     finished = fields.Boolean()
+
+
+# --- the club's public page and sign-up (api/sign_up.py) ---------------------------------------
+
+
+class PublicClub(Closed):
+    name = fields.String()
+    slug = fields.String()
+    show_names = fields.Boolean()
+
+
+class Listing(Closed):
+    id = Int()
+    name = fields.String()
+    starts_at = Maybe()
+    status = fields.String()
+    preset = Maybe(fields.String)
+    preset_name = LocalText(allow_none=True)
+    description = LocalText(allow_none=True)
+    house_rules = Free(allow_none=True)  # {"en": [...], "de": [...]}: the preset's own words
+    currency = Maybe(fields.String)
+    buy_in = Money()
+    fee = Money()
+    start_stack = Int()
+    levels = Int()
+    level_minutes = Maybe(fields.Float)
+    sign_up = fields.Nested(SignUpSettings)
+    open_now = fields.Boolean()
+    field = Int()
+    capacity = Maybe()
+    waiting = Int()
+    names = optional(fields.List(fields.String()))  # only where the club shows them (docs/privacy.md)
+
+
+class ClubPage(Closed):
+    club = fields.Nested(PublicClub)
+    link = fields.String()  # the short link, for the wall's QR code
+    tournaments = fields.List(fields.Nested(Listing))
+    server_time = Int()
+
+
+class SignedUp(Closed):
+    status = fields.String(validate=validate.OneOf(["applied"]))
+    op_id = fields.String()
+    tournament_id = Int()
+    signup_no = Int()
+    name = fields.String()  # as registered: the club's person's spelling where one matched
+    waiting = fields.Boolean()
+    token = fields.String()  # the personal link's token: from sign-up to the prize
+    link = fields.String()
+    server_time = Int()

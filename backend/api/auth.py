@@ -173,6 +173,7 @@ def me() -> ResponseReturnValue:
             "tournament_id": caller.tournament_id,
             "table_no": caller.table_no,
             "entry_id": caller.entry_id,
+            "signup_no": caller.signup_no,
             "director": director,
             "club": club,
         }

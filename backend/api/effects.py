@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from ..floor import PokerFloor
 from ..read.league import carried_headhunter_chips
+from ..store import Tournament, existing, session_scope
 from .league import check_person, link_registration
+from .personal_links import link_signups
 from .registration_import import link_entries
 
 log = logging.getLogger(__name__)
@@ -50,7 +52,16 @@ def _link_imported(app: PokerFloor, tid: int, payload: dict, result: dict) -> No
 
 
 def _link_promoted(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
-    link_entries(app, tid, [p["entry_id"] for p in result["promoted"]])
+    entry_ids = [p["entry_id"] for p in result["promoted"]]
+    link_entries(app, tid, entry_ids)
+    link_signups(app, tid, entry_ids)  # a sign-up's personal link now leads to his place
+
+
+def _list_tournament(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
+    """The club's public page lists tournaments by their start (api/sign_up.py)."""
+    with session_scope(app.db) as session:
+        tournament = existing(session.get(Tournament, tid))
+        tournament.starts_at = result["starts_at"]
 
 
 EFFECTS: dict[str, Effect] = {
@@ -58,6 +69,7 @@ EFFECTS: dict[str, Effect] = {
     "carry_headhunter_chips": Effect(before=_carry_headhunter_chips),
     "link_promoted": Effect(after=_link_promoted),  # entries promoted from the waiting list
     "link_imported": Effect(after=_link_imported),  # entries registered from a CSV file
+    "list_tournament": Effect(after=_list_tournament),  # on the club's public page by its start
 }
 
 

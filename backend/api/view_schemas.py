@@ -550,11 +550,47 @@ class TableView(table_fields(always=("table_no", "max_seats", "seats")), Head): 
     rules = fields.Nested(DealerRules)
 
 
+class RegistrationStatus(Closed):
+    """Where a player's registration stands (engine/sign_up.py): registered, waiting, promoted,
+    checked_in, cancelled, no_show; seated or out after the draw."""
+
+    status = fields.String(
+        validate=validate.OneOf(
+            ["registered", "waiting", "promoted", "checked_in", "cancelled", "no_show", "seated", "out", "unknown"]
+        )
+    )
+    name = optional(fields.String())
+    entry_id = optional(Int())
+    signup_no = optional(Int())
+    position = optional(Int())  # on the waiting list, 1 = next to move up
+    pays_at_check_in = optional(fields.Boolean())
+    id_check = optional(fields.Boolean())  # his ID is still to be seen at check-in (N-3.4)
+
+
+class SignUpSettings(Closed):
+    starts_at = Int()
+    online = fields.Boolean()
+    opens_at = Maybe()
+    closes_at = Maybe()
+
+
 class PlayerView(Head, Entry):
     kind = kind_of("player")
     max_seats = Int()
     button = Maybe()
     last_move = fields.Nested(Move, allow_none=True)
+    registration = fields.Nested(RegistrationStatus)
+    sign_up = fields.Nested(SignUpSettings, allow_none=True)
+
+
+class SignUpView(Head):
+    """A personal link whose player waits (or cancelled while waiting)."""
+
+    kind = kind_of("signup")
+    name = fields.String()  # the tournament's
+    registration = fields.Nested(RegistrationStatus)
+    sign_up = fields.Nested(SignUpSettings, allow_none=True)
+    waiting_total = Int()
 
 
 class DisplayView(Head):

@@ -14,9 +14,11 @@ from ..auth.access import Caller, require_tournament
 from ..engine import TournamentState
 from ..floor import floor
 from ..read.views import render, seating_by_name
+from ..realtime import player_key
 from ..service import now_ms
 from . import view_schemas as out
 from .contract import documented
+from .personal_links import relink
 
 bp = Blueprint("views", __name__, url_prefix="/api")
 
@@ -27,17 +29,20 @@ def view_key(caller: Caller) -> tuple:
     if caller.role == "dealer":
         return ("table", caller.table_no)
     if caller.role == "player":
-        return ("player", caller.entry_id)
+        return player_key(caller)
     return ("public",)
 
 
 @bp.get("/tournaments/<int:tid>/view")
-@documented([out.DirectorView, out.TableView, out.PlayerView, out.PublicView], errors=(401, 403, 404))
+@documented([out.DirectorView, out.TableView, out.PlayerView, out.SignUpView, out.PublicView], errors=(401, 403, 404))
 def role_view(tid: int) -> ResponseReturnValue:
-    """The caller's role view: director, dealer (table), player, else public"""
+    """The caller's role view: director, dealer (table), player (or his sign-up while he waits), else public"""
     caller = require_tournament(tid)
+    key = view_key(caller)
+    if key[0] == "signup" and relink(floor(), tid, key[1]) is not None:
+        key = ("player", floor().service.state(tid).signups[key[1]]["entry_id"])  # he has a place now
     state = floor().service.state(tid)
-    return jsonify(render(state, view_key(caller), now_ms()))
+    return jsonify(render(state, key, now_ms()))
 
 
 @bp.get("/tournaments/<int:tid>/public")

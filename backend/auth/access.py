@@ -33,6 +33,8 @@ class Caller:
     club_id: int | None = None  # a director's club, else his tournament's
     access: str | None = None  # a director's: full | limited | observer (store.models.ACCESS)
     admin: bool = False  # the server's admin (creates clubs)
+    # A player's personal link from his sign-up: entry_id is None while he waits (engine/sign_up.py).
+    signup_no: int | None = None
 
     @property
     def label(self) -> str:
@@ -41,7 +43,7 @@ class Caller:
         if self.role == "dealer":
             return f"dealer:table{self.table_no}"
         if self.role == "player":
-            return f"player:{self.entry_id}"
+            return f"player:{self.entry_id}" if self.entry_id is not None else f"signup:{self.signup_no}"
         return self.role
 
     @property
@@ -59,7 +61,7 @@ class Caller:
         return self.director_id
 
     def actor(self) -> Actor:
-        return Actor(self.role, self.table_no, self.entry_id)
+        return Actor(self.role, self.table_no, self.entry_id, signup_no=self.signup_no)
 
 
 CACHED_CALLERS = 50_000

@@ -5,6 +5,9 @@ for its first director; a club's full directors invite the rest (docs/clubs.md).
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
@@ -15,8 +18,26 @@ INVITE_VALID_MS = 7 * 24 * 3600 * 1000
 DEFAULT_CLUB_NAME = "Club"
 
 
+def slug_of(name: str) -> str:
+    """The club's name as its public page's address: "PC Zürich 1" -> "pc-zuerich-1"."""
+    folded = unicodedata.normalize("NFKD", name.casefold().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue"))
+    ascii_only = folded.replace("ß", "ss").encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")[:50] or "club"
+
+
+def free_slug(session: Session, name: str) -> str:
+    """slug_of(name), with -2, -3 ... where another club has it."""
+    base = slug_of(name)
+    taken = set(session.exec(select(Club.slug).where(col(Club.slug).startswith(base))))
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
 def create_club(session: Session, name: str, now: int) -> Club:
-    club = Club(name=name, created_at=now)
+    club = Club(name=name, created_at=now, slug=free_slug(session, name))
     session.add(club)
     session.flush()
     return club
@@ -85,7 +106,14 @@ def director_json(session: Session | None, d: Director) -> dict:
 
 
 def club_json(club: Club) -> dict:
-    return {"id": club.id, "name": club.name}
+    """The club as its directors see it: with its public page's address and privacy settings."""
+    return {
+        "id": club.id,
+        "name": club.name,
+        "slug": club.slug,
+        "show_names": club.show_names,
+        "retention_days": club.retention_days,
+    }
 
 
 def club_summaries(session: Session) -> list[dict]:

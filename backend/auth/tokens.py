@@ -143,6 +143,7 @@ class LiveToken(NamedTuple):
     club_id: int | None
     access: str | None  # a director's (models.ACCESS)
     admin: bool
+    signup_no: int | None  # a player's personal link from his sign-up (engine/sign_up.py)
 
 
 TOKENS = Token.__table__  # type: ignore[attr-defined]
@@ -163,6 +164,7 @@ LIVE_TOKEN = (
         func.coalesce(DIRECTORS.c.club_id, TOURNAMENTS.c.club_id),
         DIRECTORS.c.access,
         func.coalesce(DIRECTORS.c.is_admin, false()),
+        TOKENS.c.signup_no,
     )
     .select_from(
         TOKENS.outerjoin(
@@ -178,7 +180,7 @@ def find_live_token(tx: DriverTransaction, token: str | None) -> LiveToken | Non
     if not token or len(token) > 200:
         return None
     row = tx.execute(LIVE_TOKEN, {"token_hash": _hash(token)}).first()
-    return LiveToken._make((*row[:8], bool(row[8]))) if row is not None else None
+    return LiveToken._make((*row[:8], bool(row[8]), row[9])) if row is not None else None
 
 
 def find_revoked_token(session: Session, token: str | None) -> Token | None:

@@ -116,7 +116,7 @@ def free_places(state: TournamentState, released: int = 0) -> int:
     return max(0, limit - (field_size(state) - released))
 
 
-def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen: bool = False) -> list[Event]:
+def promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen: bool = False) -> list[Event]:
     """The waiting list's registrations, moved up into the field with the next entry ids. Where
     the preset checks IDs (N-3.4, P-Teilnahme), one whose ID nobody has seen yet (an imported
     reservation) moves up as a reservation and checks in with the ID."""
@@ -129,6 +129,8 @@ def _promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen
             "from_waiting": wait_id,
             **{f: True for f in FLAGS if w.get(f)},
         }
+        if "signup" in w:  # his personal link follows him into the field (engine/sign_up.py)
+            payload["signup"] = w["signup"]
         if id_seen:
             payload["id_checked"] = True
         if not present or (_id_required(state) and not payload.get("id_checked")):
@@ -162,7 +164,7 @@ def decide_close(state: TournamentState, cmd: Command) -> Decision | Rejection:
         return Rejection("already_closed", "Check-in is already closed.", None)
     plan = close_plan(state)
     # Those who move up at the deadline are at the desk: they take the seat now.
-    events = [Event("check_in_closed", {"at": cmd.now, "released": plan["released"]})] + _promote(
+    events = [Event("check_in_closed", {"at": cmd.now, "released": plan["released"]})] + promote(
         state, plan["promoted"], present=True
     )
     return Decision(
@@ -198,7 +200,7 @@ def decide_promote(state: TournamentState, cmd: Command) -> Decision | Rejection
             "a seat must free up first, or raise the capacity.",
             None,
         )
-    events = _promote(state, list(state.waiting)[:1], present=True, id_seen=bool(cmd.payload.get("id_checked")))
+    events = promote(state, list(state.waiting)[:1], present=True, id_seen=bool(cmd.payload.get("id_checked")))
     p = events[0].payload
     return Decision(events, {"promoted": [{"entry_id": p["entry_id"], "name": p["name"]}]})
 
@@ -212,7 +214,13 @@ def decide_remove_waiting(state: TournamentState, cmd: Command) -> Decision | Re
     wait_id = cmd.payload.get("wait_id")
     if wait_id not in state.waiting:
         return Rejection("not_waiting", f"There is nobody #{wait_id} on the waiting list.", "wait_id", "not_found")
-    return Decision([Event("waiting_removed", {"wait_id": wait_id, "name": state.waiting[wait_id]["name"]})], {})
+    return Decision([Event("waiting_removed", waiting_removed(state, wait_id))], {})
+
+
+def waiting_removed(state: TournamentState, wait_id: int) -> dict:
+    """The waiting_removed event's payload: with his sign-up, whose link then says so."""
+    w = state.waiting[wait_id]
+    return {"wait_id": wait_id, "name": w["name"], **({"signup": w["signup"]} if "signup" in w else {})}
 
 
 class SetCapacityPayload(StrictSchema):

@@ -23,6 +23,7 @@ from . import (  # noqa: F401 -- imported for their @command declarations
     results,
     seating,
     settings,
+    sign_up,
     table_ops,
     undo,
 )

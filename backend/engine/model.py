@@ -13,6 +13,7 @@ class Actor:
     table_no: int | None = None
     entry_id: int | None = None
     name: str = ""
+    signup_no: int | None = None  # a player's personal link from his sign-up (engine/sign_up.py)
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,12 @@ class TournamentState:
     check_in_closed_at: int | None = None
     check_in_open_for: set[int] = field(default_factory=set)  # moved up at the deadline as reservations (N-3.4)
     capacity_max: int | None = None
+    # Sign-up from the players' phones (engine/sign_up.py): the director's settings (start, when
+    # sign-up opens and closes, online at all), and each sign-up by number -> where he is now
+    # ({"name", "entry_id", "wait_id", "cancelled"}).
+    sign_up: dict | None = None
+    signups: dict[int, dict] = field(default_factory=dict)
+    next_signup: int = 1
 
     @property
     def structure(self) -> list[dict]:

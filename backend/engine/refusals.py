@@ -120,6 +120,10 @@ REFUSALS: dict[str, Basis] = {
     "already_out": PROCEDURE,
     "already_present": PROCEDURE,
     "seats_drawn": PROCEDURE,
+    "sign_up_offline": PROCEDURE,  # the director takes registrations at the desk only
+    "sign_up_not_open": PROCEDURE,  # the director's opening time (engine/sign_up.py)
+    "sign_up_over": PROCEDURE,
+    "already_cancelled": PROCEDURE,
     "already_closed": PROCEDURE,
     "waiting_list_empty": PROCEDURE,
     "below_field": PROCEDURE,

@@ -288,13 +288,16 @@ def apply_registered(state: TournamentState, event: Event) -> None:
     )
     state.entries[p["entry_id"]] = entry
     state.names.add(p["name"].casefold())
+    # N-3.1: a reservation moved up from the waiting list, or signed up from his phone, pays when
+    # he checks in (older events never say so: their buy-in counted at registration).
+    entry.pays_at_check_in = bool(p.get("pays_at_check_in"))
     if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
         entry.from_waiting = True
-        entry.pays_at_check_in = bool(p.get("pays_at_check_in"))
         state.waiting.pop(p["from_waiting"], None)
         state.waiting_names.pop(p["name"].casefold(), None)
         if not entry.present and state.check_in_closed_at is not None:
             state.check_in_open_for.add(entry.entry_id)  # he got the seat at the deadline (N-3.4)
+    remember_signup(state, p, entry_id=entry.entry_id, wait_id=None)
     state.players_left += 1
     if not entry.present:
         state.absent.add(entry.entry_id)
@@ -333,6 +336,7 @@ def apply_waitlisted(state: TournamentState, event: Event) -> None:
     state.waiting_names[p["name"].casefold()] = p["wait_id"]
     state.names.add(p["name"].casefold())
     state.next_wait_id = p["wait_id"] + 1
+    remember_signup(state, p, wait_id=p["wait_id"])
 
 
 @applies("waiting_removed", public=False)
@@ -345,6 +349,17 @@ def apply_waiting_removed(state: TournamentState, event: Event) -> None:
 @applies("capacity_set", public=False)
 def apply_capacity_set(state: TournamentState, event: Event) -> None:
     state.capacity_max = event.payload["max"]
+
+
+def remember_signup(state: TournamentState, payload: dict, **where: int | None) -> None:
+    """A registration or waiting-list event that carries a sign-up (engine/sign_up.py): where
+    his personal link leads now."""
+    signup_no = payload.get("signup")
+    if signup_no is None:
+        return
+    found = state.signups.setdefault(signup_no, {"name": payload["name"], "entry_id": None, "wait_id": None})
+    found.update(where)
+    state.next_signup = max(state.next_signup, signup_no + 1)
 
 
 def waiting_list(state: TournamentState) -> list[dict]:

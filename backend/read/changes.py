@@ -159,9 +159,23 @@ def _halts_changed(state: TournamentState) -> set[tuple]:
     return keys
 
 
+# The waiting list moved: a sign-up's personal link shows its position (engine/sign_up.py).
+WAITING_MOVED = {"waiting_removed", "player_registered", "check_in_closed"}
+
+
+def _waiting_signups(state: TournamentState, events: list[Event]) -> set[tuple]:
+    """The personal links of those who left the waiting list with these events, and of everyone
+    still on it whose position moved: a pass over the waiting list, not the field."""
+    keys = {("signup", e.payload["signup"]) for e in events if "signup" in e.payload and "entry_id" not in e.payload}
+    keys |= {("signup", e.payload["signup"]) for e in events if "from_waiting" in e.payload and "signup" in e.payload}
+    return keys | {("signup", w["signup"]) for w in state.waiting.values() if "signup" in w}
+
+
 def changed_views(state: TournamentState, events: list[Event]) -> set[tuple]:
     """The views these events changed. The public view goes to every phone: only when it changed."""
     changed: set[tuple] = {("director",)}
+    if state.signups and any(e.type in WAITING_MOVED for e in events):
+        changed |= _waiting_signups(state, events)
     for event in events:
         spec = EVENTS[event.type]
         if spec.public:

@@ -7,6 +7,7 @@ functions first (points, ranking, qualification), then the database glue.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -36,6 +37,23 @@ def name_key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
+def search_key(name: str) -> str:
+    """The name folded for a search: spaces, case and accents aside ("Jürg" finds "Jurg", "ß" "ss")."""
+    decomposed = unicodedata.normalize("NFKD", name_key(name).replace("ß", "ss"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))[:80]
+
+
+def canonical_name(db: Engine, club_id: int, typed: str) -> str:
+    """The name of the club's one person whose name folds alike, else the name as typed (spaces
+    collapsed): a sign-up typed "Jurg Meier" registers "Jürg Meier", and no second person is made."""
+    typed = " ".join(typed.split())
+    with Session(db) as session:
+        names = session.exec(
+            select(Person.name).where(Person.club_id == club_id, Person.search_key == search_key(typed)).limit(2)
+        ).all()
+    return names[0] if len(names) == 1 else typed
+
+
 def club_person(session: Session, club_id: int, person_id: int | None, name: str) -> Person | None:
     """The club's person: the one given (if he is the club's), else the one with exactly this name
     (spaces and case aside) in the club."""
@@ -59,7 +77,13 @@ def link_entry(
     if person is None and person_id is not None:
         person = club_person(session, club_id, None, name)
     if person is None:
-        person = Person(club_id=club_id, name=" ".join(name.split()), name_key=name_key(name), created_at=now)
+        person = Person(
+            club_id=club_id,
+            name=" ".join(name.split()),
+            name_key=name_key(name),
+            search_key=search_key(name),
+            created_at=now,
+        )
         session.add(person)
         session.flush()
     session.add(TournamentEntryPerson(tournament_id=tournament_id, entry_id=entry_id, person_id=stored_id(person)))

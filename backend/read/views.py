@@ -22,6 +22,7 @@ from ..engine.payouts import shown
 from ..engine.places import drawn_card, out_entries_newest_first
 from ..engine.seating import draw_plan, redraw_refusal
 from ..engine.settings import view as settings_view
+from ..engine.sign_up import entry_status, signup_status
 from ..engine.suggestions import suggestions
 from ..engine.table_ops import redraw_rule
 from .locale_format import region_of
@@ -505,7 +506,22 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
         "button": table.button if table else None,  # the dealer button on the player's picture
         "last_move": state.entries[entry_id].last_move,
         "penalty": penalties.entry_penalty(state, entry_id, now),
+        # where his registration stands (engine/sign_up.py): registered, promoted, checked in...
+        "registration": entry_status(state, entry_id),
+        "sign_up": state.sign_up,
     }  # a time penalty ends at `until`
+
+
+def signup_view(state: TournamentState, signup_no: int, now: int) -> dict:
+    """A personal link whose player is still on the waiting list (or cancelled from it): where he
+    stands, and the tournament he waits for. Once he has a place, his link shows the player view."""
+    return {
+        **_head(state, "signup", now),
+        "name": state.name,
+        "registration": signup_status(state, signup_no),
+        "sign_up": state.sign_up,
+        "waiting_total": len(state.waiting),
+    }
 
 
 def render(state: TournamentState, key: tuple, now: int) -> dict:
@@ -517,4 +533,6 @@ def render(state: TournamentState, key: tuple, now: int) -> dict:
         return table_view(state, key[1], now)
     if key[0] == "display":
         return display_view(state, now)
+    if key[0] == "signup":
+        return signup_view(state, key[1], now)
     return player_view(state, key[1], now)

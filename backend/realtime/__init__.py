@@ -36,6 +36,8 @@ def room_for(tid: int, key: tuple) -> str:
         return f"t:{tid}:table:{key[1]}"
     if key[0] == "display":
         return f"t:{tid}:display"
+    if key[0] == "signup":
+        return f"t:{tid}:signup:{key[1]}"
     return f"t:{tid}:entry:{key[1]}"
 
 
@@ -43,10 +45,15 @@ def keys_for(caller: Caller) -> list[tuple]:
     if caller.role == "dealer":
         return [("public",), ("table", caller.table_no)]
     if caller.role == "player":
-        return [("public",), ("player", caller.entry_id)]
+        return [("public",), player_key(caller)]
     if caller.role == "display":
         return [("public",), ("display",)]
     return [("public",), ("director",)]
+
+
+def player_key(caller: Caller) -> tuple:
+    """A player's own view: his entry's, or his sign-up's while he waits (engine/sign_up.py)."""
+    return ("player", caller.entry_id) if caller.entry_id is not None else ("signup", caller.signup_no)
 
 
 def _heartbeat(sid: str, *_: object) -> int:

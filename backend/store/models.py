@@ -15,6 +15,12 @@ class Club(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    # The club's public page (/c/<slug>, docs/sign-up.md): its upcoming tournaments and sign-up.
+    slug: str | None = Field(default=None, max_length=60, unique=True)
+    # What the public page shows of who signed up: names, or only the counts (docs/privacy.md).
+    show_names: bool = False
+    # Days after a tournament that its sign-ups' contact data (e-mail) is kept (docs/privacy.md).
+    retention_days: int = Field(default=90)
 
 
 # What a director may do in his club: everything; only the tournaments he runs (created or was
@@ -41,6 +47,9 @@ class Tournament(SQLModel, table=True):
     club_id: int = Field(foreign_key="club.id", index=True)
     created_by: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    # When it starts (ms), set with its sign-up (engine/sign_up.py) in the same transaction:
+    # the club's public page lists the tournaments still to come by it.
+    starts_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     # Bumped in the same transaction as the events it numbers: the UPDATE takes the row lock,
     # which serialises writers per tournament on SQLite and PostgreSQL alike.
     last_seq: int = Field(default=0)
@@ -115,6 +124,10 @@ class Token(SQLModel, table=True):
     tournament_id: int | None = Field(default=None, foreign_key="tournament.id", index=True)
     table_no: int | None = None
     entry_id: int | None = None
+    # A player's personal link from his sign-up (engine/sign_up.py): the sign-up's number in the
+    # tournament. entry_id is set in the transaction that gives him a place in the field, so the
+    # seat card later prints this same token.
+    signup_no: int | None = None
     director_id: int | None = Field(default=None, foreign_key="director.id")
     # A setup token (an invitation): the club the new director joins and what he may do there
     # (ACCESS; a limited one runs `tournament_id`). The server's first setup link has no club: it
@@ -143,12 +156,32 @@ class Person(SQLModel, table=True):
     club (two clubs' "Anna Weiß" are two persons)."""
 
     # The unique (club_id, name_key) index serves the lookup by name within a club.
-    __table_args__ = (UniqueConstraint("club_id", "name_key", name="uq_person_club_name_key"),)
+    __table_args__ = (
+        UniqueConstraint("club_id", "name_key", name="uq_person_club_name_key"),
+        Index("ix_person_club_search_key", "club_id", "search_key"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id")
     name: str = Field(max_length=80)
     name_key: str = Field(max_length=80)
+    # The name accent-folded as well (read/league.py search_key): a sign-up typed "Jurg Meier"
+    # finds "Jürg Meier". Not unique: two persons may fold alike.
+    search_key: str | None = Field(default=None, max_length=80)
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class SignUp(SQLModel, table=True):
+    """How a player who signed up from his phone is reached, kept apart from the event log so it
+    can be erased (on his request, or `Club.retention_days` after the tournament): the name he
+    signed up with is in the log, his e-mail only here."""
+
+    __tablename__ = "sign_up"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    signup_no: int = Field(primary_key=True)
+    email: str | None = Field(default=None, max_length=254)
+    lang: str = Field(default="de", max_length=5)
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    erased_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
 
 
 class TournamentEntryPerson(SQLModel, table=True):

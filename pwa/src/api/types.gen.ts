@@ -354,6 +354,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/clubs/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A club's public page: its tournaments still to come, with sign-up (no login) */
+        get: operations["club_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tournaments/{tid}/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign up for a tournament from a phone: a place or the waiting list, and a personal link */
+        post: operations["sign_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/key": {
         parameters: {
             query?: never;
@@ -811,7 +845,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's role view: director, dealer (table), player, else public */
+        /** The caller's role view: director, dealer (table), player (or his sign-up while he waits), else public */
         get: operations["role_view"];
         put?: never;
         post?: never;
@@ -855,7 +889,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "break_table" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_structure" | "set_table_note" | "settle_correction" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -871,6 +905,7 @@ export interface components {
         payload_break_table: {
             table_no: number;
         };
+        payload_cancel_sign_up: Record<string, never>;
         payload_check_in: {
             entry_id: number;
             /** @default false */
@@ -1057,6 +1092,15 @@ export interface components {
             /** @default null */
             id_checked?: boolean | null;
         };
+        payload_set_sign_up: {
+            starts_at: number;
+            /** @default true */
+            online?: boolean;
+            /** @default null */
+            opens_at?: number | null;
+            /** @default null */
+            closes_at?: number | null;
+        };
         payload_set_structure: {
             structure: {
                 [key: string]: unknown;
@@ -1068,6 +1112,9 @@ export interface components {
         };
         payload_settle_correction: {
             id: number;
+        };
+        payload_sign_up: {
+            name: string;
         };
         payload_start_clock: Record<string, never>;
         payload_start_hand_for_hand: Record<string, never>;
@@ -1097,6 +1144,10 @@ export interface components {
             /** @enum {string} */
             type: "break_table";
             payload?: components["schemas"]["payload_break_table"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "cancel_sign_up";
+            payload?: components["schemas"]["payload_cancel_sign_up"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "check_in";
@@ -1235,6 +1286,10 @@ export interface components {
             payload?: components["schemas"]["payload_set_registration_flags"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
+            type: "set_sign_up";
+            payload?: components["schemas"]["payload_set_sign_up"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
             type: "set_structure";
             payload?: components["schemas"]["payload_set_structure"];
         }) | (components["schemas"]["Command"] & {
@@ -1245,6 +1300,10 @@ export interface components {
             /** @enum {string} */
             type: "settle_correction";
             payload?: components["schemas"]["payload_settle_correction"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "sign_up";
+            payload?: components["schemas"]["payload_sign_up"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "start_clock";
@@ -1272,6 +1331,9 @@ export interface components {
         Club: {
             id: number;
             name: string;
+            slug: string | null;
+            show_names: boolean;
+            retention_days: number;
         };
         InvitationInfo: {
             first_setup: boolean;
@@ -1393,6 +1455,7 @@ export interface components {
             tournament_id: number | null;
             table_no: number | null;
             entry_id: number | null;
+            signup_no: number | null;
             director: components["schemas"]["Director"] | null;
             club: components["schemas"]["Club"] | null;
         };
@@ -1426,6 +1489,94 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        PublicClub: {
+            name: string;
+            slug: string;
+            show_names: boolean;
+        };
+        SignUpSettings: {
+            starts_at: number;
+            online: boolean;
+            opens_at: number | null;
+            closes_at: number | null;
+        };
+        Listing: {
+            id: number;
+            name: string;
+            starts_at: number | null;
+            status: string;
+            preset: string | null;
+            preset_name: string | {
+                [key: string]: string;
+            } | null;
+            description: string | {
+                [key: string]: string;
+            } | null;
+            house_rules: {
+                [key: string]: unknown;
+            } | null;
+            currency: string | null;
+            buy_in: number;
+            fee: number;
+            start_stack: number;
+            levels: number;
+            level_minutes: number | null;
+            sign_up: components["schemas"]["SignUpSettings"];
+            open_now: boolean;
+            field: number;
+            capacity: number | null;
+            waiting: number;
+            names?: string[];
+        };
+        ClubPage: {
+            club: components["schemas"]["PublicClub"];
+            link: string;
+            tournaments: components["schemas"]["Listing"][];
+            server_time: number;
+        };
+        SignUpBody: {
+            op_id: string;
+            device_id: string;
+            name: string;
+            /**
+             * Format: email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * @default de
+             * @enum {string}
+             */
+            lang?: "de" | "en";
+            /** @default  */
+            website?: string;
+        };
+        SignedUp: {
+            /** @enum {string} */
+            status: "applied";
+            op_id: string;
+            tournament_id: number;
+            signup_no: number;
+            name: string;
+            waiting: boolean;
+            token: string;
+            link: string;
+            server_time: number;
+        };
+        CommandRejected: {
+            /** @enum {string} */
+            status: "rejected";
+            op_id: string;
+            error: string;
+            message: string;
+            field: string | null;
+            rule?: string | null;
+            basis?: string | null;
+            params?: {
+                [key: string]: unknown;
+            };
+            server_time: number;
         };
         PushKey: {
             public_key: string;
@@ -1519,20 +1670,6 @@ export interface components {
             op_id: string;
             seq: number;
             result: {
-                [key: string]: unknown;
-            };
-            server_time: number;
-        };
-        CommandRejected: {
-            /** @enum {string} */
-            status: "rejected";
-            op_id: string;
-            error: string;
-            message: string;
-            field: string | null;
-            rule?: string | null;
-            basis?: string | null;
-            params?: {
                 [key: string]: unknown;
             };
             server_time: number;
@@ -2092,6 +2229,16 @@ export interface components {
             removed_stacks: components["schemas"]["RemovedStack"][];
             rules: components["schemas"]["DealerRules"];
         };
+        RegistrationStatus: {
+            /** @enum {string} */
+            status: "registered" | "waiting" | "promoted" | "checked_in" | "cancelled" | "no_show" | "seated" | "out" | "unknown";
+            name?: string;
+            entry_id?: number;
+            signup_no?: number;
+            position?: number;
+            pays_at_check_in?: boolean;
+            id_check?: boolean;
+        };
         PlayerView: {
             entry_id: number;
             name: string;
@@ -2129,6 +2276,19 @@ export interface components {
             max_seats: number;
             button: number | null;
             last_move: components["schemas"]["Move"] | null;
+            registration: components["schemas"]["RegistrationStatus"];
+            sign_up: components["schemas"]["SignUpSettings"] | null;
+        };
+        SignUpView: {
+            tournament_id: number;
+            seq: number;
+            server_time: number;
+            /** @enum {string} */
+            kind: "signup";
+            name: string;
+            registration: components["schemas"]["RegistrationStatus"];
+            sign_up: components["schemas"]["SignUpSettings"] | null;
+            waiting_total: number;
         };
         Venue: {
             staff_url: string;
@@ -3181,6 +3341,99 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    club_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubPage"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sign_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedUp"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandRejected"];
+                };
+            };
+            /** @description Error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4785,7 +5038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DirectorView"] | components["schemas"]["TableView"] | components["schemas"]["PlayerView"] | components["schemas"]["PublicView"];
+                    "application/json": components["schemas"]["DirectorView"] | components["schemas"]["TableView"] | components["schemas"]["PlayerView"] | components["schemas"]["SignUpView"] | components["schemas"]["PublicView"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,199 @@
+"""The club's public page and sign-up from the players' phones (docs/sign-up.md).
+
+No login: anyone with the club's address (/c/<slug>, a QR code on the club's wall) sees its
+tournaments still to come and signs up. A sign-up is the engine's `sign_up` command (a place or the
+waiting list, in commit order: engine/sign_up.py), run through the service like every command, so
+it is idempotent by the phone's op id. Its answer carries the player's personal link: a player
+token that follows the sign-up into the field, to the seat card and the prize.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, redirect, request
+from flask.typing import ResponseReturnValue
+from marshmallow import fields, validate
+from sqlmodel import col, select
+
+from ..engine import Actor
+from ..engine.payload import NAME, StrictSchema, Text, not_blank
+from ..engine.registration import capacity, field_size
+from ..engine.sign_up import sign_up_open
+from ..errors import ApiError
+from ..floor import floor
+from ..read.league import canonical_name
+from ..service import UnknownTournament, now_ms
+from ..store import Club, SignUp, Tournament, session_scope
+from . import answer_schemas as out
+from .contract import documented
+from .league import link_registration
+from .personal_links import personal_token
+from .phone_links import phone_link, public_base
+from .view_schemas import CommandRejected
+
+bp = Blueprint("sign_up", __name__)
+
+LISTED_BEFORE_MS = 6 * 3600 * 1000  # a tournament stays on the page until 6 h after its start
+LISTED = 30
+
+
+class SignUpBody(StrictSchema):
+    op_id = Text(
+        required=True,
+        validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,64}$", error="Must be 8–64 letters, digits, '-' or '_' (a UUID)."),
+    )
+    device_id = Text(
+        required=True,
+        validate=validate.Regexp(r"^[A-Za-z0-9_-]{4,64}$", error="Must be 4–64 letters, digits, '-' or '_'."),
+    )
+    name = Text(required=True, validate=[NAME, not_blank])
+    email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254))
+    lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))
+    # A field people never see (the page hides it): a form filled in by a robot fills it.
+    website = fields.String(load_default="", validate=validate.Length(max=0, error="Leave this field empty."))
+
+
+def club_by_slug(slug: str) -> Club:
+    with session_scope(floor().db) as session:
+        club = session.exec(select(Club).where(Club.slug == slug)).first() if len(slug) <= 60 else None
+        if club is None:
+            raise ApiError(404, "unknown_club", "There is no club at this address.", "slug")
+        session.expunge(club)
+        return club
+
+
+def listing(tid: int, name: str, starts_at: int | None, show_names: bool, now: int) -> dict | None:
+    """A tournament as the club's page shows it, from its state; None if it takes no sign-ups."""
+    state = floor().service.state(tid)
+    if state.sign_up is None:
+        return None
+    fmt = state.format
+    levels = [e for e in state.structure if e.get("kind", "level") == "level"]
+    shown = {
+        "id": tid,
+        "name": name,
+        "starts_at": starts_at,
+        "status": state.status,
+        "preset": state.preset.get("id"),
+        "preset_name": state.preset.get("name"),
+        "description": state.preset.get("description"),  # the structure in a sentence
+        "house_rules": state.preset.get("house_rules"),
+        "currency": fmt.get("currency"),
+        "buy_in": fmt.get("buy_in", 0),
+        "fee": fmt.get("fee", 0),
+        "start_stack": state.start_stack,
+        "levels": len(levels),
+        "level_minutes": levels[0].get("minutes") if levels else None,
+        "sign_up": state.sign_up,
+        "open_now": sign_up_open(state, now),
+        "field": field_size(state),
+        "capacity": capacity(state),
+        "waiting": len(state.waiting),
+    }
+    if show_names:  # the club chose to show who signed up (docs/privacy.md)
+        shown["names"] = [e.name for e in state.entries.values() if e.status != "released"]
+    return shown
+
+
+@bp.get("/c/<slug>")
+def short_link(slug: str) -> ResponseReturnValue:
+    """The club's short link (on its wall as a QR code): its public page in the app."""
+    return redirect(f"/#/club/{slug}", code=302)
+
+
+@bp.get("/api/public/clubs/<slug>")
+@documented(out.ClubPage, errors=(404,), auth=False)
+def club_page(slug: str) -> ResponseReturnValue:
+    """A club's public page: its tournaments still to come, with sign-up (no login)"""
+    club = club_by_slug(slug)
+    now = now_ms()
+    with session_scope(floor().db) as session:
+        rows = session.exec(
+            select(Tournament.id, Tournament.name, Tournament.starts_at)
+            .where(Tournament.club_id == club.id, col(Tournament.starts_at) >= now - LISTED_BEFORE_MS)
+            .order_by(col(Tournament.starts_at))
+            .limit(LISTED)
+        ).all()
+    shown = [listing(tid, name, starts_at, club.show_names, now) for tid, name, starts_at in rows if tid is not None]
+    return jsonify(
+        {
+            "club": {"name": club.name, "slug": club.slug, "show_names": club.show_names},
+            "link": f"{public_base()}/c/{club.slug}",
+            "tournaments": [t for t in shown if t is not None],
+            "server_time": now,
+        }
+    )
+
+
+def _limited(club_id: int) -> None:
+    """Per phone address and per club (docs/privacy.md): a robot cannot fill a tournament."""
+    limits = floor().sign_up_limits
+    if limits is None:
+        return
+    per_address, per_club = limits
+    address, club = f"a:{request.remote_addr or '?'}", f"c:{club_id}"
+    wait = per_address.retry_after(address) or per_club.retry_after(club)
+    if wait is not None:
+        raise ApiError(
+            429, "too_many_sign_ups", f"Too many sign-ups: try again in {wait} seconds.", "name", retry_after=wait
+        )
+    per_address.failed(address)  # every try counts, not only failures
+    per_club.failed(club)
+
+
+@bp.post("/api/public/tournaments/<int:tid>/sign-up")
+@documented(
+    out.SignedUp,
+    body=SignUpBody,
+    errors=(400, 404, 429),
+    also={409: CommandRejected},
+    auth=False,
+)
+def sign_up(tid: int, body: dict) -> ResponseReturnValue:
+    """Sign up for a tournament from a phone: a place or the waiting list, and a personal link"""
+    app = floor()
+    try:
+        club_id = app.service.club_of(tid)
+    except UnknownTournament:
+        raise ApiError(404, "unknown_tournament", f"There is no tournament {tid}.", None) from None
+    _limited(club_id)
+    # The club's person with this name, accents aside ("Jurg Meier" is "Jürg Meier"): one player,
+    # one name, so the desk and the league see one person (read/league.py).
+    name = canonical_name(app.db, club_id, body["name"])
+    answer = app.service.execute(
+        tid,
+        type="sign_up",
+        payload={"name": name},
+        actor=Actor("guest"),
+        actor_label="guest",
+        device_id=body["device_id"],
+        op_id=body["op_id"],
+        at=None,
+    )
+    if answer.status_code != 200:
+        return jsonify(answer.body), answer.status_code
+    result = answer.body["result"]
+    signup_no = result["signup_no"]
+    now = now_ms()
+    state = app.service.state(tid)
+    entry_id = state.signups.get(signup_no, {}).get("entry_id")
+    token = personal_token(app, tid, signup_no, entry_id, now)
+    if "entry_id" in result:
+        link_registration(app, tid, result["entry_id"], None)  # leagues: the entry is this person
+    with session_scope(app.db) as session:  # how he is reached: his, apart from the log (docs/privacy.md)
+        if session.get(SignUp, (tid, signup_no)) is None:
+            session.add(
+                SignUp(tournament_id=tid, signup_no=signup_no, email=body["email"], lang=body["lang"], created_at=now)
+            )
+    return jsonify(
+        {
+            "status": "applied",
+            "op_id": body["op_id"],
+            "tournament_id": tid,
+            "signup_no": signup_no,
+            "name": result["name"],
+            "waiting": "wait_id" in result,
+            "token": token,
+            "link": phone_link("player", token),
+            "server_time": now,
+        }
+    )

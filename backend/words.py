@@ -82,6 +82,7 @@ EVENTS = {
         "capacity_set": "Field limited to {max} players",
         "table_note_set": "Table {table}: note to the dealer: {text}",
         "sign_up_set": "Sign-up settings changed",
+        "sign_up_confirmed": "{pname} confirmed that he comes",
         "registration_removed": "{pname}'s registration taken back",
         "registration_flags_set": "{name}: registration changed ({changes})",
         "settings_edited": "Settings changed: {changes}",
@@ -146,6 +147,7 @@ EVENTS = {
         "capacity_set": "Teilnehmerfeld auf {max} Spieler begrenzt",
         "table_note_set": "Tisch {table}: Notiz an den Dealer: {text}",
         "sign_up_set": "Einstellungen der Online-Anmeldung geändert",
+        "sign_up_confirmed": "{pname} hat bestätigt, dass er kommt",
         "registration_removed": "Anmeldung von {pname} zurückgenommen",
         "registration_flags_set": "{name}: Anmeldung geändert ({changes})",
         "settings_edited": "Einstellungen geändert: {changes}",
@@ -294,6 +296,7 @@ COMMANDS = {
         "set_sign_up": "set the start and the online sign-up",
         "sign_up": "sign up {name} online",
         "cancel_sign_up": "cancel the registration",
+        "confirm_sign_up": "confirm the place",
         "unknown": "{type}",
     },
     "de": {
@@ -345,6 +348,7 @@ COMMANDS = {
         "set_sign_up": "Start und Online-Anmeldung festlegen",
         "sign_up": "{name} online anmelden",
         "cancel_sign_up": "Anmeldung zurückziehen",
+        "confirm_sign_up": "Platz bestätigen",
         "unknown": "{type}",
     },
 }

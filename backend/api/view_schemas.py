@@ -223,6 +223,8 @@ class Entry(Closed):
     pays_at_check_in = fields.Boolean()
     accessible = fields.Boolean()
     id_checked = fields.Boolean()
+    online = fields.Boolean()  # signed up from his phone (engine/sign_up.py)
+    confirmed = Maybe(fields.Boolean)  # null unless the director asks sign-ups to confirm
     prize = Money()
     paid = Maybe(fields.Float)
     headhunter = fields.Nested(Headhunter, allow_none=True)  # null without headhunter (V-VII.r)
@@ -565,11 +567,13 @@ class RegistrationStatus(Closed):
     position = optional(Int())  # on the waiting list, 1 = next to move up
     pays_at_check_in = optional(fields.Boolean())
     id_check = optional(fields.Boolean())  # his ID is still to be seen at check-in (N-3.4)
+    confirmed = optional(fields.Boolean())  # where the director asks players to confirm (sign_up.confirm)
 
 
 class SignUpSettings(Closed):
     starts_at = Int()
     online = fields.Boolean()
+    confirm = optional(fields.Boolean())  # a player with a place confirms from his link
     opens_at = Maybe()
     closes_at = Maybe()
 

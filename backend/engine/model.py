@@ -273,6 +273,8 @@ class TournamentState:
     sign_up: dict | None = None
     signups: dict[int, dict] = field(default_factory=dict)
     next_signup: int = 1
+    signup_of: dict[int, int] = field(default_factory=dict)  # entry id -> its sign-up's number
+    confirmed: set[int] = field(default_factory=set)  # entries whose player confirmed he comes
 
     @property
     def structure(self) -> list[dict]:

@@ -124,6 +124,8 @@ REFUSALS: dict[str, Basis] = {
     "sign_up_not_open": PROCEDURE,  # the director's opening time (engine/sign_up.py)
     "sign_up_over": PROCEDURE,
     "already_cancelled": PROCEDURE,
+    "already_confirmed": PROCEDURE,
+    "no_place": PROCEDURE,
     "already_closed": PROCEDURE,
     "waiting_list_empty": PROCEDURE,
     "below_field": PROCEDURE,

@@ -359,6 +359,8 @@ def remember_signup(state: TournamentState, payload: dict, **where: int | None) 
         return
     found = state.signups.setdefault(signup_no, {"name": payload["name"], "entry_id": None, "wait_id": None})
     found.update(where)
+    if found["entry_id"] is not None:
+        state.signup_of[found["entry_id"]] = signup_no
     state.next_signup = max(state.next_signup, signup_no + 1)
 
 

@@ -30,6 +30,8 @@ PLAYER = frozenset({"player"})
 class SetSignUpPayload(StrictSchema):
     starts_at = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=2**53))
     online = fields.Boolean(load_default=True)  # False: listed on the club's page, sign-up at the desk only
+    # True: a player who has a place confirms from his link that he comes (the desk sees who has not)
+    confirm = fields.Boolean(load_default=False)
     opens_at = fields.Integer(
         load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=2**53)
     )
@@ -50,7 +52,7 @@ class SetSignUpPayload(StrictSchema):
 def decide_set_sign_up(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.status not in OPEN:
         return Rejection("seats_drawn", "Seats are already drawn: sign-up is over.", "starts_at")
-    settings = {k: cmd.payload.get(k) for k in ("starts_at", "online", "opens_at", "closes_at")}
+    settings = {k: cmd.payload.get(k) for k in ("starts_at", "online", "opens_at", "closes_at", "confirm")}
     return Decision([Event("sign_up_set", settings)], settings)
 
 
@@ -127,6 +129,25 @@ def decide_cancel(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
+@command("confirm_sign_up", payload=EmptyPayload, roles=PLAYER, emits=("sign_up_confirmed",))
+def decide_confirm(state: TournamentState, cmd: Command) -> Decision | Rejection:
+    """Where the director asks for it, a player with a place says from his link that he comes."""
+    if state.status not in OPEN:
+        return Rejection("seats_drawn", "Seats are already drawn.", None)
+    entry_id, _ = where_is(state, cmd.actor.entry_id, cmd.actor.signup_no)
+    entry = state.entries.get(entry_id) if entry_id is not None else None
+    if entry is None or entry.status == "released":
+        return Rejection("no_place", "You have no place to confirm (yet).", None)
+    if entry_id in state.confirmed:
+        return Rejection("already_confirmed", "You have already confirmed.", None)
+    return Decision([Event("sign_up_confirmed", {"entry_id": entry_id, "name": entry.name})], {"entry_id": entry_id})
+
+
+@applies("sign_up_confirmed", public=False, views=("entry",))
+def apply_confirmed(state: TournamentState, event: Event) -> None:
+    state.confirmed.add(event.payload["entry_id"])
+
+
 def where_is(state: TournamentState, entry_id: int | None, signup_no: int | None) -> tuple[int | None, int | None]:
     """(entry_id, wait_id) of a player link: its entry, else its sign-up's entry or wait."""
     if entry_id is not None:
@@ -165,10 +186,13 @@ def entry_status(state: TournamentState, entry_id: int) -> dict[str, Any]:
         status = "checked_in"
     else:
         status = "promoted" if entry.from_waiting else "registered"
-    return {
+    shown = {
         "status": status,
         "entry_id": entry_id,
         "name": entry.name,
         "pays_at_check_in": entry.pays_at_check_in,
         "id_check": bool(state.format.get("id_check")) and not entry.id_checked,
     }
+    if (state.sign_up or {}).get("confirm"):
+        shown["confirmed"] = entry_id in state.confirmed or entry.present
+    return shown

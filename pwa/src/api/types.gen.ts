@@ -889,7 +889,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -921,6 +921,7 @@ export interface components {
         payload_confirm_payout: {
             entry_id: number;
         };
+        payload_confirm_sign_up: Record<string, never>;
         payload_count_removed_stack: {
             entry_id: number;
             chips: number;
@@ -1096,6 +1097,8 @@ export interface components {
             starts_at: number;
             /** @default true */
             online?: boolean;
+            /** @default false */
+            confirm?: boolean;
             /** @default null */
             opens_at?: number | null;
             /** @default null */
@@ -1164,6 +1167,10 @@ export interface components {
             /** @enum {string} */
             type: "confirm_payout";
             payload?: components["schemas"]["payload_confirm_payout"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "confirm_sign_up";
+            payload?: components["schemas"]["payload_confirm_sign_up"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "count_removed_stack";
@@ -1498,6 +1505,7 @@ export interface components {
         SignUpSettings: {
             starts_at: number;
             online: boolean;
+            confirm?: boolean;
             opens_at: number | null;
             closes_at: number | null;
         };
@@ -2060,6 +2068,8 @@ export interface components {
             pays_at_check_in: boolean;
             accessible: boolean;
             id_checked: boolean;
+            online: boolean;
+            confirmed: boolean | null;
             prize: number;
             paid: number | null;
             headhunter: components["schemas"]["Headhunter"] | null;
@@ -2238,6 +2248,7 @@ export interface components {
             position?: number;
             pays_at_check_in?: boolean;
             id_check?: boolean;
+            confirmed?: boolean;
         };
         PlayerView: {
             entry_id: number;
@@ -2261,6 +2272,8 @@ export interface components {
             pays_at_check_in: boolean;
             accessible: boolean;
             id_checked: boolean;
+            online: boolean;
+            confirmed: boolean | null;
             prize: number;
             paid: number | null;
             headhunter: components["schemas"]["Headhunter"] | null;

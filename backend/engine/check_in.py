@@ -133,7 +133,9 @@ def promote(state: TournamentState, wait_ids: list[int], present: bool, id_seen:
             payload["signup"] = w["signup"]
         if id_seen:
             payload["id_checked"] = True
-        if not present or (_id_required(state) and not payload.get("id_checked")):
+        # A sign-up from a phone is not known to be at the desk: he moves up as a reservation whose
+        # check-in stays open, like one whose ID nobody has seen (N-3.2, N-3.4).
+        if not present or "signup" in w or (_id_required(state) and not payload.get("id_checked")):
             payload["present"] = False
             if not payload.get("prepaid"):
                 payload["pays_at_check_in"] = True  # N-3.1: no buy-in until he checks in and pays

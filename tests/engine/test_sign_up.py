@@ -124,3 +124,18 @@ def test_where_the_director_asks_for_it_a_player_confirms_his_place_from_his_lin
     waiting = Command("confirm_sign_up", {}, Actor("player", signup_no=2), now=NOW)
     assert log.run(waiting).error == "no_place"  # a waiting player has no place to confirm yet
     assert log.replayed().confirmed == {1}
+
+
+def test_a_waiting_sign_up_moved_up_at_the_deadline_is_a_reservation_with_check_in_open():
+    """N-3.6 and N-3.3: at the deadline the waiting list moves up; a sign-up from a phone is not known
+    to be at the desk, so he holds the place as a reservation and checks in (and pays, N-3.1) when he
+    comes (N-3.2), even where the preset checks no ID."""
+    log = opened("generic", capacity=1)
+    log.run(guest("Anna"))
+    log.run(guest("Beat"))
+    closed = ok(log, "close_check_in", {})
+    assert [p["name"] for p in closed.result["promoted"]] == ["Beat"]
+    beat = log.state.entries[2]
+    assert (beat.present, beat.pays_at_check_in) == (False, True)
+    ok(log, "check_in", {"entry_id": 2})
+    assert signup_status(log.state, 2)["status"] == "checked_in"

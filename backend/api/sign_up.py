@@ -9,11 +9,13 @@ token that follows the sign-up into the field, to the seat card and the prize.
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, request
+from flask import Blueprint, Response, jsonify, redirect, request
 from flask.typing import ResponseReturnValue
 from marshmallow import fields, validate
 from sqlmodel import col, select
 
+from ..auth.access import require_director
+from ..documents.qr import qr_svg
 from ..engine import Actor
 from ..engine.payload import NAME, StrictSchema, Text, not_blank
 from ..engine.registration import capacity, field_size
@@ -24,7 +26,7 @@ from ..read.league import canonical_name
 from ..service import UnknownTournament, now_ms
 from ..store import Club, SignUp, Tournament, session_scope
 from . import answer_schemas as out
-from .contract import documented
+from .contract import Answer, documented
 from .league import link_registration
 from .personal_links import personal_token
 from .phone_links import phone_link, public_base
@@ -100,6 +102,25 @@ def short_link(slug: str) -> ResponseReturnValue:
     return redirect(f"/#/club/{slug}", code=302)
 
 
+def page_link(slug: str) -> str:
+    """The club page's short link: what its wall QR code and the directors' Share button carry."""
+    return f"{public_base()}/c/{slug}"
+
+
+@bp.get("/api/clubs/mine/page-qr.svg")
+@documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
+def page_qr() -> ResponseReturnValue:
+    """The QR code of the director's club page (SVG, for the wall)"""
+    caller = require_director()  # the page is public: an observer may print its code too
+    with session_scope(floor().db) as session:
+        club = session.get(Club, caller.club)
+        slug = club.slug if club is not None else None
+    if not slug:
+        raise ApiError(404, "no_club_page", "This club has no public page.", None)
+    # no-cache, not no-store: the code only changes with the server's public address
+    return Response(qr_svg(page_link(slug)), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
 @bp.get("/api/public/clubs/<slug>")
 @documented(out.ClubPage, errors=(404,), auth=False)
 def club_page(slug: str) -> ResponseReturnValue:
@@ -117,7 +138,7 @@ def club_page(slug: str) -> ResponseReturnValue:
     return jsonify(
         {
             "club": {"name": club.name, "slug": club.slug, "show_names": club.show_names},
-            "link": f"{public_base()}/c/{club.slug}",
+            "link": page_link(club.slug or slug),
             "tournaments": [t for t in shown if t is not None],
             "server_time": now,
         }

@@ -111,6 +111,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clubs/mine/page-qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR code of the director's club page (SVG, for the wall) */
+        get: operations["page_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/directors": {
         parameters: {
             query?: never;
@@ -1922,6 +1939,7 @@ export interface components {
             accessible?: boolean;
             prepaid?: boolean;
             id_checked?: boolean;
+            signed_up?: boolean;
         };
         Released: {
             entry_id: number;
@@ -1958,6 +1976,7 @@ export interface components {
             check_in_open_for: number[];
             cite: components["schemas"]["DeskRules"];
             seat_limit: number | null;
+            signed_up: number[];
         };
         PayoutDue: {
             entry_id: number;
@@ -2146,6 +2165,7 @@ export interface components {
             }[];
             suggestions_more: number;
             registration: components["schemas"]["Registration"];
+            sign_up: components["schemas"]["SignUpSettings"] | null;
             payouts_due: components["schemas"]["PayoutDue"][];
             corrections: components["schemas"]["Correction"][];
             settings: {
@@ -2619,6 +2639,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    page_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Error */

@@ -68,7 +68,10 @@ export function SignUpCard(props: { ctx: DirCtx }) {
         class={errors[name] ? "is-invalid" : ""}
         aria-invalid={errors[name] ? true : undefined}
         required={name === "starts"}
-        onInput={(ev) => setDraft({ ...draft, [name]: (ev.target as HTMLInputElement).value })}
+        onInput={(ev) => {
+          setDraft({ ...draft, [name]: (ev.target as HTMLInputElement).value });
+          if (errors[name]) setErrors({ ...errors, [name]: undefined }); // being fixed: no longer shouted
+        }}
       />
       {hint && <small class="muted">{hint}</small>}
       {errors[name] && (

@@ -2,7 +2,7 @@
 the start (tomorrow 19:00), turns online sign-up on and lets it open in the past; the club's public
 page (no login) then lists the tournament, open now, starting at that wall time in the club's
 timezone. A phone's sign-up shows on the desk marked "online". The club card on his list shows the
-page's short link and its QR code. Screenshots at 390x844 in English and German.
+page's short link, its QR code and the A4 poster for the wall. Screenshots at 390x844 in English and German.
 Real Chromium, real server."""
 
 import datetime as dt
@@ -111,3 +111,10 @@ def test_the_director_opens_online_sign_up_and_the_club_page_lists_it(live_serve
         home.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
         show(club)
         shot(home, f"club-page-card-{lang}")
+    # the poster for the wall: the same link and a code, printable from the phone
+    with home.expect_popup() as opened:
+        club.get_by_test_id("club-page-poster").click()
+    poster = opened.value
+    expect(poster.get_by_test_id("club-poster-link")).to_have_text(page["link"])
+    expect(poster.get_by_test_id("club-poster").locator(".qr svg")).to_be_visible()
+    expect(poster.get_by_test_id("club-poster")).to_contain_text("Melde dich mit dem Handy an")

@@ -75,3 +75,17 @@ def test_the_club_page_qr_code_is_for_directors_only(server, td):
     player = InProcessApi(server.app, sign_up(server, tid, "Anna Weiss")["token"])
     refused = player.get("/api/clubs/mine/page-qr.svg")
     assert refused.status_code == 403 and refused.json()["error"] == "forbidden", refused.text
+
+
+def test_the_club_page_poster_prints_the_name_the_code_and_the_link(server, td):
+    slug = td.get("/api/me").json()["club"]["slug"]
+    link = InProcessApi(server.app).get(f"/api/public/clubs/{slug}").json()["link"]
+    for lang, lead in (("de", "Melde dich mit dem Handy an"), ("en", "sign up with your phone")):
+        r = td.get("/api/clubs/mine/print/page-poster", params={"lang": lang})
+        assert r.status_code == 200, r.text
+        assert r.headers["Content-Type"].startswith("text/html")
+        assert lead in r.text and link in r.text
+        assert qr_svg(link) in r.text  # the wall's code is the page's, as on the director's phone
+    bad = td.get("/api/clubs/mine/print/page-poster", params={"lang": "fr"})
+    assert bad.status_code == 400 and bad.json()["field"] == "lang", bad.text
+    assert InProcessApi(server.app).get("/api/clubs/mine/print/page-poster").status_code == 401

@@ -868,8 +868,6 @@ export const de: Record<MessageKey, string> = {
   "clubpage.listed_none": "Kein Turnier auf der Seite: Lege bei einem Turnier unter „Einlass“ den Start fest.",
   "clubpage.qr_alt": "QR-Code von {link}",
   "clubpage.poster": "Plakat drucken (A4)",
-  "clubpage.poster_lead": "Unsere Turniere: Melde dich mit dem Handy an",
-  "clubpage.poster_note": "Scanne den Code mit der Kamera deines Handys.",
   "clubpage.privacy": "Datenschutz",
   "clubpage.show_names": "Namen auf der öffentlichen Seite zeigen",
   "clubpage.retention": "E-Mail-Adressen nach dem Turnier aufbewahren",

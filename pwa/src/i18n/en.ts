@@ -867,8 +867,6 @@ export const en = {
   "clubpage.listed_none": "No tournament on the page: set a start on a tournament's desk (Start and online sign-up).",
   "clubpage.qr_alt": "QR code of {link}",
   "clubpage.poster": "Print poster (A4)",
-  "clubpage.poster_lead": "Our tournaments: sign up with your phone",
-  "clubpage.poster_note": "Scan the code with your phone's camera.",
   "clubpage.privacy": "Privacy",
   "clubpage.show_names": "Show names on the public page",
   "clubpage.retention": "Keep e-mail addresses after the tournament",

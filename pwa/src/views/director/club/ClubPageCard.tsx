@@ -2,13 +2,13 @@ import { useEffect, useState } from "preact/hooks";
 import { t, useLang, getLang } from "../../../i18n";
 import { request, NetworkError } from "../../../sync/api";
 import { report } from "../../../sync/report";
-import { openBlob } from "../../../sync/download";
+import { fetchFile, openBlob } from "../../../sync/download";
 import { setDirectorAuth, type DirectorAuth } from "../../../sync/session";
 import { useQr } from "../tools/Links";
-import { posterHtml } from "./clubPoster";
 import "./clubPage.css";
 
 const QR_PATH = "/api/clubs/mine/page-qr.svg";
+const POSTER_PATH = "/api/clubs/mine/print/page-poster";
 
 /** The page's short link as the server says it (its public address, which may not be the one this
  * phone uses); this phone's own origin while offline. */
@@ -64,18 +64,17 @@ export function ClubPageCard(props: { auth: DirectorAuth }) {
     }
   }
 
+  /** The server's printout (api/sign_up.py page_poster), opened as a blob page like the others. */
   async function poster() {
     setPrintError(null);
     const win = window.open("", "_blank"); // inside the tap, so a popup blocker lets it through
-    try {
-      const r = await request(QR_PATH, { token: auth.token, accept: "image/svg+xml" });
-      if (!r.ok || !(r.data instanceof Blob)) throw new Error(`HTTP ${r.status}`);
-      const html = posterHtml({ club: club!.name, link: link!, qrSvg: await r.data.text(), lang: getLang() });
-      openBlob(new Blob([html], { type: "text/html;charset=utf-8" }), win);
-    } catch (e) {
+    const r = await fetchFile(`${POSTER_PATH}?lang=${getLang()}`, auth.token, "club-poster.html");
+    if (!r.ok) {
       win?.close();
-      setPrintError(e instanceof NetworkError ? t("common.network_error") : t("common.error"));
+      setPrintError(r.status === 0 ? t("common.network_error") : r.message);
+      return;
     }
+    openBlob(new Blob([r.blob], { type: "text/html;charset=utf-8" }), win);
   }
 
   return (

@@ -118,3 +118,5 @@ def test_the_director_opens_online_sign_up_and_the_club_page_lists_it(live_serve
     expect(poster.get_by_test_id("club-poster-link")).to_have_text(page["link"])
     expect(poster.get_by_test_id("club-poster").locator(".qr svg")).to_be_visible()
     expect(poster.get_by_test_id("club-poster")).to_contain_text("Melde dich mit dem Handy an")
+    expect(poster.get_by_test_id("loopback-warning")).to_be_visible()  # 127.0.0.1: no phone opens it
+    shot(poster, "club-page-poster-de")

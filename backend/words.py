@@ -398,6 +398,9 @@ PRINTOUTS = {
         "name": "Name",
         "list_seat": "Seat",
         "seated": "{n} players seated, as of {time}",
+        "club_poster": "Club page poster",
+        "poster_lead": "Our tournaments: sign up with your phone",
+        "poster_note": "Scan the code with your phone's camera, or type the address.",
     },
     "de": {
         "seat_cards": "Sitzkarten",
@@ -418,6 +421,9 @@ PRINTOUTS = {
         "name": "Name",
         "list_seat": "Sitz",
         "seated": "{n} Spieler am Tisch, Stand {time}",
+        "club_poster": "Plakat der Club-Seite",
+        "poster_lead": "Unsere Turniere: Melde dich mit dem Handy an",
+        "poster_note": "Scanne den Code mit der Kamera deines Handys, oder tippe die Adresse ein.",
     },
 }
 

@@ -148,6 +148,12 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/clubs"): {"kind": "admin"},
     ("POST", "/api/clubs"): {"kind": "admin", "body": {"name": "Charlie Club"}, "status": 201},
     ("POST", "/api/clubs/{club_id}/invite"): {"kind": "admin", "status": 201},
+    # the QR code of the caller's own club's public page (public anyway: no credential in it)
+    ("GET", "/api/clubs/mine/page-qr.svg"): {"kind": "own"},
+    ("GET", "/api/clubs/mine/print/page-poster"): {"kind": "own"},
+    # a club's public page and sign-up (docs/sign-up.md): for anyone by design; "{slug}" is no club's
+    ("GET", "/api/public/clubs/{slug}"): {"kind": "public"},
+    ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "public"},
     ("GET", "/api/directors"): {"kind": "list", "marker": ALPHA["limited"]},
     ("GET", "/api/leagues"): {"kind": "list", "marker": ALPHA["league"]},
     ("GET", "/api/persons"): {"kind": "list", "marker": ALPHA["player"]},

@@ -9,11 +9,14 @@ token that follows the sign-up into the field, to the seat card and the prize.
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, request
+from flask import Blueprint, Response, jsonify, redirect, request
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 from marshmallow import fields, validate
 from sqlmodel import col, select
 
+from ..auth.access import require_director
+from ..documents.qr import qr_svg
 from ..engine import Actor
 from ..engine.payload import NAME, StrictSchema, Text, not_blank
 from ..engine.registration import capacity, field_size
@@ -23,11 +26,14 @@ from ..floor import floor
 from ..read.league import canonical_name
 from ..service import UnknownTournament, now_ms
 from ..store import Club, SignUp, Tournament, session_scope
+from ..venue.lan import is_loopback_url
+from ..words import PRINTOUTS
 from . import answer_schemas as out
-from .contract import documented
+from .contract import Answer, documented
 from .league import link_registration
 from .personal_links import personal_token
 from .phone_links import phone_link, public_base
+from .print_assets import printable
 from .view_schemas import CommandRejected
 
 bp = Blueprint("sign_up", __name__)
@@ -100,6 +106,57 @@ def short_link(slug: str) -> ResponseReturnValue:
     return redirect(f"/#/club/{slug}", code=302)
 
 
+def page_link(slug: str) -> str:
+    """The club page's short link: what its wall QR code and the directors' Share button carry."""
+    return f"{public_base()}/c/{slug}"
+
+
+@bp.get("/api/clubs/mine/page-qr.svg")
+@documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
+def page_qr() -> ResponseReturnValue:
+    """The QR code of the director's club page (SVG, for the wall)"""
+    club = _my_club()
+    # no-cache, not no-store: the code only changes with the server's public address
+    return Response(qr_svg(page_link(club.slug or "")), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+def _my_club() -> Club:
+    """The calling director's club, which has a public page. Its page is public: an observer may
+    print its code too."""
+    caller = require_director()
+    with session_scope(floor().db) as session:
+        club = session.get(Club, caller.club)
+        if club is None or not club.slug:
+            raise ApiError(404, "no_club_page", "This club has no public page.", None)
+        session.expunge(club)
+        return club
+
+
+class PosterQuery(StrictSchema):
+    lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))
+
+
+@bp.get("/api/clubs/mine/print/page-poster")
+@documented(Answer({"type": "string"}, "text/html"), query=PosterQuery, errors=(400, 401, 403, 404))
+def page_poster() -> ResponseReturnValue:
+    """The club page's A4 poster for the wall: its name, the QR code and the short link"""
+    club = _my_club()
+    q = PosterQuery().load(request.args)
+    w, link = PRINTOUTS[q["lang"]], page_link(club.slug or "")
+    warning = w["loopback"].format(url=public_base()) if is_loopback_url(public_base()) else None
+    return printable(
+        "club_poster.html",
+        stylesheet="printout.css",
+        lang=q["lang"],
+        w=w,
+        name=club.name,
+        title=w["club_poster"],
+        link=link,
+        qr=Markup(qr_svg(link)),  # our own SVG
+        public_warning=warning,
+    )
+
+
 @bp.get("/api/public/clubs/<slug>")
 @documented(out.ClubPage, errors=(404,), auth=False)
 def club_page(slug: str) -> ResponseReturnValue:
@@ -117,7 +174,7 @@ def club_page(slug: str) -> ResponseReturnValue:
     return jsonify(
         {
             "club": {"name": club.name, "slug": club.slug, "show_names": club.show_names},
-            "link": f"{public_base()}/c/{club.slug}",
+            "link": page_link(club.slug or slug),
             "tournaments": [t for t in shown if t is not None],
             "server_time": now,
         }

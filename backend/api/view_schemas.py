@@ -396,6 +396,7 @@ class Waiting(Closed):
     accessible = optional(fields.Boolean())
     prepaid = optional(fields.Boolean())
     id_checked = optional(fields.Boolean())
+    signed_up = optional(fields.Boolean())  # from his phone on the club's page
 
 
 class Released(Closed):
@@ -434,6 +435,7 @@ class Registration(Closed):
     check_in_open_for = fields.List(Int())
     cite = fields.Nested(DeskRules)
     seat_limit = Maybe()
+    signed_up = fields.List(Int())  # entry ids that came from an online sign-up
 
 
 class DrawPlan(Closed):
@@ -487,6 +489,7 @@ class DirectorView(Summary):
     suggestions = fields.List(Free())
     suggestions_more = Int()
     registration = fields.Nested(Registration)
+    sign_up = fields.Nested(lambda: SignUpSettings(), allow_none=True)  # null: no start set yet
     payouts_due = fields.List(fields.Nested(PayoutDue))
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()

@@ -372,6 +372,8 @@ def desk_view(state: TournamentState) -> dict:
             k: (state.preset.get("cite") or {}).get(k) for k in ("capacity", "check_in", "id_check", "accessible")
         },
         "seat_limit": seat_limit(state),
+        # the entries that came from a sign-up on the club's page: the desk marks them "online"
+        "signed_up": sorted(s["entry_id"] for s in state.signups.values() if s.get("entry_id") is not None),
     }
     if closed is None and state.status in OPEN:
         plan = close_plan(state)

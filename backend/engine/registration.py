@@ -367,7 +367,13 @@ def remember_signup(state: TournamentState, payload: dict, **where: int | None) 
 def waiting_list(state: TournamentState) -> list[dict]:
     """The waiting list in order, with positions (1 = next to move up)."""
     return [
-        {"position": i, "wait_id": w["wait_id"], "name": w["name"], **{f: True for f in FLAGS if w.get(f)}}
+        {
+            "position": i,
+            "wait_id": w["wait_id"],
+            "name": w["name"],
+            **{f: True for f in FLAGS if w.get(f)},
+            **({"signed_up": True} if "signup" in w else {}),  # from his phone (engine/sign_up.py)
+        }
         for i, w in enumerate(state.waiting.values(), start=1)
     ]
 

@@ -329,6 +329,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "break_order": state.break_order,
         **_capped_suggestions(state, now),
         "registration": desk_view(state),
+        "sign_up": state.sign_up,  # the start and the online sign-up (engine/sign_up.py), or null
         "payouts_due": _payouts_due(state),
         "corrections": _corrections(state),
         "settings": settings_view(state),  # editable before the draw

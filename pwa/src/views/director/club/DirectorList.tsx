@@ -13,6 +13,7 @@ import { navigate } from "../../../router";
 import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { ClubDirectors, accessLabel } from "./ClubDirectors";
 import { AdminClubs } from "./AdminClubs";
+import { ClubPageCard } from "./ClubPageCard";
 
 
 /** A preset's text in the phone's language (a preset gives one text, or one per language). */
@@ -171,6 +172,7 @@ export function DirectorList() {
           </ul>
         )}
       </section>
+      <ClubPageCard auth={auth} />
       <VenueCard venue={venue} />
       <ClubDirectors token={auth.token} me={auth.director} />
       {auth.director?.admin && <AdminClubs token={auth.token} />}

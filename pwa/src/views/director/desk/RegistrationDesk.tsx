@@ -37,6 +37,7 @@ export function RegistrationDesk(props: { view: api.DirectorView | undefined; ti
   const pendingFor = new Set(
     props.pending.filter((p) => p.state === "pending" && p.payload.entry_id != null).map((p) => Number(p.payload.entry_id)),
   );
+  const online = new Set(desk.signed_up ?? []); // signed up on the club's page (their phone has the link)
   const pendingTypes = new Set(props.pending.filter((p) => p.state === "pending").map((p) => p.type));
   const q = query.trim().toLocaleLowerCase();
   // A stable order, by family name: a row never jumps away under the thumb when a player checks in.
@@ -90,7 +91,10 @@ export function RegistrationDesk(props: { view: api.DirectorView | undefined; ti
           {desk.waiting.map((w) => (
             <li key={w.wait_id} class="desk-waiting-row" data-testid={`desk-waiting-${w.wait_id}`} data-position={w.position}>
               <span class="desk-position">{w.position}.</span>
-              <span class="desk-name">{w.name}</span>
+              <span class="desk-name">
+                {w.name}
+                {w.signed_up && <span class="desk-facts muted small"> · {t("desk.online")}</span>}
+              </span>
               <button
                 type="button"
                 class="btn btn-ghost btn-small"
@@ -173,10 +177,12 @@ export function RegistrationDesk(props: { view: api.DirectorView | undefined; ti
               data-present={here ? "true" : "false"}
               data-prepaid={e.prepaid ? "true" : "false"}
               data-id-checked={e.id_checked ? "true" : "false"}
+              data-online={online.has(e.entry_id) ? "true" : undefined}
             >
               <span class="desk-name">
                 {e.name}
                 <span class="desk-facts muted small">
+                  {online.has(e.entry_id) ? ` · ${t("desk.online")}` : ""}
                   {e.prepaid ? ` · ${t("desk.prepaid_short")}` : ""}
                   {desk.id_check && !e.id_checked ? ` · ${t("desk.id_missing")}` : ""}
                   {!here ? ` · ${t("desk.not_here")}` : ""}

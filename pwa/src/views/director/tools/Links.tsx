@@ -10,7 +10,7 @@ import type { Links } from "../../../api/views";
 import { useCachedFetch } from "../../../ui/useCachedFetch";
 
 /** Fetch an SVG with the bearer header and hand out a blob URL for <img>. */
-function useQr(url: string | null, token: string, enabled: boolean, version: string): string | null {
+export function useQr(url: string | null, token: string, enabled: boolean, version: string): string | null {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!url || !enabled) return;

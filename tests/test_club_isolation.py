@@ -151,9 +151,6 @@ OPS: dict[tuple[str, str], dict] = {
     # the QR code of the caller's own club's public page (public anyway: no credential in it)
     ("GET", "/api/clubs/mine/page-qr.svg"): {"kind": "own"},
     ("GET", "/api/clubs/mine/print/page-poster"): {"kind": "own"},
-    # a club's public page and sign-up (docs/sign-up.md): for anyone by design; "{slug}" is no club's
-    ("GET", "/api/public/clubs/{slug}"): {"kind": "public"},
-    ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "public"},
     ("GET", "/api/directors"): {"kind": "list", "marker": ALPHA["limited"]},
     ("GET", "/api/leagues"): {"kind": "list", "marker": ALPHA["league"]},
     ("GET", "/api/persons"): {"kind": "list", "marker": ALPHA["player"]},

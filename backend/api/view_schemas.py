@@ -223,7 +223,6 @@ class Entry(Closed):
     pays_at_check_in = fields.Boolean()
     accessible = fields.Boolean()
     id_checked = fields.Boolean()
-    online = fields.Boolean()  # signed up from his phone (engine/sign_up.py)
     confirmed = Maybe(fields.Boolean)  # null unless the director asks sign-ups to confirm
     prize = Money()
     paid = Maybe(fields.Float)

@@ -373,7 +373,7 @@ def desk_view(state: TournamentState) -> dict:
         },
         "seat_limit": seat_limit(state),
         # the entries that came from a sign-up on the club's page: the desk marks them "online"
-        "signed_up": sorted(s["entry_id"] for s in state.signups.values() if s.get("entry_id") is not None),
+        "signed_up": sorted(state.signup_of),
     }
     if closed is None and state.status in OPEN:
         plan = close_plan(state)

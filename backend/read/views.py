@@ -193,7 +193,6 @@ def _entry(state: TournamentState, entry_id: int) -> dict:
         "pays_at_check_in": e.pays_at_check_in,  # moved up from the waiting list, not paid yet (N-3.1)
         "accessible": e.accessible,
         "id_checked": e.id_checked,
-        "online": entry_id in state.signup_of,  # signed up from his phone (engine/sign_up.py)
         # where the director asks players to confirm: whether he did (else null)
         "confirmed": (entry_id in state.confirmed or e.present) if (state.sign_up or {}).get("confirm") else None,
         "prize": shown(money.prize(state, e)),

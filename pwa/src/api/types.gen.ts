@@ -2104,7 +2104,6 @@ export interface components {
             pays_at_check_in: boolean;
             accessible: boolean;
             id_checked: boolean;
-            online: boolean;
             confirmed: boolean | null;
             prize: number;
             paid: number | null;
@@ -2309,7 +2308,6 @@ export interface components {
             pays_at_check_in: boolean;
             accessible: boolean;
             id_checked: boolean;
-            online: boolean;
             confirmed: boolean | null;
             prize: number;
             paid: number | null;

@@ -134,6 +134,8 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/openapi.json"): {"kind": "public"},
     ("GET", "/api/push/key"): {"kind": "public"},
     ("GET", "/api/venue"): {"kind": "public"},
+    ("GET", "/api/public/clubs/{slug}"): {"kind": "public"},
+    ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "public"},
     ("GET", "/api/me"): {"kind": "own"},
     ("POST", "/api/push/unsubscribe"): {"kind": "own", "body": {"endpoint": SUBSCRIPTION["endpoint"]}},
     ("POST", "/api/tournaments"): {"kind": "own", "body": {"name": "Own Cup", "preset": "generic"}},
@@ -177,8 +179,11 @@ OPS: dict[tuple[str, str], dict] = {
         "status": 409,
         "error": "registration_closed",
     },
+    # the desk's scan of a player's QR code: Alpha's player's link, found by Alpha's director only
+    ("POST", "/api/tournaments/{tid}/desk/scan"): {"kind": "tournament", "body": "scanned_link"},
     ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
+    ("GET", "/api/tournaments/{tid}/my-qr.svg"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/print/seating-list"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/print/table-sheets"): {"kind": "tournament", "credentials": True},
@@ -207,6 +212,7 @@ def body_of(world: World, op: dict, tid: int | None = None):
         "from_tournament": {"name": "Copied", "from_tournament": tid},
         "subscription": {**SUBSCRIPTION, "tournament_id": tid},
         "runs": {"director_id": world.la_id, "runs": False},
+        "scanned_link": {"link": world.player_a.token},
     }
     return named.get(body, body) if isinstance(body, str) else body
 

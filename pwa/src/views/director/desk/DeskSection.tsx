@@ -3,11 +3,12 @@ import { AlternatesCard } from "./AlternatesCard";
 import { DrawForm } from "../moments/DrawForm";
 import { RegisterForm } from "./RegisterForm";
 import { RegistrationDesk } from "./RegistrationDesk";
+import { ScanCheckIn } from "./ScanCheckIn";
 import { SettingsCard } from "./SettingsCard";
 import type { DirCtx } from "../shared/types";
 
 /** The desk. Before the draw: tonight's settings, registration and check-in (one list of players),
- * then the draw the preset's rules propose. After the draw until the clock starts: the printouts,
+ * with check-in by the player's QR code first, then the draw the preset's rules propose. After the draw until the clock starts: the printouts,
  * the start and a redraw. Later: late entries and alternates (S-#46) where the preset has them. */
 export function DeskSection(props: { ctx: DirCtx }) {
   const { ctx } = props;
@@ -16,6 +17,7 @@ export function DeskSection(props: { ctx: DirCtx }) {
     <>
       {beforeStart && <AfterDrawCard ctx={ctx} />}
       {ctx.registrationOpen && <SettingsCard view={ctx.dview} pending={ctx.mine} send={ctx.send} />}
+      {ctx.registrationOpen && <ScanCheckIn ctx={ctx} />}
       <RegisterForm ctx={ctx} />
       <AlternatesCard ctx={ctx} />
       {ctx.registrationOpen && <RegistrationDesk view={ctx.dview} tid={ctx.tid} token={ctx.token} pending={ctx.mine} send={ctx.send} />}

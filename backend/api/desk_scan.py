@@ -97,9 +97,7 @@ def scan_answer(state: TournamentState, row: Token) -> dict[str, Any]:
     entry = state.entries.get(entry_id) if entry_id is not None else None
     signup = state.signups.get(row.signup_no, {}) if row.signup_no is not None else {}
     wait_id = signup.get("wait_id") if found["status"] == "waiting" else None
-    flags = (
-        {"prepaid": entry.prepaid, "id_checked": entry.id_checked} if entry else _waiting_flags(state, wait_id)
-    )
+    flags = {"prepaid": entry.prepaid, "id_checked": entry.id_checked} if entry else _waiting_flags(state, wait_id)
     fmt = state.format
     price = (fmt.get("buy_in") or 0) + (fmt.get("fee") or 0)
     may_check_in = found["status"] in ("registered", "promoted")
@@ -133,4 +131,3 @@ def desk_scan(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
     row = player_link_row(tid, body["link"])
     state = floor().service.state(tid)
     return jsonify(scan_answer(state, row))
-

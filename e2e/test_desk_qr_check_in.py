@@ -1,7 +1,7 @@
 """Check-in by the player's QR code, phone to phone (390×844, English, n-monday: 125 + 25 CHF, IDs
 checked), against a real server.
 
-The player signs up from his phone; his link's screen shows "Show this at the desk" with the QR code
+The player signs up from his phone; his link's screen (also while he waits for a place) shows "Show this at the desk" with the QR code
 of his link, drawn by the server. That very picture, as his phone's screen shows it, is what the
 desk's camera sees: Chromium's fake camera plays a video made from the screenshot (a .y4m file, the
 raw frames Chromium reads), so the desk's real getUserMedia, jsQR and the desk/scan lookup run. The
@@ -62,7 +62,10 @@ def test_the_desk_scans_the_players_qr_and_checks_him_in_with_one_tap(
     api = director(live_server)
     tid = api.post("/api/tournaments", {"name": "Monday Deepstack", "preset": "n-monday"}).json()["id"]
     ok(api, tid, "set_sign_up", {"starts_at": int(time.time() * 1000) + 48 * HOUR})
+    ok(api, tid, "set_capacity", {"max": 2})
     anna = signed_up_player(live_server, tid, "Anna Weiss")
+    signed_up_player(live_server, tid, "Beat Keller")
+    carla = signed_up_player(live_server, tid, "Carla Frei")  # the field is full: she waits
 
     # ---- the player's phone: his QR code for the desk ----------------------------------------------
     player = phone(**EN).new_page()
@@ -77,6 +80,13 @@ def test_the_desk_scans_the_players_qr_and_checks_him_in_with_one_tap(
     )
     shot(player, "desk-qr-player-card-390")
     on_screen = code.screenshot()  # the code as his screen shows it: what the desk's camera sees
+
+    # a sign-up on the waiting list shows hers too: the desk finds her there
+    waiting = phone(**EN).new_page()
+    waiting.goto(carla["link"])
+    expect(waiting.get_by_test_id("desk-qr")).to_have_attribute("data-status", "waiting")
+    expect(waiting.get_by_test_id("desk-qr-code")).to_be_visible()
+    waiting.context.close()
 
     # ---- a desk phone without a camera: a clear word, the list still there --------------------------
     plain = director_at(phone, api, f"/director/{tid}/desk", "desk-scan", **EN)

@@ -187,8 +187,11 @@ OPS: dict[tuple[str, str], dict] = {
         "status": 409,
         "error": "registration_closed",
     },
+    # the desk's scan of a player's QR code: Alpha's player's link, found by Alpha's director only
+    ("POST", "/api/tournaments/{tid}/desk/scan"): {"kind": "tournament", "body": "scanned_link"},
     ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
+    ("GET", "/api/tournaments/{tid}/my-qr.svg"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/print/seating-list"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/print/table-sheets"): {"kind": "tournament", "credentials": True},
@@ -218,6 +221,7 @@ def body_of(world: World, op: dict, tid: int | None = None):
         "subscription": {**SUBSCRIPTION, "tournament_id": tid},
         "runs": {"director_id": world.la_id, "runs": False},
         "sign_up": {"op_id": str(uuid.uuid4()), "device_id": "matrix-phone", "name": "Eve Outsider"},
+        "scanned_link": {"link": world.player_a.token},
     }
     return named.get(body, body) if isinstance(body, str) else body
 

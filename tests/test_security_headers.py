@@ -60,7 +60,9 @@ def policy(response) -> dict[str, str]:
 def assert_secured(response, what: str) -> None:
     for name, value in HEADERS.items():
         assert response.headers.get(name) == value, f"{what}: {name} is {response.headers.get(name)!r}"
-    assert "camera=()" in response.headers["Permissions-Policy"], what
+    # the camera for the app itself only (the desk's QR scanner); the microphone never
+    assert "camera=(self)" in response.headers["Permissions-Policy"], what
+    assert "microphone=()" in response.headers["Permissions-Policy"], what
     csp = policy(response)
     assert csp.get("frame-ancestors") == "'none'", what
     assert "unsafe-inline" not in response.headers["Content-Security-Policy"], what

@@ -2,6 +2,7 @@ from .auth import bp as auth_bp
 from .cash import bp as cash_bp
 from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
+from .desk_scan import bp as desk_scan_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
 from .league import bp as league_bp
@@ -36,4 +37,5 @@ BLUEPRINTS = [
     print_assets_bp,
     push_bp,
     sign_up_bp,
+    desk_scan_bp,
 ]

@@ -313,6 +313,27 @@ class ClubPage(Closed):
     server_time = Int()
 
 
+class DeskScan(Closed):
+    """A player's QR code scanned at the desk (backend/api/desk_scan.py)."""
+
+    entry_id = Maybe()  # his place in the field; null while he waits
+    wait_id = Maybe()  # his place on the waiting list while he waits
+    signup_no = Maybe()  # his sign-up's number; null for a seat card typed in at the desk
+    name = fields.String()
+    status = fields.String(
+        validate=validate.OneOf(
+            ["registered", "promoted", "checked_in", "waiting", "cancelled", "no_show", "seated", "out"]
+        )
+    )
+    position = Maybe()  # on the waiting list
+    prepaid = fields.Boolean()
+    id_check_needed = fields.Boolean()  # the preset checks IDs (N-3.4) and his was not seen yet
+    pays_at_check_in = fields.Boolean()  # his buy-in comes into the pool when he checks in (N-3.1)
+    amount = Money()  # to collect at check-in now (0: prepaid, or nothing to check in)
+    price = Money()  # buy-in and fee
+    currency = Maybe(fields.String)
+
+
 class SignedUp(Closed):
     status = fields.String(validate=validate.OneOf(["applied"]))
     op_id = fields.String()

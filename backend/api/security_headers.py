@@ -25,9 +25,10 @@ APP_CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 
-# Screen Wake Lock (dealer, TV) and fullscreen are used; nothing else a page could ask for.
+# Screen Wake Lock (dealer, TV), fullscreen and the camera (the desk scans players' QR codes:
+# pwa/src/views/director/desk/QrScanner.tsx) are used, by the app itself; nothing else a page could ask for.
 PERMISSIONS_POLICY = (
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), "
+    "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), "
     "bluetooth=(), screen-wake-lock=(self), fullscreen=(self)"
 )
 
@@ -41,6 +42,7 @@ TOKEN_ENDPOINTS = frozenset(
         "tournaments.qr_display",
         "tournaments.qr_table",
         "tournaments.qr_player",
+        "desk_scan.my_qr",
         "printouts.seat_cards",
         "printouts.table_sheets",
     }

@@ -542,6 +542,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tournaments/{tid}/desk/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The desk scanned a player's QR code: who he is, where his registration stands, what to collect */
+        post: operations["desk_scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tournaments/{tid}/directors": {
         parameters: {
             query?: never;
@@ -620,6 +637,23 @@ export interface paths {
         };
         /** A player's league standing: his rank, points, the top 10, qualification (player token) */
         get: operations["my_league"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/my-qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's own link as a QR code (SVG), to show at the desk for check-in */
+        get: operations["my_qr"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1715,6 +1749,24 @@ export interface components {
                 [key: string]: unknown;
             };
             server_time: number;
+        };
+        ScanBody: {
+            link: string;
+        };
+        DeskScan: {
+            entry_id: number | null;
+            wait_id: number | null;
+            signup_no: number | null;
+            name: string;
+            /** @enum {string} */
+            status: "registered" | "promoted" | "checked_in" | "waiting" | "cancelled" | "no_show" | "seated" | "out";
+            position: number | null;
+            prepaid: boolean;
+            id_check_needed: boolean;
+            pays_at_check_in: boolean;
+            amount: number;
+            price: number;
+            currency: string | null;
         };
         TournamentDirectors: {
             tournament_id: number;
@@ -4000,6 +4052,68 @@ export interface operations {
             };
         };
     };
+    desk_scan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskScan"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     tournament_directors: {
         parameters: {
             query?: never;
@@ -4319,6 +4433,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyLeague"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    my_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Error */

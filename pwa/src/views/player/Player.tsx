@@ -15,6 +15,7 @@ import { viewKey } from "../../sync/viewCache";
 import { amountText, placeText } from "../../money/money";
 import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
 import { MomentBanner } from "../../ui/Moments";
+import { DeskQr } from "./DeskQr";
 import type { PlayerView, PublicView } from "../../api/views";
 
 export function Player(props: { token: string }) {
@@ -50,6 +51,7 @@ export function Player(props: { token: string }) {
     <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player" badge="status">
       {!me.me && me.status !== "loading" && <p class="card muted">{t("common.no_data")}</p>}
       {pub && <p class="muted center tournament-name">{pub.name}</p>}
+      <DeskQr token={token} tid={tid} entryId={entryId} />
       {won && (
         <section class="card player-won" data-testid="player-won" role="status">
           <strong class="player-won-title">{t("player.won")}</strong>

@@ -1,0 +1,114 @@
+"""A real SMTP server for the tests: aiosmtpd's own server process (`python -m aiosmtpd`) with a
+handler that keeps each message in a Maildir, as a mail server delivers it. `SmtpSink` starts it on
+a free port of 127.0.0.1 and stops it by its PID; `refuse_first=n` answers the first n messages
+451 (try again later), as a busy or greylisting server does."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import mailbox
+import os
+import socket
+import subprocess
+import sys
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+from aiosmtpd.handlers import Mailbox
+
+HERE = Path(__file__).resolve().parent
+
+
+class Sink(Mailbox):
+    """`-c smtp_sink.Sink <maildir> [refuse_first]`."""
+
+    def __init__(self, mail_dir: str, refuse_first: int = 0):
+        super().__init__(mail_dir)
+        self.refuse_left = refuse_first
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 — aiosmtpd's hook name
+        if self.refuse_left > 0:
+            self.refuse_left -= 1
+            return "451 4.3.0 Try again later"
+        return await super().handle_DATA(server, session, envelope)
+
+    @classmethod
+    def from_cli(cls, parser, *args):
+        if not 1 <= len(args) <= 2:
+            parser.error("usage: <maildir> [refuse_first]")
+        return cls(args[0], int(args[1]) if len(args) > 1 else 0)
+
+
+class SmtpSink:
+    def __init__(self, directory: Path, refuse_first: int = 0):
+        from server import free_port
+
+        self.port = free_port()
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        self.maildir = Path(directory) / "maildir"
+        self.log_path = Path(directory) / f"smtp-{self.port}.log"
+        self._log = open(self.log_path, "a")
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}", "-c", "smtp_sink.Sink",
+             str(self.maildir), str(refuse_first)],  # fmt: skip
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        self._wait_listening()
+
+    def _wait_listening(self, timeout: float = 15) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the SMTP server exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as conn:
+                    if conn.recv(64).startswith(b"220"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the SMTP server did not start")
+
+    @property
+    def env(self) -> dict[str, str]:
+        """A pokerfloor server sending here (no STARTTLS on 127.0.0.1), retrying quickly."""
+        return {"MAIL_HOST": "127.0.0.1", "MAIL_PORT": str(self.port), "MAIL_STARTTLS": "0",
+                "MAIL_FROM": "club@pokerfloor.test", "MAIL_RETRY_S": "0.2"}  # fmt: skip
+
+    def messages(self) -> list[EmailMessage]:
+        if not self.maildir.exists():
+            return []
+        box = mailbox.Maildir(self.maildir, create=False)
+        # a Maildir name starts with the time it was delivered (seconds, then microseconds)
+        return [
+            email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)  # type: ignore[misc]
+            for key in sorted(box.keys())
+        ]
+
+    def wait_for(self, count: int, timeout: float = 15) -> list[EmailMessage]:
+        """Until `count` messages arrived; then a little longer, so one too many shows too."""
+        deadline = time.monotonic() + timeout
+        while len(self.messages()) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        return self.messages()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+def text_of(message: EmailMessage) -> str:
+    part = message.get_body(("plain",))
+    assert part is not None
+    return part.get_content()

@@ -126,3 +126,29 @@ def test_without_a_mail_server_signing_up_and_cancelling_work_as_before(tmp_path
             assert "given up" in srv.log_path.read_text()  # logged, never answered to the phone
     finally:
         srv.stop()
+
+
+def test_the_waiting_phone_hears_by_web_push_that_it_moved_up(tmp_path, push_service):
+    """Subscribed with its personal link while it waited (no entry yet): the cancel that moves it
+    up links the token to the entry, and the notice for that entry reaches this phone, in German."""
+    srv = ServerProcess(tmp_path / "var", env={"PUSH_SERVICES": "http://127.0.0.1:*", "PUSH_RETRY_S": "0.2"}).start()
+    try:
+        td = director(srv)
+        tid = open_tournament(td, capacity=2)
+        anna, _ = sign_up(srv, tid, "Anna Weiss")
+        carla, _ = sign_up(srv, tid, "Carla Frei")
+        beat, signed = sign_up(srv, tid, "Beat Keller")
+        for phone, name, lang in ((beat, "beat", "de"), (carla, "carla", "en")):
+            body = {**push_service.phone(name).subscription(), "lang": lang}
+            r = phone.post("/api/push/subscriptions", body)
+            assert r.status_code == 201, r.text
+
+        assert anna.command(tid, "cancel_sign_up", {}).status_code == 200
+        got = push_service.wait_for(1)
+        assert [d.phone for d in got] == ["beat"]  # Carla kept her place: nothing for her
+        message = got[0].message
+        assert message["kind"] == "moved_up_id"  # n-monday checks IDs at check-in (N-3.4)
+        assert message["title"] == "Ein Platz ist frei für dich" and "Ausweis" in message["body"]
+        assert message["url"] == f"/#/player/{signed['token']}"
+    finally:
+        srv.stop()

@@ -28,7 +28,7 @@ class Sink(Mailbox):
         super().__init__(mail_dir)
         self.refuse_left = refuse_first
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 — aiosmtpd's hook name
+    async def handle_DATA(self, server, session, envelope):
         if self.refuse_left > 0:
             self.refuse_left -= 1
             return "451 4.3.0 Try again later"
@@ -52,8 +52,18 @@ class SmtpSink:
         self._log = open(self.log_path, "a")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}", "-c", "smtp_sink.Sink",
-             str(self.maildir), str(refuse_first)],  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                f"127.0.0.1:{self.port}",
+                "-c",
+                "smtp_sink.Sink",
+                str(self.maildir),
+                str(refuse_first),
+            ],
             env=env,
             stdout=self._log,
             stderr=subprocess.STDOUT,

@@ -74,7 +74,9 @@ def test_an_event_declaration_is_complete(name):
 
 
 def test_an_incomplete_declaration_is_found():
-    bad = CommandSpec("tally_chips", lambda s, c: None, dict, frozenset({"player", "dealer"}), ("chips_tallied",), effects=("x",))
+    bad = CommandSpec(
+        "tally_chips", lambda s, c: None, dict, frozenset({"player", "dealer"}), ("chips_tallied",), effects=("x",)
+    )
     problems = command_problems(bad)
     assert len(problems) == 6, problems  # schema, roles, event, effect, two languages
     assert event_problems(EventSpec("chips_tallied", lambda s, e: None, views=("seat",))) != []

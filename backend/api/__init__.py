@@ -5,6 +5,7 @@ from .commands import bp as commands_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
 from .league import bp as league_bp
+from .my_data import bp as my_data_bp
 from .openapi import bp as openapi_bp
 from .phone import bp as phone_bp
 from .print_assets import bp as print_assets_bp
@@ -36,4 +37,5 @@ BLUEPRINTS = [
     print_assets_bp,
     push_bp,
     sign_up_bp,
+    my_data_bp,
 ]

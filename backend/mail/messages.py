@@ -27,7 +27,7 @@ class SignUpFacts:
 
 
 def when_text(ms: int, lang: str, time_zone: str) -> str:
-    """"Fri 5 Dec 2026, 19:00" / "Fr. 5.12.2026, 19:00" in the club's time zone."""
+    """ "Fri 5 Dec 2026, 19:00" / "Fr. 5.12.2026, 19:00" in the club's time zone."""
     try:
         zone: dt.tzinfo = ZoneInfo(time_zone)
     except (ZoneInfoNotFoundError, ValueError):

@@ -111,7 +111,11 @@ class Mailer:
                 except (smtplib.SMTPException, OSError) as err:
                     last = attempt == RETRIES or permanent(err)
                     log.warning(
-                        "mail to %s failed (try %d of %d): %s", message["To"], attempt + 1, RETRIES + 1, err or type(err)
+                        "mail to %s failed (try %d of %d): %s",
+                        message["To"],
+                        attempt + 1,
+                        RETRIES + 1,
+                        err or type(err),
                     )
                     if last:
                         log.error("mail %r to %s given up", message["Subject"], message["To"])

@@ -71,7 +71,10 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "break_table": ("Break table {table}", "{players} players fit at {tables} tables."),
         "chip_alarm": ("Chip count off by {difference}", "Counted {counted}, in play {in_play}: recount the tables."),
         "break_ending": ("The break ends in {minutes} minutes", "Back to table {table}, seat {seat}."),
-        "moved_up": ("A place is free for you", "You moved up from the waiting list. Check in at the desk: you pay there."),
+        "moved_up": (
+            "A place is free for you",
+            "You moved up from the waiting list. Check in at the desk: you pay there.",
+        ),
         "moved_up_id": (
             "A place is free for you",
             "You moved up from the waiting list. Check in at the desk: you pay there and show your ID.",

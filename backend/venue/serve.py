@@ -355,6 +355,9 @@ def serve(
     from ..operations.backup import start_auto_backups
 
     start_auto_backups(app)  # the database line, the server lock, automatic backups
+    from ..operations.privacy import start_privacy_sweeps
+
+    start_privacy_sweeps(app)  # sign-ups' e-mails erased past their club's retention (docs/privacy.md)
     from ..operations.gc_watch import log_pauses, settle_after_start
 
     settle_after_start()

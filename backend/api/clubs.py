@@ -17,7 +17,7 @@ from ..store import Club, existing, session_scope, stored_id
 from . import answer_schemas as out
 from .contract import documented
 from .directors import new_invitation
-from .schemas import ClubPageSchema, CreateClubSchema
+from .schemas import ClubPageSettingsSchema, CreateClubSchema
 
 bp = Blueprint("clubs", __name__, url_prefix="/api")
 
@@ -55,7 +55,7 @@ def invite_to_club(club_id: int) -> ResponseReturnValue:
 
 
 @bp.patch("/clubs/mine/page")
-@documented(out.Club, body=ClubPageSchema, errors=(400, 401, 403), access=require_club_director)
+@documented(out.Club, body=ClubPageSettingsSchema, errors=(400, 401, 403), access=require_club_director)
 def set_club_page(body: dict, caller: Caller) -> ResponseReturnValue:
     """The club's public page: whether it shows who signed up, and how many days after a tournament
     its sign-ups' e-mail addresses are kept (a director with full access; docs/privacy.md)"""

@@ -57,7 +57,7 @@ class CreateClubSchema(StrictSchema):
     name = Text(required=True, validate=[validate.Length(min=1, max=120), not_blank])
 
 
-class ClubPageSchema(StrictSchema):
+class ClubPageSettingsSchema(StrictSchema):
     """The club's public page and what it keeps of the sign-ups (docs/privacy.md); each optional."""
 
     show_names = fields.Boolean(truthy={True}, falsy={False})  # the page lists who signed up

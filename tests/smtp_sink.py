@@ -1,7 +1,8 @@
 """A real SMTP server for the tests: aiosmtpd's own server process (`python -m aiosmtpd`) with a
 handler that keeps each message in a Maildir, as a mail server delivers it. `SmtpSink` starts it on
 a free port of 127.0.0.1 and stops it by its PID; `refuse_first=n` answers the first n messages
-451 (try again later), as a busy or greylisting server does."""
+451 (try again later), as a busy or greylisting server does; `tls=True` demands STARTTLS first,
+with a certificate of its own for 127.0.0.1 (`cert`: the file a client must trust)."""
 
 from __future__ import annotations
 
@@ -42,28 +43,24 @@ class Sink(Mailbox):
 
 
 class SmtpSink:
-    def __init__(self, directory: Path, refuse_first: int = 0):
+    def __init__(self, directory: Path, refuse_first: int = 0, tls: bool = False):
         from server import free_port
 
         self.port = free_port()
         Path(directory).mkdir(parents=True, exist_ok=True)
         self.maildir = Path(directory) / "maildir"
         self.log_path = Path(directory) / f"smtp-{self.port}.log"
+        self.cert: Path | None = None
+        tls_args: list[str] = []
+        if tls:
+            self.cert, key = self_signed(Path(directory))
+            tls_args = ["--tlscert", str(self.cert), "--tlskey", str(key)]  # and STARTTLS is required
         self._log = open(self.log_path, "a")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+        listen = ["-n", "-l", f"127.0.0.1:{self.port}", *tls_args]
+        handler = ["-c", "smtp_sink.Sink", str(self.maildir), str(refuse_first)]
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "aiosmtpd",
-                "-n",
-                "-l",
-                f"127.0.0.1:{self.port}",
-                "-c",
-                "smtp_sink.Sink",
-                str(self.maildir),
-                str(refuse_first),
-            ],
+            [sys.executable, "-m", "aiosmtpd", *listen, *handler],
             env=env,
             stdout=self._log,
             stderr=subprocess.STDOUT,
@@ -116,6 +113,39 @@ class SmtpSink:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
         self._log.close()
+
+
+def self_signed(directory: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, as PEM files."""
+    import datetime as dt
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "smtp sink")])
+    now = dt.datetime.now(dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(now + dt.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = directory / "smtp-cert.pem", directory / "smtp-key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    return cert_path, key_path
 
 
 def text_of(message: EmailMessage) -> str:

@@ -103,6 +103,30 @@ def test_a_busy_mail_server_gets_the_mail_on_a_retry(tmp_path):
         sink.stop()
 
 
+def test_starttls_checks_the_mail_server_s_certificate(tmp_path):
+    """MAIL_STARTTLS=1 (the default): the mail goes over TLS to a server whose certificate the
+    machine trusts (SSL_CERT_FILE here), and not at all to one it does not trust."""
+    sink = SmtpSink(tmp_path / "smtp", tls=True)  # refuses mail before STARTTLS
+    env = {**sink.env, "MAIL_STARTTLS": "1", "MAIL_RETRY_S": "0.1"}
+    trusting = ServerProcess(tmp_path / "trusting", env={**env, "SSL_CERT_FILE": str(sink.cert)}).start()
+    doubting = ServerProcess(tmp_path / "doubting", env=env).start()
+    try:
+        for srv, name in ((trusting, "anna"), (doubting, "beat")):
+            tid = open_tournament(director(srv), capacity=5)
+            sign_up(srv, tid, name.title() + " Weiss", email=f"{name}@example.org", lang="en")
+        got = sink.wait_for(1)
+        assert [m["To"] for m in got] == ["anna@example.org"]
+        deadline = time.monotonic() + 10
+        while "given up" not in doubting.log_path.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert "CERTIFICATE_VERIFY_FAILED" in doubting.log_path.read_text()
+        assert [m["To"] for m in sink.wait_for(1, timeout=1)] == ["anna@example.org"]
+    finally:
+        trusting.stop()
+        doubting.stop()
+        sink.stop()
+
+
 @pytest.mark.parametrize("env", [{}, {"MAIL_HOST": "127.0.0.1", "MAIL_STARTTLS": "0"}], ids=["no mail", "server down"])
 def test_without_a_mail_server_signing_up_and_cancelling_work_as_before(tmp_path, env):
     if env:  # a port where nothing listens: every try fails at once

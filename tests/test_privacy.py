@@ -52,13 +52,15 @@ def test_erasing_from_the_link_before_the_draw_cancels_and_erases_but_the_name_s
     r = erase(anna, tid)
     assert r.status_code == 200, r.text
     MyDataErased().load(r.json())
-    assert r.json() | {"server_time": 0} == {
+    assert "Your name stays in the tournament's results" in r.json()["message"]
+    assert r.json() | {"server_time": 0, "message": ""} == {
         "status": "erased",
         "tournament_id": tid,
         "cancelled": True,
         "email_erased": True,
         "push_subscriptions_removed": 1,
         "name_kept": True,
+        "message": "",
         "server_time": 0,
     }
     rows = sign_up_rows(server, tid)

@@ -334,4 +334,5 @@ class MyDataErased(Closed):
     email_erased = fields.Boolean()  # an address was kept and is gone now
     push_subscriptions_removed = Int()
     name_kept = fields.Boolean()  # always true: the name stays in the results and the money
+    message = fields.String()  # the same in words (English; the phone shows its own)
     server_time = Int()

@@ -87,6 +87,11 @@ def erase_my_data(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
             "email_erased": email_erased,
             "push_subscriptions_removed": removed,
             "name_kept": True,
+            "message": (
+                "Your e-mail address and this link's push subscriptions are erased"
+                + (", and your registration is cancelled" if cancelled else "")
+                + ". Your name stays in the tournament's results."
+            ),
             "server_time": now,
         }
     )

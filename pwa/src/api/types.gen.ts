@@ -1790,6 +1790,7 @@ export interface components {
             email_erased: boolean;
             push_subscriptions_removed: number;
             name_kept: boolean;
+            message: string;
             server_time: number;
         };
         MyLeague: {

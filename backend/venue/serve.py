@@ -388,3 +388,5 @@ def serve(
     stop_on_signals(servers)
     servers[0].serve_forever()  # until SIGTERM (systemd, a deploy) or Ctrl-C
     floor.pusher.stop()  # the posts under way finish; what is left stays in the outbox for the next start
+    if not floor.mailer.settle(STOP_REQUESTS_S * 2):  # mails under way get a moment; none is kept for later
+        print("pokerfloor stopping: some sign-up mails were not sent (see the log)", flush=True)

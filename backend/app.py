@@ -23,6 +23,7 @@ from .auth.throttle import LoginThrottle
 from .config import Config
 from .engine import census
 from .floor import KEY, PokerFloor
+from .mail.sender import Mailer, MailSettings
 from .push.keys import vapid_keys
 from .push.outbox import Outbox
 from .push.reminders import BreakReminders
@@ -102,6 +103,8 @@ def create_app(
     floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
     floor.pusher = make_pusher(config, db, floor.realtime, outbox)
     sio = floor.realtime.socketio
+    # Mail on the Socket.IO server's greenlets too: a slow mail server never holds up a command.
+    floor.mailer = Mailer(MailSettings.of(config), spawn=sio.start_background_task, sleep=floor.realtime.sleep)
     floor.reminders = BreakReminders(
         floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=floor.realtime.sleep
     )

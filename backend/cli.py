@@ -70,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     p_club_add.add_argument("name", help="the club's name")
     p_club_invite = club_sub.add_parser("invite", help="another setup link for a club's director")
     p_club_invite.add_argument("club_id", type=int, help="the club's number (pokerfloor club list)")
+    p_privacy = sub.add_parser("privacy", help="the sign-ups' contact data (docs/privacy.md)")
+    privacy_sub = p_privacy.add_subparsers(dest="privacy_action", required=True)
+    privacy_sub.add_parser(
+        "sweep", help="erase the e-mail addresses past their club's retention days (the server does it hourly)"
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
         from .venue.serve import DEFAULT_HTTPS_PORT, serve
@@ -89,6 +94,10 @@ def main(argv: list[str] | None = None) -> int:
         from .operations.club_command import club_command
 
         return club_command(args.club_action, getattr(args, "name", None), getattr(args, "club_id", None))
+    elif args.command == "privacy":
+        from .operations.privacy import privacy_command
+
+        return privacy_command(args.privacy_action)
     elif args.command == "tls":
         from .venue.tls_command import tls_command
 

@@ -127,6 +127,22 @@ class Config:
         self.SIGN_UP_PER_ADDRESS = int(os.environ.get("SIGN_UP_PER_ADDRESS", "10"))
         self.SIGN_UP_PER_CLUB = int(os.environ.get("SIGN_UP_PER_CLUB", "2000"))
         self.SIGN_UP_WINDOW_S = float(os.environ.get("SIGN_UP_WINDOW_S", "600"))
+        # E-mail to players who signed up with an address (backend/mail/, docs/privacy.md): their
+        # confirmation and "a place is free". No MAIL_HOST: no mail; the phone's link and Web Push
+        # still tell them. STARTTLS (on by default) checks the server's certificate against the
+        # system's CAs. MAIL_RETRY_S: the wait before the first retry, doubled for the next.
+        self.MAIL_HOST = os.environ.get("MAIL_HOST", "").strip()
+        self.MAIL_PORT = int(os.environ.get("MAIL_PORT", "587"))
+        self.MAIL_STARTTLS = os.environ.get("MAIL_STARTTLS", "1").strip().lower() in YES
+        self.MAIL_USER = os.environ.get("MAIL_USER", "")
+        self.MAIL_PASSWORD = os.environ.get("MAIL_PASSWORD", "")
+        self.MAIL_FROM = os.environ.get("MAIL_FROM", "").strip()
+        self.MAIL_RETRY_S = float(os.environ.get("MAIL_RETRY_S", "30"))
+        # The time zone the mails write a tournament's start in (the clubs are in one region).
+        self.MAIL_TIME_ZONE = os.environ.get("MAIL_TIME_ZONE", "Europe/Zurich")
+        # How often a serving process erases the sign-ups' e-mails past their club's retention
+        # (minutes; 0: never, `pokerfloor privacy sweep` from a timer instead).
+        self.PRIVACY_SWEEP_MINUTES = float(os.environ.get("PRIVACY_SWEEP_MINUTES", "60"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -19,6 +19,7 @@ from .service import TournamentService
 if TYPE_CHECKING:
     from .auth.access import Caller
     from .auth.throttle import LoginThrottle
+    from .mail.sender import Mailer
     from .push.reminders import BreakReminders
     from .push.sender import Pusher
     from .realtime import Realtime
@@ -36,6 +37,7 @@ class PokerFloor:
     # Made right after the app is (they need it); set by create_app before any request is served.
     realtime: Realtime = field(init=False)
     pusher: Pusher = field(init=False)
+    mailer: Mailer = field(init=False)  # off (sends nothing) without MAIL_HOST
     reminders: BreakReminders = field(init=False)
     # Known tokens' callers (auth/access.py): token → (caller, when read); every revocation
     # counts up `revocations`, so a read that raced one is not kept.

@@ -57,3 +57,13 @@ def push_service():
     service = PushService()
     yield service
     service.close()
+
+
+@pytest.fixture
+def smtp_sink(tmp_path):
+    """A real SMTP server process on 127.0.0.1 keeping what it gets (tests/smtp_sink.py)."""
+    from smtp_sink import SmtpSink
+
+    sink = SmtpSink(tmp_path / "smtp")
+    yield sink
+    sink.stop()

@@ -68,6 +68,9 @@ class InProcessApi(CommandSender):
             return Answer(self.client.post(path, data=kw.pop("data"), headers=headers))
         return Answer(self.client.post(path, json=json, headers=headers))
 
+    def patch(self, path: str, json=None, **kw) -> Answer:
+        return Answer(self.client.patch(path, json=json, headers={**self.headers(), **kw.pop("headers", {})}))
+
 
 def in_process_director(app, username: str = "td", password: str = "correct horse") -> InProcessApi:
     floor = app.extensions["pokerfloor"]

@@ -142,6 +142,11 @@ class Api(CommandSender):
             self.base + path, json=json, timeout=10, headers={**self.headers(), **kw.pop("headers", {})}, **kw
         )
 
+    def patch(self, path: str, json=None, **kw):
+        return self.http.patch(
+            self.base + path, json=json, timeout=10, headers={**self.headers(), **kw.pop("headers", {})}, **kw
+        )
+
 
 def director(server: ServerProcess, username="td", password="correct horse") -> Api:
     api = Api(server.url)

@@ -117,6 +117,10 @@ def command_body() -> dict:
     return {"op_id": str(uuid.uuid4()), "device_id": "matrix-phone", "type": "start_clock", "payload": {}}
 
 
+def erase_body() -> dict:
+    return {"op_id": str(uuid.uuid4()), "device_id": "matrix-phone"}
+
+
 # Every operation, and what it is to the matrix:
 #   tournament — Alpha's tournament's data (outsiders refused; Alpha's limited director too)
 #   club       — Alpha's club-level data (outsiders refused)
@@ -142,6 +146,7 @@ OPS: dict[tuple[str, str], dict] = {
     # Alpha's tournament takes no sign-ups: anyone is told so, and learns nothing more
     ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "published", "body": "sign_up"},
     ("GET", "/api/me"): {"kind": "own"},
+    ("PATCH", "/api/clubs/mine/page"): {"kind": "own", "body": {"show_names": False}},
     ("POST", "/api/push/unsubscribe"): {"kind": "own", "body": {"endpoint": SUBSCRIPTION["endpoint"]}},
     ("POST", "/api/tournaments"): {"kind": "own", "body": {"name": "Own Cup", "preset": "generic"}},
     ("POST", "/api/leagues"): {"kind": "own", "body": {"name": "Own League", "kind": "v_ranking"}},
@@ -192,6 +197,8 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/my-qr.svg"): {"kind": "tournament", "control": "player"},
+    # his own e-mail and push subscriptions, from his link; after the draw his place stays
+    ("POST", "/api/tournaments/{tid}/my-data/erase"): {"kind": "tournament", "control": "player", "body": erase_body},
     ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament", "credentials": True},
     ("GET", "/api/tournaments/{tid}/print/seating-list"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/print/table-sheets"): {"kind": "tournament", "credentials": True},
@@ -241,6 +248,8 @@ def send(world: World, api: Api, method: str, template: str, tid: int | None = N
     if method == "GET":
         return api.get(path)
     body = body_of(world, op, tid)
+    if method == "PATCH":
+        return api.patch(path, body)
     return api.post(path, body) if body is not None else api.post(path, None)
 
 

@@ -51,6 +51,8 @@ ABOVE = {
     # running the server (backups, clubs from the shell) works on the store and the config, not on
     # what a request or a socket sees
     "backend.operations": ("backend.api", "backend.realtime", "backend.read", "backend.push", "backend.venue"),
+    # mail to the sign-ups: what is sent and how, handed its facts by the api (api/sign_up_mail.py)
+    "backend.mail": ("backend.api", "backend.realtime", "backend.app", "backend.auth", "backend.service"),
     # the venue's network and CA, and `serve` (which starts the app): never the views or the sockets
     "backend.venue": ("backend.realtime", "backend.read", "backend.push"),
 }

@@ -6,6 +6,7 @@ from .desk_scan import bp as desk_scan_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
 from .league import bp as league_bp
+from .my_data import bp as my_data_bp
 from .openapi import bp as openapi_bp
 from .phone import bp as phone_bp
 from .print_assets import bp as print_assets_bp
@@ -38,4 +39,5 @@ BLUEPRINTS = [
     push_bp,
     sign_up_bp,
     desk_scan_bp,
+    my_data_bp,
 ]

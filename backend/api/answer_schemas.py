@@ -344,3 +344,16 @@ class SignedUp(Closed):
     token = fields.String()  # the personal link's token: from sign-up to the prize
     link = fields.String()
     server_time = Int()
+
+
+class MyDataErased(Closed):
+    """What erasing from the personal link did (docs/privacy.md)."""
+
+    status = fields.String(validate=validate.OneOf(["erased"]))
+    tournament_id = Int()
+    cancelled = fields.Boolean()  # before the draw: his place or waiting entry was called off now
+    email_erased = fields.Boolean()  # an address was kept and is gone now
+    push_subscriptions_removed = Int()
+    name_kept = fields.Boolean()  # always true: the name stays in the results and the money
+    message = fields.String()  # the same in words (English; the phone shows its own)
+    server_time = Int()

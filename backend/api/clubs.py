@@ -1,6 +1,7 @@
 """The server's clubs, for its admin: list them, create one with an invitation for its
 first director, invite a club's director again (the first link was lost). The admin manages
-clubs, not their data: he sees a club's name and how many directors and tournaments it has."""
+clubs, not their data: he sees a club's name and how many directors and tournaments it has.
+A club's full directors set what its public page shows and how long it keeps sign-ups' e-mails."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from ..auth import clubs
-from ..auth.access import Caller, require_admin
+from ..auth.access import Caller, require_admin, require_club_director
 from ..errors import ApiError
 from ..floor import floor
 from ..service import now_ms
-from ..store import Club, session_scope, stored_id
+from ..store import Club, existing, session_scope, stored_id
 from . import answer_schemas as out
 from .contract import documented
 from .directors import new_invitation
-from .schemas import CreateClubSchema
+from .schemas import ClubPageSettingsSchema, CreateClubSchema
 
 bp = Blueprint("clubs", __name__, url_prefix="/api")
 
@@ -51,3 +52,18 @@ def invite_to_club(club_id: int) -> ResponseReturnValue:
         if club is None:
             raise ApiError(404, "unknown_club", f"There is no club {club_id}.", "club_id")
         return jsonify(new_invitation(session, admin.director_id, club_id, "full")), 201
+
+
+@bp.patch("/clubs/mine/page")
+@documented(out.Club, body=ClubPageSettingsSchema, errors=(400, 401, 403), access=require_club_director)
+def set_club_page(body: dict, caller: Caller) -> ResponseReturnValue:
+    """The club's public page: whether it shows who signed up, and how many days after a tournament
+    its sign-ups' e-mail addresses are kept (a director with full access; docs/privacy.md)"""
+    with session_scope(floor().db) as session:
+        club = existing(session.get(Club, caller.club))
+        for key in ("show_names", "retention_days"):
+            if key in body:
+                setattr(club, key, body[key])
+        session.add(club)
+        session.flush()
+        return jsonify(clubs.club_json(club))

@@ -18,6 +18,7 @@ from ..store import Tournament, existing, session_scope
 from .league import check_person, link_registration
 from .personal_links import link_signups
 from .registration_import import link_entries
+from .sign_up_mail import mail_promoted
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,9 @@ log = logging.getLogger(__name__)
 class Effect:
     before: Callable[[PokerFloor, int, dict], None] | None = None  # may fill in the payload
     after: Callable[[PokerFloor, int, dict, dict], None] | None = None  # also gets the result
+    # Like `after`, but only on the command's first answer, never on a replayed op_id: what
+    # reaches a person (a mail) must not go out again when a phone sends the command twice.
+    once: Callable[[PokerFloor, int, dict, dict], None] | None = None
 
 
 def _check_person(app: PokerFloor, tid: int, payload: dict) -> None:
@@ -57,6 +61,10 @@ def _link_promoted(app: PokerFloor, tid: int, payload: dict, result: dict) -> No
     link_signups(app, tid, entry_ids)  # a sign-up's personal link now leads to his place
 
 
+def _mail_promoted(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
+    mail_promoted(app, tid, [p["entry_id"] for p in result["promoted"]])  # "a place is free for you"
+
+
 def _list_tournament(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
     """The club's public page lists tournaments by their start (api/sign_up.py)."""
     with session_scope(app.db) as session:
@@ -67,7 +75,7 @@ def _list_tournament(app: PokerFloor, tid: int, payload: dict, result: dict) -> 
 EFFECTS: dict[str, Effect] = {
     "link_person": Effect(before=_check_person, after=_link_person),  # leagues: the entry is this person
     "carry_headhunter_chips": Effect(before=_carry_headhunter_chips),
-    "link_promoted": Effect(after=_link_promoted),  # entries promoted from the waiting list
+    "link_promoted": Effect(after=_link_promoted, once=_mail_promoted),  # entries promoted from the waiting list
     "link_imported": Effect(after=_link_imported),  # entries registered from a CSV file
     "list_tournament": Effect(after=_list_tournament),  # on the club's public page by its start
 }
@@ -80,12 +88,21 @@ def run_before(app: PokerFloor, tid: int, effects: tuple[str, ...], payload: dic
             before(app, tid, payload)
 
 
-def run_after(app: PokerFloor, tid: int, effects: tuple[str, ...], type: str, payload: dict, result: dict) -> None:
+def run_after(
+    app: PokerFloor,
+    tid: int,
+    effects: tuple[str, ...],
+    type: str,
+    payload: dict,
+    result: dict,
+    replayed: bool = False,
+) -> None:
     for name in effects:
-        after = EFFECTS[name].after
-        if after is None:
-            continue
-        try:
-            after(app, tid, payload, result)
-        except Exception:
-            log.exception("%s after %s in tournament %s failed", name, type, tid)
+        effect = EFFECTS[name]
+        for after in (effect.after, None if replayed else effect.once):
+            if after is None:
+                continue
+            try:
+                after(app, tid, payload, result)
+            except Exception:
+                log.exception("%s after %s in tournament %s failed", name, type, tid)

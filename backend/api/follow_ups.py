@@ -25,7 +25,9 @@ def after_commit(floor: PokerFloor) -> AfterCommit:
     def follow(done: Committed) -> None:
         tid, answer = done.tournament_id, done.answer
         if answer.status_code == 200:
-            run_after(floor, tid, COMMANDS[done.type].effects, done.type, done.payload, answer.body["result"])
+            run_after(
+                floor, tid, COMMANDS[done.type].effects, done.type, done.payload, answer.body["result"], answer.replayed
+            )
         if answer.body.get("status") == "rejected":
             # The directors' "To review" list refetches: a dealer's refused bust is seen at once.
             floor.realtime.socketio.emit("review", {"tournament_id": tid}, to=f"t:{tid}:director")

@@ -71,3 +71,10 @@ def relink(app: PokerFloor, tid: int, signup_no: int) -> int | None:
     if entry_id is not None:
         link_signups(app, tid, [entry_id])
     return entry_id
+
+
+def signup_token(app: PokerFloor, tid: int, signup_no: int) -> str | None:
+    """The sign-up's personal token (for a mail that carries his link), None if it has none."""
+    with session_scope(app.db) as session:
+        row = _signup_token(session, tid, signup_no)
+        return token_value(app.config.SECRET_KEY, row.nonce) if row is not None else None

@@ -57,6 +57,14 @@ class CreateClubSchema(StrictSchema):
     name = Text(required=True, validate=[validate.Length(min=1, max=120), not_blank])
 
 
+class ClubPageSettingsSchema(StrictSchema):
+    """The club's public page and what it keeps of the sign-ups (docs/privacy.md); each optional."""
+
+    show_names = fields.Boolean(truthy={True}, falsy={False})  # the page lists who signed up
+    # days after a tournament's start that its sign-ups' e-mail addresses are kept
+    retention_days = fields.Integer(strict=True, validate=validate.Range(min=1, max=3650))
+
+
 class LoginSchema(StrictSchema):
     username = Text(required=True, validate=[validate.Length(min=1, max=80), not_blank])
     password = Text(required=True, validate=validate.Length(min=1, max=200))

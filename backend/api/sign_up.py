@@ -20,7 +20,7 @@ from ..documents.qr import qr_svg
 from ..engine import Actor
 from ..engine.payload import NAME, StrictSchema, Text, not_blank
 from ..engine.registration import capacity, field_size
-from ..engine.sign_up import sign_up_open
+from ..engine.sign_up import sign_up_open, signup_status
 from ..errors import ApiError
 from ..floor import floor
 from ..read.league import canonical_name
@@ -34,6 +34,7 @@ from .league import link_registration
 from .personal_links import personal_token
 from .phone_links import phone_link, public_base
 from .print_assets import printable
+from .sign_up_mail import mail_sign_up
 from .view_schemas import CommandRejected
 
 bp = Blueprint("sign_up", __name__)
@@ -236,11 +237,17 @@ def sign_up(tid: int, body: dict) -> ResponseReturnValue:
     token = personal_token(app, tid, signup_no, entry_id, now)
     if "entry_id" in result:
         link_registration(app, tid, result["entry_id"], None)  # leagues: the entry is this person
+    first = False
     with session_scope(app.db) as session:  # how he is reached: his, apart from the log (docs/privacy.md)
         if session.get(SignUp, (tid, signup_no)) is None:
             session.add(
                 SignUp(tournament_id=tid, signup_no=signup_no, email=body["email"], lang=body["lang"], created_at=now)
             )
+            first = True
+    link = phone_link("player", token)
+    if first and body["email"] and not answer.replayed:  # the confirmation, once (a replay gets none)
+        position = signup_status(state, signup_no).get("position") if "wait_id" in result else None
+        mail_sign_up(app, tid, signup_no, link, position)
     return jsonify(
         {
             "status": "applied",
@@ -250,7 +257,7 @@ def sign_up(tid: int, body: dict) -> ResponseReturnValue:
             "name": result["name"],
             "waiting": "wait_id" in result,
             "token": token,
-            "link": phone_link("player", token),
+            "link": link,
             "server_time": now,
         }
     )

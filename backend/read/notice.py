@@ -71,6 +71,15 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "break_table": ("Break table {table}", "{players} players fit at {tables} tables."),
         "chip_alarm": ("Chip count off by {difference}", "Counted {counted}, in play {in_play}: recount the tables."),
         "break_ending": ("The break ends in {minutes} minutes", "Back to table {table}, seat {seat}."),
+        "moved_up": (
+            "A place is free for you",
+            "You moved up from the waiting list. Check in at the desk: you pay there.",
+        ),
+        "moved_up_id": (
+            "A place is free for you",
+            "You moved up from the waiting list. Check in at the desk: you pay there and show your ID.",
+        ),
+        "moved_up_here": ("You are in the field", "You moved up from the waiting list: your place is confirmed."),
     },
     "de": {
         "moved": (
@@ -123,6 +132,15 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Gezählt {counted}, im Spiel {in_play}: Tische nachzählen.",
         ),
         "break_ending": ("Die Pause endet in {minutes} Minuten", "Zurück an Tisch {table}, Sitz {seat}."),
+        "moved_up": (
+            "Ein Platz ist frei für dich",
+            "Du bist von der Warteliste nachgerückt. Melde dich am Empfang: dort bezahlst du.",
+        ),
+        "moved_up_id": (
+            "Ein Platz ist frei für dich",
+            "Du bist von der Warteliste nachgerückt. Melde dich am Empfang: dort bezahlst du und zeigst deinen Ausweis.",
+        ),
+        "moved_up_here": ("Du bist im Feld", "Du bist von der Warteliste nachgerückt: dein Platz ist bestätigt."),
     },
 }
 

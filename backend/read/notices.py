@@ -71,6 +71,8 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
         elif event.type == "hand_for_hand_started":
             found += [Notice(("table", t.table_no), "hold_hand", {}, urgent=True) for t in active_tables(state)]
             found += [Notice(("player", entry_id), "hand_for_hand", region=region) for entry_id in seated(state)]
+        elif event.type == "player_registered" and "from_waiting" in p:
+            found.append(_moved_up(state, p))
         elif event.type == "tournament_won":
             found += _prizes(state, [p["entry_id"]])  # the winner's prize, the largest to pay out
         elif event.type in BUSTS:
@@ -83,6 +85,21 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
                     for entry_id in sorted(seated(state))
                 ]
     return in_region(state, found)
+
+
+MOVED_UP_KEEP_S = 6 * 3600  # a place kept for him matters all afternoon, not only 15 minutes
+
+
+def _moved_up(state: TournamentState, p: dict) -> Notice:
+    """He moved up from the waiting list (N-3.3): as a reservation he checks in and pays (N-3.1),
+    with his ID where the preset checks it (N-3.4); at the desk (present) his place is confirmed."""
+    if p.get("present", True):
+        kind = "moved_up_here"
+    elif state.format.get("id_check") and not p.get("id_checked"):
+        kind = "moved_up_id"
+    else:
+        kind = "moved_up"
+    return Notice(("player", p["entry_id"]), kind, {}, urgent=True, keep_s=MOVED_UP_KEEP_S)
 
 
 def in_region(state: TournamentState, found: list[Notice]) -> list[Notice]:

@@ -355,6 +355,9 @@ def serve(
     from ..operations.backup import start_auto_backups
 
     start_auto_backups(app)  # the database line, the server lock, automatic backups
+    from ..operations.privacy import start_privacy_sweeps
+
+    start_privacy_sweeps(app)  # sign-ups' e-mails erased past their club's retention (docs/privacy.md)
     from ..operations.gc_watch import log_pauses, settle_after_start
 
     settle_after_start()
@@ -385,3 +388,5 @@ def serve(
     stop_on_signals(servers)
     servers[0].serve_forever()  # until SIGTERM (systemd, a deploy) or Ctrl-C
     floor.pusher.stop()  # the posts under way finish; what is left stays in the outbox for the next start
+    if not floor.mailer.settle(STOP_REQUESTS_S * 2):  # mails under way get a moment; none is kept for later
+        print("pokerfloor stopping: some sign-up mails were not sent (see the log)", flush=True)

@@ -111,6 +111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clubs/mine/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The club's public page: whether it shows who signed up, and how many days after a tournament
+         * @description its sign-ups' e-mail addresses are kept (a director with full access; docs/privacy.md)
+         */
+        patch: operations["set_club_page"];
+        trace?: never;
+    };
     "/api/clubs/mine/page-qr.svg": {
         parameters: {
             query?: never;
@@ -622,6 +642,26 @@ export interface paths {
         get: operations["links"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/my-data/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase my e-mail address and push subscriptions (before the draw: and cancel my place); my
+         * @description name stays in the tournament's results
+         */
+        post: operations["erase_my_data"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1468,6 +1508,10 @@ export interface components {
             club: components["schemas"]["ClubSummary"];
             invitation: components["schemas"]["Invitation"];
         };
+        ClubPageSettings: {
+            show_names?: boolean;
+            retention_days?: number;
+        };
         Access: {
             /** @enum {string} */
             access: "full" | "limited" | "observer" | "removed";
@@ -1827,6 +1871,21 @@ export interface components {
             display: components["schemas"]["Link"];
             tables: components["schemas"]["TableLink"][];
             players: components["schemas"]["PlayerLink"][];
+        };
+        EraseBody: {
+            op_id: string;
+            device_id: string;
+        };
+        MyDataErased: {
+            /** @enum {string} */
+            status: "erased";
+            tournament_id: number;
+            cancelled: boolean;
+            email_erased: boolean;
+            push_subscriptions_removed: number;
+            name_kept: boolean;
+            message: string;
+            server_time: number;
         };
         MyLeague: {
             /** @enum {string} */
@@ -2741,6 +2800,57 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_club_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubPageSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4384,6 +4494,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Links"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    erase_my_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDataErased"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */

@@ -23,15 +23,69 @@ from server import Api, ServerProcess, command_ok, read_db
 HOUR_MS = 3600 * 1000
 # A person typed twice, the second time without accents or in other case and spacing: the same
 # person (read/league.py search_key folds them alike), so one of the two is refused duplicate_name.
-TWICE = [("Jürg Meier", "Jurg Meier"), ("Zoë Brunner", "Zoe Brunner"), ("Anna Weiß", "anna  WEISS"), ("René Favre", "Rene Favre")]
+TWICE = [
+    ("Jürg Meier", "Jurg Meier"),
+    ("Zoë Brunner", "Zoe Brunner"),
+    ("Anna Weiß", "anna  WEISS"),
+    ("René Favre", "Rene Favre"),
+]
 # A person the club knows from an earlier night (registered at the desk); a phone types his name
 # without the umlaut and signs up as him (canonical_name), no second person.
 KNOWN = ("Hans Müller", "Hans Muller")
-FIRST = "Lukas Noah Leon Elias Luca Levin Matteo Nico Jonas Tim Lea Mia Emma Lina Lara Nina Sara Léa Chloé Zoé".split()
-LAST = (
-    "Keller Frei Rossi Weber Huber Schmid Baumann Graf Fischer Gerber Brunner Steiner Moser Wyss Bühler Zürcher "
-    "Lüthi Schär Gómez Dubois Girard Rochat Pittet Favre Berset Imhof Kälin Bachmann Egli Suter"
-).split()
+FIRST = [
+    "Lukas",
+    "Noah",
+    "Leon",
+    "Elias",
+    "Luca",
+    "Levin",
+    "Matteo",
+    "Nico",
+    "Jonas",
+    "Tim",
+    "Lea",
+    "Mia",
+    "Emma",
+    "Lina",
+    "Lara",
+    "Nina",
+    "Sara",
+    "Léa",
+    "Chloé",
+    "Zoé",
+]
+LAST = [
+    "Keller",
+    "Frei",
+    "Rossi",
+    "Weber",
+    "Huber",
+    "Schmid",
+    "Baumann",
+    "Graf",
+    "Fischer",
+    "Gerber",
+    "Brunner",
+    "Steiner",
+    "Moser",
+    "Wyss",
+    "Bühler",
+    "Zürcher",
+    "Lüthi",
+    "Schär",
+    "Gómez",
+    "Dubois",
+    "Girard",
+    "Rochat",
+    "Pittet",
+    "Favre",
+    "Berset",
+    "Imhof",
+    "Kälin",
+    "Bachmann",
+    "Egli",
+    "Suter",
+]
 
 
 def fold(name: str) -> str:
@@ -90,6 +144,8 @@ class Answer:
     name: str
     base: str
     op_id: str
+    device_id: str
+    echo_of: int | None = None  # the same sign-up sent again at once (its phone never heard the answer)
     status: int = 0
     body: dict = field(default_factory=dict)
     seconds: float = 0.0  # sent → answered (the last try)
@@ -102,22 +158,33 @@ class Burst:
     wall_s: float
 
     def applied(self) -> list[Answer]:
-        return [a for a in self.answers if a.status == 200]
+        return [a for a in self.firsts() if a.status == 200]
+
+    def firsts(self) -> list[Answer]:
+        return [a for a in self.answers if a.echo_of is None]
+
+    def echoes(self) -> list[Answer]:
+        return [a for a in self.answers if a.echo_of is not None]
 
 
-def sign_up_burst(bases: list[str], tid: int, names: list[str], phones: int = 100, timeout_s: float = 60) -> Burst:
-    """Every name signed up once from its own phone (`phones` at a time, each thread a phone's
-    connection, all released at once)."""
-    answers = [
-        Answer(i, name, bases[i % len(bases)], uuid.uuid4().hex) for i, name in enumerate(names)
-    ]
+def sign_up_burst(
+    bases: list[str], tid: int, names: list[str], phones: int = 100, echo_every: int = 0, timeout_s: float = 60
+) -> Burst:
+    """Every name signed up from its own phone (`phones` at a time, each thread a phone's
+    connection, all released at once); every `echo_every`-th sign-up is sent twice at the same
+    moment, the second time to the next worker (a retry that overtook the first try)."""
+    answers = []
+    for i, name in enumerate(names):
+        first = Answer(i, name, bases[i % len(bases)], uuid.uuid4().hex, uuid.uuid4().hex)
+        answers.append(first)
+        if echo_every and i % echo_every == 0:
+            answers.append(Answer(i, name, bases[(i + 1) % len(bases)], first.op_id, first.device_id, echo_of=i))
     todo = list(reversed(answers))
     lock, gate = threading.Lock(), threading.Event()
 
     def phone() -> None:
         http = requests.Session()
         http.mount("http://", requests.adapters.HTTPAdapter(pool_connections=1, pool_maxsize=1))
-        device = uuid.uuid4().hex
         try:
             gate.wait()
             while True:
@@ -125,7 +192,7 @@ def sign_up_burst(bases: list[str], tid: int, names: list[str], phones: int = 10
                     if not todo:
                         return
                     a = todo.pop()
-                body = {"op_id": a.op_id, "device_id": device, "name": a.name, "lang": "de"}
+                body = {"op_id": a.op_id, "device_id": a.device_id, "name": a.name, "lang": "de"}
                 while True:
                     started = time.perf_counter()
                     try:
@@ -161,8 +228,3 @@ def sign_up_events(server: ServerProcess, tid: int) -> list[tuple[int, str, dict
         (tid,),
     )
     return [(seq, type, payload if isinstance(payload, dict) else json.loads(payload)) for seq, type, payload in rows]
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]

@@ -22,7 +22,7 @@ from ..errors import ApiError
 from ..floor import floor
 from ..read.league import canonical_name
 from ..service import UnknownTournament, now_ms
-from ..store import Club, SignUp, Tournament, session_scope
+from ..store import Club, Tournament, session_scope
 from . import answer_schemas as out
 from .contract import documented
 from .league import link_registration
@@ -176,14 +176,11 @@ def sign_up(tid: int, body: dict) -> ResponseReturnValue:
     now = now_ms()
     state = app.service.state(tid)
     entry_id = state.signups.get(signup_no, {}).get("entry_id")
-    token = personal_token(app, tid, signup_no, entry_id, now)
+    # How he is reached goes with his link: his, apart from the log (docs/privacy.md).
+    contact = {"email": body["email"], "lang": body["lang"]}
+    token = personal_token(app, tid, signup_no, entry_id, now, contact)
     if "entry_id" in result:
         link_registration(app, tid, result["entry_id"], None)  # leagues: the entry is this person
-    with session_scope(app.db) as session:  # how he is reached: his, apart from the log (docs/privacy.md)
-        if session.get(SignUp, (tid, signup_no)) is None:
-            session.add(
-                SignUp(tournament_id=tid, signup_no=signup_no, email=body["email"], lang=body["lang"], created_at=now)
-            )
     return jsonify(
         {
             "status": "applied",

@@ -174,8 +174,12 @@ def sign_up(tid: int, body: dict) -> ResponseReturnValue:
     result = answer.body["result"]
     signup_no = result["signup_no"]
     now = now_ms()
-    state = app.service.state(tid)
-    entry_id = state.signups.get(signup_no, {}).get("entry_id")
+    # His entry, if he has one: a fresh answer says so itself. Only a replayed answer reads the
+    # state (he may have moved up since); reading it for every sign-up made each one queue twice
+    # for the tournament's lock in a burst.
+    entry_id = result.get("entry_id")
+    if answer.replayed:
+        entry_id = app.service.state(tid).signups.get(signup_no, {}).get("entry_id")
     # How he is reached goes with his link: his, apart from the log (docs/privacy.md).
     contact = {"email": body["email"], "lang": body["lang"]}
     token = personal_token(app, tid, signup_no, entry_id, now, contact)

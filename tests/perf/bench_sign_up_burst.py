@@ -11,7 +11,7 @@ PostgreSQL with two workers sharing Redis (phones spread over both, no proxy in 
 CPU 0, this load generator on CPU 1. Prints per stack the answer time p50/p99/max, sign-ups per
 second over the burst, the servers' CPU per sign-up, and what the log holds (registered, waiting).
 `--profile FILE` samples each server with py-spy (pip install py-spy) into FILE.<stack>.<n>.svg (FILE
-ending in .raw: collapsed stacks with the waits, to grep).
+ending in .raw: collapsed stacks on the CPU, to grep; in .idle.raw: with the waits).
 """
 
 from __future__ import annotations
@@ -58,10 +58,12 @@ def burst(workers: list[ServerProcess], label: str, args) -> None:
     if args.profile:
         for i, w in enumerate(workers):
             assert w.proc is not None
-            raw = args.profile.endswith(".raw")  # collapsed stacks, waits included (--idle), to grep
+            raw = args.profile.endswith(".raw")  # collapsed stacks to grep (.idle.raw: the waits too)
             out = f"{args.profile}.{label.split(',')[0]}.{i}" + ("" if raw else ".svg")
             cmd = ["py-spy", "record", "-p", str(w.proc.pid), "-o", out, "--rate", "200"]
-            cmd += ["--format", "raw", "--idle"] if raw else ["--gil"]
+            cmd += (
+                (["--format", "raw"] + (["--idle"] if args.profile.endswith(".idle.raw") else [])) if raw else ["--gil"]
+            )
             profilers.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     cpu_before = sum(cpu_seconds(w.proc.pid) for w in workers if w.proc)
     done = sign_up_burst([w.url for w in workers], tid, names, phones=args.phones)

@@ -69,6 +69,7 @@ check: install pwa
 # 10,112 players, pokerfloor next to the bare baseline app (ratios), a dealer's bust answered and
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
+# Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
 # Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md).
 bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_emit.py
@@ -79,6 +80,7 @@ bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_push.py --players 420
 	$(BIN)/python tests/perf/bench_push_stuck.py --stuck 0 16 100
 	$(BIN)/python tests/perf/bench_push_outbox.py
+	$(BIN)/python tests/perf/bench_sign_up_burst.py --persons 600 --capacity 44
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.

@@ -45,7 +45,13 @@ def test_the_director_view_shows_the_sign_up_settings_and_which_rows_came_online
     assert waiting["waiting"] is True
 
     view = director_view(td, tid)
-    assert view["sign_up"] == {"starts_at": starts, "online": True, "opens_at": opens, "closes_at": None, "confirm": False}
+    assert view["sign_up"] == {
+        "starts_at": starts,
+        "online": True,
+        "opens_at": opens,
+        "closes_at": None,
+        "confirm": False,
+    }
     by_name = {e["name"]: e["entry_id"] for e in view["entries"]}
     desk = view["registration"]
     assert desk["signed_up"] == [by_name["Anna Weiss"]]  # Desk Dora was typed at the desk

@@ -9,15 +9,16 @@ yet: its link shows the waiting list (read/views.py signup_view) until a promoti
 
 from __future__ import annotations
 
-from sqlmodel import select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
 
 from ..auth.tokens import mint_token, token_value
 from ..floor import PokerFloor
-from ..store import Token, session_scope
+from ..store import SignUp, Token, session_scope
 
 
-def _signup_token(session: object, tid: int, signup_no: int) -> Token | None:
-    return session.exec(  # type: ignore[attr-defined]
+def _signup_token(session: Session, tid: int, signup_no: int) -> Token | None:
+    return session.exec(
         select(Token).where(
             Token.role == "player",
             Token.tournament_id == tid,
@@ -27,18 +28,44 @@ def _signup_token(session: object, tid: int, signup_no: int) -> Token | None:
     ).first()
 
 
-def personal_token(app: PokerFloor, tid: int, signup_no: int, entry_id: int | None, now: int) -> str:
-    """The sign-up's token, made on its first answer; a replayed sign-up gets the same one."""
+def personal_token(
+    app: PokerFloor, tid: int, signup_no: int, entry_id: int | None, now: int, contact: dict | None = None
+) -> tuple[str, bool]:
+    """The sign-up's token, made on its first answer; a replayed sign-up gets the same one. Kept in
+    one transaction with the sign-up's `contact` row (SignUp's other fields): one commit per
+    sign-up, not two (on SQLite each commit waits for the disk while no other phone is served).
+
+    Two tries of one sign-up at once (a phone's retry that overtook its first try, on another
+    worker) both found no token and no contact row and both wrote them: two links to one sign-up,
+    and a 500 on the contact row's key. The unique index on the live token's sign-up (migration
+    0011) and that key let one write win; the other rolls back and reads what the winner wrote.
+    Also says whether this call wrote the contact row (the first answer: its confirmation is mailed)."""
+    for attempt in (1, 2):
+        try:
+            first = False
+            with session_scope(app.db) as session:
+                token = _token_of(app, session, tid, signup_no, entry_id, now)
+                if contact is not None and session.get(SignUp, (tid, signup_no)) is None:
+                    session.add(SignUp(tournament_id=tid, signup_no=signup_no, created_at=now, **contact))
+                    first = True
+            return token, first
+        except IntegrityError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _token_of(app: PokerFloor, session: Session, tid: int, signup_no: int, entry_id: int | None, now: int) -> str:
     secret = app.config.SECRET_KEY
-    with session_scope(app.db) as session:
-        row = _signup_token(session, tid, signup_no)
-        if row is not None:
-            if row.entry_id is None and entry_id is not None:
-                row.entry_id = entry_id
-            return token_value(secret, row.nonce)
-        token, row = mint_token(session, secret, role="player", now=now, tournament_id=tid, entry_id=entry_id)
-        row.signup_no = signup_no
-        return token
+    row = _signup_token(session, tid, signup_no)
+    if row is not None:
+        if row.entry_id is None and entry_id is not None:
+            row.entry_id = entry_id
+        return token_value(secret, row.nonce)
+    token, row = mint_token(session, secret, role="player", now=now, tournament_id=tid, entry_id=entry_id)
+    row.signup_no = signup_no
+    session.flush()  # the unique index speaks now, inside the retry
+    return token
 
 
 def link_signups(app: PokerFloor, tid: int, entry_ids: list[int]) -> None:

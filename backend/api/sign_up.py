@@ -20,12 +20,12 @@ from ..documents.qr import qr_svg
 from ..engine import Actor
 from ..engine.payload import NAME, StrictSchema, Text, not_blank
 from ..engine.registration import capacity, field_size
-from ..engine.sign_up import sign_up_open, signup_status
+from ..engine.sign_up import sign_up_open
 from ..errors import ApiError
 from ..floor import floor
 from ..read.league import canonical_name
 from ..service import UnknownTournament, now_ms
-from ..store import Club, SignUp, Tournament, session_scope
+from ..store import Club, Tournament, session_scope
 from ..venue.lan import is_loopback_url
 from ..words import PRINTOUTS
 from . import answer_schemas as out
@@ -232,22 +232,20 @@ def sign_up(tid: int, body: dict) -> ResponseReturnValue:
     result = answer.body["result"]
     signup_no = result["signup_no"]
     now = now_ms()
-    state = app.service.state(tid)
-    entry_id = state.signups.get(signup_no, {}).get("entry_id")
-    token = personal_token(app, tid, signup_no, entry_id, now)
+    # His entry, if he has one: a fresh answer says so itself. Only a replayed answer reads the
+    # state (he may have moved up since); reading it for every sign-up made each one queue twice
+    # for the tournament's lock in a burst.
+    entry_id = result.get("entry_id")
+    if answer.replayed:
+        entry_id = app.service.state(tid).signups.get(signup_no, {}).get("entry_id")
+    # How he is reached goes with his link: his, apart from the log (docs/privacy.md).
+    contact = {"email": body["email"], "lang": body["lang"]}
+    token, first = personal_token(app, tid, signup_no, entry_id, now, contact)
     if "entry_id" in result:
         link_registration(app, tid, result["entry_id"], None)  # leagues: the entry is this person
-    first = False
-    with session_scope(app.db) as session:  # how he is reached: his, apart from the log (docs/privacy.md)
-        if session.get(SignUp, (tid, signup_no)) is None:
-            session.add(
-                SignUp(tournament_id=tid, signup_no=signup_no, email=body["email"], lang=body["lang"], created_at=now)
-            )
-            first = True
     link = phone_link("player", token)
     if first and body["email"] and not answer.replayed:  # the confirmation, once (a replay gets none)
-        position = signup_status(state, signup_no).get("position") if "wait_id" in result else None
-        mail_sign_up(app, tid, signup_no, link, position)
+        mail_sign_up(app, tid, signup_no, link, result.get("waiting") if "wait_id" in result else None)
     return jsonify(
         {
             "status": "applied",

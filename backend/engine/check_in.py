@@ -14,7 +14,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from .catalog import DIRECTOR, applies, command
-from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Rejection, TournamentState, find_entry, name_fold
 from .payload import ID, EmptyPayload, StrictSchema, entry_field
 from .registration import (
     FLAGS,
@@ -338,7 +338,7 @@ def release(state: TournamentState, entry_id: int, reason: str = "no_show") -> N
     entry.status, entry.out_reason = "released", reason
     state.absent.discard(entry_id)
     state.check_in_open_for.discard(entry_id)
-    state.names.discard(entry.name.casefold())  # he may queue up again
+    state.names.discard(name_fold(entry.name))  # he may queue up again
     state.released.append(entry_id)
     state.players_left -= 1
     if counted:

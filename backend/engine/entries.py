@@ -17,7 +17,7 @@ from .balancing import forbidden_seats
 from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .deadlines import describe, is_at, is_open
-from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry
+from .model import Command, Decision, Entry, Event, Lookup, Rejection, TournamentState, find_entry, name_fold
 from .payload import NAME, EntryPayload, StrictSchema, Text, entry_field, not_blank
 from .places import apply_remove, plan_remove, shift_out_places
 from .registration import late_seat
@@ -206,7 +206,7 @@ def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejecti
     name = " ".join(str(cmd.payload.get("name", "")).split())
     if not name:
         return Rejection("name_required", "An alternate needs a name.", "name", "invalid")
-    if name.casefold() in state.names:
+    if name_fold(name) in state.names:
         return Rejection("duplicate_name", f"{name} is already registered.", "name")
     replaced, problem = _entry(state, cmd, "replaces")
     if problem:
@@ -284,7 +284,7 @@ def apply_alternate_seated(state: TournamentState, event: Event) -> None:
     p = event.payload
     entry = Entry(p["entry_id"], p["name"], alternate_for=p["replaces"])
     state.entries[entry.entry_id] = entry
-    state.names.add(p["name"].casefold())
+    state.names.add(name_fold(p["name"]))
     state.players_left += 1
     _seat(state, entry, p["table_no"], p["seat"])
     touched = shift_out_places(state, 1)

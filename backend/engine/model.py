@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
@@ -182,6 +183,17 @@ class Clock:
         }
 
 
+def name_fold(name: str) -> str:
+    """A player's name as the duplicate checks compare it: spaces, case and accents aside ("Jürg
+    Meier" is "Jurg Meier", "Weiß" is "Weiss"), as the club's persons are matched (read/league.py
+    search_key). Accents too, because a sign-up's person matching runs before the tournament's lock
+    and cannot see a person made by a sign-up committed a moment earlier (nor one still waiting,
+    who has no person yet): in a burst "Jürg Meier" and "Jurg Meier" both reached the engine as
+    typed and both got a place. Only this check, under the lock, sees every sign-up in order."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(str(name).split()).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @dataclass
 class TournamentState:
     tournament_id: int
@@ -190,7 +202,7 @@ class TournamentState:
     preset: dict = field(default_factory=dict)
     status: str = "new"  # new | registering | seated | running | finished
     entries: dict[int, Entry] = field(default_factory=dict)
-    names: set[str] = field(default_factory=set)  # casefolded, for duplicate checks without a scan
+    names: set[str] = field(default_factory=set)  # name_fold()ed, for duplicate checks without a scan
     tables: dict[int, Table] = field(default_factory=dict)
     clock: Clock = field(default_factory=Clock)
     players_left: int = 0

@@ -13,7 +13,7 @@ from .balancing import active_tables, forbidden_seats
 from .catalog import DIRECTOR, applies, command
 from .chips import forget_count
 from .deadlines import is_open
-from .model import Command, Decision, Entry, Event, Rejection, TournamentState
+from .model import Command, Decision, Entry, Event, Rejection, TournamentState, name_fold
 from .payload import ID, NAME, StrictSchema, Text, not_blank
 from .places import shift_out_places
 from .refusals import named
@@ -81,7 +81,7 @@ def walk_in_without_id(state: TournamentState, name: str, fields: dict, present:
 
 
 def duplicate(state: TournamentState, desk: Desk | None, name: str) -> Rejection | None:
-    key = name.casefold()
+    key = name_fold(name)
     if key in state.waiting_names:
         return Rejection(
             "duplicate_name",
@@ -120,7 +120,7 @@ def admit(state: TournamentState, desk: Desk, fields: dict, present: bool = True
                 "present",
             )
         registered["present"] = False
-    desk.names.add(name.casefold())
+    desk.names.add(name_fold(name))
     limit = capacity(state)
     if limit is not None and desk.field >= limit:
         desk.waiting += 1
@@ -287,14 +287,14 @@ def apply_registered(state: TournamentState, event: Event) -> None:
         id_checked=p.get("id_checked", False),
     )
     state.entries[p["entry_id"]] = entry
-    state.names.add(p["name"].casefold())
+    state.names.add(name_fold(p["name"]))
     # N-3.1: a reservation moved up from the waiting list, or signed up from his phone, pays when
     # he checks in (older events never say so: their buy-in counted at registration).
     entry.pays_at_check_in = bool(p.get("pays_at_check_in"))
     if "from_waiting" in p:  # moved up from the waiting list (N-3.3)
         entry.from_waiting = True
         state.waiting.pop(p["from_waiting"], None)
-        state.waiting_names.pop(p["name"].casefold(), None)
+        state.waiting_names.pop(name_fold(p["name"]), None)
         if not entry.present and state.check_in_closed_at is not None:
             state.check_in_open_for.add(entry.entry_id)  # he got the seat at the deadline (N-3.4)
     remember_signup(state, p, entry_id=entry.entry_id, wait_id=None)
@@ -333,8 +333,8 @@ def apply_waitlisted(state: TournamentState, event: Event) -> None:
     """The waiting list (N-3.3): not in the field, so no buy-in, no chips, no player counted."""
     p = event.payload
     state.waiting[p["wait_id"]] = dict(p)
-    state.waiting_names[p["name"].casefold()] = p["wait_id"]
-    state.names.add(p["name"].casefold())
+    state.waiting_names[name_fold(p["name"])] = p["wait_id"]
+    state.names.add(name_fold(p["name"]))
     state.next_wait_id = p["wait_id"] + 1
     remember_signup(state, p, wait_id=p["wait_id"])
 
@@ -342,8 +342,8 @@ def apply_waitlisted(state: TournamentState, event: Event) -> None:
 @applies("waiting_removed", public=False)
 def apply_waiting_removed(state: TournamentState, event: Event) -> None:
     gone = state.waiting.pop(event.payload["wait_id"])
-    state.waiting_names.pop(gone["name"].casefold(), None)
-    state.names.discard(gone["name"].casefold())
+    state.waiting_names.pop(name_fold(gone["name"]), None)
+    state.names.discard(name_fold(gone["name"]))
 
 
 @applies("capacity_set", public=False)

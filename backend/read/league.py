@@ -7,7 +7,6 @@ functions first (points, ranking, qualification), then the database glue.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -16,6 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from ..engine import TournamentState
+from ..engine.model import name_fold
 from ..store import League, LeagueTournament, Person, Tournament, TournamentEntryPerson, session_scope, stored_id
 
 KINDS = ("v_ranking", "n_series", "g_tour", "p_satellite", "custom")
@@ -39,8 +39,7 @@ def name_key(name: str) -> str:
 
 def search_key(name: str) -> str:
     """The name folded for a search: spaces, case and accents aside ("Jürg" finds "Jurg", "ß" "ss")."""
-    decomposed = unicodedata.normalize("NFKD", name_key(name).replace("ß", "ss"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))[:80]
+    return name_fold(name)[:80]  # the engine's duplicate check folds alike (engine/model.py)
 
 
 def canonical_name(db: Engine, club_id: int, typed: str) -> str:

@@ -112,11 +112,26 @@ class OpReceipt(SQLModel, table=True):
     actor: str | None = Field(default=None, max_length=120)  # as EventRow.actor
 
 
+SIGNUP_TOKEN = "signup_no IS NOT NULL AND revoked_at IS NULL"  # a sign-up's live personal link
+
+
 class Token(SQLModel, table=True):
     """A bearer token, stored only as its SHA-256 (tokens are 256-bit random, so no salt or
     slow hash is needed). The token itself is HMAC(secret, nonce): a director can show a
     table's QR again without the database ever holding a usable token."""
 
+    # One live personal link per sign-up: two tries of one sign-up at once (a phone's retry that
+    # overtook its first try, on another worker) both found none and both made one (api/sign_up.py).
+    __table_args__ = (
+        Index(
+            "uq_token_signup",
+            "tournament_id",
+            "signup_no",
+            unique=True,
+            sqlite_where=text(SIGNUP_TOKEN),
+            postgresql_where=text(SIGNUP_TOKEN),
+        ),
+    )
     id: int | None = Field(default=None, primary_key=True)
     token_hash: str = Field(max_length=64, unique=True, index=True)
     nonce: str = Field(max_length=64)

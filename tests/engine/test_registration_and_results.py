@@ -13,6 +13,17 @@ def test_register_numbers_entries_and_refuses_duplicates_and_late_entries():
     assert run(state, director_cmd("register_player", {"name": "Late"})).error == "registration_closed"
 
 
+def test_a_name_typed_again_without_its_accents_is_the_same_player():
+    """Issue 31: in a sign-up burst "Jurg Meier" reaches the engine as typed (his person is not
+    made yet): only this check, under the tournament's lock, can refuse it."""
+    state, _ = tournament_with(2)
+    run(state, director_cmd("register_player", {"name": "Jürg Meier"}))
+    run(state, director_cmd("register_player", {"name": "Anna Weiß"}))
+    for again in ("Jurg Meier", "JÜRG  meier", "Anna Weiss", "anna weiß"):
+        assert run(state, director_cmd("register_player", {"name": again})).error == "duplicate_name", again
+    assert run(state, director_cmd("register_player", {"name": "Jörg Meier"})).result == {"entry_id": 5}
+
+
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 60), order=st.randoms(use_true_random=False))
 def test_places_count_down_from_the_field_and_the_last_one_wins(players, order):

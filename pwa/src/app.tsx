@@ -100,7 +100,7 @@ export function App() {
   const r = useRoute();
   useEffect(() => {
     // Screens without a socket (setup/login/list) must not keep another screen's connection.
-    if (r.name === "setup" || r.name === "login" || r.name === "director" || r.name === "leagues" || r.name === "league" || r.name === "home") disconnectSocket();
+    if (r.name === "setup" || r.name === "login" || r.name === "director" || r.name === "leagues" || r.name === "league" || r.name === "home" || r.name === "club") disconnectSocket();
   }, [r.name]);
   let screen;
   switch (r.name) {
@@ -133,6 +133,9 @@ export function App() {
       break;
     case "player":
       screen = <RoleScreen role="player" render={(m) => <m.Player token={r.token} key={r.token} />} />;
+      break;
+    case "club":
+      screen = <RoleScreen role="player" render={(m) => <m.ClubPage slug={r.slug} key={`c${r.slug}`} />} />;
       break;
     case "display":
       screen = <RoleScreen role="display" render={(m) => <m.Display token={r.token} key={r.token} />} />;

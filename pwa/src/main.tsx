@@ -30,7 +30,7 @@ async function start() {
   });
   const remember = () => {
     const h = location.hash;
-    if (/^#\/(director|dealer|player|display)\b/.test(h)) void metaSet("last_route", h).catch((e) => report("start.last_route", e));
+    if (/^#\/(director|dealer|player|display|club)\b/.test(h)) void metaSet("last_route", h).catch((e) => report("start.last_route", e));
   };
   window.addEventListener("hashchange", remember);
   remember();

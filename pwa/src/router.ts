@@ -11,6 +11,7 @@ export type Route =
   | { name: "league"; id: string }
   | { name: "dealer"; token: string }
   | { name: "player"; token: string }
+  | { name: "club"; slug: string }
   | { name: "display"; token: string }
   | { name: "home" };
 
@@ -41,6 +42,10 @@ export function parseHash(hash: string): Route {
     case "player":
       if (b) return { name: "player", token: b };
       break;
+    case "club":
+      // The club's public page (/c/<slug> redirects here): no token, no login.
+      if (b) return { name: "club", slug: b };
+      break;
     case "display":
       if (b) return { name: "display", token: b };
       break;
@@ -56,6 +61,8 @@ export function roleOf(r: Route): Role | null {
     case "player":
     case "display":
       return r.name;
+    case "club":
+      return "player"; // the players' side: the club page lives in the player chunk
     case "home":
       return null;
     default:

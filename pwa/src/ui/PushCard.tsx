@@ -2,7 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { FunctionComponent } from "preact";
 import { report } from "../sync/report";
 
-type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null };
+/** `waiting`: a player on the waiting list (or with a place reserved): "tell me when I move up". */
+type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null; waiting?: boolean };
 let loaded: FunctionComponent<Props> | undefined;
 
 /** The notifications opt-in, fetched after the screen is up: its own chunk (src/push/), never in

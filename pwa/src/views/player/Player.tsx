@@ -16,13 +16,24 @@ import { amountText, placeText } from "../../money/money";
 import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
 import { MomentBanner } from "../../ui/Moments";
 import type { PlayerView, PublicView } from "../../api/views";
+import { RegistrationCard } from "./RegistrationCard";
+import { registrationWords } from "./registration";
+import { SignUpScreen, usePromotion } from "./SignUpScreen";
+import { useServerNow } from "../../ui/hooks";
+
+// The club's public page and its sign-up form live in this chunk too (app.tsx: route "club").
+export { ClubPage } from "./ClubPage";
 
 export function Player(props: { token: string }) {
   const lang = useLang();
   const { token } = props;
-  const me = useMe(token);
+  const [askMe, setAskMe] = useState(0);
+  const me = useMe(token, askMe);
   const tid = me.me?.tournament_id ?? null;
   const entryId = me.me?.entry_id ?? null;
+  // A personal link from a sign-up that waits for a place: no entry yet, its own screen.
+  const waitingLink = tid != null && entryId == null && me.me?.signup_no != null;
+  usePromotion(tid, waitingLink, askMe, () => setAskMe((n) => n + 1));
   const { invalid } = useLive({ token, tid });
   const { view: pv, loaded } = useView<PlayerView>(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
@@ -32,6 +43,7 @@ export function Player(props: { token: string }) {
     if (finished && moved) dismissMoved(); // a move card is stale once nobody plays any more
   }, [finished, !!moved]);
   const conn = useConnection();
+  const now = useServerNow(30_000);
   const cantAsk = conn === "offline" || conn === "unreachable"; // nothing cached and no server to ask
 
   if (me.status === "invalid" || invalid) {
@@ -41,6 +53,11 @@ export function Player(props: { token: string }) {
       </Shell>
     );
   }
+  if (waitingLink && tid != null) return <SignUpScreen token={token} tid={tid} />;
+  // Before the draw a signed-up player's registration speaks (registered, moved up, checked in,
+  // cancelled, no-show); from the draw on, the seat, the clock and the prize as for everyone.
+  const reg = registrationWords(pv?.registration);
+  const gone = reg?.tone === "off";
   const busted = pv?.status === "busted";
   // Once it is over, nobody moves any more: the winner's phone leads with "You won!", and no
   // phone offers or keeps move news.
@@ -65,7 +82,11 @@ export function Player(props: { token: string }) {
         </section>
       )}
       {moved && !busted && !over && <MovedCard move={moved} onDismiss={dismissMoved} />}
-      <section class="card seat-card">
+      {reg && tid != null && (
+        <RegistrationCard token={token} tid={tid} registration={pv?.registration} startsAt={pv?.sign_up?.starts_at ?? null} now={now} />
+      )}
+      {/* DeskQr ("Show this QR at the desk", another helper) goes here, below the registration. */}
+      {!reg && <section class="card seat-card">
         <div class="player-name" data-testid="player-name">
           {pv?.name ?? ""}
         </div>
@@ -121,8 +142,8 @@ export function Player(props: { token: string }) {
             {pv.penalty.reason ? <span class="muted small penalty-reason"> {String(pv.penalty.reason)}</span> : null}
           </div>
         )}
-      </section>
-      {!busted && !over && <PushCard token={token} role="player" />}
+      </section>}
+      {!busted && !over && !gone && <PushCard token={token} role="player" />}
       <section class="card clock-card">
         {pub ? (
           <Clock structure={pub.structure} clock={pub.clock} rules={pub.clock_rules} size="big" />

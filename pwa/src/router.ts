@@ -62,7 +62,9 @@ export function roleOf(r: Route): Role | null {
     case "display":
       return r.name;
     case "club":
-      return "player"; // the players' side: the club page lives in the player chunk
+      // The club's public page with its sign-up: the players' side, in the player chunk (a chunk
+      // of its own split the shared core off the entry and put the dealer over its budget).
+      return "player";
     case "home":
       return null;
     default:

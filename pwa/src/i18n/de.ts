@@ -1136,6 +1136,8 @@ export const de: Record<MessageKey, string> = {
   "reg.cancel_yes": "Ja, stornieren",
   "reg.cancel_sent": "Wird storniert…",
   "reg.cancel_refused": "Nicht storniert: {reason}",
+  "reg.refused_seats_drawn": "die Sitze sind schon gelost — sag dem Turnierleiter, dass du gehst.",
+  "reg.refused_already_cancelled": "sie ist schon storniert.",
   "reg.erase": "Meine Daten löschen",
   "reg.erase_title": "Deine Daten löschen?",
   "reg.erase_text": "Deine E-Mail-Adresse und was du bei der Anmeldung eingegeben hast, werden gelöscht. Schon gespielte Resultate bleiben in den Unterlagen des Clubs.",

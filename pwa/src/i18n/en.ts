@@ -1135,6 +1135,8 @@ export const en = {
   "reg.cancel_yes": "Yes, cancel",
   "reg.cancel_sent": "Cancelling…",
   "reg.cancel_refused": "Not cancelled: {reason}",
+  "reg.refused_seats_drawn": "the seats are already drawn — tell the tournament director that you leave.",
+  "reg.refused_already_cancelled": "it is already cancelled.",
   "reg.erase": "Delete my data",
   "reg.erase_title": "Delete your data?",
   "reg.erase_text": "Your e-mail address and what you typed when you signed up are deleted. Results already played stay in the club's records.",

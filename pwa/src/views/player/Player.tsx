@@ -21,8 +21,8 @@ import { registrationWords } from "./registration";
 import { SignUpScreen, usePromotion } from "./SignUpScreen";
 import { useServerNow } from "../../ui/hooks";
 
-// The club's public page and its sign-up form live in this chunk too (app.tsx: route "club").
-export { ClubPage } from "./ClubPage";
+// The club's public page and its sign-up form (route "club", app.tsx) are the players' side too.
+export { ClubPage } from "./club/ClubPage";
 
 export function Player(props: { token: string }) {
   const lang = useLang();

@@ -1,15 +1,25 @@
 import { useEffect, useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
+import { t, useLang, type MessageKey } from "../../i18n";
 import { Confirm } from "../../ui/Confirm";
 import { useOutbox } from "../../ui/hooks";
 import * as outbox from "../../sync/outbox";
 import { request } from "../../sync/api";
 import { refreshViews } from "../../sync/session";
 import { report } from "../../sync/report";
-import { reasonText } from "../../ui/reasons";
 import { registrationWords, type RegistrationStatus } from "./registration";
-import { dateLocale, dayText, timeText } from "./signUp";
-import "./club.css";
+import { dateLocale, dayText, phoneLangs, timeText } from "../../ui/dates";
+import "./registration.css";
+
+// The refusals a player's own commands can meet, in his words (ui/reasons.ts would bring every
+// refusal's words into this chunk); anything else shows the server's sentence.
+const REFUSED: Record<string, MessageKey> = {
+  seats_drawn: "reg.refused_seats_drawn",
+  already_cancelled: "reg.refused_already_cancelled",
+};
+function refusedText(error: string | null | undefined, message: string | null | undefined): string {
+  const key = error ? REFUSED[error] : undefined;
+  return key ? t(key) : (message ?? error ?? "");
+}
 
 /** Where his registration stands before the draw, in big words, with what to do (check in, ID,
  * pay), and "Cancel my registration" / "Delete my data". */
@@ -24,7 +34,7 @@ export function RegistrationCard(props: {
   const lang = useLang();
   const words = registrationWords(props.registration, props.waitingTotal);
   if (!words) return null;
-  const locale = dateLocale(lang, typeof navigator !== "undefined" ? navigator.languages ?? [] : []);
+  const locale = dateLocale(lang, phoneLangs());
   const when = props.startsAt ? `${dayText(props.startsAt, locale, props.now)}, ${timeText(props.startsAt, locale)}` : "";
   return (
     <section class={`card reg-card is-${words.tone}`} data-testid="registration" data-status={words.status} data-position={props.registration?.position ?? ""} role="status">
@@ -72,7 +82,7 @@ function CancelButton(props: { token: string; tid: number; waiting: boolean }) {
     <>
       {refused && (
         <p class="error reg-refused" role="alert" data-testid="registration-cancel-refused">
-          {t("reg.cancel_refused", { reason: reasonText(mine!.error, mine!.params, mine!.message) })}
+          {t("reg.cancel_refused", { reason: refusedText(mine!.error, mine!.message) })}
         </p>
       )}
       <button type="button" class="btn btn-secondary btn-block reg-cancel" data-testid="registration-cancel" disabled={pending}
@@ -103,7 +113,7 @@ function EraseLink(props: { token: string; tid: number }) {
       const r = await request(`/api/tournaments/${props.tid}/my-data/erase`, { method: "POST", token: props.token, body: { op_id: crypto.randomUUID() } });
       if (r.ok) setSaid({ text: t("reg.erase_done"), bad: false });
       else if (r.status === 404 || r.status === 405) setSaid({ text: t("reg.erase_unavailable"), bad: true });
-      else setSaid({ text: t("reg.erase_failed", { reason: reasonText(r.data?.error, r.data?.params, r.data?.message ?? `HTTP ${r.status}`) }), bad: true });
+      else setSaid({ text: t("reg.erase_failed", { reason: refusedText(r.data?.error, r.data?.message ?? `HTTP ${r.status}`) }), bad: true });
     } catch (e) {
       report("reg.erase", e);
       setSaid({ text: t("reg.erase_failed", { reason: t("club.offline") }), bad: true });

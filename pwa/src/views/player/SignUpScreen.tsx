@@ -7,7 +7,7 @@ import { onView, viewKey } from "../../sync/viewCache";
 import { reconnectNow } from "../../sync/socket";
 import type { components } from "../../api/types.gen";
 import { RegistrationCard } from "./RegistrationCard";
-import { dateLocale, dayText, timeText } from "./signUp";
+import { dateLocale, dayText, phoneLangs, timeText } from "../../ui/dates";
 
 export type SignUpView = components["schemas"]["SignUpView"];
 
@@ -17,7 +17,7 @@ export function SignUpScreen(props: { token: string; tid: number }) {
   const lang = useLang();
   const now = useServerNow(30_000);
   const { view, loaded } = useView<SignUpView>(viewKey(props.tid, "signup"));
-  const locale = dateLocale(lang, typeof navigator !== "undefined" ? navigator.languages ?? [] : []);
+  const locale = dateLocale(lang, phoneLangs());
   const startsAt = view?.sign_up?.starts_at ?? null;
   const waiting = view?.registration?.status === "waiting";
   return (

@@ -1,7 +1,7 @@
 // Sending a sign-up: POST /api/public/tournaments/<tid>/sign-up with the phone's op id. The
 // server keeps its answer per (device, op id), so a sign-up whose answer was lost (no network, a
 // proxy's 502) goes again with the SAME op id and can never sign him up twice.
-import { request, NetworkError, type ApiResponse } from "../../sync/api";
+import { request, NetworkError, type ApiResponse } from "../../../sync/api";
 
 export interface SignUpBody {
   op_id: string;

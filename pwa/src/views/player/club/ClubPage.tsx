@@ -1,12 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
-import { Shell } from "../../ui/Shell";
-import { request } from "../../sync/api";
-import { metaGet, metaSet } from "../../sync/db";
-import { report } from "../../sync/report";
-import { useServerNow } from "../../ui/hooks";
+import { t, useLang } from "../../../i18n";
+import { Shell } from "../../../ui/Shell";
+import { request } from "../../../sync/api";
+import { metaGet, metaSet } from "../../../sync/db";
+import { report } from "../../../sync/report";
+import { useServerNow } from "../../../ui/hooks";
 import { TournamentCard } from "./TournamentCard";
-import { dateLocale, keptKey, type ClubPageData, type KeptSignUp } from "./signUp";
+import { keptKey, type ClubPageData, type KeptSignUp } from "./signUp";
+import { dateLocale, phoneLangs } from "../../../ui/dates";
 import "./club.css";
 
 const REFRESH_MS = 60_000; // seats taken and the waiting list move while the page is open
@@ -59,7 +60,7 @@ export function ClubPage(props: { slug: string }) {
       document.removeEventListener("visibilitychange", onVis);
     };
   }, [slug, tick]);
-  const locale = dateLocale(lang, typeof navigator !== "undefined" ? navigator.languages ?? [navigator.language] : []);
+  const locale = dateLocale(lang, phoneLangs());
   const list = data?.tournaments ?? [];
   return (
     <Shell title={data?.club.name ?? t("club.title")} class="player club-page" badge={false}>

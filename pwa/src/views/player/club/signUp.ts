@@ -1,8 +1,9 @@
 // The pure parts of signing up from the club's page: where a tournament's sign-up stands now,
 // the countdown to its opening, a refusal in the words a player understands, and the dates in
 // the phone's own locale. No DOM, no network: vitest covers them (signUp.test.ts).
-import type { Lang, MessageKey } from "../../i18n";
-import type { components } from "../../api/types.gen";
+import type { MessageKey } from "../../../i18n";
+import { dayText, timeText, weekdayText } from "../../../ui/dates";
+import type { components } from "../../../api/types.gen";
 
 export type Listing = components["schemas"]["Listing"];
 export type ClubPageData = components["schemas"]["ClubPage"];
@@ -49,33 +50,6 @@ export function countdown(msLeft: number): Countdown | null {
   return { key, d, h, m, s };
 }
 
-/** The phone's own locale for dates when it speaks the UI's language (de-CH writes "Montag,
- * 7. Dezember"), else the language's usual one. */
-export function dateLocale(lang: Lang, phoneLangs: readonly string[] = []): string {
-  const own = phoneLangs.find((x) => String(x).toLowerCase().startsWith(lang));
-  if (own) return own;
-  return lang === "de" ? "de-DE" : "en-GB";
-}
-
-function fmt(locale: string, opts: Intl.DateTimeFormatOptions, ms: number): string {
-  try {
-    return new Intl.DateTimeFormat(locale, opts).format(new Date(ms));
-  } catch {
-    return new Intl.DateTimeFormat(undefined, opts).format(new Date(ms)); // an unknown locale tag
-  }
-}
-
-/** "Monday, 7 December" / "Montag, 7. Dezember" (with the year when it is not this year's). */
-export function dayText(ms: number, locale: string, now: number): string {
-  const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();
-  return fmt(locale, { weekday: "long", day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }) }, ms);
-}
-
-/** "19:00" in 24 h where the locale writes it so, "7:00 PM" where it does not. */
-export function timeText(ms: number, locale: string): string {
-  return fmt(locale, { hour: "2-digit", minute: "2-digit" }, ms);
-}
-
 /** When sign-up opens, as a person says it: "today 12:00", "tomorrow 12:00", "Monday 12:00" within
  * a week, else the date. Returns the i18n key and its params. */
 export function opensText(at: number, now: number, locale: string): { key: MessageKey; params: Record<string, string> } {
@@ -84,7 +58,7 @@ export function opensText(at: number, now: number, locale: string): { key: Messa
   const days = Math.round((day(at) - day(now)) / 86_400_000);
   if (days <= 0) return { key: "club.opens_today", params: { time } };
   if (days === 1) return { key: "club.opens_tomorrow", params: { time } };
-  if (days < 7) return { key: "club.opens_weekday", params: { day: fmt(locale, { weekday: "long" }, at), time } };
+  if (days < 7) return { key: "club.opens_weekday", params: { day: weekdayText(at, locale), time } };
   return { key: "club.opens_date", params: { day: dayText(at, locale, now), time } };
 }
 

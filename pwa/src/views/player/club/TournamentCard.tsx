@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
-import { t, formatMoney, regionOf, type Lang } from "../../i18n";
+import { t, formatMoney, regionOf, type Lang } from "../../../i18n";
 import { SignUpForm } from "./SignUpForm";
-import { countdown, dayText, opensText, signUpState, timeText, type KeptSignUp, type Listing } from "./signUp";
+import { countdown, opensText, signUpState, type KeptSignUp, type Listing } from "./signUp";
+import { dayText, timeText } from "../../../ui/dates";
 
 /** A text the server gives in both languages ({en, de}) or in one. */
 function localized(v: unknown, lang: Lang): string {

@@ -1,8 +1,8 @@
 import { useRef, useState } from "preact/hooks";
-import { t, type Lang, type MessageKey } from "../../i18n";
-import { getDeviceId, metaSet } from "../../sync/db";
-import { report } from "../../sync/report";
-import { navigate } from "../../router";
+import { t, type Lang, type MessageKey } from "../../../i18n";
+import { getDeviceId, metaSet } from "../../../sync/db";
+import { report } from "../../../sync/report";
+
 import { sendSignUp } from "./sendSignUp";
 import { keptKey, opensText, refusalOf, type KeptSignUp, type Refusal } from "./signUp";
 
@@ -58,7 +58,7 @@ export function SignUpForm(props: {
         const kept: KeptSignUp = { tid: props.tid, token: d.token, name: d.name ?? clean, waiting: !!d.waiting, at: Date.now() };
         await metaSet(keptKey(props.tid), kept).catch((err) => report("club.keep_link", err)); // the link opens anyway
         props.onDone();
-        navigate(`/player/${encodeURIComponent(d.token)}`);
+        location.hash = `#/player/${encodeURIComponent(d.token)}`;
         return;
       }
       if (sent.status === 0) {

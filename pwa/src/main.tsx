@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { App, loadRole } from "./app";
-import { parseHash, roleOf } from "./router";
+import { parseHash, roleOf, shortLinkHash } from "./router";
 import { loadStrings, needStrings } from "./i18n";
 import "./styles.css";
 import { askPersistence, metaSet } from "./sync/db";
@@ -40,6 +40,8 @@ async function start() {
 // own) are loaded before the first render, so no screen shows English to a German phone first.
 // Should they not load (offline, never cached), the role screen says so and offers a reload.
 async function firstRender() {
+  const short = shortLinkHash(location.pathname);
+  if (short) history.replaceState(null, "", `/${short}`);
   const role = roleOf(parseHash(location.hash));
   // Not shown here: the role screen itself says it could not load and offers a reload.
   if (role) await loadRole(role).catch((e) => (report("start.role", e), needStrings("core").catch((e2) => report("start.strings", e2))));

@@ -16,4 +16,12 @@ describe("the club's public page", () => {
     expect(parseHash("#/club/")).toEqual({ name: "home" });
     expect(roleOf(parseHash("#/club/noohn"))).toBe("player");
   });
+  it("reads the short link's path when the service worker served the shell for it", async () => {
+    const { shortLinkHash } = await import("./router");
+    expect(shortLinkHash("/c/noohn")).toBe("#/club/noohn");
+    expect(shortLinkHash("/c/noohn/")).toBe("#/club/noohn");
+    expect(shortLinkHash("/")).toBeNull();
+    expect(shortLinkHash("/c/")).toBeNull();
+    expect(shortLinkHash("/api/c/x")).toBeNull();
+  });
 });

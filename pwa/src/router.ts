@@ -53,6 +53,14 @@ export function parseHash(hash: string): Route {
   return { name: "home" };
 }
 
+/** The hash route of the club's short link /c/<slug> (its QR on the club's wall), or null. The
+ * server redirects it to #/club/<slug>, but a phone whose service worker serves the app shell for
+ * every navigation never asks the server: the app reads the path itself. */
+export function shortLinkHash(pathname: string): string | null {
+  const m = /^\/c\/([^/]+)\/?$/.exec(pathname);
+  return m ? `#/club/${m[1]}` : null;
+}
+
 /** The role app (a chunk of its own, pwa/src/views/<role>/) that shows a route; null: the core's Home. */
 export type Role = "director" | "dealer" | "player" | "display";
 export function roleOf(r: Route): Role | null {

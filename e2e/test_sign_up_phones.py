@@ -62,7 +62,9 @@ def test_three_phones_sign_up_one_waits_and_moves_up_when_another_cancels(live_s
     card.get_by_test_id("club-sign-up").click()
     honeypot = card.get_by_test_id("signup-website")
     assert honeypot.get_attribute("tabindex") == "-1" and honeypot.get_attribute("autocomplete") == "off"
-    assert honeypot.evaluate("el => el.closest('[aria-hidden=true]') !== null && getComputedStyle(el).display !== 'none'")
+    assert honeypot.evaluate(
+        "el => el.closest('[aria-hidden=true]') !== null && getComputedStyle(el).display !== 'none'"
+    )
     assert not honeypot.is_visible() or honeypot.bounding_box()["x"] < 0
     shot(anna, "signup-club-open-de")
     sign_up(anna, monday, "Anna Weiss")

@@ -24,9 +24,9 @@ export function dayText(ms: number, locale: string, now: number): string {
   return fmt(locale, { weekday: "long", day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }) }, ms);
 }
 
-/** "19:00" in 24 h where the locale writes it so, "7:00 PM" where it does not. */
+/** "19:00" in 24 h where the locale writes it so, "7:00 PM" where it does not (not "07:00 PM"). */
 export function timeText(ms: number, locale: string): string {
-  return fmt(locale, { hour: "2-digit", minute: "2-digit" }, ms);
+  return fmt(locale, { hour: "numeric", minute: "2-digit" }, ms);
 }
 
 /** "Monday" / "Montag". */

@@ -24,7 +24,7 @@ export function SignUpScreen(props: { token: string; tid: number }) {
     <Shell title={view?.name ?? t("app.name")} class="player" badge="status">
       {startsAt != null && (
         <p class="muted center tournament-name" data-testid="signup-starts">
-          {view?.name} · {dayText(startsAt, locale, now)}, {timeText(startsAt, locale)}
+          {dayText(startsAt, locale, now)} · {timeText(startsAt, locale)}
         </p>
       )}
       {view ? (

@@ -114,3 +114,12 @@ describe("sending a sign-up", () => {
     expect(n).toBe(3);
   });
 });
+
+describe("times", () => {
+  it("writes 12-hour times without a leading zero, 24-hour ones as usual", () => {
+    const at = new Date(2026, 11, 7, 13, 5).getTime();
+    expect(timeText(at, "en-US")).toMatch(/^1:05\sPM$/);
+    expect(timeText(at, "de-DE")).toBe("13:05");
+    expect(timeText(new Date(2026, 11, 7, 19, 30).getTime(), "de-CH")).toBe("19:30");
+  });
+});

@@ -86,7 +86,8 @@ export function Player(props: { token: string }) {
         <RegistrationCard token={token} tid={tid} registration={pv?.registration} startsAt={pv?.sign_up?.starts_at ?? null} now={now} />
       )}
       {/* DeskQr ("Show this QR at the desk", another helper) goes here, below the registration. */}
-      {!reg && <section class="card seat-card">
+      {/* Checked in: the seat card ("not drawn yet", then the seat) stays with the registration. */}
+      {(!reg || reg.status === "checked_in") && <section class="card seat-card">
         <div class="player-name" data-testid="player-name">
           {pv?.name ?? ""}
         </div>

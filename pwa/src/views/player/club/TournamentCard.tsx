@@ -34,6 +34,7 @@ export function TournamentCard(props: {
 }) {
   const { listing: l, now, lang, locale, kept } = props;
   const [formOpen, setFormOpen] = useState(false);
+  const [another, setAnother] = useState(false); // a friend signs up on the same phone
   const [opensOverride, setOpensOverride] = useState<number | null>(null);
   const region = regionOf({ currency: l.currency });
   const money = (n: number) => formatMoney(n, l.currency, lang, region);
@@ -43,7 +44,7 @@ export function TournamentCard(props: {
   const rules = houseRules(l.house_rules, lang);
   const names = props.showNames && Array.isArray(l.names) ? l.names : null;
   return (
-    <article class="card club-card" data-testid={`club-tournament-${l.id}`} data-state={kept ? "kept" : state.kind} aria-labelledby={`ct-${l.id}`}>
+    <article class="card club-card" data-testid={`club-tournament-${l.id}`} data-state={kept && !another ? "kept" : state.kind} aria-labelledby={`ct-${l.id}`}>
       {l.starts_at != null && (
         <p class="club-when" data-testid="club-when">
           <span class="club-day">{dayText(l.starts_at, locale, now)}</span>
@@ -85,8 +86,8 @@ export function TournamentCard(props: {
         </details>
       )}
       <div class="club-signup">
-        {kept ? (
-          <KeptLink kept={kept} />
+        {kept && !another ? (
+          <KeptLink kept={kept} onAnother={state.kind === "open" ? () => (setAnother(true), setFormOpen(true)) : null} />
         ) : state.kind === "opens" ? (
           <Opens at={state.at} now={now} locale={locale} />
         ) : state.kind === "closed" ? (
@@ -140,15 +141,20 @@ function Opens(props: { at: number; now: number; locale: string }) {
   );
 }
 
-function KeptLink(props: { kept: KeptSignUp }) {
+/** This phone signed up for it: his link (where it stands now: registered, waiting, moved up…). */
+function KeptLink(props: { kept: KeptSignUp; onAnother: (() => void) | null }) {
   const k = props.kept;
   return (
     <div class="club-state is-kept" data-testid="club-kept">
-      <strong>{k.waiting ? t("club.waiting_here") : t("club.registered_here")}</strong>
-      <span class="muted">{k.name}</span>
+      <strong>{t("club.signed_up_here", { name: k.name })}</strong>
       <a class="btn btn-primary btn-block btn-big" href={`#/player/${encodeURIComponent(k.token)}`} data-testid="club-open-link">
         {t("club.open_link")}
       </a>
+      {props.onAnother && (
+        <button type="button" class="btn btn-ghost btn-block" data-testid="club-sign-up-another" onClick={props.onAnother}>
+          {t("club.sign_up_another")}
+        </button>
+      )}
     </div>
   );
 }

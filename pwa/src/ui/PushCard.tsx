@@ -2,8 +2,9 @@ import { useEffect, useState } from "preact/hooks";
 import type { FunctionComponent } from "preact";
 import { report } from "../sync/report";
 
-/** `waiting`: a player on the waiting list (or with a place reserved): "tell me when I move up". */
-type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null; waiting?: boolean };
+/** `waiting`: a player on the waiting list: "tell me when I move up"; `before`: a registered
+ * player before the night (no seat yet to move from): "tell me during the tournament when I have to move". */
+type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null; waiting?: boolean; before?: boolean };
 let loaded: FunctionComponent<Props> | undefined;
 
 /** The notifications opt-in, fetched after the screen is up: its own chunk (src/push/), never in

@@ -53,7 +53,7 @@ export function Player(props: { token: string }) {
       </Shell>
     );
   }
-  if (waitingLink && tid != null) return <SignUpScreen token={token} tid={tid} />;
+  if (waitingLink && tid != null) return <SignUpScreen token={token} tid={tid} signupNo={me.me!.signup_no!} />;
   // Before the draw a signed-up player's registration speaks (registered, moved up, checked in,
   // cancelled, no-show); from the draw on, the seat, the clock and the prize as for everyone.
   const reg = registrationWords(pv?.registration);
@@ -144,7 +144,7 @@ export function Player(props: { token: string }) {
           </div>
         )}
       </section>}
-      {!busted && !over && !gone && <PushCard token={token} role="player" />}
+      {!busted && !over && !gone && <PushCard token={token} role="player" before={!!reg} />}
       <section class="card clock-card">
         {pub ? (
           <Clock structure={pub.structure} clock={pub.clock} rules={pub.clock_rules} size="big" />

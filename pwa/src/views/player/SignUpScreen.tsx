@@ -13,10 +13,10 @@ export type SignUpView = components["schemas"]["SignUpView"];
 
 /** A personal link still on the waiting list (view kind "signup"): his number on the list, the
  * tournament he waits for, "tell me when I move up", and leaving the list. */
-export function SignUpScreen(props: { token: string; tid: number }) {
+export function SignUpScreen(props: { token: string; tid: number; signupNo: number }) {
   const lang = useLang();
   const now = useServerNow(30_000);
-  const { view, loaded } = useView<SignUpView>(viewKey(props.tid, "signup"));
+  const { view, loaded } = useView<SignUpView>(viewKey(props.tid, "signup", props.signupNo));
   const locale = dateLocale(lang, phoneLangs());
   const startsAt = view?.sign_up?.starts_at ?? null;
   const waiting = view?.registration?.status === "waiting";

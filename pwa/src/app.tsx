@@ -81,7 +81,8 @@ function RoleScreen<R extends Role>(props: { role: R; render: (m: RoleModules[R]
 }
 
 function Home() {
-  // No route: go where this phone was last (director if logged in, else login).
+  // No route: go where this phone was last (director if logged in, else the club page a guest
+  // looked at, else login).
   useEffect(() => {
     (async () => {
       const last = await metaGet<string>("last_route").catch((e) => report("app.last_route", e));
@@ -90,7 +91,9 @@ function Home() {
         return;
       }
       const d = await getDirectorAuth();
-      navigate(d ? "/director" : "/login");
+      const club = d ? null : await metaGet<string>("last_club").catch((e) => report("app.last_club", e));
+      if (club) location.replace(club);
+      else navigate(d ? "/director" : "/login");
     })();
   }, []);
   return null;

@@ -30,7 +30,9 @@ async function start() {
   });
   const remember = () => {
     const h = location.hash;
-    if (/^#\/(director|dealer|player|display|club)\b/.test(h)) void metaSet("last_route", h).catch((e) => report("start.last_route", e));
+    if (/^#\/(director|dealer|player|display)\b/.test(h)) void metaSet("last_route", h).catch((e) => report("start.last_route", e));
+    // The club's page: where a guest's app opens next time, unless a link or a login says more.
+    else if (/^#\/club\//.test(h)) void metaSet("last_club", h).catch((e) => report("start.last_club", e));
   };
   window.addEventListener("hashchange", remember);
   remember();

@@ -37,8 +37,9 @@ export function RegistrationCard(props: {
   const locale = dateLocale(lang, phoneLangs());
   const when = props.startsAt ? `${dayText(props.startsAt, locale, props.now)}, ${timeText(props.startsAt, locale)}` : "";
   return (
-    <section class={`card reg-card is-${words.tone}`} data-testid="registration" data-status={words.status} data-position={props.registration?.position ?? ""} role="status">
-      <p class="reg-title" data-testid="registration-title">
+    <section class={`card reg-card is-${words.tone}`} data-testid="registration" data-status={words.status} data-position={props.registration?.position ?? ""}>
+      {/* The title alone is the live region: a screen reader says "Moved up!" when it changes. */}
+      <p class="reg-title" data-testid="registration-title" role="status">
         {t(words.title, words.titleParams)}
       </p>
       {props.registration?.name && <p class="reg-who">{props.registration.name}</p>}

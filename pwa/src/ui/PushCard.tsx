@@ -3,7 +3,7 @@ import type { FunctionComponent } from "preact";
 import { report } from "../sync/report";
 
 /** `waiting`: a player on the waiting list: "tell me when I move up"; `before`: a registered
- * player before the night (no seat yet to move from): "tell me during the tournament when I have to move". */
+ * player before the night (no seat yet to move from): "notify me during the tournament". */
 type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null; waiting?: boolean; before?: boolean };
 let loaded: FunctionComponent<Props> | undefined;
 

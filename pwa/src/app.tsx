@@ -81,7 +81,8 @@ function RoleScreen<R extends Role>(props: { role: R; render: (m: RoleModules[R]
 }
 
 function Home() {
-  // No route: go where this phone was last (director if logged in, else login).
+  // No route: go where this phone was last (director if logged in, else the club page a guest
+  // looked at, else login).
   useEffect(() => {
     (async () => {
       const last = await metaGet<string>("last_route").catch((e) => report("app.last_route", e));
@@ -90,7 +91,9 @@ function Home() {
         return;
       }
       const d = await getDirectorAuth();
-      navigate(d ? "/director" : "/login");
+      const club = d ? null : await metaGet<string>("last_club").catch((e) => report("app.last_club", e));
+      if (club) location.replace(club);
+      else navigate(d ? "/director" : "/login");
     })();
   }, []);
   return null;
@@ -100,7 +103,7 @@ export function App() {
   const r = useRoute();
   useEffect(() => {
     // Screens without a socket (setup/login/list) must not keep another screen's connection.
-    if (r.name === "setup" || r.name === "login" || r.name === "director" || r.name === "leagues" || r.name === "league" || r.name === "home") disconnectSocket();
+    if (r.name === "setup" || r.name === "login" || r.name === "director" || r.name === "leagues" || r.name === "league" || r.name === "home" || r.name === "club") disconnectSocket();
   }, [r.name]);
   let screen;
   switch (r.name) {
@@ -133,6 +136,9 @@ export function App() {
       break;
     case "player":
       screen = <RoleScreen role="player" render={(m) => <m.Player token={r.token} key={r.token} />} />;
+      break;
+    case "club":
+      screen = <RoleScreen role="player" render={(m) => <m.ClubPage slug={r.slug} key={`c${r.slug}`} />} />;
       break;
     case "display":
       screen = <RoleScreen role="display" render={(m) => <m.Display token={r.token} key={r.token} />} />;

@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { App, loadRole } from "./app";
-import { parseHash, roleOf } from "./router";
+import { parseHash, roleOf, shortLinkHash } from "./router";
 import { loadStrings, needStrings } from "./i18n";
 import "./styles.css";
 import { askPersistence, metaSet } from "./sync/db";
@@ -31,6 +31,8 @@ async function start() {
   const remember = () => {
     const h = location.hash;
     if (/^#\/(director|dealer|player|display)\b/.test(h)) void metaSet("last_route", h).catch((e) => report("start.last_route", e));
+    // The club's page: where a guest's app opens next time, unless a link or a login says more.
+    else if (/^#\/club\//.test(h)) void metaSet("last_club", h).catch((e) => report("start.last_club", e));
   };
   window.addEventListener("hashchange", remember);
   remember();
@@ -40,6 +42,8 @@ async function start() {
 // own) are loaded before the first render, so no screen shows English to a German phone first.
 // Should they not load (offline, never cached), the role screen says so and offers a reload.
 async function firstRender() {
+  const short = shortLinkHash(location.pathname);
+  if (short) history.replaceState(null, "", `/${short}`);
   const role = roleOf(parseHash(location.hash));
   // Not shown here: the role screen itself says it could not load and offers a reload.
   if (role) await loadRole(role).catch((e) => (report("start.role", e), needStrings("core").catch((e2) => report("start.strings", e2))));

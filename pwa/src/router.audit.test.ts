@@ -8,3 +8,20 @@ describe("director routes", () => {
     expect(parseHash("#/director/12/structure")).toEqual({ name: "structure", tid: "12" });
   });
 });
+
+describe("the club's public page", () => {
+  it("opens without a token, in the player chunk", async () => {
+    const { roleOf } = await import("./router");
+    expect(parseHash("#/club/noohn")).toEqual({ name: "club", slug: "noohn" });
+    expect(parseHash("#/club/")).toEqual({ name: "home" });
+    expect(roleOf(parseHash("#/club/noohn"))).toBe("player");
+  });
+  it("reads the short link's path when the service worker served the shell for it", async () => {
+    const { shortLinkHash } = await import("./router");
+    expect(shortLinkHash("/c/noohn")).toBe("#/club/noohn");
+    expect(shortLinkHash("/c/noohn/")).toBe("#/club/noohn");
+    expect(shortLinkHash("/")).toBeNull();
+    expect(shortLinkHash("/c/")).toBeNull();
+    expect(shortLinkHash("/api/c/x")).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ export type Route =
   | { name: "league"; id: string }
   | { name: "dealer"; token: string }
   | { name: "player"; token: string }
+  | { name: "club"; slug: string }
   | { name: "display"; token: string }
   | { name: "home" };
 
@@ -41,11 +42,23 @@ export function parseHash(hash: string): Route {
     case "player":
       if (b) return { name: "player", token: b };
       break;
+    case "club":
+      // The club's public page (/c/<slug> redirects here): no token, no login.
+      if (b) return { name: "club", slug: b };
+      break;
     case "display":
       if (b) return { name: "display", token: b };
       break;
   }
   return { name: "home" };
+}
+
+/** The hash route of the club's short link /c/<slug> (its QR on the club's wall), or null. The
+ * server redirects it to #/club/<slug>, but a phone whose service worker serves the app shell for
+ * every navigation never asks the server: the app reads the path itself. */
+export function shortLinkHash(pathname: string): string | null {
+  const m = /^\/c\/([^/]+)\/?$/.exec(pathname);
+  return m ? `#/club/${m[1]}` : null;
 }
 
 /** The role app (a chunk of its own, pwa/src/views/<role>/) that shows a route; null: the core's Home. */
@@ -56,6 +69,10 @@ export function roleOf(r: Route): Role | null {
     case "player":
     case "display":
       return r.name;
+    case "club":
+      // The club's public page with its sign-up: the players' side, in the player chunk (a chunk
+      // of its own split the shared core off the entry and put the dealer over its budget).
+      return "player";
     case "home":
       return null;
     default:

@@ -8,7 +8,7 @@ import "./push.css";
 type Role = "player" | "dealer" | "director";
 
 /** "Tell me when I have to move": Web Push for this screen's token (a lazy chunk of its own). */
-export default function PushOptIn(props: { token: string; role: Role; tid?: number | null }) {
+export default function PushOptIn(props: { token: string; role: Role; tid?: number | null; waiting?: boolean; before?: boolean }) {
   const lang = useLang();
   const words = PUSH_STRINGS[lang === "de" ? "de" : "en"];
   const say = (k: PushWord, reason = "") => spelled(words[k], lang).replace("{reason}", reason);
@@ -43,7 +43,7 @@ export default function PushOptIn(props: { token: string; role: Role; tid?: numb
       {state === "off" && (
         <button type="button" class="btn btn-primary btn-block btn-big" data-testid="push-on" disabled={busy}
           onClick={() => act(() => turnOn(props.token, lang, tid))}>
-          {words[props.role]}
+          {props.waiting ? words.player_waiting : props.before ? words.player_before : words[props.role]}
         </button>
       )}
       {state === "on" && (

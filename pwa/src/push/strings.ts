@@ -3,6 +3,8 @@ export const PUSH_STRINGS = {
   en: {
     title: "Notifications",
     player: "Tell me when I have to move",
+    player_waiting: "Tell me when I move up",
+    player_before: "Notify me during the tournament",
     dealer: "Tell me when my table closes or must wait",
     director: "Tell me what needs the floor (pay-outs, refused commands)",
     on: "On: this phone is told even with the screen off.",
@@ -15,6 +17,8 @@ export const PUSH_STRINGS = {
   de: {
     title: "Benachrichtigungen",
     player: "Sag mir, wenn ich umziehen muss",
+    player_waiting: "Sag mir, wenn ich nachrücke",
+    player_before: "Benachrichtige mich im Turnier",
     dealer: "Sag mir, wenn mein Tisch schließt oder warten muss",
     director: "Sag mir, was die Turnierleitung braucht (Auszahlungen, abgelehnte Befehle)",
     on: "An: dieses Handy erfährt es auch bei dunklem Bildschirm.",

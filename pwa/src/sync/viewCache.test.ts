@@ -112,3 +112,12 @@ describe("director deltas", () => {
     expect(r.gap).toBeFalsy();
   });
 });
+
+describe("view keys", () => {
+  it("keys a waiting link's view by its sign-up: two people may sign up on one phone", async () => {
+    const { keyOf } = await import("./viewCache");
+    expect(keyOf({ kind: "signup", tournament_id: 3, seq: 1, registration: { status: "waiting", signup_no: 4 } })).toBe("3:signup:4");
+    expect(keyOf({ kind: "signup", tournament_id: 3, seq: 1, registration: { status: "waiting", signup_no: 5 } })).toBe("3:signup:5");
+    expect(keyOf({ kind: "player", tournament_id: 3, seq: 1, entry_id: 9 })).toBe("3:player:9");
+  });
+});

@@ -11,10 +11,12 @@ export interface View {
   [k: string]: any;
 }
 
-/** The per-kind key: table number for table views, entry id for player views, "_" otherwise. */
+/** The per-kind key: table number for table views, entry id for player views, the sign-up's
+ * number for a waiting link's view (two people may sign up on one phone), "_" otherwise. */
 export function viewSubKey(v: Pick<View, "kind"> & Record<string, any>): string {
   if (v.kind === "table") return String(v.table_no ?? "_");
   if (v.kind === "player") return String(v.entry_id ?? "_");
+  if (v.kind === "signup") return String(v.registration?.signup_no ?? "_");
   return "_";
 }
 

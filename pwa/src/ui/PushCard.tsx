@@ -2,7 +2,9 @@ import { useEffect, useState } from "preact/hooks";
 import type { FunctionComponent } from "preact";
 import { report } from "../sync/report";
 
-type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null };
+/** `waiting`: a player on the waiting list: "tell me when I move up"; `before`: a registered
+ * player before the night (no seat yet to move from): "notify me during the tournament". */
+type Props = { token: string; role: "player" | "dealer" | "director"; tid?: number | null; waiting?: boolean; before?: boolean };
 let loaded: FunctionComponent<Props> | undefined;
 
 /** The notifications opt-in, fetched after the screen is up: its own chunk (src/push/), never in

@@ -11,11 +11,13 @@ export type MeState = { me: Me | null; status: "loading" | "ok" | "offline" | "i
  * Who a link token belongs to: the cached answer at once (works offline after a reload),
  * then /api/me when the server is reachable.
  */
-export function useMe(token: string): MeState {
+export function useMe(token: string, again = 0): MeState {
   const [st, set] = useState<MeState>({ me: null, status: "loading" });
   useEffect(() => {
     let alive = true;
-    set({ me: null, status: "loading" });
+    // `again`: ask the server once more (a waiting link that moved up now has an entry); the
+    // screen keeps what it shows meanwhile.
+    if (!again) set({ me: null, status: "loading" });
     void metaSet(`seen:${token}`, Date.now()).catch((e) => report("me.seen", e));
     getCachedMe(token).then((cached) => {
       if (alive && cached) set((s) => (s.status === "loading" ? { me: cached, status: "ok" } : s));
@@ -29,6 +31,6 @@ export function useMe(token: string): MeState {
     return () => {
       alive = false;
     };
-  }, [token]);
+  }, [token, again]);
   return st;
 }

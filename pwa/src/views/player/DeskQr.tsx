@@ -18,11 +18,11 @@ const SHOWN = new Set(["registered", "promoted", "waiting"]);
 
 const svgAnswer = (answer: unknown): string | null => (typeof answer === "string" && answer.startsWith("<svg") ? answer : null);
 
-export function DeskQr(props: { token: string; tid: number | string | null; entryId: number | null }) {
+export function DeskQr(props: { token: string; tid: number | string | null; entryId: number | null; signupNo?: number }) {
   const { token, tid, entryId } = props;
   const { view: pv } = useView<PlayerView>(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
   // A sign-up still waiting has no entry: his link's view is the sign-up's (read/views.py signup_view).
-  const { view: su } = useView<SignUpView>(tid != null && entryId == null ? viewKey(tid, "signup") : null);
+  const { view: su } = useView<SignUpView>(tid != null && entryId == null ? viewKey(tid, "signup", props.signupNo) : null);
   const status = (entryId != null ? pv?.registration?.status : su?.registration?.status) ?? null;
   const shown = status != null && SHOWN.has(status);
   const wasShown = useRef(false);

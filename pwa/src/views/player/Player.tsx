@@ -17,13 +17,24 @@ import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
 import { MomentBanner } from "../../ui/Moments";
 import { DeskQr } from "./DeskQr";
 import type { PlayerView, PublicView } from "../../api/views";
+import { RegistrationCard } from "./RegistrationCard";
+import { registrationWords } from "./registration";
+import { SignUpScreen, usePromotion } from "./SignUpScreen";
+import { useServerNow } from "../../ui/hooks";
+
+// The club's public page and its sign-up form (route "club", app.tsx) are the players' side too.
+export { ClubPage } from "./club/ClubPage";
 
 export function Player(props: { token: string }) {
   const lang = useLang();
   const { token } = props;
-  const me = useMe(token);
+  const [askMe, setAskMe] = useState(0);
+  const me = useMe(token, askMe);
   const tid = me.me?.tournament_id ?? null;
   const entryId = me.me?.entry_id ?? null;
+  // A personal link from a sign-up that waits for a place: no entry yet, its own screen.
+  const waitingLink = tid != null && entryId == null && me.me?.signup_no != null;
+  usePromotion(tid, waitingLink, askMe, () => setAskMe((n) => n + 1));
   const { invalid } = useLive({ token, tid });
   const { view: pv, loaded } = useView<PlayerView>(tid != null && entryId != null ? viewKey(tid, "player", entryId) : null);
   const { view: pub } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
@@ -33,6 +44,7 @@ export function Player(props: { token: string }) {
     if (finished && moved) dismissMoved(); // a move card is stale once nobody plays any more
   }, [finished, !!moved]);
   const conn = useConnection();
+  const now = useServerNow(30_000);
   const cantAsk = conn === "offline" || conn === "unreachable"; // nothing cached and no server to ask
 
   if (me.status === "invalid" || invalid) {
@@ -42,6 +54,11 @@ export function Player(props: { token: string }) {
       </Shell>
     );
   }
+  if (waitingLink && tid != null) return <SignUpScreen token={token} tid={tid} signupNo={me.me!.signup_no!} />;
+  // Before the draw a signed-up player's registration speaks (registered, moved up, checked in,
+  // cancelled, no-show); from the draw on, the seat, the clock and the prize as for everyone.
+  const reg = registrationWords(pv?.registration);
+  const gone = reg?.tone === "off";
   const busted = pv?.status === "busted";
   // Once it is over, nobody moves any more: the winner's phone leads with "You won!", and no
   // phone offers or keeps move news.
@@ -51,7 +68,6 @@ export function Player(props: { token: string }) {
     <Shell title={pv?.name ?? pub?.name ?? t("app.name")} class="player" badge="status">
       {!me.me && me.status !== "loading" && <p class="card muted">{t("common.no_data")}</p>}
       {pub && <p class="muted center tournament-name">{pub.name}</p>}
-      <DeskQr token={token} tid={tid} entryId={entryId} />
       {won && (
         <section class="card player-won" data-testid="player-won" role="status">
           <strong class="player-won-title">{t("player.won")}</strong>
@@ -67,7 +83,12 @@ export function Player(props: { token: string }) {
         </section>
       )}
       {moved && !busted && !over && <MovedCard move={moved} onDismiss={dismissMoved} />}
-      <section class="card seat-card">
+      {reg && tid != null && (
+        <RegistrationCard token={token} tid={tid} registration={pv?.registration} startsAt={pv?.sign_up?.starts_at ?? null} now={now} />
+      )}
+      <DeskQr token={token} tid={tid} entryId={entryId} />
+      {/* Checked in: the seat card ("not drawn yet", then the seat) stays with the registration. */}
+      {(!reg || reg.status === "checked_in") && <section class="card seat-card">
         <div class="player-name" data-testid="player-name">
           {pv?.name ?? ""}
         </div>
@@ -123,8 +144,8 @@ export function Player(props: { token: string }) {
             {pv.penalty.reason ? <span class="muted small penalty-reason"> {String(pv.penalty.reason)}</span> : null}
           </div>
         )}
-      </section>
-      {!busted && !over && <PushCard token={token} role="player" />}
+      </section>}
+      {!busted && !over && !gone && <PushCard token={token} role="player" before={!!reg} />}
       <section class="card clock-card">
         {pub ? (
           <Clock structure={pub.structure} clock={pub.clock} rules={pub.clock_rules} size="big" />

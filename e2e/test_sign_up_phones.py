@@ -7,7 +7,6 @@ Also: "opens tomorrow" with a countdown for a tournament not open yet, a taken n
 the name field, the honeypot out of sight, the club page remembering the link on the phone; axe-core finds no
 violation on the club page, the form with an error, the waiting and the moved-up screens."""
 
-import re
 import time
 
 from playwright.sync_api import expect

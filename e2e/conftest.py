@@ -1,13 +1,12 @@
 """Browser tests: real Chromium against a real server process."""
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from browser_args import CHROMIUM_ARGS
+from browser_args import CHROMIUM_ARGS, PHONE, chromium_path
 from server import ServerProcess
 
 # Assertions wait as long as actions do (15 s, below): on a loaded 2-core CI machine a printout of
@@ -16,12 +15,7 @@ expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "e2e" / "screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1}
-
-
-def chromium_path():
-    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="session")

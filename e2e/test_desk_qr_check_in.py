@@ -18,8 +18,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import expect
 
-from browser_args import CHROMIUM_ARGS
-from conftest import PHONE, chromium_path
+from browser_args import CHROMIUM_ARGS, PHONE, chromium_path
 from director_phone import director_at, signed_in
 from server import Api, command_ok as ok, director, view_when
 

@@ -78,7 +78,13 @@ def test_the_director_opens_online_sign_up_and_the_club_page_lists_it(live_serve
     [listed] = page["tournaments"]
     assert listed["id"] == tid and listed["open_now"] is True
     assert listed["starts_at"] == starts_ms
-    assert listed["sign_up"] == {"starts_at": starts_ms, "online": True, "opens_at": opens_ms, "closes_at": None}
+    assert listed["sign_up"] == {
+        "starts_at": starts_ms,
+        "online": True,
+        "opens_at": opens_ms,
+        "closes_at": None,
+        "confirm": False,
+    }
     assert page["link"].endswith(f"/c/{slug}")
 
     # a player signs up from his phone: the desk shows him, marked as an online sign-up

@@ -66,6 +66,7 @@ def test_players_sign_up_one_moves_up_is_mailed_scanned_in_and_finds_his_seat(
     starts = dt.datetime.now(ZoneInfo(ZONE)).replace(second=0, microsecond=0) + dt.timedelta(days=1)
     card.get_by_test_id("signup-starts").fill(wall(starts))
     expect(card.get_by_test_id("signup-online")).to_be_checked()
+    card.get_by_test_id("signup-confirm").check()  # a player with a place says he comes
     card.get_by_test_id("signup-save").click()
     expect(card.get_by_test_id("signup-summary")).to_have_attribute("data-status", "open")
 
@@ -95,6 +96,13 @@ def test_players_sign_up_one_moves_up_is_mailed_scanned_in_and_finds_his_seat(
     for name in ("Anna Weiss", "Beat Keller", "Carla Frei"):
         expect(phones[name].get_by_test_id("registration")).to_have_attribute("data-status", "registered")
     dario_link = dario.url
+    anna = phones["Anna Weiss"]
+    expect(anna.get_by_test_id("registration-confirm-ask")).to_be_visible()
+    anna.get_by_test_id("registration-confirm").click()  # "Ja, ich komme"
+    expect(anna.get_by_test_id("registration-confirm")).to_have_count(0, timeout=20_000)
+    assert view_when(api, tid, lambda v: any(e["confirmed"] for e in v["entries"]))["entries"][0]["confirmed"] is True
+    expect(td.get_by_test_id("desk-row-1")).to_have_attribute("data-confirmed", "true")  # the desk sees it
+    expect(td.get_by_test_id("desk-row-2")).to_contain_text("noch nicht bestätigt")
     confirmations = smtp_sink.wait_for(2)
     assert sorted(m["To"] for m in confirmations) == ["carla@example.org", "dario@example.org"]
     assert dario_link.split("#")[1] in next(m for m in confirmations if m["To"] == "dario@example.org").get_content()

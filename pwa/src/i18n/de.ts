@@ -1213,6 +1213,12 @@ export const de: Record<MessageKey, string> = {
   "reg.erase_title": "Deine Daten löschen?",
   "reg.erase_text": "Deine E-Mail-Adresse und was du bei der Anmeldung eingegeben hast, werden gelöscht. Schon gespielte Resultate bleiben in den Unterlagen des Clubs.",
   "reg.erase_yes": "Ja, löschen",
+  "desk.not_confirmed": "noch nicht bestätigt",
+  "desk.confirmed": "hat zugesagt",
+  "signup_card.confirm_label": "Spieler mit Startplatz bestätigen, dass sie kommen (über ihren Link)",
+  "reg.confirm_ask": "Der Club bittet dich zu bestätigen, dass du kommst.",
+  "reg.confirm": "Ja, ich komme",
+  "reg.confirmed": "Du hast bestätigt, dass du kommst.",
   "reg.erase_done": "Deine Daten sind gelöscht: E-Mail-Adresse und Benachrichtigungen, vor der Auslosung auch die Anmeldung. Dein Name bleibt in der Rangliste.",
   "reg.erase_failed": "Nicht gelöscht: {reason}",
 };

@@ -1212,6 +1212,12 @@ export const en = {
   "reg.erase_title": "Delete your data?",
   "reg.erase_text": "Your e-mail address and what you typed when you signed up are deleted. Results already played stay in the club's records.",
   "reg.erase_yes": "Yes, delete",
+  "desk.not_confirmed": "not confirmed yet",
+  "desk.confirmed": "confirmed he comes",
+  "signup_card.confirm_label": "Players with a place confirm that they come (from their link)",
+  "reg.confirm_ask": "The club asks you to confirm that you come.",
+  "reg.confirm": "Yes, I'm coming",
+  "reg.confirmed": "You confirmed that you come.",
   "reg.erase_done": "Your data is deleted: your e-mail address and notifications, and before the draw your registration. Your name stays in the results.",
   "reg.erase_failed": "Not deleted: {reason}",
 } as const;

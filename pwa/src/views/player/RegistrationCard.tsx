@@ -51,9 +51,32 @@ export function RegistrationCard(props: {
             <li key={x.key}>{t(x.key, { ...x.params, when })}</li>
           ))}
       </ul>
+      {props.registration?.confirmed === false && words.mayCancel && <ConfirmButton token={props.token} tid={props.tid} />}
       {words.mayCancel && <CancelButton token={props.token} tid={props.tid} waiting={words.status === "waiting"} />}
       <EraseLink token={props.token} tid={props.tid} />
     </section>
+  );
+}
+
+/** "I'm coming": where the director asks for it, a player with a place confirms from his link
+ * (the command `confirm_sign_up` through the outbox); the desk then sees him confirmed. */
+function ConfirmButton(props: { token: string; tid: number }) {
+  const [opId, setOpId] = useState<string | null>(null);
+  const entries = useOutbox();
+  const mine = opId ? entries.find((e) => e.op_id === opId) : undefined;
+  const send = () => {
+    outbox
+      .enqueue({ tournament_id: props.tid, type: "confirm_sign_up", payload: {}, token: props.token })
+      .then((e) => setOpId(e.op_id))
+      .catch((e) => report("reg.confirm", e));
+  };
+  return (
+    <>
+      <p class="reg-confirm-ask" data-testid="registration-confirm-ask">{t("reg.confirm_ask")}</p>
+      <button type="button" class="btn btn-primary btn-block reg-confirm" data-testid="registration-confirm" disabled={mine?.state === "pending"} onClick={send}>
+        {mine?.state === "pending" ? t("reg.cancel_sent") : t("reg.confirm")}
+      </button>
+    </>
   );
 }
 

@@ -178,11 +178,13 @@ export function RegistrationDesk(props: { view: api.DirectorView | undefined; ti
               data-prepaid={e.prepaid ? "true" : "false"}
               data-id-checked={e.id_checked ? "true" : "false"}
               data-online={online.has(e.entry_id) ? "true" : undefined}
+              data-confirmed={e.confirmed == null ? undefined : e.confirmed ? "true" : "false"}
             >
               <span class="desk-name">
                 {e.name}
                 <span class="desk-facts muted small">
                   {online.has(e.entry_id) ? ` · ${t("desk.online")}` : ""}
+                  {e.confirmed === false ? ` · ${t("desk.not_confirmed")}` : e.confirmed && !here ? ` · ${t("desk.confirmed")}` : ""}
                   {e.prepaid ? ` · ${t("desk.prepaid_short")}` : ""}
                   {desk.id_check && !e.id_checked ? ` · ${t("desk.id_missing")}` : ""}
                   {!here ? ` · ${t("desk.not_here")}` : ""}

@@ -4,10 +4,10 @@ import type { DirCtx } from "../shared/types";
 import { formatWhen, signUpPayload, toLocalInput, type SignUpDraft } from "./signUpTimes";
 import "./signUp.css";
 
-type Settings = { starts_at: number; online: boolean; opens_at?: number | null; closes_at?: number | null };
+type Settings = { starts_at: number; online: boolean; opens_at?: number | null; closes_at?: number | null; confirm?: boolean };
 
 function draftOf(s: Settings | null | undefined): SignUpDraft {
-  return { starts: toLocalInput(s?.starts_at), online: s?.online ?? true, opens: toLocalInput(s?.opens_at), closes: toLocalInput(s?.closes_at) };
+  return { starts: toLocalInput(s?.starts_at), online: s?.online ?? true, opens: toLocalInput(s?.opens_at), closes: toLocalInput(s?.closes_at), confirm: s?.confirm ?? false };
 }
 
 /** Where online sign-up stands right now, in the words the club page uses (engine/sign_up.py). */
@@ -150,6 +150,10 @@ export function SignUpCard(props: { ctx: DirCtx }) {
             <>
               {field("opens", t("signup_card.opens"), t("signup_card.opens_hint"))}
               {field("closes", t("signup_card.closes"), t("signup_card.closes_hint"))}
+              <label class="scheck signup-confirm">
+                <input type="checkbox" data-testid="signup-confirm" checked={!!draft.confirm} onChange={(ev) => setDraft({ ...draft, confirm: (ev.target as HTMLInputElement).checked })} />
+                <span>{t("signup_card.confirm_label")}</span>
+              </label>
             </>
           )}
           <p class="muted small" data-testid="signup-capacity">

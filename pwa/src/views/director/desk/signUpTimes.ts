@@ -34,11 +34,12 @@ export function formatWhen(ms: number, lang: Lang): string {
 export interface SignUpDraft {
   starts: string;
   online: boolean;
+  confirm?: boolean; // a player with a place confirms from his link that he comes
   opens: string;
   closes: string;
 }
 
-export type SignUpPayload = { starts_at: number; online: boolean; opens_at: number | null; closes_at: number | null };
+export type SignUpPayload = { starts_at: number; online: boolean; opens_at: number | null; closes_at: number | null; confirm: boolean };
 type Field = "starts" | "opens" | "closes";
 
 /** The set_sign_up payload of a filled card, or what is wrong field by field (the server checks
@@ -54,5 +55,5 @@ export function signUpPayload(d: SignUpDraft): { ok: true; payload: SignUpPayloa
   else if (closes != null && opens != null && closes <= opens) errors.closes = t("signup_card.closes_before_opens");
   else if (closes != null && starts != null && closes > starts) errors.closes = t("signup_card.closes_after_start");
   if (Object.keys(errors).length || starts == null) return { ok: false, errors };
-  return { ok: true, payload: { starts_at: starts, online: d.online, opens_at: opens, closes_at: closes } };
+  return { ok: true, payload: { starts_at: starts, online: d.online, opens_at: opens, closes_at: closes, confirm: d.online && !!d.confirm } };
 }

@@ -12,31 +12,23 @@ import hashlib
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
-from marshmallow import validate
 from sqlalchemy import delete
 from sqlmodel import col
 
 from ..auth.access import Caller, require_tournament
-from ..engine.payload import StrictSchema, Text
 from ..engine.registration import OPEN
 from ..floor import floor
 from ..service import now_ms
 from ..store import PushSubscription, SignUp, session_scope
 from . import answer_schemas as out
 from .contract import documented
+from .schemas import OperationSchema
 
 bp = Blueprint("my_data", __name__, url_prefix="/api")
 
 
-class EraseBody(StrictSchema):
-    op_id = Text(
-        required=True,
-        validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,64}$", error="Must be 8–64 letters, digits, '-' or '_' (a UUID)."),
-    )
-    device_id = Text(
-        required=True,
-        validate=validate.Regexp(r"^[A-Za-z0-9_-]{4,64}$", error="Must be 4–64 letters, digits, '-' or '_'."),
-    )
+class EraseBody(OperationSchema):
+    """The erase is idempotent by the phone's op id: a retry replays the same cancel."""
 
 
 def cancel_op_id(op_id: str) -> str:

@@ -97,7 +97,9 @@ class SavePresetSchema(StrictSchema):
 PAYLOADS: dict[str, type[Schema]] = {name: COMMANDS[name].payload for name in sorted(COMMANDS)}
 
 
-class CommandSchema(StrictSchema):
+class OperationSchema(StrictSchema):
+    """What makes a request idempotent: the phone's op id and device id (a retry sends both again)."""
+
     op_id = Text(
         required=True,
         validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,64}$", error="Must be 8–64 letters, digits, '-' or '_' (a UUID)."),
@@ -106,6 +108,9 @@ class CommandSchema(StrictSchema):
         required=True,
         validate=validate.Regexp(r"^[A-Za-z0-9_-]{4,64}$", error="Must be 4–64 letters, digits, '-' or '_'."),
     )
+
+
+class CommandSchema(OperationSchema):
     type = Text(required=True, validate=validate.OneOf(sorted(PAYLOADS)))
     at = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=2**53))
     payload = fields.Dict(load_default=dict)

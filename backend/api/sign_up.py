@@ -34,6 +34,7 @@ from .league import link_registration
 from .personal_links import personal_token
 from .phone_links import phone_link, public_base
 from .print_assets import printable
+from .schemas import OperationSchema
 from .sign_up_mail import mail_sign_up
 from .view_schemas import CommandRejected
 
@@ -43,15 +44,7 @@ LISTED_BEFORE_MS = 6 * 3600 * 1000  # a tournament stays on the page until 6 h a
 LISTED = 30
 
 
-class SignUpBody(StrictSchema):
-    op_id = Text(
-        required=True,
-        validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,64}$", error="Must be 8–64 letters, digits, '-' or '_' (a UUID)."),
-    )
-    device_id = Text(
-        required=True,
-        validate=validate.Regexp(r"^[A-Za-z0-9_-]{4,64}$", error="Must be 4–64 letters, digits, '-' or '_'."),
-    )
+class SignUpBody(OperationSchema):
     name = Text(required=True, validate=[NAME, not_blank])
     email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254))
     lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))

@@ -1086,7 +1086,7 @@ export const de: Record<MessageKey, string> = {
   "deal.custom_sum": "Eingegeben: {sum} von {target}",
   "deal.preview": "Vorschau",
   "deal.preview_loading": "Wird berechnet…",
-  "deal.preview_offline": "Ohne Server keine Vorschau: die Beträge werden berechnet, wenn der Vorschlag ankommt.",
+  "deal.preview_offline": "Der Server ist nicht erreichbar: ungefähr so viel bekommt jeder (der Vorschlag trägt die genauen Beträge).",
   "deal.propose": "Den Spielern vorschlagen",
   "deal.propose_again": "Neuen Deal vorschlagen",
   "deal.err.missing": "Chips eingeben.",

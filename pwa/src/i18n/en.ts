@@ -1085,7 +1085,7 @@ export const en = {
   "deal.custom_sum": "Typed: {sum} of {target}",
   "deal.preview": "Preview",
   "deal.preview_loading": "Calculating…",
-  "deal.preview_offline": "No preview without the server: the amounts are calculated when the proposal arrives.",
+  "deal.preview_offline": "The server cannot be asked: about what each gets (the proposal carries the exact amounts).",
   "deal.propose": "Propose to the players",
   "deal.propose_again": "Propose a new deal",
   "deal.err.missing": "Enter the chips.",

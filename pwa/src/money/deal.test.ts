@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canApply, dealPayload, dealProgress, initialStacks, moneyLeft, parseAmount, playerDealState, readDeal, type DealForm } from "./deal";
+import { canApply, dealPayload, estimateDeal, dealProgress, initialStacks, moneyLeft, parseAmount, playerDealState, readDeal, type DealForm } from "./deal";
 
 const view = (over: Record<string, unknown> = {}) => ({
   deal_no: 2,
@@ -135,5 +135,20 @@ describe("dealPayload", () => {
 describe("initialStacks", () => {
   it("takes the first source that knows the player, else leaves the field empty", () => {
     expect(initialStacks([{ entry_id: 1 }, { entry_id: 2 }, { entry_id: 3 }], null, { 1: 500 }, { 1: 9, 2: 700 })).toEqual({ 1: "500", 2: "700", 3: "" });
+  });
+});
+
+describe("estimateDeal (offline)", () => {
+  it("ICM over the places left, the kept amount off the first place", () => {
+    const eq = estimateDeal("icm", [5000, 3000, 2000], [150, 30, 20], 100)!;
+    expect(eq.map((x) => Math.round(x * 1e6) / 1e6)).toEqual([38.392857, 32.75, 28.857143]);
+  });
+  it("chip chop guarantees the lowest place's amount; even splits equally", () => {
+    expect(estimateDeal("chip", [3, 1], [70, 30], null)).toEqual([60, 40]);
+    expect(estimateDeal("even", [3, 1], [70, 30], 10)).toEqual([45, 45]);
+  });
+  it("gives nothing for a custom split or a keep above the first prize", () => {
+    expect(estimateDeal("custom", [3, 1], [70, 30], null)).toBeNull();
+    expect(estimateDeal("icm", [3, 1], [70, 30], 80)).toBeNull();
   });
 });

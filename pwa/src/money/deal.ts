@@ -4,6 +4,7 @@
 // phone only checks what a person can fix before sending (a stack typed wrong, a custom split
 // that does not add up).
 import { parseChips } from "./money";
+import { icm, ICM_MAX_PLAYERS } from "./icm";
 
 export const DEAL_METHODS = ["icm", "chip", "even", "custom"] as const;
 export type DealMethod = (typeof DEAL_METHODS)[number];
@@ -202,4 +203,24 @@ export function initialStacks(players: { entry_id: number }[], ...sources: (Reco
     out[p.entry_id] = found ? String(found[p.entry_id]) : "";
   }
   return out;
+}
+
+/**
+ * Without the server (offline): about what each player would get, from the payout table's places
+ * 1..n with `keep` taken off the first, unrounded (the server's own amounts also place the table's
+ * remainders and round). Custom: null (the director typed them).
+ */
+export function estimateDeal(method: DealMethod, chips: number[], places: number[], keep: number | null): number[] | null {
+  const n = chips.length;
+  if (method === "custom" || n < 2 || n > ICM_MAX_PLAYERS || !chips.some((c) => c > 0)) return null;
+  const prizes = Array.from({ length: n }, (_, i) => places[i] ?? 0);
+  prizes[0] -= keep ?? 0;
+  if (prizes[0] < 0) return null;
+  const shared = prizes.reduce((a, b) => a + b, 0);
+  if (method === "icm") return icm(chips, prizes);
+  if (method === "even") return chips.map(() => shared / n);
+  // chip chop with the server's floor: everyone gets the lowest place's amount, the rest by chips
+  const floor = Math.min(...prizes);
+  const total = chips.reduce((a, b) => a + b, 0);
+  return chips.map((c) => floor + ((shared - floor * n) * c) / total);
 }

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { t, useLang, formatNumber } from "../../../i18n";
 import { Confirm } from "../../../ui/Confirm";
 import { amountText } from "../../../money/money";
-import { DEAL_METHODS, ROUNDINGS, canApply, dealPayload, dealProgress, initialStacks, readDeal, sumAmounts, type Deal, type DealErrors, type DealForm } from "../../../money/deal";
+import { DEAL_METHODS, ROUNDINGS, canApply, estimateDeal, dealPayload, dealProgress, initialStacks, readDeal, sumAmounts, type Deal, type DealErrors, type DealForm, type ProposeDeal } from "../../../money/deal";
 import { houseRule } from "../../../ui/houseRules";
 import type { DirCtx } from "../shared/types";
 import { calculate, dealCommands, type Preview } from "./dealApi";
@@ -329,7 +329,7 @@ function ProposeForm(props: { ctx: DirCtx; players: { entry_id: number; name: st
         )}
       </div>
 
-      <PreviewBlock preview={preview} money={money} />
+      <PreviewBlock preview={preview} money={money} estimate={preview.state === "offline" && built.ok ? offlineEstimate(ctx, players, built.payload) : null} />
 
       <button type="submit" class="btn btn-primary btn-block btn-big" data-testid="deal-propose" disabled={proposeQueued}>
         {proposeQueued ? t("common.pending") : props.last?.status === "open" ? t("deal.propose_again") : t("deal.propose")}
@@ -374,7 +374,16 @@ function usePreview(ctx: DirCtx, payload: unknown, key: string | null): Preview 
   return preview;
 }
 
-function PreviewBlock(props: { preview: Preview; money: (n: number) => string }) {
+/** About what each player gets, computed on the phone while the server cannot be asked. */
+function offlineEstimate(ctx: DirCtx, players: { entry_id: number; name: string }[], p: ProposeDeal): Estimate | null {
+  const places = [...(ctx.view?.payouts ?? [])].sort((a, b) => a.place - b.place).map((x) => x.amount);
+  const chips = p.stacks.map((s) => s.chips);
+  const amounts = estimateDeal(p.method, chips, places, p.keep);
+  return amounts && players.map((pl, i) => ({ entry_id: pl.entry_id, name: pl.name, chips: chips[i], amount: amounts[i] }));
+}
+type Estimate = { entry_id: number; name: string; chips: number; amount: number }[];
+
+function PreviewBlock(props: { preview: Preview; money: (n: number) => string; estimate: Estimate | null }) {
   const p = props.preview;
   const rows = useMemo(() => (p.state === "ok" ? p.rows : []), [p]);
   return (
@@ -382,6 +391,17 @@ function PreviewBlock(props: { preview: Preview; money: (n: number) => string })
       <h3>{t("deal.preview")}</h3>
       {p.state === "loading" && <p class="muted">{t("deal.preview_loading")}</p>}
       {p.state === "offline" && <p class="muted">{t("deal.preview_offline")}</p>}
+      {props.estimate && (
+        <ul class="deal-rows is-estimate" data-testid="deal-estimate">
+          {props.estimate.map((r) => (
+            <li key={r.entry_id} class="deal-row">
+              <span class="deal-name">{r.name}</span>
+              <span class="deal-chips muted small">{formatNumber(r.chips)}</span>
+              <span class="deal-amount">≈ {props.money(Math.round(r.amount))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {p.state === "refused" && (
         <p class="field-error" data-testid="deal-preview-error" data-field={p.field ?? ""}>
           {p.message}

@@ -1,0 +1,183 @@
+"""The final table's deal on real phones (issue 32): an n-monday final table of 4; the director
+proposes an ICM deal keeping 100 CHF to play for on his phone (the server's preview first); the 4
+players' phones (their personal links) show their amounts and accept; the director's card shows
+everyone's yes and the deal applied; each phone shows the agreed prize; the payout slips print;
+undo restores the prizes exactly. A player's no closes a proposal and changes nothing.
+Real Chromium against a real server; the field is built through the API for speed."""
+
+from playwright.sync_api import expect
+
+from director_phone import director_at
+from server import command_ok as ok, director, view
+
+EN = {"locale": "en-US"}
+DE = {"locale": "de-DE"}
+
+
+def final_four(api):
+    """22 players on n-monday, down to a final table of 4, its chips counted (110,000 in play)."""
+    r = api.post("/api/tournaments", {"name": "Monday", "preset": "n-monday"})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    for i in range(1, 23):
+        ok(api, tid, "register_player", {"name": f"Player {i:02d}", "id_checked": True})
+    ok(api, tid, "draw_seats", {"tables": 3})
+    ok(api, tid, "start_clock")
+    bust_to(api, tid, 10)
+    ok(api, tid, "form_final_table", {})
+    bust_to(api, tid, 4)
+    (table,) = [t for t in view(api, tid)["tables"] if not t["broken"] and t["seats"]]
+    seats = sorted(table["seats"], key=lambda s: s["seat"])
+    chips = [50_000, 30_000, 20_000, 10_000]
+    ok(api, tid, "chip_count", {"table_no": table["table_no"], "stacks": {str(s["seat"]): c for s, c in zip(seats, chips)}})
+    return tid, [{**s, "chips": c} for s, c in zip(seats, chips)]
+
+
+def bust_to(api, tid, left):
+    while True:
+        v = view(api, tid)
+        if v["players_left"] <= left:
+            return
+        fullest = min((t for t in v["tables"] if not t["broken"] and t["seats"]), key=lambda t: (-len(t["seats"]), t["table_no"]))
+        ok(api, tid, "record_bust", {"entry_id": fullest["seats"][0]["entry_id"]})
+
+
+def player_phones(phone, api, tid, players, options):
+    urls = {p["entry_id"]: p["url"] for p in api.get(f"/api/tournaments/{tid}/links").json()["players"]}
+    pages = {}
+    for p, opts in zip(players, options):
+        page = phone(**opts).new_page()
+        page.goto(urls[p["entry_id"]])
+        expect(page.get_by_test_id("player-name")).to_have_text(p["name"])
+        pages[p["entry_id"]] = page
+    return pages
+
+
+def fill_stacks(td, players):
+    """The stacks as counted (prefilled where the view offers the counts; typed otherwise)."""
+    for p in players:
+        box = td.get_by_test_id(f"deal-stack-{p['entry_id']}")
+        if box.input_value().replace("'", "") != str(p["chips"]):
+            box.fill(str(p["chips"]))
+
+
+def prizes(api, tid):
+    return {e["entry_id"]: e["prize"] for e in view(api, tid)["entries"]}
+
+
+def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server, phone, shot):
+    api = director(live_server)
+    tid, players = final_four(api)
+    before = prizes(api, tid)
+    payouts_before = view(api, tid)["payouts"]
+    phones = player_phones(phone, api, tid, players, [EN, DE, EN, EN])
+    for page in phones.values():
+        expect(page.get_by_test_id("player-deal")).to_have_count(0)
+
+    td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **EN)
+    card = td.get_by_test_id("deal-card")
+    expect(card).to_have_attribute("data-status", "none")
+    fill_stacks(td, players)
+    td.get_by_test_id("deal-method-icm").click()
+    td.get_by_test_id("deal-keep").fill("100")
+    td.get_by_test_id("deal-round-10").click()
+    # The preview is the server's calculation: the same amounts the proposal will carry.
+    preview = td.get_by_test_id("deal-preview")
+    expect(preview).to_have_attribute("data-state", "ok")
+    expected = api.post(
+        f"/api/tournaments/{tid}/deal/calculate",
+        {"method": "icm", "stacks": [{"entry_id": p["entry_id"], "chips": p["chips"]} for p in players], "keep": 100, "round_to": 10},
+    ).json()
+    amounts = {r["entry_id"]: r["amount"] for r in expected["rows"]}
+    for p in players:
+        expect(td.get_by_test_id(f"deal-preview-{p['entry_id']}")).to_have_attribute("data-amount", str(amounts[p["entry_id"]]))
+    # ICM: more chips, more money; the shares add up to the money left less the 100 kept
+    ordered = [amounts[p["entry_id"]] for p in players]
+    assert ordered == sorted(ordered, reverse=True), ordered
+    assert sum(ordered) == expected["total"]
+    card.scroll_into_view_if_needed()
+    shot(td, "deal-director-form-en")
+    td.get_by_test_id("deal-propose").click()
+    expect(card).to_have_attribute("data-status", "open")
+    expect(td.get_by_test_id("deal-progress")).to_have_attribute("data-accepted", "0")
+
+    # Every phone shows the proposal, its own amount first.
+    for p in players:
+        page = phones[p["entry_id"]]
+        card_p = page.get_by_test_id("player-deal")
+        expect(card_p).to_have_attribute("data-status", "open")
+        expect(card_p).to_have_attribute("data-amount", str(amounts[p["entry_id"]]))
+    first = phones[players[0]["entry_id"]]
+    expect(first.get_by_test_id("player-deal-amount")).to_contain_text("Your amount:")
+    expect(first.get_by_test_id("player-deal")).to_contain_text("100 CHF stays in play")
+    shot(first, "deal-player-proposal-en")
+    german = phones[players[1]["entry_id"]]
+    expect(german.get_by_test_id("player-deal-amount")).to_contain_text("Dein Betrag:")
+    shot(german, "deal-player-proposal-de")
+
+    # Three accept on their phones; the director records the fourth's spoken yes.
+    for p in players[:3]:
+        phones[p["entry_id"]].get_by_test_id("player-deal-accept").click()
+        expect(td.get_by_test_id(f"deal-row-{p['entry_id']}")).to_have_attribute("data-answer", "accepted")
+    expect(first.get_by_test_id("player-deal-answered")).to_contain_text("You accepted.")
+    expect(first.get_by_test_id(f"player-deal-row-{players[3]['entry_id']}")).to_have_attribute("data-answer", "none")
+    expect(td.get_by_test_id("deal-progress")).to_have_attribute("data-accepted", "3")
+    card.scroll_into_view_if_needed()
+    shot(td, "deal-director-answers-en")
+    last = players[3]
+    td.get_by_test_id(f"deal-verbal-yes-{last['entry_id']}").click()
+    td.get_by_test_id("deal-confirm").click()
+    expect(card).to_have_attribute("data-status", "applied")
+    expect(td.get_by_test_id("deal-applied")).to_be_visible()
+    shot(td, "deal-director-applied-en")
+
+    # The agreed prizes everywhere: the view, each phone.
+    after = view(api, tid)
+    for p in players:
+        page = phones[p["entry_id"]]
+        expect(page.get_by_test_id("player-deal")).to_have_attribute("data-status", "applied")
+        expect(page.get_by_test_id("player-deal-prize")).to_be_visible()
+    expect(first.get_by_test_id("player-deal-prize")).to_contain_text(f"Your prize: ")
+    expect(german.get_by_test_id("player-deal-prize")).to_contain_text("Dein Preis:")
+    shot(german, "deal-player-agreed-de")
+    for p in players:
+        row = next(e for e in after["entries"] if e["entry_id"] == p["entry_id"])
+        assert row["prize"] in (amounts[p["entry_id"]], amounts[p["entry_id"]] + 100), (row, amounts)
+
+    # The payout slips open as a printout (one page per paid player).
+    with td.expect_popup() as popup:
+        td.get_by_test_id("deal-print").click()
+    slips = popup.value
+    slips.wait_for_load_state()
+    expect(slips.locator("body")).to_contain_text(players[0]["name"])
+
+    # Undo: the prizes exactly as before the deal.
+    td.get_by_test_id("deal-undo").click()
+    td.get_by_test_id("deal-confirm").click()
+    expect(card).to_have_attribute("data-status", "undone")
+    expect(first.get_by_test_id("player-deal")).to_have_attribute("data-status", "undone")
+    assert prizes(api, tid) == before
+    assert view(api, tid)["payouts"] == payouts_before
+
+
+def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, phone, shot):
+    api = director(live_server)
+    tid, players = final_four(api)
+    before = prizes(api, tid)
+    td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **DE)
+    fill_stacks(td, players)
+    td.get_by_test_id("deal-method-chip").click()
+    expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "ok")
+    td.get_by_test_id("deal-propose").click()
+    card = td.get_by_test_id("deal-card")
+    expect(card).to_have_attribute("data-status", "open")
+    card.scroll_into_view_if_needed()
+    shot(td, "deal-director-open-de")
+    (no,) = player_phones(phone, api, tid, players[1:2], [DE]).values()
+    no.get_by_test_id("player-deal-reject").click()
+    no.get_by_test_id("player-deal-reject-confirm").click()
+    expect(no.get_by_test_id("player-deal")).to_have_attribute("data-status", "rejected")
+    expect(no.get_by_test_id("player-deal")).to_contain_text("Der Deal wurde abgelehnt")
+    expect(card).to_have_attribute("data-status", "rejected")
+    expect(td.get_by_test_id("deal-rejected")).to_contain_text(players[1]["name"])
+    assert prizes(api, tid) == before

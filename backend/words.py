@@ -68,6 +68,7 @@ EVENTS = {
         "payout_confirmed": "{name} paid out: {money}",
         "correction_settled": "Payout correction settled for {name}",
         "deal_proposed": "Deal #{deal_no} proposed ({method}): {total} shared",
+        "deal_answered": "{name} answers deal #{deal_no}",
         "deal_accepted": "{name} accepts deal #{deal_no}",
         "deal_rejected": "{name} rejects deal #{deal_no}: nothing changes",
         "deal_applied": "Deal #{deal_no} applied: the agreed prizes are paid",
@@ -138,6 +139,7 @@ EVENTS = {
         "payout_confirmed": "{name} ausbezahlt: {money}",
         "correction_settled": "Korrektur der Auszahlung für {name} erledigt",
         "deal_proposed": "Deal Nr. {deal_no} vorgeschlagen ({method}): {total} verteilt",
+        "deal_answered": "{name} beantwortet Deal Nr. {deal_no}",
         "deal_accepted": "{name} nimmt Deal Nr. {deal_no} an",
         "deal_rejected": "{name} lehnt Deal Nr. {deal_no} ab: nichts ändert sich",
         "deal_applied": "Deal Nr. {deal_no} gilt: die vereinbarten Preise werden ausbezahlt",
@@ -440,6 +442,32 @@ PRINTOUTS = {
 }
 
 # The night's cash box and its payout slips (api/cash.py, templates/cash_box.html).
+# The payout slips (api/deal.py): one per paid player, to sign when the money is handed over.
+PAYOUT_SLIPS = {
+    "en": {
+        "title": "Payout slips",
+        "print": "Print",
+        "place": "Place",
+        "amount": "Amount",
+        "paid": "paid",
+        "received": "Received in full (signature)",
+        "deal": "Deal ({method})",
+        "methods": {"icm": "ICM", "chip": "chip chop", "even": "even split", "custom": "custom"},
+        "none": "No prizes yet.",
+    },
+    "de": {
+        "title": "Auszahlungsbelege",
+        "print": "Drucken",
+        "place": "Platz",
+        "amount": "Betrag",
+        "paid": "ausbezahlt",
+        "received": "Betrag vollständig erhalten (Unterschrift)",
+        "deal": "Deal ({method})",
+        "methods": {"icm": "ICM", "chip": "Chip-Chop", "even": "gleich verteilt", "custom": "frei vereinbart"},
+        "none": "Noch keine Preise.",
+    },
+}
+
 CASH_BOX = {
     "en": {
         "title": "Cash box",

@@ -61,6 +61,14 @@ def fill_stacks(td, players):
             box.fill(str(p["chips"]))
 
 
+def to_top(page, locator):
+    """Scroll the card's head to just below the director's sticky tabs (for the screenshot)."""
+    locator.evaluate(
+        "el => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY"
+        " - (document.querySelector('.dir-sticky')?.getBoundingClientRect().bottom ?? 0) - 8)"
+    )
+
+
 def prizes(api, tid):
     return {e["entry_id"]: e["prize"] for e in view(api, tid)["entries"]}
 
@@ -95,8 +103,10 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     ordered = [amounts[p["entry_id"]] for p in players]
     assert ordered == sorted(ordered, reverse=True), ordered
     assert sum(ordered) == expected["total"]
-    card.scroll_into_view_if_needed()
+    to_top(td, card)
     shot(td, "deal-director-form-en")
+    to_top(td, preview)
+    shot(td, "deal-director-preview-en")
     td.get_by_test_id("deal-propose").click()
     expect(card).to_have_attribute("data-status", "open")
     expect(td.get_by_test_id("deal-progress")).to_have_attribute("data-accepted", "0")
@@ -122,27 +132,40 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     expect(first.get_by_test_id("player-deal-answered")).to_contain_text("You accepted.")
     expect(first.get_by_test_id(f"player-deal-row-{players[3]['entry_id']}")).to_have_attribute("data-answer", "none")
     expect(td.get_by_test_id("deal-progress")).to_have_attribute("data-accepted", "3")
-    card.scroll_into_view_if_needed()
+    to_top(td, card)
     shot(td, "deal-director-answers-en")
     last = players[3]
     td.get_by_test_id(f"deal-verbal-yes-{last['entry_id']}").click()
     td.get_by_test_id("deal-confirm").click()
     expect(card).to_have_attribute("data-status", "applied")
     expect(td.get_by_test_id("deal-applied")).to_be_visible()
+    to_top(td, card)
     shot(td, "deal-director-applied-en")
 
-    # The agreed prizes everywhere: the view, each phone.
-    after = view(api, tid)
+    # Agreed: every phone says so, with his amount.
     for p in players:
         page = phones[p["entry_id"]]
         expect(page.get_by_test_id("player-deal")).to_have_attribute("data-status", "applied")
         expect(page.get_by_test_id("player-deal-prize")).to_be_visible()
-    expect(first.get_by_test_id("player-deal-prize")).to_contain_text(f"Your prize: ")
-    expect(german.get_by_test_id("player-deal-prize")).to_contain_text("Dein Preis:")
+    expect(first.get_by_test_id("player-deal-prize")).to_have_text(f"Your prize: {money(amounts[players[0]['entry_id']])}")
+    expect(german.get_by_test_id("player-deal-prize")).to_have_text(f"Dein Preis: {money(amounts[players[1]['entry_id']])}")
+    expect(german.get_by_test_id("player-deal")).to_contain_text("Dazu 100 CHF, wenn du gewinnst.")
+    german.evaluate("window.scrollTo(0, 0)")
     shot(german, "deal-player-agreed-de")
+
+    # Play goes on to the end for the places; the prizes are the agreed ones, the winner's with the 100 kept.
+    order = [players[3], players[1], players[0]]  # out 4th, 3rd, 2nd: players[2] wins the 100
+    for p in order:
+        ok(api, tid, "record_bust", {"entry_id": p["entry_id"]})
+    winner = players[2]
+    agreed = {p["entry_id"]: amounts[p["entry_id"]] + (100 if p is winner else 0) for p in players}
+    assert {e: prizes(api, tid)[e] for e in agreed} == agreed
+    csv = api.get(f"/api/tournaments/{tid}/results.csv").text
     for p in players:
-        row = next(e for e in after["entries"] if e["entry_id"] == p["entry_id"])
-        assert row["prize"] in (amounts[p["entry_id"]], amounts[p["entry_id"]] + 100), (row, amounts)
+        assert f"{agreed[p['entry_id']]}" in next(line for line in csv.splitlines() if p["name"] in line), csv
+    expect(phones[winner["entry_id"]].get_by_test_id("player-prize")).to_have_attribute("data-amount", str(agreed[winner["entry_id"]]))
+    expect(phones[winner["entry_id"]].get_by_test_id("player-deal-prize")).to_contain_text(money(agreed[winner["entry_id"]]))
+    expect(german.get_by_test_id("player-prize")).to_have_attribute("data-amount", str(agreed[players[1]["entry_id"]]))
 
     # The payout slips open as a printout (one page per paid player).
     with td.expect_popup() as popup:
@@ -156,8 +179,17 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     td.get_by_test_id("deal-confirm").click()
     expect(card).to_have_attribute("data-status", "undone")
     expect(first.get_by_test_id("player-deal")).to_have_attribute("data-status", "undone")
-    assert prizes(api, tid) == before
+    by_place = {p["place"]: p["amount"] for p in payouts_before}
+    table_prizes = {e["entry_id"]: by_place.get(e["place"], 0) for e in view(api, tid)["entries"] if e["entry_id"] in agreed}
+    assert {e: prizes(api, tid)[e] for e in agreed} == table_prizes
     assert view(api, tid)["payouts"] == payouts_before
+    assert {e: p for e, p in prizes(api, tid).items() if e not in agreed} == {e: p for e, p in before.items() if e not in agreed}
+    expect(german.get_by_test_id("player-prize")).to_have_attribute("data-amount", str(table_prizes[players[1]["entry_id"]]))
+
+
+def money(n):
+    """As the phones show CHF in Switzerland: 1'234 CHF."""
+    return f"{n:,} CHF".replace(",", "'")
 
 
 def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, phone, shot):
@@ -168,10 +200,12 @@ def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, ph
     fill_stacks(td, players)
     td.get_by_test_id("deal-method-chip").click()
     expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "ok")
+    to_top(td, td.get_by_test_id("deal-card"))
+    shot(td, "deal-director-form-de")
     td.get_by_test_id("deal-propose").click()
     card = td.get_by_test_id("deal-card")
     expect(card).to_have_attribute("data-status", "open")
-    card.scroll_into_view_if_needed()
+    to_top(td, card)
     shot(td, "deal-director-open-de")
     (no,) = player_phones(phone, api, tid, players[1:2], [DE]).values()
     no.get_by_test_id("player-deal-reject").click()

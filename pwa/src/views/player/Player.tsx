@@ -57,9 +57,9 @@ export function Player(props: { token: string }) {
           <span class="player-won-sub">{t("player.won_text", { n: pub?.entries_total ?? "–" })}</span>
         </section>
       )}
-      {pv && (pv as { deal?: unknown }).deal ? (
+      {pv?.deal ? (
         // The final table's deal (issue 32): on top while it waits for his answer, and its outcome
-        <PlayerDeal deal={(pv as { deal?: unknown }).deal} entryId={entryId} tid={tid} token={token} currency={pub?.currency} />
+        <PlayerDeal deal={pv.deal} entryId={entryId} tid={tid} token={token} currency={pub?.currency} placedPrize={pv.place != null || won ? pv.prize : null} />
       ) : null}
       {!over && <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="player" stillIn={!busted} />}
       {pub?.hand_for_hand && !busted && !over && (

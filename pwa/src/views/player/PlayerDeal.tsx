@@ -1,7 +1,7 @@
 // The deal on the player's phone (issue 32): his amount first, the whole table's below, two big
 // buttons; then his answer and how many are still to answer; agreed, rejected or undone, said plainly.
 import { useState } from "preact/hooks";
-import { t, useLang } from "../../i18n";
+import { t, useLang, formatNumber } from "../../i18n";
 import { Confirm } from "../../ui/Confirm";
 import { RejectedList } from "../../ui/Rejected";
 import { useOutbox } from "../../ui/hooks";
@@ -10,7 +10,7 @@ import { amountText } from "../../money/money";
 import { dealProgress, playerDealState, readDeal } from "../../money/deal";
 import "./player-deal.css";
 
-export function PlayerDeal(props: { deal: unknown; entryId: number | null; tid: number | null; token: string; currency: string | null | undefined }) {
+export function PlayerDeal(props: { deal: unknown; entryId: number | null; tid: number | null; token: string; currency: string | null | undefined; placedPrize?: number | null }) {
   const lang = useLang();
   const deal = readDeal(props.deal);
   const state = playerDealState(deal, props.entryId);
@@ -37,11 +37,14 @@ export function PlayerDeal(props: { deal: unknown; entryId: number | null; tid: 
   }
 
   if (state.kind === "agreed") {
+    // Once his place is known, his prize is the view's: the agreed amount, with the kept one if he won.
+    const placed = props.placedPrize != null;
+    const prize = placed ? props.placedPrize! : state.row.amount;
     return (
-      <section class="card player-deal is-agreed" data-testid="player-deal" data-status="applied" data-amount={state.row.amount} role="status">
+      <section class="card player-deal is-agreed" data-testid="player-deal" data-status="applied" data-amount={prize} role="status">
         <strong class="pdeal-title">{t("pdeal.agreed")}</strong>
-        <span class="pdeal-amount" data-testid="player-deal-prize">{t("pdeal.agreed_prize", { amount: money(state.row.amount) })}</span>
-        {deal.keep ? <p class="pdeal-sub">{t("pdeal.agreed_keep", { amount: money(deal.keep) })}</p> : null}
+        <span class="pdeal-amount" data-testid="player-deal-prize">{t("pdeal.agreed_prize", { amount: money(prize) })}</span>
+        {deal.keep && !placed ? <p class="pdeal-sub">{t("pdeal.agreed_keep", { amount: money(deal.keep) })}</p> : null}
         <Rows deal={deal} mine={mine?.entry_id ?? null} money={money} />
       </section>
     );
@@ -106,6 +109,7 @@ function Rows(props: { deal: NonNullable<ReturnType<typeof readDeal>>; mine: num
               {r.name}
               {r.entry_id === props.mine ? ` (${t("deal.you")})` : ""}
             </span>
+            <span class="pdeal-chips">{formatNumber(r.chips)}</span>
             <span class="pdeal-row-amount">{props.money(r.amount)}</span>
             {props.answers && <span class={`pdeal-mark is-${r.answer ?? "none"}`}>{r.answer === "accepted" ? "✓" : r.answer === "rejected" ? "✗" : "…"}</span>}
           </li>

@@ -22,7 +22,7 @@ function finalTable(ctx: DirCtx): { entry_id: number; name: string }[] | null {
 export function DealCard(props: { ctx: DirCtx }) {
   useLang();
   const { ctx } = props;
-  const deal = readDeal((ctx.dview as any)?.deal);
+  const deal = readDeal(ctx.dview?.deal);
   const players = finalTable(ctx);
   const playing = ctx.view?.status === "seated" || ctx.view?.status === "running";
   const atFinal = playing && !!players && players.length >= 2;
@@ -287,7 +287,7 @@ function ProposeForm(props: { ctx: DirCtx; players: { entry_id: number; name: st
       {errors.stacks && <p class="field-error">{t("deal.err.all_zero")}</p>}
 
       <h3>{t("deal.method")}</h3>
-      <div class="chip-row" role="radiogroup" aria-label={t("deal.method")}>
+      <div class="chip-row deal-methods" role="radiogroup" aria-label={t("deal.method")}>
         {DEAL_METHODS.map((m) => (
           <button type="button" key={m} role="radio" aria-checked={form.method === m} class={`btn btn-secondary ${form.method === m ? "is-on" : ""}`} data-testid={`deal-method-${m}`} onClick={() => pickMethod(m)}>
             {t(`deal.method.${m}` as "deal.method.icm")}
@@ -318,13 +318,14 @@ function ProposeForm(props: { ctx: DirCtx; players: { entry_id: number; name: st
         {form.method !== "custom" && (
           <div class="field">
             <span>{t("deal.round")}</span>
-            <div class="chip-row" role="radiogroup" aria-label={t("deal.round")}>
+            <div class="chip-row deal-rounding" role="radiogroup" aria-label={t("deal.round")}>
               {ROUNDINGS.map((r) => (
                 <button type="button" key={r || "unit"} role="radio" aria-checked={form.roundTo === r} class={`btn btn-secondary ${form.roundTo === r ? "is-on" : ""}`} data-testid={`deal-round-${r || "unit"}`} onClick={() => set({ roundTo: r })}>
                   {r ? formatNumber(Number(r)) : t("deal.round_none")}
                 </button>
               ))}
             </div>
+            <span class="muted small">{t("deal.round_hint")}</span>
           </div>
         )}
       </div>

@@ -20,12 +20,13 @@ export function PrintSlips(props: { tid: string; token: string }) {
     openBlob(new Blob([r.blob], { type: "text/html;charset=utf-8" }), win);
   }
   return (
-    <div class="deal-print">
+    <div class="deal-print" role="group" aria-labelledby="deal-print-h">
+      <p class="deal-print-h" id="deal-print-h">{t("deal.print")}</p>
       <button type="button" class="btn btn-secondary" data-testid="deal-print" onClick={() => void print("a4")}>
-        🖨 {t("deal.print")}
+        {t("deal.print_a4")}
       </button>
       <button type="button" class="btn btn-secondary" data-testid="deal-print-receipt" onClick={() => void print("receipt")}>
-        🧾 {t("deal.print_receipt")}
+        {t("deal.print_receipt")}
       </button>
       {error && <p class="error" role="alert">{error}</p>}
     </div>

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from marshmallow import fields, validate
+from typing import Any
+
+from marshmallow import ValidationError, fields, validate
 
 from . import money
 from .catalog import DIRECTOR, applies, command
@@ -56,6 +58,15 @@ def settings(state: TournamentState) -> dict:
 # ------------------------------------------------------------------ payloads
 
 
+class Amount(fields.Float):
+    """Money as a JSON number: "100" (a string) or true is refused, not read as 100 or 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValidationError("Must be a number.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StackRow(StrictSchema):
     entry_id = entry_field(required=True)
     chips = fields.Integer(
@@ -67,7 +78,7 @@ class StackRow(StrictSchema):
 
 class AmountRow(StrictSchema):
     entry_id = entry_field(required=True)
-    amount = fields.Float(required=True, allow_nan=False, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
+    amount = Amount(required=True, allow_nan=False, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
 
 
 class DealPayload(StrictSchema):
@@ -77,8 +88,8 @@ class DealPayload(StrictSchema):
     stacks = fields.List(
         fields.Nested(StackRow), required=True, validate=validate.Length(min=2, max=MAX_PLAYERS)
     )
-    keep = fields.Float(allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
-    round_to = fields.Float(
+    keep = Amount(allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
+    round_to = Amount(
         allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0.01, max=100_000), cents]
     )
     amounts = fields.List(

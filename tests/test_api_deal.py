@@ -45,7 +45,9 @@ def raw(body: dict) -> bytes:
 
 
 def calc(td, tid, body):
-    return td.post(f"/api/tournaments/{tid}/deal/calculate", data=raw(body), headers={"Content-Type": "application/json"})
+    return td.post(
+        f"/api/tournaments/{tid}/deal/calculate", data=raw(body), headers={"Content-Type": "application/json"}
+    )
 
 
 def propose(td, tid, body):
@@ -65,7 +67,7 @@ def propose(td, tid, body):
         ({"method": "icm", "stacks": stacks(), "round_to": 0}, "round_to"),
         ({"method": "icm", "stacks": stacks(), "round_to": float("inf")}, "round_to"),
         ({"method": "toss", "stacks": stacks()}, "method"),
-        ({"method": "icm", "stacks": stacks({e: 100 for e in range(1, 12)})}, "stacks"),  # 11 players
+        ({"method": "icm", "stacks": stacks(dict.fromkeys(range(1, 12), 100))}, "stacks"),  # 11 players
         ({"method": "icm", "stacks": stacks({1: 1, 2: 1, 3: 1, 99: 1})}, "stacks.3.entry_id"),  # unknown entry
         ({"method": "icm", "stacks": stacks({1: 1, 2: 1, 3: 1})}, "stacks"),  # one missing
         ({"method": "icm", "stacks": stacks({1: 0, 2: 0, 3: 0, 4: 0})}, "stacks"),
@@ -131,7 +133,9 @@ def test_n_monday_final_four_agree_an_icm_deal_keeping_100_chf_on_their_phones_a
     assert phones[3].get(f"/api/tournaments/{tid}/view").json()["prize"] == shown[3]
     csv_rows = list(
         csv.DictReader(
-            io.StringIO(td.get(f"/api/tournaments/{tid}/results.csv", params={"lang": "en"}).content.decode("utf-8-sig")),
+            io.StringIO(
+                td.get(f"/api/tournaments/{tid}/results.csv", params={"lang": "en"}).content.decode("utf-8-sig")
+            ),
             delimiter=";",
         )
     )

@@ -78,7 +78,11 @@ def test_the_readme_role_table_says_what_each_qr_code_reads(server, td):
     assert set().union(*(spec.roles for spec in COMMANDS.values())) == {"director", "dealer", "player", "guest"}
     assert senders == {"player": ["answer_deal", "cancel_sign_up", "confirm_sign_up"], "guest": ["sign_up"]}
     readme = (ROOT / "README.md").read_text()
-    assert re.search(r"^\| player \|[^|]*\| before the draw: cancel or confirm his own registration; at the final table: accept or reject the deal", readme, re.M)
+    assert re.search(
+        r"^\| player \|[^|]*\| before the draw: cancel or confirm his own registration; at the final table: accept or reject the deal",
+        readme,
+        re.M,
+    )
     assert re.search(r"^\| display \|[^|]*\| no commands", readme, re.M)
 
 

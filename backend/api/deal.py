@@ -73,6 +73,8 @@ def payout_slips(tid: int) -> ResponseReturnValue:
     require_tournament(tid, {"director"})
     q = SlipsQuery().load(request.args)
     lang, w = q["lang"], PAYOUT_SLIPS[q["lang"]]
+    methods: dict[str, str] = w["methods"]  # type: ignore[assignment]  # the one nested table of words
+    noted: str = w["deal"]  # type: ignore[assignment]
     state = floor().service.state(tid)
     with session_scope(floor().db) as session:
         row = existing(session.get(Tournament, tid))
@@ -96,7 +98,7 @@ def payout_slips(tid: int) -> ResponseReturnValue:
                 "place": e.place,
                 "amount": money_text(shown(prize), currency, lang, region),
                 "paid": None if e.paid is None else money_text(shown(e.paid), currency, lang, region),
-                "deal": w["deal"].format(method=w["methods"][method]) if in_deal and method else None,
+                "deal": noted.format(method=methods[method]) if in_deal and method else None,
             }
         )
     slips.sort(key=lambda s: (s["place"] is None, s["place"] or 0, s["entry_id"]))

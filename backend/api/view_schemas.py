@@ -492,7 +492,7 @@ class Deal(Closed):
     status = fields.String(validate=validate.OneOf(["open", "applied", "rejected", "undone"]))
     method = fields.String(validate=validate.OneOf(["icm", "chip", "even", "custom"]))
     keep = Money()  # kept to play for: the winner's on top of his amount
-    round_to = Maybe(Money)  # null: custom amounts, not rounded
+    round_to = Maybe(fields.Float)  # null: custom amounts, not rounded
     rows = fields.List(fields.Nested(DealRow))
     total = Money()  # shared: the money left less `keep`
     director_confirms = fields.Boolean()
@@ -512,7 +512,7 @@ class DealCalculation(Closed):
     rows = fields.List(fields.Nested(DealRowShown))
     total = Money()
     keep = Money()
-    round_to = Maybe(Money)
+    round_to = Maybe(fields.Float)
 
 
 class DirectorView(Summary):

@@ -32,14 +32,15 @@ money (points only, prizes in kind) has nothing to share in cash and allows no d
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from . import money
 from .catalog import DIRECTOR, applies, command
 from .census import census
 from .icm import MAX_PLAYERS, icm
-from .model import Command, Decision, Event, Rejection, TournamentState
+from .model import Command, Decision, Event, Lookup, Rejection, TournamentState
 from .payload import MAX_CHIPS, StrictSchema, cents, entry_field
 from .payouts import exact, round_down, rounding_unit, shown
 
@@ -56,6 +57,15 @@ def settings(state: TournamentState) -> dict:
 # ------------------------------------------------------------------ payloads
 
 
+class Amount(fields.Float):
+    """Money as a JSON number: "100" (a string) or true is refused, not read as 100 or 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValidationError("Must be a number.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StackRow(StrictSchema):
     entry_id = entry_field(required=True)
     chips = fields.Integer(
@@ -67,18 +77,18 @@ class StackRow(StrictSchema):
 
 class AmountRow(StrictSchema):
     entry_id = entry_field(required=True)
-    amount = fields.Float(required=True, allow_nan=False, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
+    amount = Amount(required=True, allow_nan=False, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
 
 
 class DealPayload(StrictSchema):
     """A deal to calculate or propose: the stacks of every player still in (2 to 10: exact ICM)."""
 
     method = fields.String(required=True, validate=validate.OneOf(METHODS))
-    stacks = fields.List(
-        fields.Nested(StackRow), required=True, validate=validate.Length(min=2, max=MAX_PLAYERS)
+    stacks = fields.List(fields.Nested(StackRow), required=True, validate=validate.Length(min=2, max=MAX_PLAYERS))
+    keep = Amount(
+        allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0, max=MONEY_MAX), cents]
     )
-    keep = fields.Float(allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0, max=MONEY_MAX), cents])
-    round_to = fields.Float(
+    round_to = Amount(
         allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0.01, max=100_000), cents]
     )
     amounts = fields.List(
@@ -107,7 +117,9 @@ def players_in(state: TournamentState) -> list[int]:
 
 def money_left(state: TournamentState) -> Fraction:
     """The pool less every prize already won by a player out (a pass over the paid places only)."""
-    return money.pool(state) - sum((money.prize(state, state.entries[e]) for e in money.in_money_out(state)), Fraction(0))
+    return money.pool(state) - sum(
+        (money.prize(state, state.entries[e]) for e in money.in_money_out(state)), Fraction(0)
+    )
 
 
 def place_amounts(state: TournamentState, n: int) -> list[Fraction]:
@@ -118,7 +130,7 @@ def place_amounts(state: TournamentState, n: int) -> list[Fraction]:
     return places
 
 
-def unit(state: TournamentState, round_to: object) -> Fraction:
+def unit(state: TournamentState, round_to: float | None) -> Fraction:
     return exact(round_to) if round_to else rounding_unit(state.preset.get("payouts"))
 
 
@@ -152,7 +164,10 @@ def calculate(state: TournamentState, payload: dict) -> dict | Rejection:
     if missing:
         name = state.entries[missing[0]].name
         return Rejection(
-            "deal_stacks_mismatch", f"{name}'s stack is missing: list every player still in.", "stacks", "invalid",
+            "deal_stacks_mismatch",
+            f"{name}'s stack is missing: list every player still in.",
+            "stacks",
+            "invalid",
             params={"name": name},
         )
     chips = [row["chips"] for row in stacks]
@@ -176,7 +191,11 @@ def calculate(state: TournamentState, payload: dict) -> dict | Rejection:
         given = {row["entry_id"]: exact(row["amount"]) for row in payload.get("amounts") or []}
         if sorted(given) != sorted(ids) or len(given) != len(payload.get("amounts") or []):
             return Rejection(
-                "deal_amounts_mismatch", "Give one amount for every player in the deal.", "amounts", "invalid", params={}
+                "deal_amounts_mismatch",
+                "Give one amount for every player in the deal.",
+                "amounts",
+                "invalid",
+                params={},
             )
         if sum(given.values(), Fraction(0)) != shared:
             return Rejection(
@@ -224,7 +243,9 @@ def _refusal(state: TournamentState) -> Rejection | None:
         )
     if state.deal_prizes is not None:
         return Rejection(
-            "deal_already_applied", f"Deal #{state.deal_prizes['deal_no']} is already applied; undo it first.", None,
+            "deal_already_applied",
+            f"Deal #{state.deal_prizes['deal_no']} is already applied; undo it first.",
+            None,
             params={"deal_no": state.deal_prizes["deal_no"]},
         )
     return None
@@ -256,15 +277,23 @@ def decide_propose(state: TournamentState, cmd: Command) -> Decision | Rejection
     return Decision([Event("deal_proposed", payload)], {"deal_no": deal_no})
 
 
-def _open_deal(state: TournamentState, deal_no: object) -> Rejection | None:
+def _open_deal(state: TournamentState, deal_no: object) -> Lookup:
+    """(the open deal, None), or (None, why not): only the latest proposal, while it is open."""
     deal = state.deal
     if deal is None or deal["deal_no"] != deal_no:
-        return Rejection("unknown_deal", f"There is no deal #{deal_no}.", "deal_no", "not_found", params={})
+        return None, Rejection("unknown_deal", f"There is no deal #{deal_no}.", "deal_no", "not_found", params={})
     if deal["status"] != "open":
-        return Rejection(
+        return None, Rejection(
             "deal_closed", f"Deal #{deal_no} is {deal['status']}.", "deal_no", params={"status": deal["status"]}
         )
-    return None
+    return deal, None
+
+
+def _latest(state: TournamentState) -> dict:
+    """The deal an answer or an application belongs to: its decision made sure there is one."""
+    if state.deal is None:
+        raise ValueError("a deal event without a proposal before it")
+    return state.deal
 
 
 @command("answer_deal", payload=AnswerDealPayload, roles=PLAYER_OR_DIRECTOR, emits=("deal_answered", "deal_applied"))
@@ -272,7 +301,7 @@ def decide_answer(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """A player accepts or rejects from his phone; the director records a verbal answer. The last
     acceptance applies the deal, unless the preset has the director confirm it."""
     p = cmd.payload
-    problem = _open_deal(state, p.get("deal_no"))
+    deal, problem = _open_deal(state, p.get("deal_no"))
     if problem:
         return problem
     if cmd.actor.role == "player":
@@ -283,7 +312,6 @@ def decide_answer(state: TournamentState, cmd: Command) -> Decision | Rejection:
         entry_id = p.get("entry_id")
         if entry_id is None:
             return Rejection("deal_entry_required", "Say whose answer this is.", "entry_id", "invalid", params={})
-    deal = state.deal
     if entry_id not in deal["answers"]:
         return Rejection(
             "not_in_deal", f"Player #{entry_id} is not in deal #{deal['deal_no']}.", "entry_id", "forbidden", params={}
@@ -306,15 +334,15 @@ def decide_answer(state: TournamentState, cmd: Command) -> Decision | Rejection:
 @command("apply_deal", payload=DealNoPayload, roles=DIRECTOR, emits=("deal_applied",))
 def decide_apply(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """The director's confirmation of a deal every player agreed to (where the preset asks for it)."""
-    problem = _open_deal(state, cmd.payload.get("deal_no"))
+    deal, problem = _open_deal(state, cmd.payload.get("deal_no"))
     if problem:
         return problem
-    waiting = [state.entries[e].name for e, a in state.deal["answers"].items() if not a]
+    waiting = [state.entries[e].name for e, a in deal["answers"].items() if not a]
     if waiting:
         return Rejection(
             "deal_not_agreed", f"Not agreed yet: {', '.join(waiting)}.", "deal_no", params={"names": waiting}
         )
-    return Decision([Event("deal_applied", {"deal_no": state.deal["deal_no"], "at": cmd.now})], {})
+    return Decision([Event("deal_applied", {"deal_no": deal["deal_no"], "at": cmd.now})], {})
 
 
 @command("undo_deal", payload=DealNoPayload, roles=DIRECTOR, emits=("deal_undone",), after_finish=True)
@@ -341,22 +369,19 @@ def apply_proposed(state: TournamentState, event: Event) -> None:
 
 @applies("deal_answered", public=False, views="custom")
 def apply_answered(state: TournamentState, event: Event) -> None:
-    p = event.payload
-    state.deal["answers"][p["entry_id"]] = p["accept"]
+    p, deal = event.payload, _latest(state)
+    deal["answers"][p["entry_id"]] = p["accept"]
     if not p["accept"]:
-        state.deal["status"] = "rejected"
+        deal["status"] = "rejected"
 
 
 @applies("deal_applied", views="custom")
 def apply_applied(state: TournamentState, event: Event) -> None:
-    deal = state.deal
+    deal = _latest(state)
     deal["status"] = "applied"
-    state.deal_prizes = {
-        "deal_no": deal["deal_no"],
-        "amounts": {row["entry_id"]: exact(row["amount"]) for row in deal["rows"]},
-        "keep": exact(deal["keep"] or 0),
-    }
-    money.refresh(state, state.deal_prizes["amounts"])
+    agreed = {row["entry_id"]: exact(row["amount"]) for row in deal["rows"]}
+    state.deal_prizes = {"deal_no": deal["deal_no"], "amounts": agreed, "keep": exact(deal["keep"] or 0)}
+    money.refresh(state, agreed)
 
 
 @applies("deal_undone", views="custom")
@@ -383,7 +408,9 @@ def view(state: TournamentState) -> dict | None:
         "rows": [
             {
                 **row,
-                "answer": None if answers[row["entry_id"]] is None else ("accepted" if answers[row["entry_id"]] else "rejected"),
+                "answer": None
+                if answers[row["entry_id"]] is None
+                else ("accepted" if answers[row["entry_id"]] else "rejected"),
             }
             for row in deal["rows"]
         ],

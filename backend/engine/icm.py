@@ -31,27 +31,39 @@ def icm(stacks: list[int], prizes: list[Fraction]) -> list[Fraction]:
         raise ValueError("stacks must be 0 or more, at least one above 0")
     paid = [Fraction(p) for p in prizes[:n]] + [Fraction(0)] * max(0, n - len(prizes))
     total = sum(stacks)
-    equity = [Fraction(0)] * n
+    # equity[i] = stacks[i] x the sum, over the sets T placed before him, of
+    # chance[T] / chips_left(T) x prize[|T|]: one division per set, not one per player and set.
+    weight = [Fraction(0)] * n
+    empty_share = [Fraction(0)] * n  # the same for empty stacks, when only empty ones are left
     # chance[mask]: the players in `mask` (bits) took the first popcount(mask) places.
     chance: dict[int, Fraction] = {0: Fraction(1)}
+    chips_of: dict[int, int] = {0: 0}
     by_size: list[list[int]] = [[] for _ in range(n + 1)]
     by_size[0].append(0)
     for placed in range(n):
         prize = paid[placed]
         for mask in by_size[placed]:
-            p = chance[mask]
+            chips_left = total - chips_of[mask]
             left = [i for i in range(n) if not mask >> i & 1]
-            chips_left = total - sum(stacks[i] for i in range(n) if mask >> i & 1)
-            for i in left:
-                # the next place among those left: by chips, or evenly when only empty stacks remain
-                share = Fraction(stacks[i], chips_left) if chips_left else Fraction(1, len(left))
-                if not share:
-                    continue
-                step = p * share
-                equity[i] += step * prize
+            if chips_left:
+                q = chance[mask] / chips_left
+                w = q * prize
+                movers = [i for i in left if stacks[i]]
+            else:  # only empty stacks are left: each is as likely as the others to take the next place
+                q = chance[mask] / len(left)
+                w = q * prize
+                movers = left
+            for i in movers:
+                if chips_left:
+                    weight[i] += w
+                    step = q * stacks[i]
+                else:
+                    empty_share[i] += w
+                    step = q
                 nxt = mask | 1 << i
                 if nxt not in chance:
                     chance[nxt] = Fraction(0)
+                    chips_of[nxt] = chips_of[mask] + stacks[i]
                     by_size[placed + 1].append(nxt)
                 chance[nxt] += step
-    return equity
+    return [weight[i] * stacks[i] + empty_share[i] for i in range(n)]

@@ -65,7 +65,7 @@ def test_icm_chip_and_even_give_what_each_method_says():
     icm = calculate(log.state, {"method": "icm", "stacks": stacks(), "round_to": 1})
     chip = calculate(log.state, {"method": "chip", "stacks": stacks(), "round_to": 1})
     even = calculate(log.state, {"method": "even", "stacks": stacks(), "round_to": 1})
-    by = lambda r: [row["amount"] for row in r["rows"]]  # noqa: E731
+    by = lambda r: [row["amount"] for row in r["rows"]]
     assert by(even) == [344, 344, 344, 343] or sum(by(even)) == 1375
     assert by(even)[1:] == [343, 343, 343] and by(even)[0] == 1375 - 3 * 343  # the remainder to the biggest stack
     # chip chop: the floor (4th place, 151) for each, the rest (771) by chips 20:15:10:10
@@ -77,7 +77,12 @@ def test_icm_chip_and_even_give_what_each_method_says():
 def test_equal_stacks_and_ties_share_alike_and_a_zero_stack_gets_the_floor():
     log = final_four()
     tie = calculate(log.state, {"method": "icm", "stacks": stacks({1: 5000, 2: 5000, 3: 5000, 4: 5000}), "round_to": 1})
-    assert [r["amount"] for r in tie["rows"]] == [1375 - 3 * 343, 343, 343, 343]  # the first of equal stacks: the remainder
+    assert [r["amount"] for r in tie["rows"]] == [
+        1375 - 3 * 343,
+        343,
+        343,
+        343,
+    ]  # the first of equal stacks: the remainder
     zero = calculate(log.state, {"method": "icm", "stacks": stacks({1: 30000, 2: 15000, 3: 10000, 4: 0})})
     # ICM: an empty stack takes the last place for sure
     assert zero["rows"][3]["amount"] == 151
@@ -174,7 +179,9 @@ def test_a_rejection_by_any_player_closes_the_proposal_and_changes_nothing():
 def test_a_player_answers_for_himself_and_the_director_records_a_verbal_answer():
     log = final_four()
     deal_no = ok(log, "propose_deal", {"method": "even", "stacks": stacks()}).result["deal_no"]
-    cmd = Command("answer_deal", {"deal_no": deal_no, "accept": True, "entry_id": 3}, Actor("player", entry_id=2), now=T0)
+    cmd = Command(
+        "answer_deal", {"deal_no": deal_no, "accept": True, "entry_id": 3}, Actor("player", entry_id=2), now=T0
+    )
     assert log.run(cmd).error == "forbidden"
     outsider = answer(log, 9, deal_no)
     assert outsider.error == "not_in_deal"
@@ -213,5 +220,5 @@ def test_a_preset_without_prize_money_allows_no_cash_deal():
 
 def test_a_deal_is_made_at_the_final_table_only():
     log = seated(preset("n-monday"), {1: [1, 2, 3, 4, 5, 6], 2: [7, 8, 9, 10, 11, 12]})
-    r = no(log, "propose_deal", {"method": "even", "stacks": stacks({e: 100 for e in range(1, 13)})[:10]})
+    r = no(log, "propose_deal", {"method": "even", "stacks": stacks(dict.fromkeys(range(1, 13), 100))[:10]})
     assert r.error == "deal_not_final_table"

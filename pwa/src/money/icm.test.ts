@@ -1,5 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { icm } from "./icm";
+import { estimateDeal } from "./deal";
+import shared from "../../../shared_rules/vectors/icm.json";
+
+// The same vectors the server's engine passes (tests/engine): published worked examples, each with its source.
+const vectors: any[] = shared as any[];
+
+describe("ICM vectors (shared_rules/vectors/icm.json)", () => {
+  it("has the issue's cases: 2 and 10 players, ties, a zero-chip stack, equal prizes, a chip chop", () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(10);
+    expect(vectors.some((v) => v.stacks.length === 2)).toBe(true);
+    expect(vectors.some((v) => v.stacks.length === 10)).toBe(true);
+    expect(vectors.some((v) => v.stacks.includes(0))).toBe(true);
+    expect(vectors.some((v) => v.method === "chip")).toBe(true);
+  });
+  for (const v of vectors) {
+    it(`${v.method}: ${v.name}`, () => {
+      const got =
+        v.method === "icm"
+          ? icm(v.stacks, v.prizes)
+          : // chip chop: the next prize for everyone (the lowest of the places left), the rest by chips
+            estimateDeal("chip", v.stacks, [v.money_left - v.next_prize * (v.stacks.length - 1), ...new Array(v.stacks.length - 1).fill(v.next_prize)], null)!;
+      expect(got).toHaveLength(v.expect.length);
+      got.forEach((g: number, i: number) => expect(Math.abs(g - v.expect[i]), `player ${i + 1}: ${g} vs ${v.expect[i]}`).toBeLessThanOrEqual(Math.max(v.tolerance, 1e-9))); // doubles: exact vectors to 1e-9
+    });
+  }
+});
 
 const near = (got: number[], want: number[]) => got.forEach((g, i) => expect(g, `player ${i + 1}`).toBeCloseTo(want[i], 6));
 

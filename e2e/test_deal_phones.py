@@ -29,7 +29,12 @@ def final_four(api):
     (table,) = [t for t in view(api, tid)["tables"] if not t["broken"] and t["seats"]]
     seats = sorted(table["seats"], key=lambda s: s["seat"])
     chips = [50_000, 30_000, 20_000, 10_000]
-    ok(api, tid, "chip_count", {"table_no": table["table_no"], "stacks": {str(s["seat"]): c for s, c in zip(seats, chips)}})
+    ok(
+        api,
+        tid,
+        "chip_count",
+        {"table_no": table["table_no"], "stacks": {str(s["seat"]): c for s, c in zip(seats, chips)}},
+    )
     return tid, [{**s, "chips": c} for s, c in zip(seats, chips)]
 
 
@@ -38,7 +43,9 @@ def bust_to(api, tid, left):
         v = view(api, tid)
         if v["players_left"] <= left:
             return
-        fullest = min((t for t in v["tables"] if not t["broken"] and t["seats"]), key=lambda t: (-len(t["seats"]), t["table_no"]))
+        fullest = min(
+            (t for t in v["tables"] if not t["broken"] and t["seats"]), key=lambda t: (-len(t["seats"]), t["table_no"])
+        )
         ok(api, tid, "record_bust", {"entry_id": fullest["seats"][0]["entry_id"]})
 
 
@@ -94,11 +101,18 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     expect(preview).to_have_attribute("data-state", "ok")
     expected = api.post(
         f"/api/tournaments/{tid}/deal/calculate",
-        {"method": "icm", "stacks": [{"entry_id": p["entry_id"], "chips": p["chips"]} for p in players], "keep": 100, "round_to": 10},
+        {
+            "method": "icm",
+            "stacks": [{"entry_id": p["entry_id"], "chips": p["chips"]} for p in players],
+            "keep": 100,
+            "round_to": 10,
+        },
     ).json()
     amounts = {r["entry_id"]: r["amount"] for r in expected["rows"]}
     for p in players:
-        expect(td.get_by_test_id(f"deal-preview-{p['entry_id']}")).to_have_attribute("data-amount", str(amounts[p["entry_id"]]))
+        expect(td.get_by_test_id(f"deal-preview-{p['entry_id']}")).to_have_attribute(
+            "data-amount", str(amounts[p["entry_id"]])
+        )
     # ICM: more chips, more money; the shares add up to the money left less the 100 kept
     ordered = [amounts[p["entry_id"]] for p in players]
     assert ordered == sorted(ordered, reverse=True), ordered
@@ -147,8 +161,12 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
         page = phones[p["entry_id"]]
         expect(page.get_by_test_id("player-deal")).to_have_attribute("data-status", "applied")
         expect(page.get_by_test_id("player-deal-prize")).to_be_visible()
-    expect(first.get_by_test_id("player-deal-prize")).to_have_text(f"Your prize: {money(amounts[players[0]['entry_id']])}")
-    expect(german.get_by_test_id("player-deal-prize")).to_have_text(f"Dein Preis: {money(amounts[players[1]['entry_id']])}")
+    expect(first.get_by_test_id("player-deal-prize")).to_have_text(
+        f"Your prize: {money(amounts[players[0]['entry_id']])}"
+    )
+    expect(german.get_by_test_id("player-deal-prize")).to_have_text(
+        f"Dein Preis: {money(amounts[players[1]['entry_id']])}"
+    )
     expect(german.get_by_test_id("player-deal")).to_contain_text("Dazu 100 CHF, wenn du gewinnst.")
     german.evaluate("window.scrollTo(0, 0)")
     shot(german, "deal-player-agreed-de")
@@ -163,8 +181,12 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     csv = api.get(f"/api/tournaments/{tid}/results.csv").text
     for p in players:
         assert f"{agreed[p['entry_id']]}" in next(line for line in csv.splitlines() if p["name"] in line), csv
-    expect(phones[winner["entry_id"]].get_by_test_id("player-prize")).to_have_attribute("data-amount", str(agreed[winner["entry_id"]]))
-    expect(phones[winner["entry_id"]].get_by_test_id("player-deal-prize")).to_contain_text(money(agreed[winner["entry_id"]]))
+    expect(phones[winner["entry_id"]].get_by_test_id("player-prize")).to_have_attribute(
+        "data-amount", str(agreed[winner["entry_id"]])
+    )
+    expect(phones[winner["entry_id"]].get_by_test_id("player-deal-prize")).to_contain_text(
+        money(agreed[winner["entry_id"]])
+    )
     expect(german.get_by_test_id("player-prize")).to_have_attribute("data-amount", str(agreed[players[1]["entry_id"]]))
 
     # The payout slips open as a printout (one page per paid player).
@@ -180,11 +202,17 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     expect(card).to_have_attribute("data-status", "undone")
     expect(first.get_by_test_id("player-deal")).to_have_attribute("data-status", "undone")
     by_place = {p["place"]: p["amount"] for p in payouts_before}
-    table_prizes = {e["entry_id"]: by_place.get(e["place"], 0) for e in view(api, tid)["entries"] if e["entry_id"] in agreed}
+    table_prizes = {
+        e["entry_id"]: by_place.get(e["place"], 0) for e in view(api, tid)["entries"] if e["entry_id"] in agreed
+    }
     assert {e: prizes(api, tid)[e] for e in agreed} == table_prizes
     assert view(api, tid)["payouts"] == payouts_before
-    assert {e: p for e, p in prizes(api, tid).items() if e not in agreed} == {e: p for e, p in before.items() if e not in agreed}
-    expect(german.get_by_test_id("player-prize")).to_have_attribute("data-amount", str(table_prizes[players[1]["entry_id"]]))
+    assert {e: p for e, p in prizes(api, tid).items() if e not in agreed} == {
+        e: p for e, p in before.items() if e not in agreed
+    }
+    expect(german.get_by_test_id("player-prize")).to_have_attribute(
+        "data-amount", str(table_prizes[players[1]["entry_id"]])
+    )
 
 
 def money(n):

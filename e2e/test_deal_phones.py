@@ -60,12 +60,10 @@ def player_phones(phone, api, tid, players, options):
     return pages
 
 
-def fill_stacks(td, players):
-    """The stacks as counted (prefilled where the view offers the counts; typed otherwise)."""
+def stacks_prefilled(td, players):
+    """The deal starts from the latest chip count, each stack at its player (editable)."""
     for p in players:
-        box = td.get_by_test_id(f"deal-stack-{p['entry_id']}")
-        if box.input_value().replace("'", "") != str(p["chips"]):
-            box.fill(str(p["chips"]))
+        expect(td.get_by_test_id(f"deal-stack-{p['entry_id']}")).to_have_value(str(p["chips"]))
 
 
 def to_top(page, locator):
@@ -92,7 +90,7 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **EN)
     card = td.get_by_test_id("deal-card")
     expect(card).to_have_attribute("data-status", "none")
-    fill_stacks(td, players)
+    stacks_prefilled(td, players)
     td.get_by_test_id("deal-method-icm").click()
     td.get_by_test_id("deal-keep").fill("100")
     td.get_by_test_id("deal-round-10").click()
@@ -225,9 +223,19 @@ def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, ph
     tid, players = final_four(api)
     before = prizes(api, tid)
     td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **DE)
-    fill_stacks(td, players)
+    stacks_prefilled(td, players)
     td.get_by_test_id("deal-method-chip").click()
     expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "ok")
+    # The stacks are editable: a typo is caught on the phone, a new stack moves the preview.
+    big = td.get_by_test_id(f"deal-preview-{players[0]['entry_id']}")
+    was = big.get_attribute("data-amount")
+    box = td.get_by_test_id(f"deal-stack-{players[0]['entry_id']}")
+    box.fill("-5")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    expect(td.get_by_test_id("deal-card").locator(".field-error").first).to_have_text("Eine ganze Zahl, 0 oder mehr.")
+    box.fill("70000")
+    expect(big).not_to_have_attribute("data-amount", was)
+    players[0]["chips"] = 70_000
     to_top(td, td.get_by_test_id("deal-card"))
     shot(td, "deal-director-form-de")
     td.get_by_test_id("deal-propose").click()

@@ -506,6 +506,13 @@ class DealRowShown(Closed):
     amount = Money()
 
 
+class DealStack(Closed):
+    """A player at the final table and his chips at the latest count (the deal's defaults)."""
+
+    entry_id = Int()
+    chips = Int()
+
+
 class DealCalculation(Closed):
     """A deal's amounts before it is proposed (POST /deal/calculate): nothing is recorded."""
 
@@ -534,6 +541,7 @@ class DirectorView(Summary):
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))
     deal = fields.Nested(Deal, allow_none=True)
+    deal_stacks = fields.List(fields.Nested(DealStack))  # the deal card's first stacks: the latest counts
     # a field named like Schema's own `partial` option, which the stubs type as a class attribute;
     # marshmallow collects declared fields apart from it (Schema.__init__ sets the option per instance)
     partial = fields.Boolean()  # type: ignore[assignment]

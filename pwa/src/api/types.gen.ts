@@ -2159,6 +2159,10 @@ export interface components {
             director_confirms: boolean;
             mine?: number;
         };
+        DealStack: {
+            entry_id: number;
+            chips: number;
+        };
         Headhunter: {
             hh_chips: number;
             hh_carried: number;
@@ -2294,6 +2298,7 @@ export interface components {
             }[];
             removed_stacks: components["schemas"]["RemovedStack"][];
             deal: components["schemas"]["Deal"] | null;
+            deal_stacks: components["schemas"]["DealStack"][];
             partial: boolean;
             base_seq?: number;
             entries: components["schemas"]["Entry"][];

@@ -208,7 +208,7 @@ function ProposeForm(props: { ctx: DirCtx; players: { entry_id: number; name: st
   const currency = ctx.view?.currency;
   const money = (n: number) => amountText(n, currency, lang);
   const fromLast = props.last ? Object.fromEntries(props.last.rows.map((r) => [r.entry_id, r.chips])) : null;
-  const counted = countedStacks((ctx.dview as any)?.deal_stacks);
+  const counted = countedStacks(ctx.dview?.deal_stacks);
   const [form, setForm] = useState<DealForm>(() => ({
     method: props.last?.method ?? "icm",
     stacks: initialStacks(players, fromLast, counted),

@@ -251,3 +251,22 @@ def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, ph
     expect(card).to_have_attribute("data-status", "rejected")
     expect(td.get_by_test_id("deal-rejected")).to_contain_text(players[1]["name"])
     assert prizes(api, tid) == before
+
+
+def test_a_league_that_forbids_deals_says_so_and_the_server_refuses_one(live_server, phone, shot):
+    """v-ranking plays for league points only (V-I.c): the card names the rule instead of a form."""
+    api = director(live_server)
+    r = api.post("/api/tournaments", {"name": "Ranking", "preset": "v-ranking"})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    for i in range(1, 5):
+        ok(api, tid, "register_player", {"name": f"Player {i:02d}"})
+    ok(api, tid, "draw_seats", {"tables": 1})
+    ok(api, tid, "start_clock")
+    td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **EN)
+    expect(td.get_by_test_id("deal-forbidden")).to_have_text("This tournament's rules allow no deal (V-I.c).")
+    expect(td.get_by_test_id("deal-form")).to_have_count(0)
+    entries = view(api, tid)["entries"]
+    stacks = [{"entry_id": e["entry_id"], "chips": 10_000} for e in entries]
+    refused = api.post(f"/api/tournaments/{tid}/deal/calculate", {"method": "even", "stacks": stacks})
+    assert refused.status_code >= 400 and refused.json()["error"] == "deal_not_allowed", refused.text

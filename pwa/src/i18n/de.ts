@@ -1067,6 +1067,7 @@ export const de: Record<MessageKey, string> = {
   "deal.title": "Deal",
   "deal.intro": "Die verbleibenden Spieler teilen das restliche Preisgeld ({left}). Stacks prüfen, Art wählen, dann den Spielern aufs Handy schicken.",
   "deal.forbidden": "Die Regeln dieses Turniers erlauben keinen Deal{rule}.",
+  "deal.no_cash": "Kein Preisgeld zu teilen: dieses Turnier spielt um Punkte oder Sachpreise, also gibt es keinen Deal um Geld.",
   "deal.players": "Spieler und Stacks",
   "deal.chips": "Chips",
   "deal.method": "Aufteilung",

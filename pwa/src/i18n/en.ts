@@ -1066,6 +1066,7 @@ export const en = {
   "deal.title": "Deal",
   "deal.intro": "The players still in share the prize money left ({left}). Check the stacks, choose how, then propose it to the players' phones.",
   "deal.forbidden": "This tournament's rules allow no deal{rule}.",
+  "deal.no_cash": "No prize money to share: this tournament plays for points or prizes in kind, so there is no cash deal.",
   "deal.players": "Players and stacks",
   "deal.chips": "Chips",
   "deal.method": "How to share",

@@ -37,6 +37,10 @@ export function DealCard(props: { ctx: DirCtx }) {
         <p class="muted" data-testid="deal-forbidden">
           {t("deal.forbidden", { rule: houseRule("deal") ? ` (${houseRule("deal")})` : "" })}
         </p>
+      ) : !deal && !((ctx.view?.prize_pool ?? 0) > 0) ? (
+        <p class="muted" data-testid="deal-no-cash">
+          {t("deal.no_cash")}
+        </p>
       ) : (
         <>
           {deal && <DealState deal={deal} ctx={ctx} />}

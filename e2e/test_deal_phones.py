@@ -9,9 +9,11 @@ from playwright.sync_api import expect
 
 from director_phone import director_at
 from server import command_ok as ok, director, view
+from test_accessibility import axe, report
 
 EN = {"locale": "en-US"}
 DE = {"locale": "de-DE"}
+AXE = {"bypass_csp": True}  # axe-core is injected as a script of its own (test_accessibility.py)
 
 
 def final_four(api):
@@ -83,11 +85,11 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     tid, players = final_four(api)
     before = prizes(api, tid)
     payouts_before = view(api, tid)["payouts"]
-    phones = player_phones(phone, api, tid, players, [EN, DE, EN, EN])
+    phones = player_phones(phone, api, tid, players, [{**EN, **AXE}, {**DE, **AXE}, EN, EN])
     for page in phones.values():
         expect(page.get_by_test_id("player-deal")).to_have_count(0)
 
-    td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **EN)
+    td = director_at(phone, api, f"/director/{tid}/money", "deal-card", **EN, **AXE)
     card = td.get_by_test_id("deal-card")
     expect(card).to_have_attribute("data-status", "none")
     stacks_prefilled(td, players)
@@ -119,6 +121,8 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     shot(td, "deal-director-form-en")
     to_top(td, preview)
     shot(td, "deal-director-preview-en")
+    found: dict = {}
+    axe(td, "director deal form", found)
     td.get_by_test_id("deal-propose").click()
     expect(card).to_have_attribute("data-status", "open")
     expect(td.get_by_test_id("deal-progress")).to_have_attribute("data-accepted", "0")
@@ -136,6 +140,8 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     german = phones[players[1]["entry_id"]]
     expect(german.get_by_test_id("player-deal-amount")).to_contain_text("Dein Betrag:")
     shot(german, "deal-player-proposal-de")
+    axe(first, "player deal proposal (en)", found)
+    axe(german, "player deal proposal (de)", found)
 
     # Three accept on their phones; the director records the fourth's spoken yes.
     for p in players[:3]:
@@ -146,6 +152,8 @@ def test_four_phones_agree_an_icm_deal_keeping_100_and_undo_restores(live_server
     expect(td.get_by_test_id("deal-progress")).to_have_attribute("data-accepted", "3")
     to_top(td, card)
     shot(td, "deal-director-answers-en")
+    axe(td, "director deal answers", found)
+    assert not found, report(found)
     last = players[3]
     td.get_by_test_id(f"deal-verbal-yes-{last['entry_id']}").click()
     td.get_by_test_id("deal-confirm").click()

@@ -111,10 +111,13 @@ function Rows(props: { deal: NonNullable<ReturnType<typeof readDeal>>; mine: num
             </span>
             <span class="pdeal-chips">{formatNumber(r.chips)}</span>
             <span class="pdeal-row-amount">{props.money(r.amount)}</span>
-            {props.answers && <span class={`pdeal-mark is-${r.answer ?? "none"}`}>{r.answer === "accepted" ? "✓" : r.answer === "rejected" ? "✗" : "…"}</span>}
+            {props.answers && <span class={`pdeal-mark is-${r.answer ?? "none"}`} title={answerLabel(r.answer)} aria-label={answerLabel(r.answer)}>{r.answer === "accepted" ? "✓" : r.answer === "rejected" ? "✗" : "…"}</span>}
           </li>
         ))}
       </ul>
     </details>
   );
 }
+
+const answerLabel = (a: "accepted" | "rejected" | null) =>
+  a === "accepted" ? t("deal.answer.accepted") : a === "rejected" ? t("deal.answer.rejected") : t("deal.answer.none");

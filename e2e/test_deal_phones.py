@@ -244,6 +244,15 @@ def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, ph
     box.fill("70000")
     expect(big).not_to_have_attribute("data-amount", was)
     players[0]["chips"] = 70_000
+    # Without the server the phone still tells about how much (its own ICM / chip chop), marked as such.
+    td.context.set_offline(True)
+    td.get_by_test_id("deal-keep").fill("50")
+    expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "offline")
+    expect(td.get_by_test_id("deal-estimate").locator("li")).to_have_count(4)
+    expect(td.get_by_test_id("deal-estimate")).to_contain_text("≈")
+    td.context.set_offline(False)
+    td.get_by_test_id("deal-keep").fill("")
+    expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "ok")
     to_top(td, td.get_by_test_id("deal-card"))
     shot(td, "deal-director-form-de")
     td.get_by_test_id("deal-propose").click()

@@ -1126,7 +1126,7 @@ export const en = {
   "deal.undo_text": "The prizes go back exactly to what they were before the deal.",
   "deal.print": "Print payout slips",
   "deal.print_a4": "A4",
-  "deal.print_receipt": "80 mm receipt",
+  "deal.print_receipt": "Receipt 80 mm",
   "deal.new": "New proposal",
   "deal.total": "Total",
   "deal.you": "you",

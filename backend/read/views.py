@@ -339,6 +339,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
         "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
         "deal": deal.view(state),  # the final table's deal: proposal, answers, applied or not
+        "deal_stacks": deal.default_stacks(state),  # the deal form's stacks from the latest count
     }
 
 

@@ -2159,6 +2159,11 @@ export interface components {
             director_confirms: boolean;
             mine?: number;
         };
+        DealStack: {
+            entry_id: number;
+            name: string;
+            chips: number | null;
+        };
         Headhunter: {
             hh_chips: number;
             hh_carried: number;
@@ -2294,6 +2299,7 @@ export interface components {
             }[];
             removed_stacks: components["schemas"]["RemovedStack"][];
             deal: components["schemas"]["Deal"] | null;
+            deal_stacks: components["schemas"]["DealStack"][] | null;
             partial: boolean;
             base_seq?: number;
             entries: components["schemas"]["Entry"][];

@@ -10,6 +10,7 @@ import uuid
 
 import pytest
 
+from backend.read.locale_format import money_text
 from server import links, token_of
 from tests.in_process import InProcessApi
 
@@ -144,7 +145,11 @@ def test_n_monday_final_four_agree_an_icm_deal_keeping_100_chf_on_their_phones_a
     slips = td.get(f"/api/tournaments/{tid}/print/payout-slips", params={"size": "receipt", "lang": "de"})
     assert slips.status_code == 200 and "default-src 'none'" in slips.headers["Content-Security-Policy"]
     assert slips.text.count('class="payout-slip"') == 4 and slips.text.count("Deal (ICM)") == 4
-    assert f"{shown[1] + 100:,} CHF".replace(",", "’") in slips.text or f"{shown[1] + 100} CHF" in slips.text
+    for entry_id, amount in ((1, shown[1] + 100), (2, shown[2])):  # in the preset's locale: de-CH, 3'750 CHF
+        assert f'data-entry="{entry_id}"' in slips.text and money_text(amount, "CHF", "de", "CH") in slips.text
+    big = td.get(f"/api/tournaments/{tid}/print/payout-slips", params={"size": "a4", "lang": "en"})
+    assert big.status_code == 200 and 'class="payout-slips a4"' in big.text and "Deal (ICM)" in big.text
+    assert td.get(f"/api/tournaments/{tid}/print/payout-slips", params={"size": "A3"}).json()["field"] == "size"
 
     # undo: the payout table's prizes again, exactly (N-3.7: the remainder to the winner)
     assert td.command(tid, "undo_deal", {"deal_no": deal_no}).status_code == 200

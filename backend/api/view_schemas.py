@@ -499,18 +499,17 @@ class Deal(Closed):
     mine = optional(Int())  # a player's view: his own row
 
 
+class DealStack(Closed):
+    entry_id = Int()
+    name = fields.String()
+    chips = Maybe()  # null: not counted yet
+
+
 class DealRowShown(Closed):
     entry_id = Int()
     name = fields.String()
     chips = Int()
     amount = Money()
-
-
-class DealStack(Closed):
-    """A player at the final table and his chips at the latest count (the deal's defaults)."""
-
-    entry_id = Int()
-    chips = Int()
 
 
 class DealCalculation(Closed):
@@ -541,7 +540,7 @@ class DirectorView(Summary):
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))
     deal = fields.Nested(Deal, allow_none=True)
-    deal_stacks = fields.List(fields.Nested(DealStack))  # the deal card's first stacks: the latest counts
+    deal_stacks = fields.List(fields.Nested(DealStack), allow_none=True)  # null before the final table
     # a field named like Schema's own `partial` option, which the stubs type as a class attribute;
     # marshmallow collects declared fields apart from it (Schema.__init__ sets the option per instance)
     partial = fields.Boolean()  # type: ignore[assignment]

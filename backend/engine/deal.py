@@ -393,6 +393,19 @@ def apply_undone(state: TournamentState, event: Event) -> None:
     money.refresh(state, ids)
 
 
+def default_stacks(state: TournamentState) -> list[dict] | None:
+    """What the director's deal form starts from at the final table: every player still in with his
+    stack at the table's latest count (null where none was counted); None before the final table."""
+    if state.status not in ("seated", "running") or census(state).occupied != 1:
+        return None
+    left = players_in(state)
+    if not 2 <= len(left) <= MAX_PLAYERS:
+        return None
+    table_no = state.entries[left[0]].table_no
+    counted = (state.last_counts.get(table_no) or {}).get("chips", {}) if table_no is not None else {}
+    return [{"entry_id": e, "name": state.entries[e].name, "chips": counted.get(e)} for e in left]
+
+
 def view(state: TournamentState) -> dict | None:
     """The latest deal for the director's and the players' screens."""
     deal = state.deal

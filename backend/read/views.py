@@ -339,23 +339,8 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
         "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
         "deal": deal.view(state),  # the final table's deal: proposal, answers, applied or not
-        "deal_stacks": _deal_stacks(state),  # where the director's deal card starts: the latest counts
+        "deal_stacks": deal.default_stacks(state),  # the deal form's stacks from the latest count
     }
-
-
-def _deal_stacks(state: TournamentState) -> list[dict]:
-    """The stacks the director's deal starts from (issue 32, editable there): each player at the
-    final table with his chips at the latest count that has him. [] before the final table; a
-    player no count has yet is left out (the director types his stack)."""
-    if census(state).occupied != 1:
-        return []
-    counts = sorted(state.last_counts.values(), key=lambda c: c["at"], reverse=True)
-    rows = []
-    for entry_id in deal.players_in(state):
-        chips = next((c["chips"][entry_id] for c in counts if entry_id in c["chips"]), None)
-        if chips is not None:
-            rows.append({"entry_id": entry_id, "chips": chips})
-    return rows
 
 
 def _draw(state: TournamentState) -> dict | None:

@@ -222,3 +222,13 @@ def test_a_deal_is_made_at_the_final_table_only():
     log = seated(preset("n-monday"), {1: [1, 2, 3, 4, 5, 6], 2: [7, 8, 9, 10, 11, 12]})
     r = no(log, "propose_deal", {"method": "even", "stacks": stacks(dict.fromkeys(range(1, 13), 100))[:10]})
     assert r.error == "deal_not_final_table"
+
+
+def test_the_deal_form_starts_from_the_final_tables_latest_count():
+    log = final_four()
+    assert [r["chips"] for r in director_view(log.state, T0)["deal_stacks"]] == [None] * 4
+    ok(log, "chip_count", {"table_no": 1, "stacks": {"1": 20_000, "2": 15_000, "3": 10_000, "4": 10_000}})
+    rows = director_view(log.state, T0)["deal_stacks"]
+    assert [(r["entry_id"], r["chips"]) for r in rows] == list(STACKS.items())
+    two_tables = seated(preset("n-monday"), {1: [1, 2, 3], 2: [4, 5, 6]})
+    assert director_view(two_tables.state, T0)["deal_stacks"] is None

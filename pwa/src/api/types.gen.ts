@@ -2161,7 +2161,8 @@ export interface components {
         };
         DealStack: {
             entry_id: number;
-            chips: number;
+            name: string;
+            chips: number | null;
         };
         Headhunter: {
             hh_chips: number;
@@ -2298,7 +2299,7 @@ export interface components {
             }[];
             removed_stacks: components["schemas"]["RemovedStack"][];
             deal: components["schemas"]["Deal"] | null;
-            deal_stacks: components["schemas"]["DealStack"][];
+            deal_stacks: components["schemas"]["DealStack"][] | null;
             partial: boolean;
             base_seq?: number;
             entries: components["schemas"]["Entry"][];

@@ -4,7 +4,7 @@
 // phone only checks what a person can fix before sending (a stack typed wrong, a custom split
 // that does not add up).
 import { parseChips } from "./money";
-import { icm, ICM_MAX_PLAYERS } from "./icm";
+import { chipChop, icm, ICM_MAX_PLAYERS } from "./icm";
 
 export const DEAL_METHODS = ["icm", "chip", "even", "custom"] as const;
 export type DealMethod = (typeof DEAL_METHODS)[number];
@@ -220,7 +220,5 @@ export function estimateDeal(method: DealMethod, chips: number[], places: number
   if (method === "icm") return icm(chips, prizes);
   if (method === "even") return chips.map(() => shared / n);
   // chip chop with the server's floor: everyone gets the lowest place's amount, the rest by chips
-  const floor = Math.min(...prizes);
-  const total = chips.reduce((a, b) => a + b, 0);
-  return chips.map((c) => floor + ((shared - floor * n) * c) / total);
+  return chipChop(chips, shared, Math.min(...prizes));
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { icm } from "./icm";
-import { estimateDeal } from "./deal";
+import { chipChop, icm } from "./icm";
 import shared from "../../../shared_rules/vectors/icm.json";
 
 // The same vectors the server's engine passes (tests/engine): published worked examples, each with its source.
@@ -19,8 +18,7 @@ describe("ICM vectors (shared_rules/vectors/icm.json)", () => {
       const got =
         v.method === "icm"
           ? icm(v.stacks, v.prizes)
-          : // chip chop: the next prize for everyone (the lowest of the places left), the rest by chips
-            estimateDeal("chip", v.stacks, [v.money_left - v.next_prize * (v.stacks.length - 1), ...new Array(v.stacks.length - 1).fill(v.next_prize)], null)!;
+          : chipChop(v.stacks, v.money_left, v.next_prize); // the next prize out for everyone, the rest by chips
       expect(got).toHaveLength(v.expect.length);
       got.forEach((g: number, i: number) => expect(Math.abs(g - v.expect[i]), `player ${i + 1}: ${g} vs ${v.expect[i]}`).toBeLessThanOrEqual(Math.max(v.tolerance, 1e-9))); // doubles: exact vectors to 1e-9
     });

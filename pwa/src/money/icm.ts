@@ -43,3 +43,10 @@ export function icm(stacks: number[], prizes: number[]): number[] {
   }
   return equity;
 }
+
+/** Chip chop as the server does it: the next prize out (`floor`) for everyone, the rest by chips. */
+export function chipChop(stacks: number[], moneyLeft: number, floor: number): number[] {
+  const total = stacks.reduce((a, b) => a + b, 0);
+  const rest = moneyLeft - floor * stacks.length;
+  return stacks.map((c) => floor + (total > 0 ? (rest * c) / total : 0));
+}

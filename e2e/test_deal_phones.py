@@ -269,6 +269,28 @@ def test_one_player_s_no_closes_the_proposal_and_nothing_changes(live_server, ph
     expect(td.get_by_test_id("deal-rejected")).to_contain_text(players[1]["name"])
     assert prizes(api, tid) == before
 
+    # A new proposal after the no: custom, from the chip chop's amounts with 10 CHF moved.
+    expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "ok")
+    chop = {
+        p["entry_id"]: int(td.get_by_test_id(f"deal-preview-{p['entry_id']}").get_attribute("data-amount"))
+        for p in players
+    }
+    td.get_by_test_id("deal-method-custom").click()
+    top, low = players[0]["entry_id"], players[3]["entry_id"]
+    expect(td.get_by_test_id(f"deal-amount-{top}")).to_have_value(str(chop[top]))
+    td.get_by_test_id(f"deal-amount-{top}").fill(str(chop[top] + 10))
+    expect(td.get_by_test_id("deal-preview-error")).to_have_attribute("data-field", "amounts")  # the server's words
+    expect(td.get_by_test_id("deal-propose")).to_be_disabled()
+    td.get_by_test_id(f"deal-amount-{low}").fill(str(chop[low] - 10))
+    expect(td.get_by_test_id("deal-preview")).to_have_attribute("data-state", "ok")
+    td.get_by_test_id("deal-propose").click()
+    expect(card).to_have_attribute("data-status", "open")
+    expect(card).to_have_attribute("data-deal-no", "2")
+    expect(td.get_by_test_id(f"deal-row-{top}")).to_have_attribute("data-amount", str(chop[top] + 10))
+    expect(no.get_by_test_id("player-deal")).to_have_attribute("data-status", "open")
+    expect(no.get_by_test_id("player-deal")).to_have_attribute("data-amount", str(chop[players[1]["entry_id"]]))
+    expect(no.get_by_test_id("player-deal")).to_contain_text("Frei · Deal 2")
+
 
 def test_a_league_that_forbids_deals_says_so_and_the_server_refuses_one(live_server, phone, shot):
     """v-ranking plays for league points only (V-I.c): the card names the rule instead of a form."""

@@ -246,7 +246,8 @@ function ProposeForm(props: { ctx: DirCtx; players: { entry_id: number; name: st
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (!built.ok || proposeQueued) return;
+        // The server refused these very inputs in the preview (a custom split that does not add up…): it would refuse the proposal too.
+        if (!built.ok || proposeQueued || preview.state === "refused") return;
         dealCommands(ctx.send).propose(built.payload);
         props.onSent();
       }}
@@ -336,7 +337,7 @@ function ProposeForm(props: { ctx: DirCtx; players: { entry_id: number; name: st
 
       <PreviewBlock preview={preview} money={money} estimate={preview.state === "offline" && built.ok ? offlineEstimate(ctx, players, built.payload) : null} />
 
-      <button type="submit" class="btn btn-primary btn-block btn-big" data-testid="deal-propose" disabled={proposeQueued}>
+      <button type="submit" class="btn btn-primary btn-block btn-big" data-testid="deal-propose" disabled={proposeQueued || preview.state === "refused"}>
         {proposeQueued ? t("common.pending") : props.last?.status === "open" ? t("deal.propose_again") : t("deal.propose")}
       </button>
     </form>

@@ -1063,6 +1063,18 @@ export const de: Record<MessageKey, string> = {
   "leagues.points_optional_v": "Optional: leer bedeutet die Tabelle aus V-XII (25, 21, 17, 13 …).",
   "leagues.points_optional_none": "Optional: ohne Tabelle zählt diese Serie keine Punkte, nur wer sich qualifiziert.",
   "leagues.no_points": "Diese Serie zählt keine Punkte: Rang nach Siegen und bestem Platz, jeder Turniersieger qualifiziert sich.",
+  // Die Ablehnungen des Deals, die ein Handy zeigt (backend/engine/deal.py)
+  "refusal.deal_closed": "Dieser Deal ist abgeschlossen ({status}): die Antwort wurde nicht erfasst.",
+  "refusal.status.open": "offen",
+  "refusal.status.applied": "vereinbart",
+  "refusal.status.rejected": "abgelehnt",
+  "refusal.status.undone": "rückgängig gemacht",
+  "refusal.already_answered": "Diese Antwort ist schon erfasst.",
+  "refusal.deal_not_applied": "Dieser Deal gilt nicht.",
+  "refusal.deal_already_applied": "Deal {deal_no} gilt schon; zuerst rückgängig machen.",
+  "refusal.deal_keep_too_big": "Höchstens {max} können ausgespielt werden (der Preis des 1. Platzes).",
+  "refusal.deal_amounts_mismatch": "Die Beträge ergeben {given}, nicht {total}.",
+  "refusal.deal_stacks_mismatch": "Der Stack von {name} fehlt: alle verbleibenden Spieler angeben.",
   // Der Deal am Finaltisch (Issue 32)
   "deal.title": "Deal",
   "deal.intro": "Die verbleibenden Spieler teilen das restliche Preisgeld ({left}). Stacks prüfen, Art wählen, dann den Spielern aufs Handy schicken.",

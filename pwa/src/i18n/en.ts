@@ -1062,6 +1062,19 @@ export const en = {
   "leagues.points_optional_v": "Optional: empty means the V-XII table (25, 21, 17, 13 …).",
   "leagues.points_optional_none": "Optional: without a table this series counts no points, only who qualifies.",
   "leagues.no_points": "This series counts no points: it ranks by wins and best place, and qualifies each tournament's winner.",
+  // The deal's refusals a phone shows (backend/engine/deal.py); the card keeps the rest from being sent, and a
+  // refusal without its key here shows the server's English message (every role loads these: few, short)
+  "refusal.deal_closed": "This deal is closed ({status}): the answer was not recorded.",
+  "refusal.status.open": "open",
+  "refusal.status.applied": "agreed",
+  "refusal.status.rejected": "rejected",
+  "refusal.status.undone": "undone",
+  "refusal.already_answered": "This answer is already recorded.",
+  "refusal.deal_not_applied": "This deal is not applied.",
+  "refusal.deal_already_applied": "Deal {deal_no} is already applied; undo it first.",
+  "refusal.deal_keep_too_big": "At most {max} can be kept to play for (the first place's prize).",
+  "refusal.deal_amounts_mismatch": "The amounts add up to {given}, not {total}.",
+  "refusal.deal_stacks_mismatch": "{name}'s stack is missing: list every player still in.",
   // The final table's deal (issue 32)
   "deal.title": "Deal",
   "deal.intro": "The players still in share the prize money left ({left}). Check the stacks, choose how, then propose it to the players' phones.",

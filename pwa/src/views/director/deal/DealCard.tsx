@@ -7,6 +7,7 @@ import { Confirm } from "../../../ui/Confirm";
 import { amountText } from "../../../money/money";
 import { DEAL_METHODS, ROUNDINGS, canApply, estimateDeal, dealPayload, dealProgress, initialStacks, readDeal, sumAmounts, type Deal, type DealErrors, type DealForm, type ProposeDeal } from "../../../money/deal";
 import { houseRule } from "../../../ui/houseRules";
+import { reasonText } from "../../../ui/reasons";
 import type { DirCtx } from "../shared/types";
 import { calculate, dealCommands, type Preview } from "./dealApi";
 import { PrintSlips } from "./PrintSlips";
@@ -410,7 +411,7 @@ function PreviewBlock(props: { preview: Preview; money: (n: number) => string; e
       )}
       {p.state === "refused" && (
         <p class="field-error" data-testid="deal-preview-error" data-field={p.field ?? ""}>
-          {p.message}
+          {reasonText(p.error, p.params, p.message)}
         </p>
       )}
       {p.state === "ok" && (

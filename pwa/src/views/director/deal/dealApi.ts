@@ -7,7 +7,7 @@ export type Preview =
   | { state: "idle" }
   | { state: "loading" }
   | { state: "ok"; rows: { entry_id: number; name: string; chips: number; amount: number }[]; total: number }
-  | { state: "refused"; message: string; field: string | null }
+  | { state: "refused"; error: string | null; params: Record<string, unknown> | null; message: string; field: string | null }
   | { state: "offline" };
 
 /** POST /deal/calculate: the amounts the server would propose, without changing anything. */
@@ -15,7 +15,8 @@ export async function calculate(tid: string, token: string, payload: ProposeDeal
   try {
     const r = await request(`/api/tournaments/${encodeURIComponent(tid)}/deal/calculate`, { method: "POST", token, body: payload, signal });
     if (r.ok && Array.isArray(r.data?.rows)) return { state: "ok", rows: r.data.rows, total: Number(r.data.total) };
-    if (r.status >= 400 && r.status < 500) return { state: "refused", message: String(r.data?.message ?? `HTTP ${r.status}`), field: r.data?.field ?? null };
+    if (r.status >= 400 && r.status < 500)
+      return { state: "refused", error: r.data?.error ?? null, params: r.data?.params ?? null, message: String(r.data?.message ?? `HTTP ${r.status}`), field: r.data?.field ?? null };
     return { state: "offline" };
   } catch (e) {
     if (e instanceof NetworkError) return { state: "offline" };

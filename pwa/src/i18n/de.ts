@@ -1128,6 +1128,7 @@ export const de: Record<MessageKey, string> = {
   "deal.verbal_text_yes": "{name} stimmt dem Deal zu ({amount}), dir mündlich gesagt.",
   "deal.verbal_text_no": "{name} lehnt den Deal ab, dir mündlich gesagt. Der Vorschlag ist damit vom Tisch, nichts ändert sich.",
   "deal.apply": "Deal anwenden",
+  "attn.deal_apply": "Deal {n}: alle Spieler haben zugestimmt",
   "deal.apply_title": "Deal {n} anwenden?",
   "deal.apply_text": "Alle Spieler haben zugestimmt. Die Preise werden die vereinbarten Beträge.",
   "deal.confirm_needed": "Alle haben zugestimmt: laut Regeln bestätigst du.",

@@ -1128,6 +1128,7 @@ export const en = {
   "deal.verbal_text_yes": "{name} agrees to the deal ({amount}), said to you in person.",
   "deal.verbal_text_no": "{name} rejects the deal, said to you in person. The proposal closes and nothing changes.",
   "deal.apply": "Apply the deal",
+  "attn.deal_apply": "Deal {n}: every player agreed",
   "deal.apply_title": "Apply deal {n}?",
   "deal.apply_text": "Every player agreed. The prizes become the agreed amounts.",
   "deal.confirm_needed": "Everyone agreed: the rules want you to confirm.",

@@ -1303,6 +1303,9 @@ export const de: Record<MessageKey, string> = {
   "deal.total": "Total",
   "deal.you": "du",
   // Das Handy des Spielers
+  "pdeal.refused_closed": "Dieser Deal ist abgeschlossen: deine Antwort wurde nicht mehr gebraucht.",
+  "pdeal.refused_answered": "Deine Antwort war schon erfasst.",
+  "pdeal.refused_not_in": "Diesen Deal kannst du nicht beantworten.",
   "pdeal.proposed": "Deal vorgeschlagen",
   "pdeal.your_amount": "Dein Betrag: {amount}",
   "pdeal.method": "{method} · Deal {n}",

@@ -1303,6 +1303,9 @@ export const en = {
   "deal.total": "Total",
   "deal.you": "you",
   // The player's phone
+  "pdeal.refused_closed": "This deal is closed: your answer was not needed any more.",
+  "pdeal.refused_answered": "Your answer was already recorded.",
+  "pdeal.refused_not_in": "This deal is not yours to answer.",
   "pdeal.proposed": "Deal proposed",
   "pdeal.your_amount": "Your amount: {amount}",
   "pdeal.method": "{method} · deal {n}",

@@ -1,13 +1,12 @@
 // The deal on the player's phone (issue 32): his amount first, the whole table's below, two big
 // buttons; then his answer and how many are still to answer; agreed, rejected or undone, said plainly.
 import { useState } from "preact/hooks";
-import { t, useLang, formatNumber } from "../../i18n";
+import { t, useLang, formatNumber, type MessageKey } from "../../i18n";
 import { Confirm } from "../../ui/Confirm";
-import { RejectedList } from "../../ui/Rejected";
 import { useOutbox } from "../../ui/hooks";
 import * as outbox from "../../sync/outbox";
 import { amountText } from "../../money/money";
-import { dealProgress, playerDealState, readDeal } from "../../money/deal";
+import { dealProgress, playerDealState, readDeal } from "../../money/dealView";
 import "./player-deal.css";
 
 export function PlayerDeal(props: { deal: unknown; entryId: number | null; tid: number | null; token: string; currency: string | null | undefined; placedPrize?: number | null }) {
@@ -77,7 +76,7 @@ export function PlayerDeal(props: { deal: unknown; entryId: number | null; tid: 
           {progress.waiting > 0 && ` ${t("pdeal.waiting", { n: progress.waiting })}`}
         </p>
       )}
-      <RejectedList filter={(e) => e.type === "answer_deal" && String(e.tournament_id) === String(props.tid)} />
+      <RefusedAnswer tid={props.tid} />
       <Rows deal={deal} mine={mine?.entry_id ?? null} money={money} answers />
       {asking && (
         <Confirm
@@ -121,3 +120,31 @@ function Rows(props: { deal: NonNullable<ReturnType<typeof readDeal>>; mine: num
 
 const answerLabel = (a: "accepted" | "rejected" | null) =>
   a === "accepted" ? t("deal.answer.accepted") : a === "rejected" ? t("deal.answer.rejected") : t("deal.answer.none");
+
+// The refusals his answer can meet, in his words (ui/reasons.ts and the review list would bring every
+// refusal's and command's words into the player's chunk); anything else shows the server's sentence.
+const REFUSED: Record<string, MessageKey> = {
+  deal_closed: "pdeal.refused_closed",
+  already_answered: "pdeal.refused_answered",
+  not_in_deal: "pdeal.refused_not_in",
+  unknown_deal: "pdeal.refused_closed",
+};
+
+/** His answer the server refused (the deal closed meanwhile, he had answered already), until he taps it away. */
+function RefusedAnswer(props: { tid: number | string | null }) {
+  const refused = useOutbox().filter(
+    (e) => e.type === "answer_deal" && e.state === "rejected" && String(e.tournament_id) === String(props.tid),
+  );
+  return (
+    <>
+      {refused.map((e) => (
+        <p key={e.op_id} class="error pdeal-refused" role="alert" data-testid="player-deal-refused">
+          {e.error && REFUSED[e.error] ? t(REFUSED[e.error]) : (e.message ?? e.error ?? "")}{" "}
+          <button type="button" class="linkish" onClick={() => void outbox.dismiss(e.op_id)}>
+            {t("common.dismiss")}
+          </button>
+        </p>
+      ))}
+    </>
+  );
+}

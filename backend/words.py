@@ -67,6 +67,12 @@ EVENTS = {
         "table_halt_overridden": "Table {table} plays on although short-handed",
         "payout_confirmed": "{name} paid out: {money}",
         "correction_settled": "Payout correction settled for {name}",
+        "deal_proposed": "Deal #{deal_no} proposed ({method}): {total} shared",
+        "deal_answered": "{name} answers deal #{deal_no}",
+        "deal_accepted": "{name} accepts deal #{deal_no}",
+        "deal_rejected": "{name} rejects deal #{deal_no}: nothing changes",
+        "deal_applied": "Deal #{deal_no} applied: the agreed prizes are paid",
+        "deal_undone": "Deal #{deal_no} undone: the payout table's prizes again",
         "rebought": "{name}: rebuy",
         "reentered": "{name}: re-entry",
         "addon_bought": "{name}: add-on",
@@ -132,6 +138,12 @@ EVENTS = {
         "table_halt_overridden": "Tisch {table} spielt trotz fehlender Spieler weiter",
         "payout_confirmed": "{name} ausbezahlt: {money}",
         "correction_settled": "Korrektur der Auszahlung für {name} erledigt",
+        "deal_proposed": "Deal Nr. {deal_no} vorgeschlagen ({method}): {total} verteilt",
+        "deal_answered": "{name} beantwortet Deal Nr. {deal_no}",
+        "deal_accepted": "{name} nimmt Deal Nr. {deal_no} an",
+        "deal_rejected": "{name} lehnt Deal Nr. {deal_no} ab: nichts ändert sich",
+        "deal_applied": "Deal Nr. {deal_no} gilt: die vereinbarten Preise werden ausbezahlt",
+        "deal_undone": "Deal Nr. {deal_no} rückgängig: wieder die Preise der Auszahlungstabelle",
         "rebought": "{name}: Rebuy",
         "reentered": "{name}: Re-Entry",
         "addon_bought": "{name}: Add-on",
@@ -282,6 +294,10 @@ COMMANDS = {
         "start_hand_for_hand": "start hand-for-hand",
         "stop_hand_for_hand": "stop hand-for-hand",
         "settle_correction": "settle a payout correction",
+        "propose_deal": "propose a deal",
+        "answer_deal": "answer the deal",
+        "apply_deal": "apply the deal",
+        "undo_deal": "undo the deal",
         "seat_alternate": "seat the alternate {pname}",
         "import_players": "import a list of players",
         "set_registration_flags": "change {name}'s registration",
@@ -334,6 +350,10 @@ COMMANDS = {
         "start_hand_for_hand": "Hand-for-Hand beginnen",
         "stop_hand_for_hand": "Hand-for-Hand beenden",
         "settle_correction": "Korrektur einer Auszahlung erledigen",
+        "propose_deal": "Deal vorschlagen",
+        "answer_deal": "Deal beantworten",
+        "apply_deal": "Deal bestätigen",
+        "undo_deal": "Deal rückgängig machen",
         "seat_alternate": "Nachrücker {pname} setzen",
         "import_players": "Spielerliste importieren",
         "set_registration_flags": "Anmeldedaten von {name} ändern",
@@ -428,6 +448,32 @@ PRINTOUTS = {
 }
 
 # The night's cash box and its payout slips (api/cash.py, templates/cash_box.html).
+# The payout slips (api/deal.py): one per paid player, to sign when the money is handed over.
+PAYOUT_SLIPS = {
+    "en": {
+        "title": "Payout slips",
+        "print": "Print",
+        "place": "Place",
+        "amount": "Amount",
+        "paid": "paid",
+        "received": "Received in full (signature)",
+        "deal": "Deal ({method})",
+        "methods": {"icm": "ICM", "chip": "chip chop", "even": "even split", "custom": "custom"},
+        "none": "No prizes yet.",
+    },
+    "de": {
+        "title": "Auszahlungsbelege",
+        "print": "Drucken",
+        "place": "Platz",
+        "amount": "Betrag",
+        "paid": "ausbezahlt",
+        "received": "Betrag vollständig erhalten (Unterschrift)",
+        "deal": "Deal ({method})",
+        "methods": {"icm": "ICM", "chip": "Chip-Chop", "even": "gleich verteilt", "custom": "frei vereinbart"},
+        "none": "Noch keine Preise.",
+    },
+}
+
 CASH_BOX = {
     "en": {
         "title": "Cash box",

@@ -181,7 +181,15 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/tournaments/{tid}/audit"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/cash-box"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/print/cash-box"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/print/payout-slips"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/commands"): {"kind": "tournament", "body": command_body},
+    # no buy-in, no prize money: the rules' refusal of a deal is the proof that access was granted
+    ("POST", "/api/tournaments/{tid}/deal/calculate"): {
+        "kind": "tournament",
+        "body": {"method": "even", "stacks": [{"entry_id": 1, "chips": 100}, {"entry_id": 2, "chips": 100}]},
+        "status": 409,
+        "error": "no_cash_deal",
+    },
     ("GET", "/api/tournaments/{tid}/directors"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/directors"): {"kind": "tournament", "body": "runs"},
     ("GET", "/api/tournaments/{tid}/display"): {"kind": "tournament"},

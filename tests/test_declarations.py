@@ -31,8 +31,11 @@ def command_problems(spec: CommandSpec) -> list[str]:
     if not (isinstance(spec.payload, type) and issubclass(spec.payload, Schema)):
         problems.append("payload is not a marshmallow schema")
     # A player sends only what concerns his own registration from his link (cancel_sign_up); a
-    # guest (no token: the club's public page, api/sign_up.py) only signs up.
-    if not spec.roles or not (spec.roles <= {"director", "dealer"} or spec.roles in ({"player"}, {"guest"})):
+    # guest (no token: the club's public page, api/sign_up.py) only signs up. The final table's deal
+    # (engine/deal.py) is the one both send: a player answers for himself from his phone, the
+    # director records a player's verbal answer.
+    allowed = ({"player"}, {"guest"}, {"director", "player"})
+    if not spec.roles or not (spec.roles <= {"director", "dealer"} or spec.roles in allowed):
         problems.append(f"roles {sorted(spec.roles)}: a director, and perhaps a dealer; a player or a guest alone")
     if not spec.emits:
         problems.append("emits no event")

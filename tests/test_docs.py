@@ -72,12 +72,17 @@ def test_the_readme_role_table_says_what_each_qr_code_reads(server, td):
         reads[role] = {name for name in READS if phone.get(f"/api/tournaments/{tid}/{name}").status_code == 200}
     assert readme_reads() == reads
     # Directors and dealers send commands (engine/catalog.py); a player only his own registration's
-    # before the draw, the public page's guest only a sign-up; the display none. The README says so.
+    # before the draw and his answer to the final table's deal, the public page's guest only a
+    # sign-up; the display none. The README says so.
     senders = {role: sorted(n for n, spec in COMMANDS.items() if role in spec.roles) for role in ("player", "guest")}
     assert set().union(*(spec.roles for spec in COMMANDS.values())) == {"director", "dealer", "player", "guest"}
-    assert senders == {"player": ["cancel_sign_up", "confirm_sign_up"], "guest": ["sign_up"]}
+    assert senders == {"player": ["answer_deal", "cancel_sign_up", "confirm_sign_up"], "guest": ["sign_up"]}
     readme = (ROOT / "README.md").read_text()
-    assert re.search(r"^\| player \|[^|]*\| before the draw: cancel or confirm his own registration", readme, re.M)
+    assert re.search(
+        r"^\| player \|[^|]*\| before the draw: cancel or confirm his own registration; at the final table: accept or reject the deal",
+        readme,
+        re.M,
+    )
     assert re.search(r"^\| display \|[^|]*\| no commands", readme, re.M)
 
 

@@ -2,6 +2,7 @@ from .auth import bp as auth_bp
 from .cash import bp as cash_bp
 from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
+from .deal import bp as deal_bp
 from .desk_scan import bp as desk_scan_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
@@ -28,6 +29,7 @@ BLUEPRINTS = [
     league_bp,
     exports_bp,
     cash_bp,
+    deal_bp,
     printouts_bp,
     review_bp,
     directors_bp,

@@ -478,6 +478,50 @@ class ChipsInPlay(Closed):
     alarm = fields.Boolean()
 
 
+class DealRow(Closed):
+    entry_id = Int()
+    name = fields.String()
+    chips = Int()
+    amount = Money()
+    answer = Maybe(fields.String, validate=validate.OneOf(["accepted", "rejected"]))
+
+
+class Deal(Closed):
+    """The final table's deal (engine/deal.py): the latest proposal, every player's amount and answer."""
+
+    deal_no = Int()
+    status = fields.String(validate=validate.OneOf(["open", "applied", "rejected", "undone"]))
+    method = fields.String(validate=validate.OneOf(["icm", "chip", "even", "custom"]))
+    keep = Money()  # kept to play for: the winner's on top of his amount
+    round_to = Maybe(fields.Float)  # null: custom amounts, not rounded
+    rows = fields.List(fields.Nested(DealRow))
+    total = Money()  # shared: the money left less `keep`
+    director_confirms = fields.Boolean()
+    mine = optional(Int())  # a player's view: his own row
+
+
+class DealStack(Closed):
+    entry_id = Int()
+    name = fields.String()
+    chips = Maybe()  # null: not counted yet
+
+
+class DealRowShown(Closed):
+    entry_id = Int()
+    name = fields.String()
+    chips = Int()
+    amount = Money()
+
+
+class DealCalculation(Closed):
+    """A deal's amounts before it is proposed (POST /deal/calculate): nothing is recorded."""
+
+    rows = fields.List(fields.Nested(DealRowShown))
+    total = Money()
+    keep = Money()
+    round_to = Maybe(fields.Float)
+
+
 class DirectorView(Summary):
     """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
 
@@ -497,6 +541,8 @@ class DirectorView(Summary):
     money = fields.Nested(MoneyTotals)
     ledger = fields.List(Free())
     removed_stacks = fields.List(fields.Nested(RemovedStack))
+    deal = fields.Nested(Deal, allow_none=True)
+    deal_stacks = fields.List(fields.Nested(DealStack), allow_none=True)  # null before the final table
     # a field named like Schema's own `partial` option, which the stubs type as a class attribute;
     # marshmallow collects declared fields apart from it (Schema.__init__ sets the option per instance)
     partial = fields.Boolean()  # type: ignore[assignment]
@@ -587,6 +633,7 @@ class PlayerView(Head, Entry):
     last_move = fields.Nested(Move, allow_none=True)
     registration = fields.Nested(RegistrationStatus)
     sign_up = fields.Nested(SignUpSettings, allow_none=True)
+    deal = fields.Nested(Deal, allow_none=True)  # only while he is in a deal's rows
 
 
 class SignUpView(Head):

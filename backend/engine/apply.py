@@ -11,6 +11,7 @@ from . import (  # noqa: F401 -- imported for their @applies declarations
     check_in,
     chips,
     clock,
+    deal,
     entries,
     hand_for_hand,
     headhunter,

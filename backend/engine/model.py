@@ -287,6 +287,10 @@ class TournamentState:
     next_signup: int = 1
     signup_of: dict[int, int] = field(default_factory=dict)  # entry id -> its sign-up's number
     confirmed: set[int] = field(default_factory=set)  # entries whose player confirmed he comes
+    # The final table's deal (engine/deal.py): the latest proposal with its answers, and the agreed
+    # prizes while a deal is applied (money.prize pays them instead of the payout table's).
+    deal: dict | None = None
+    deal_prizes: dict | None = None
 
     @property
     def structure(self) -> list[dict]:

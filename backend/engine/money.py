@@ -105,6 +105,9 @@ def prize(state: TournamentState, entry: Entry) -> Fraction:
         return ZERO
     if entry.status == "active" and state.status != "finished":
         return ZERO
+    deal = state.deal_prizes  # an applied deal (engine/deal.py): the agreed amount, the kept one to the winner
+    if deal is not None and entry.entry_id in deal["amounts"]:
+        return deal["amounts"][entry.entry_id] + (deal["keep"] if entry.entry_id == state.winner else ZERO)
     table = amounts(state)
     if entry.place > len(table):
         return ZERO

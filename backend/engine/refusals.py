@@ -71,6 +71,8 @@ REFUSALS: dict[str, Basis] = {
     "capacity_over_tables": Cite("max_tables"),  # N-3.12: a field the room cannot seat
     "table_halted": Cite("halt_short_table"),  # V-III.h, TDA 11D
     "between_button_and_small_blind": Cite("where_to"),  # N-2.10, V-III.c, S-#5, TDA 11A
+    "deal_not_allowed": Cite("deal"),  # V-I.c: no money played for in the club, so no deal
+    "no_cash_deal": Cite("payouts"),  # points only, prizes in kind: nothing to share in cash
     # -- validation: the command itself is wrong ----------------------------------------------
     "unknown_command": VALIDATION,
     "name_required": VALIDATION,
@@ -104,15 +106,22 @@ REFUSALS: dict[str, Basis] = {
     "table_required": VALIDATION,
     "empty_seat": VALIDATION,
     "nothing_to_change": VALIDATION,
+    "deal_stacks_mismatch": VALIDATION,
+    "deal_no_chips": VALIDATION,
+    "deal_keep_too_big": VALIDATION,
+    "deal_amounts_mismatch": VALIDATION,
+    "deal_entry_required": VALIDATION,
     # -- permission: not this phone's to do ---------------------------------------------------
     "forbidden": PERMISSION,
     "not_your_table": PERMISSION,
     "not_at_your_table": PERMISSION,
+    "not_in_deal": PERMISSION,
     # -- lookup: it names something that is not there -----------------------------------------
     "unknown_entry": LOOKUP,
     "unknown_table": LOOKUP,
     "unknown_correction": LOOKUP,
     "not_waiting": LOOKUP,
+    "unknown_deal": LOOKUP,
     # -- procedure: it does not fit the tournament's state now --------------------------------
     "tournament_finished": PROCEDURE,
     "not_seated": PROCEDURE,
@@ -172,6 +181,15 @@ REFUSALS: dict[str, Basis] = {
     "not_last_bust": PROCEDURE,
     "hand_since_bust": PROCEDURE,
     "undo_too_late": PROCEDURE,  # a dealer's undo
+    "deal_not_now": PROCEDURE,
+    "deal_not_final_table": PROCEDURE,
+    "deal_too_few": PROCEDURE,
+    "deal_too_many": PROCEDURE,  # exact ICM up to 10 players
+    "deal_already_applied": PROCEDURE,
+    "deal_closed": PROCEDURE,
+    "already_answered": PROCEDURE,
+    "deal_not_agreed": PROCEDURE,
+    "deal_not_applied": PROCEDURE,
     "stack_not_waiting": PROCEDURE,  # a removed stack counted twice (engine/moments.py)
 }
 

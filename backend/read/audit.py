@@ -174,6 +174,8 @@ def _event_key(type: str, payload: dict) -> str:
     """The template: some events read differently by what their payload says."""
     if type == "player_registered" and payload.get("table_no") is not None:
         return "player_registered_late"
+    if type == "deal_answered":
+        return "deal_accepted" if payload.get("accept") else "deal_rejected"
     if type == "player_away" and payload.get("away") is False:
         return "player_back"
     if type == "final_table_formed" and isinstance(payload.get("tables"), list) and len(payload["tables"]) > 1:

@@ -94,6 +94,12 @@ def _undone(state: TournamentState, p: dict) -> set[tuple]:
     return keys
 
 
+def _deal_phones(state: TournamentState, p: dict) -> set[tuple]:
+    """Every player in the deal: his phone shows the proposal, the answers and his prize."""
+    deal = state.deal
+    return {("player", e) for e in (deal["answers"] if deal else ())}
+
+
 # The table and player views of the events declared views="custom": more than the payload's
 # table_no and entry_id (engine/catalog.py). Each returns the view keys it changed.
 CUSTOM: dict[str, Callable[[TournamentState, dict], set[tuple]]] = {
@@ -124,6 +130,10 @@ CUSTOM: dict[str, Callable[[TournamentState, dict], set[tuple]]] = {
     "player_penalized": _entry_and_table,
     "penalty_lifted": _entry_and_table,
     "bust_undone": _undone,
+    "deal_proposed": _deal_phones,
+    "deal_answered": _deal_phones,
+    "deal_applied": _deal_phones,
+    "deal_undone": _deal_phones,
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..engine import hand_for_hand, headhunter, history, late_seats, money, penalties
+from ..engine import deal, hand_for_hand, headhunter, history, late_seats, money, penalties
 from ..engine.balancing import halt_of
 from ..engine.census import census
 from ..engine.check_in import desk_view
@@ -338,6 +338,8 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "money": _money(state),
         "ledger": [_ledger_line(state, line) for line in reversed(state.ledger[-LEDGER_SHOWN:])],
         "removed_stacks": uncounted_rows(state),  # N-3.2: stacks that left play, to count
+        "deal": deal.view(state),  # the final table's deal: proposal, answers, applied or not
+        "deal_stacks": deal.default_stacks(state),  # the deal form's stacks from the latest count
     }
 
 
@@ -512,7 +514,16 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
         # where his registration stands (engine/sign_up.py): registered, promoted, checked in...
         "registration": entry_status(state, entry_id),
         "sign_up": state.sign_up,
+        "deal": _player_deal(state, entry_id),
     }  # a time penalty ends at `until`
+
+
+def _player_deal(state: TournamentState, entry_id: int) -> dict | None:
+    """The deal on the phone of a player in it: every row (the table sees everyone's amount), his own marked."""
+    if state.deal is None or entry_id not in state.deal["answers"]:
+        return None
+    shown_deal = deal.view(state)
+    return {**shown_deal, "mine": entry_id} if shown_deal else None
 
 
 def signup_view(state: TournamentState, signup_no: int, now: int) -> dict:

@@ -562,6 +562,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tournaments/{tid}/deal/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A deal's amounts for the stacks given (nothing is recorded): the phone's preview before propose_deal */
+        post: operations["calculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tournaments/{tid}/desk/scan": {
         parameters: {
             query?: never;
@@ -711,6 +728,23 @@ export interface paths {
         };
         /** Printable cash box of the night with a payout slip per prize (A4) */
         get: operations["cash_box_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/print/payout-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payout slip per paid player (an A4 page or an 80 mm receipt each): place, amount, signature, the deal noted */
+        get: operations["payout_slips"];
         put?: never;
         post?: never;
         delete?: never;
@@ -997,7 +1031,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -1009,6 +1043,15 @@ export interface components {
         };
         payload_adjust_clock: {
             seconds: number;
+        };
+        payload_answer_deal: {
+            deal_no: number;
+            accept: boolean;
+            /** @default null */
+            entry_id?: number | null;
+        };
+        payload_apply_deal: {
+            deal_no: number;
         };
         payload_break_table: {
             table_no: number;
@@ -1130,6 +1173,25 @@ export interface components {
             /** @default false */
             id_checked?: boolean;
         };
+        StackRow: {
+            entry_id: number;
+            chips: number;
+        };
+        AmountRow: {
+            entry_id: number;
+            amount: number;
+        };
+        payload_propose_deal: {
+            /** @enum {string} */
+            method: "icm" | "chip" | "even" | "custom";
+            stacks: components["schemas"]["StackRow"][];
+            /** @default null */
+            keep?: number | null;
+            /** @default null */
+            round_to?: number | null;
+            /** @default null */
+            amounts?: components["schemas"]["AmountRow"][] | null;
+        };
         payload_rebuy: {
             entry_id: number;
         };
@@ -1238,6 +1300,9 @@ export interface components {
             /** @default null */
             seat?: number | null;
         };
+        payload_undo_deal: {
+            deal_no: number;
+        };
         payload_use_wild_card: {
             entry_id: number;
             /** @enum {string} */
@@ -1251,6 +1316,14 @@ export interface components {
             /** @enum {string} */
             type: "adjust_clock";
             payload?: components["schemas"]["payload_adjust_clock"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "answer_deal";
+            payload?: components["schemas"]["payload_answer_deal"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "apply_deal";
+            payload?: components["schemas"]["payload_apply_deal"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "break_table";
@@ -1345,6 +1418,10 @@ export interface components {
             payload?: components["schemas"]["payload_promote_waiting"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
+            type: "propose_deal";
+            payload?: components["schemas"]["payload_propose_deal"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
             type: "rebuy";
             payload?: components["schemas"]["payload_rebuy"];
         }) | (components["schemas"]["Command"] & {
@@ -1435,6 +1512,10 @@ export interface components {
             /** @enum {string} */
             type: "undo_bust";
             payload?: components["schemas"]["payload_undo_bust"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "undo_deal";
+            payload?: components["schemas"]["payload_undo_deal"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "use_wild_card";
@@ -1793,6 +1874,29 @@ export interface components {
                 [key: string]: unknown;
             };
             server_time: number;
+        };
+        DealPayload: {
+            /** @enum {string} */
+            method: "icm" | "chip" | "even" | "custom";
+            stacks: components["schemas"]["StackRow"][];
+            /** @default null */
+            keep?: number | null;
+            /** @default null */
+            round_to?: number | null;
+            /** @default null */
+            amounts?: components["schemas"]["AmountRow"][] | null;
+        };
+        DealRowShown: {
+            entry_id: number;
+            name: string;
+            chips: number;
+            amount: number;
+        };
+        DealCalculation: {
+            rows: components["schemas"]["DealRowShown"][];
+            total: number;
+            keep: number;
+            round_to: number | null;
         };
         ScanBody: {
             link: string;
@@ -2181,6 +2285,32 @@ export interface components {
             reason: string | null;
             rule: string | null;
         };
+        DealRow: {
+            entry_id: number;
+            name: string;
+            chips: number;
+            amount: number;
+            /** @enum {string|null} */
+            answer: "accepted" | "rejected" | null;
+        };
+        Deal: {
+            deal_no: number;
+            /** @enum {string} */
+            status: "open" | "applied" | "rejected" | "undone";
+            /** @enum {string} */
+            method: "icm" | "chip" | "even" | "custom";
+            keep: number;
+            round_to: number | null;
+            rows: components["schemas"]["DealRow"][];
+            total: number;
+            director_confirms: boolean;
+            mine?: number;
+        };
+        DealStack: {
+            entry_id: number;
+            name: string;
+            chips: number | null;
+        };
         Headhunter: {
             hh_chips: number;
             hh_carried: number;
@@ -2315,6 +2445,8 @@ export interface components {
                 [key: string]: unknown;
             }[];
             removed_stacks: components["schemas"]["RemovedStack"][];
+            deal: components["schemas"]["Deal"] | null;
+            deal_stacks: components["schemas"]["DealStack"][] | null;
             partial: boolean;
             base_seq?: number;
             entries: components["schemas"]["Entry"][];
@@ -2437,6 +2569,7 @@ export interface components {
             last_move: components["schemas"]["Move"] | null;
             registration: components["schemas"]["RegistrationStatus"];
             sign_up: components["schemas"]["SignUpSettings"] | null;
+            deal: components["schemas"]["Deal"] | null;
         };
         SignUpView: {
             tournament_id: number;
@@ -4162,6 +4295,77 @@ export interface operations {
             };
         };
     };
+    calculate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealPayload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealCalculation"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     desk_scan: {
         parameters: {
             query?: never;
@@ -4689,6 +4893,67 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payout_slips: {
+        parameters: {
+            query?: {
+                lang?: "de" | "en";
+                size?: "a4" | "receipt";
             };
             header?: never;
             path: {

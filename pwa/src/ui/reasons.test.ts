@@ -14,6 +14,13 @@ describe("reasonText", () => {
     expect(reasonText("invalid_flag", { flag: "prepaid", value: "vielleicht" }, "x", "de")).toBe(
       "Bezahlt „vielleicht“ ist weder ja noch nein (ja/yes/1/x oder leer/nein/no/0)");
   });
+  it("words the deal's refusals in German, its status too, and falls back to the server's words for a list", () => {
+    expect(reasonText("deal_closed", { status: "rejected" }, "Deal #2 is rejected.", "de")).toBe(
+      "Dieser Deal ist abgeschlossen (abgelehnt): die Antwort wurde nicht erfasst.");
+    expect(reasonText("deal_closed", { status: "applied" }, "x", "en")).toBe("This deal is closed (agreed): the answer was not recorded.");
+    expect(reasonText("deal_amounts_mismatch", { total: 2458, given: 2468 }, "x", "de")).toBe("Die Beträge ergeben 2468, nicht 2458.");
+    expect(reasonText("deal_not_agreed", { names: ["Anna", "Beat"] }, "Not agreed yet: Anna, Beat.", "de")).toBe("Not agreed yet: Anna, Beat.");
+  });
   it("in English matches the server's wording", () => {
     expect(reasonText("not_at_your_table", moved, "ignored", "en")).toBe(MOVED_EN);
     expect(reasonText("field_full", { limit: 40, cite: " (N-3.3)" }, "x", "en")).toBe("The field is full (40 players (N-3.3)).");

@@ -8,7 +8,7 @@ import { getLang, messages, format, spelled, type Lang } from "../i18n";
 export type RefusalParams = Record<string, unknown> | null | undefined;
 
 // Params that are words of the server's English ("bust", "prepaid", "missed_hand"): translated by their own keys.
-const WORDS = ["what", "flag", "kind"];
+const WORDS = ["what", "flag", "kind", "status"];
 
 /** The sentence with the rule id at its end, unless it names it already (backend/engine/refusals.py). */
 export function withRule(text: string, rule: string): string {

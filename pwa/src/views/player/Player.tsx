@@ -14,6 +14,7 @@ import { useMe } from "../../ui/useMe";
 import { viewKey } from "../../sync/viewCache";
 import { amountText, placeText } from "../../money/money";
 import { AverageStack, PlayerPhoneExtras } from "./PlayerExtras";
+import { PlayerDeal } from "./PlayerDeal";
 import { MomentBanner } from "../../ui/Moments";
 import { DeskQr } from "./DeskQr";
 import type { PlayerView, PublicView } from "../../api/views";
@@ -74,6 +75,10 @@ export function Player(props: { token: string }) {
           <span class="player-won-sub">{t("player.won_text", { n: pub?.entries_total ?? "–" })}</span>
         </section>
       )}
+      {pv?.deal ? (
+        // The final table's deal (issue 32): on top while it waits for his answer, and its outcome
+        <PlayerDeal deal={pv.deal} entryId={entryId} tid={tid} token={token} currency={pub?.currency} placedPrize={pv.place != null || won ? pv.prize : null} />
+      ) : null}
       {!over && <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="player" stillIn={!busted} />}
       {pub?.hand_for_hand && !busted && !over && (
         // N-2.13, V-V.b: on top, where the player looks first: every table waits for the others

@@ -130,6 +130,14 @@ export function AttentionBar(props: { ctx: DirCtx; items: AttentionItem[]; onOpe
           act: () => setAsk({ item, title: t("money.settle_confirm_title", { name: c.name }), label: t("money.settled"), run: () => enqueue(item, "settle_correction", { id: c.id }, { name: c.name }) }),
         };
       }
+      case "deal_apply": {
+        const n = item.dealNo ?? 0;
+        return {
+          title: t("attn.deal_apply", { n }),
+          button: t("deal.apply"),
+          act: () => setAsk({ item, title: t("deal.apply_title", { n }), text: t("deal.apply_text"), label: t("deal.apply"), run: () => enqueue(item, "apply_deal", { deal_no: n }) }),
+        };
+      }
       case "review":
         return { title: t("attn.review", { n: item.count ?? 0 }), button: t("attn.review_go"), act: () => props.onOpen("tools") };
     }

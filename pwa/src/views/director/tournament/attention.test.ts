@@ -40,6 +40,14 @@ describe("attention items", () => {
     expect(attentionItems({}, { clockStatus: "halted" }).map((i) => i.kind)).toEqual(["clock_halted"]);
   });
 
+  it("a deal every player agreed to, where the rules want the director to confirm it: apply, in the money section", () => {
+    const rows = (answer: string | null) => [1, 2].map((e) => ({ entry_id: e, name: `P${e}`, chips: 10, amount: 50, answer }));
+    const deal = (over: object) => ({ deal_no: 3, status: "open", method: "icm", keep: 0, round_to: null, total: 100, director_confirms: true, rows: rows("accepted"), ...over });
+    expect(attentionItems({ deal: deal({}) }).map((i) => [i.kind, i.key, i.section, i.dealNo])).toEqual([["deal_apply", "deal_apply:3", "money", 3]]);
+    expect(attentionItems({ deal: deal({ rows: rows(null) }) })).toEqual([]); // still waiting for answers
+    expect(attentionItems({ deal: deal({ director_confirms: false }) })).toEqual([]); // the last yes applies it
+    expect(attentionItems({ deal: deal({ status: "applied" }) })).toEqual([]);
+  });
   it("new keys: nothing at the first look, then only what was not there the last time", () => {
     const a = attentionItems({ suggestions: [move(1, 3)] });
     const first = newKeys(null, a);

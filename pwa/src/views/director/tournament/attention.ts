@@ -4,6 +4,7 @@ import type { PayoutDue } from "../../../money/money";
 import type { Suggestion } from "../../../seating/suggestions";
 import type { SectionId } from "./sections";
 import type { Correction } from "../../../api/views";
+import { canApply, readDeal } from "../../../money/deal";
 
 export type AttentionKind =
   | "chips"
@@ -17,6 +18,7 @@ export type AttentionKind =
   | "remove_absent"
   | "payout"
   | "correction"
+  | "deal_apply"
   | "review";
 
 export type { Correction };
@@ -31,6 +33,8 @@ export interface AttentionItem {
   payout?: PayoutDue;
   correction?: Correction;
   count?: number;
+  /** deal_apply: the deal everyone agreed to, waiting for the director (the preset wants him to confirm). */
+  dealNo?: number;
 }
 
 const SUGGESTION_KINDS: Record<string, AttentionKind> = {
@@ -59,12 +63,12 @@ export function suggestionKey(s: Suggestion): string {
   }
 }
 
-const ORDER: AttentionKind[] = ["chips", "clock_halted", "halt", "move", "break", "final_table", "hand_for_hand", "hfh_stop", "remove_absent", "payout", "correction", "review"];
+const ORDER: AttentionKind[] = ["chips", "clock_halted", "halt", "move", "break", "final_table", "hand_for_hand", "hfh_stop", "remove_absent", "payout", "correction", "deal_apply", "review"];
 
 /**
  * The items, most urgent first: a chip-count alarm, a clock halted at a stop, halted tables,
  * balancing moves, a table to break, the final table, hand-for-hand to start or stop, absentees to
- * remove, payouts and corrections due, refused commands to review.
+ * remove, payouts and corrections due, a deal all agreed to apply, refused commands to review.
  */
 export function attentionItems(view: any, opts: { review?: number; clockStatus?: string | null } = {}): AttentionItem[] {
   if (!view) return [];
@@ -97,6 +101,8 @@ export function attentionItems(view: any, opts: { review?: number; clockStatus?:
   for (const c of Array.isArray(view.corrections) ? (view.corrections as Correction[]) : []) {
     out.push({ key: `correction:${c.id}`, kind: "correction", section: "money", correction: c });
   }
+  const deal = readDeal(view.deal);
+  if (deal && canApply(deal)) out.push({ key: `deal_apply:${deal.deal_no}`, kind: "deal_apply", section: "money", dealNo: deal.deal_no });
   if ((opts.review ?? 0) > 0) out.push({ key: `review:${opts.review}`, kind: "review", section: "tools", count: opts.review });
   return out.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
 }

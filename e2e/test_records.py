@@ -87,7 +87,7 @@ def test_the_audit_log_says_what_the_director_typed_and_who_was_removed_at_the_b
         for t in lines["player_busted"]
     ), lines["player_busted"]
     assert lines["player_penalized"] == [
-        f"Spieler 02: missed-hand penalty, 1 orbit ({hands} hands) — reason: Handy am Tisch"
+        f"Spieler 02: missed-hand penalty, 1 orbit ({'1 hand' if hands == 1 else f'{hands} hands'}) — reason: Handy am Tisch"
     ]
     assert lines["bust_undone"][0].endswith("(was 5th) — reason: falscher Sitz getippt")
     shot(en, "records-audit-en")

@@ -41,7 +41,7 @@ from .catalog import DIRECTOR, applies, command
 from .census import census
 from .icm import MAX_PLAYERS, icm
 from .model import Command, Decision, Event, Lookup, Rejection, TournamentState
-from .payload import MAX_CHIPS, StrictSchema, cents, entry_field
+from .payload import MAX_CHIPS, StrictSchema, Text, cents, entry_field
 from .payouts import exact, round_down, rounding_unit, shown
 
 METHODS = ("icm", "chip", "even", "custom")
@@ -83,7 +83,7 @@ class AmountRow(StrictSchema):
 class DealPayload(StrictSchema):
     """A deal to calculate or propose: the stacks of every player still in (2 to 10: exact ICM)."""
 
-    method = fields.String(required=True, validate=validate.OneOf(METHODS))
+    method = Text(required=True, validate=validate.OneOf(METHODS))
     stacks = fields.List(fields.Nested(StackRow), required=True, validate=validate.Length(min=2, max=MAX_PLAYERS))
     keep = Amount(
         allow_nan=False, allow_none=True, load_default=None, validate=[validate.Range(min=0, max=MONEY_MAX), cents]

@@ -28,6 +28,9 @@ export function DealCard(props: { ctx: DirCtx }) {
   const playing = ctx.view?.status === "seated" || ctx.view?.status === "running";
   const atFinal = playing && !!players && players.length >= 2;
   const rules: any = (ctx.preset.format as any)?.deal;
+  // The rule from this tournament's own preset, as it renders (not the screen-wide house rules,
+  // which are set after the first render).
+  const forbiddenBy: string = (ctx.preset as any).cite?.deal ?? houseRule("deal");
   const [editing, setEditing] = useState(false);
   if (!deal && !atFinal) return null;
   const live = deal && (deal.status === "open" || deal.status === "applied");
@@ -36,7 +39,7 @@ export function DealCard(props: { ctx: DirCtx }) {
       <h2 id="deal-h">{t("deal.title")}</h2>
       {rules && rules.allowed === false ? (
         <p class="muted" data-testid="deal-forbidden">
-          {t("deal.forbidden", { rule: houseRule("deal") ? ` (${houseRule("deal")})` : "" })}
+          {t("deal.forbidden", { rule: forbiddenBy ? ` (${forbiddenBy})` : "" })}
         </p>
       ) : !deal && !((ctx.view?.prize_pool ?? 0) > 0) ? (
         <p class="muted" data-testid="deal-no-cash">

@@ -50,3 +50,32 @@ export function Confirm(p: ConfirmProps) {
     </div>
   );
 }
+
+/** A step a screen asks to confirm before it acts: what the dialog says, and what runs on yes. */
+export interface Ask {
+  title: string;
+  text?: string;
+  label: string;
+  danger?: boolean;
+  run: () => void;
+}
+
+/** The confirm dialog of an `Ask` (null: none): yes runs it, either answer closes it. */
+export function AskConfirm(p: { ask: Ask | null; onClose: () => void; testid: string }) {
+  const { ask } = p;
+  if (!ask) return null;
+  return (
+    <Confirm
+      title={ask.title}
+      text={ask.text}
+      confirmLabel={ask.label}
+      danger={ask.danger}
+      testid={p.testid}
+      onCancel={p.onClose}
+      onConfirm={() => {
+        p.onClose();
+        ask.run();
+      }}
+    />
+  );
+}

@@ -3,7 +3,7 @@
 // or no, Apply (where the rules want the director to confirm), Undo, and the payout slips.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t, useLang, formatNumber } from "../../../i18n";
-import { Confirm } from "../../../ui/Confirm";
+import { AskConfirm, type Ask } from "../../../ui/Confirm";
 import { amountText } from "../../../money/money";
 import { DEAL_METHODS, ROUNDINGS, canApply, estimateDeal, dealPayload, dealProgress, initialStacks, readDeal, sumAmounts, type Deal, type DealErrors, type DealForm, type ProposeDeal } from "../../../money/deal";
 import { houseRule } from "../../../ui/houseRules";
@@ -72,7 +72,7 @@ function DealState(props: { deal: Deal; ctx: DirCtx }) {
   const currency = ctx.view?.currency;
   const money = (n: number) => amountText(n, currency, lang);
   const progress = dealProgress(deal);
-  const [ask, setAsk] = useState<null | { title: string; text: string; label: string; danger?: boolean; run: () => void }>(null);
+  const [ask, setAsk] = useState<Ask | null>(null);
   const queued = (type: string) => ctx.mine.some((e) => e.state === "pending" && e.type === type && Number(e.payload.deal_no) === deal.deal_no);
   const queuedAnswer = (entryId: number) =>
     ctx.mine.some((e) => e.state === "pending" && e.type === "answer_deal" && Number(e.payload.deal_no) === deal.deal_no && Number(e.payload.entry_id) === entryId);
@@ -178,20 +178,7 @@ function DealState(props: { deal: Deal; ctx: DirCtx }) {
           </button>
         </>
       )}
-      {ask && (
-        <Confirm
-          title={ask.title}
-          text={ask.text}
-          confirmLabel={ask.label}
-          danger={ask.danger}
-          testid="deal-confirm"
-          onCancel={() => setAsk(null)}
-          onConfirm={() => {
-            setAsk(null);
-            ask.run();
-          }}
-        />
-      )}
+      <AskConfirm ask={ask} onClose={() => setAsk(null)} testid="deal-confirm" />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // each item is one tap to act (a balancing move applies at once; bigger steps ask once).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
-import { Confirm } from "../../../ui/Confirm";
+import { AskConfirm, type Ask as Confirmable } from "../../../ui/Confirm";
 import * as outbox from "../../../sync/outbox";
 import { amountText, payoutRowText } from "../../../money/money";
 import { applyLabel, suggestionCommand, suggestionText, suggestionTitle } from "../../../seating/suggestions";
@@ -18,13 +18,8 @@ import type { DirCtx } from "../shared/types";
 const GRACE_MS = 2500;
 const COLLAPSED = 2;
 
-interface Ask {
+interface Ask extends Confirmable {
   item: AttentionItem;
-  title: string;
-  text?: string;
-  label: string;
-  danger?: boolean;
-  run: () => void;
 }
 
 export function AttentionBar(props: { ctx: DirCtx; items: AttentionItem[]; onOpen: (s: SectionId) => void }) {
@@ -181,20 +176,7 @@ export function AttentionBar(props: { ctx: DirCtx; items: AttentionItem[]; onOpe
           {expanded ? t("attn.less") : t("attn.more", { n: items.length - COLLAPSED })}
         </button>
       )}
-      {ask && (
-        <Confirm
-          title={ask.title}
-          text={ask.text}
-          confirmLabel={ask.label}
-          danger={ask.danger}
-          testid="attention-confirm"
-          onCancel={() => setAsk(null)}
-          onConfirm={() => {
-            ask.run();
-            setAsk(null);
-          }}
-        />
-      )}
+      <AskConfirm ask={ask} onClose={() => setAsk(null)} testid="attention-confirm" />
     </section>
   );
 }

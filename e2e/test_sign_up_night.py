@@ -22,7 +22,7 @@ from browser_args import CHROMIUM_ARGS, PHONE, chromium_path
 from director_phone import director_at, signed_in
 from server import ServerProcess, command_ok, director, view_when
 from smtp_sink import SmtpSink
-from test_desk_qr_check_in import y4m_of
+from fake_camera import y4m_of
 from test_sign_up_phones import sign_up
 
 ZONE = "Europe/Zurich"
@@ -93,6 +93,9 @@ def test_players_sign_up_one_moves_up_is_mailed_scanned_in_and_finds_his_seat(
     dario = phones["Dario Rossi"]
     expect(dario.get_by_test_id("registration")).to_have_attribute("data-status", "waiting")
     expect(dario.get_by_test_id("registration")).to_contain_text("1")
+    # waiting, he has his code for the desk already: the desk finds him on the list too
+    expect(dario.get_by_test_id("desk-qr")).to_have_attribute("data-status", "waiting")
+    expect(dario.get_by_test_id("desk-qr")).to_contain_text("Show this at the desk")
     for name in ("Anna Weiss", "Beat Keller", "Carla Frei"):
         expect(phones[name].get_by_test_id("registration")).to_have_attribute("data-status", "registered")
     dario_link = dario.url
@@ -124,7 +127,15 @@ def test_players_sign_up_one_moves_up_is_mailed_scanned_in_and_finds_his_seat(
     dario.wait_for_function(
         "() => { const i = document.querySelector('[data-testid=desk-qr-code]'); return i && i.complete && i.naturalWidth > 0 }"
     )
-    video = y4m_of(code.screenshot(), tmp_path / "dario-qr.y4m")
+    video = y4m_of(code.screenshot(), tmp_path / "dario-qr.y4m")  # what the desk's camera sees
+
+    # a desk phone without a camera: a clear word, and the list stays
+    td.get_by_test_id("desk-scan-open").click()
+    problem = td.get_by_test_id("desk-scan-problem")
+    expect(problem).to_be_visible()
+    assert problem.get_attribute("data-kind") in ("no_camera", "denied"), problem.get_attribute("data-kind")
+    expect(problem).to_contain_text("den Namen in der Liste")
+    expect(td.get_by_test_id("desk-row-1")).to_contain_text("Anna Weiss")
     launch = {
         **browser_type_launch_args,
         "args": CHROMIUM_ARGS
@@ -146,13 +157,27 @@ def test_players_sign_up_one_moves_up_is_mailed_scanned_in_and_finds_his_seat(
         expect(result.get_by_test_id("scan-name")).to_have_text("Dario Rossi")
         expect(result).to_have_attribute("data-status", "promoted")
         expect(result.get_by_test_id("scan-collect")).to_contain_text("150")  # N-3.1: 125 + 25 CHF
-        result.get_by_test_id("scan-id-seen").check()  # N-3.4
-        result.get_by_test_id("scan-check-in").click()
+        check_in = result.get_by_test_id("scan-check-in")
+        expect(check_in).to_be_disabled()  # N-3.4: the ID first
+        result.get_by_test_id("scan-id-seen").check()
+        expect(check_in).to_be_enabled()
+        check_in.click()
         expect(result).to_have_attribute("data-status", "checked_in")
+        dario_id = next(
+            e["entry_id"]
+            for e in api.get(f"/api/tournaments/{tid}/view").json()["entries"]
+            if e["name"] == "Dario Rossi"
+        )
+        expect(desk.get_by_test_id(f"desk-checked-{dario_id}")).to_be_attached()  # the list below agrees
         shot(desk, "sign-up-night-desk-scan-de")
     finally:
         desk_browser.close()
-    expect(dario.get_by_test_id("desk-qr-checked-in")).to_be_visible(timeout=20_000)
+    entry = view_when(api, tid, lambda v: any(e["name"] == "Dario Rossi" and e["present"] for e in v["entries"]))
+    dario_row = next(e for e in entry["entries"] if e["name"] == "Dario Rossi")
+    assert dario_row["id_checked"] is True and dario_row["pays_at_check_in"] is False  # paid, ID seen
+    # his phone says so, where the code was
+    expect(dario.get_by_test_id("desk-qr-checked-in")).to_contain_text("Checked in ✓", timeout=20_000)
+    expect(dario.get_by_test_id("desk-qr")).to_have_count(0)
 
     # ---- the others check in at the desk; the draw; the clock ----------------------------------------
     for e in api.get(f"/api/tournaments/{tid}/view").json()["entries"]:

@@ -307,7 +307,7 @@ COMMANDS = {
         "promote_waiting": "move a player up from the waiting list",
         "remove_waiting": "take a player off the waiting list",
         "set_capacity": "limit the field to {max} players",
-        "set_tv_sound": "switch the screens' tone and voice",
+        "set_tv_sound": "TV sound",
         "remove_registration": "take back {name}'s registration",
         "edit_settings": "change buy-in, fee or starting stack",
         "count_removed_stack": "count {name}'s removed stack",
@@ -364,7 +364,7 @@ COMMANDS = {
         "promote_waiting": "Spieler von der Warteliste nachrücken lassen",
         "remove_waiting": "Spieler von der Warteliste nehmen",
         "set_capacity": "Teilnehmerfeld auf {max} Spieler begrenzen",
-        "set_tv_sound": "Ton und Ansage der Bildschirme umschalten",
+        "set_tv_sound": "Ton der Bildschirme",
         "remove_registration": "Anmeldung von {name} zurücknehmen",
         "edit_settings": "Buy-in, Gebühr oder Startstack ändern",
         "count_removed_stack": "entfernten Stack von {name} zählen",
@@ -389,13 +389,6 @@ COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
             "clear": "Clear note",
             "shown": "From the director",
         },
-        "set_tv_sound": {
-            "title": "Sound on the screens",
-            "sound": "Tone at the level change",
-            "voice": "Spoken announcements",
-            "hint": "Level, break, one minute left, re-entries: on every TV of this tournament. "
-            "A single screen stays silent with &sound=off on its link.",
-        },
     },
     "de": {
         "set_table_note": {
@@ -404,13 +397,6 @@ COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
             "save": "Notiz speichern",
             "clear": "Notiz löschen",
             "shown": "Vom Turnierleiter",
-        },
-        "set_tv_sound": {
-            "title": "Ton auf den Bildschirmen",
-            "sound": "Signalton beim Levelwechsel",
-            "voice": "Gesprochene Ansagen",
-            "hint": "Level, Pause, noch eine Minute, Re-Entry: auf jedem Bildschirm dieses Turniers. "
-            "Ein einzelner Bildschirm bleibt still mit &sound=off in seinem Link.",
         },
     },
 }

@@ -47,7 +47,7 @@ export const commandsEn = {
   "cmd.promote_waiting": "move a player up from the waiting list",
   "cmd.remove_waiting": "take a player off the waiting list",
   "cmd.set_capacity": "limit the field to {max} players",
-  "cmd.set_tv_sound": "switch the screens' tone and voice",
+  "cmd.set_tv_sound": "TV sound",
   "cmd.remove_registration": "take back {name}'s registration",
   "cmd.edit_settings": "change buy-in, fee or starting stack",
   "cmd.count_removed_stack": "count {name}'s removed stack",
@@ -62,10 +62,6 @@ export const commandsEn = {
   "cmd.set_table_note.save": "Save note",
   "cmd.set_table_note.clear": "Clear note",
   "cmd.set_table_note.shown": "From the director",
-  "cmd.set_tv_sound.title": "Sound on the screens",
-  "cmd.set_tv_sound.sound": "Tone at the level change",
-  "cmd.set_tv_sound.voice": "Spoken announcements",
-  "cmd.set_tv_sound.hint": "Level, break, one minute left, re-entries: on every TV of this tournament. A single screen stays silent with &sound=off on its link.",
 } as const;
 
 export const commandsDe = {
@@ -114,7 +110,7 @@ export const commandsDe = {
   "cmd.promote_waiting": "Spieler von der Warteliste nachrücken lassen",
   "cmd.remove_waiting": "Spieler von der Warteliste nehmen",
   "cmd.set_capacity": "Teilnehmerfeld auf {max} Spieler begrenzen",
-  "cmd.set_tv_sound": "Ton und Ansage der Bildschirme umschalten",
+  "cmd.set_tv_sound": "Ton der Bildschirme",
   "cmd.remove_registration": "Anmeldung von {name} zurücknehmen",
   "cmd.edit_settings": "Buy-in, Gebühr oder Startstack ändern",
   "cmd.count_removed_stack": "entfernten Stack von {name} zählen",
@@ -129,8 +125,4 @@ export const commandsDe = {
   "cmd.set_table_note.save": "Notiz speichern",
   "cmd.set_table_note.clear": "Notiz löschen",
   "cmd.set_table_note.shown": "Vom Turnierleiter",
-  "cmd.set_tv_sound.title": "Ton auf den Bildschirmen",
-  "cmd.set_tv_sound.sound": "Signalton beim Levelwechsel",
-  "cmd.set_tv_sound.voice": "Gesprochene Ansagen",
-  "cmd.set_tv_sound.hint": "Level, Pause, noch eine Minute, Re-Entry: auf jedem Bildschirm dieses Turniers. Ein einzelner Bildschirm bleibt still mit &sound=off in seinem Link.",
 } as const;

@@ -107,7 +107,7 @@ export function Display(props: { token: string }) {
         {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
       </header>
       {showUi && <InsecureNotice />}
-      <SoundGate wanted={voice.sound || voice.voice} />
+      <SoundGate sound={voice.sound} voice={voice.voice} />
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
       <HfhBanner on={hfh} />
       <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="new" />

@@ -43,12 +43,14 @@ function alreadyAllowed(): boolean {
   return !!a && a.state === "running";
 }
 
-export function SoundGate(props: { wanted: boolean }) {
+/** `sound`, `voice`: what this TV may do now (useTvVoice). */
+export function SoundGate(props: { sound: boolean; voice: boolean }) {
   useLang();
+  const wanted = props.sound || props.voice;
   const possible = typeof window !== "undefined" && (speechAvailable() || !!((window as any).AudioContext || (window as any).webkitAudioContext));
   const [open, setOpen] = useState(() => !unlocked && possible && !alreadyAllowed());
   useEffect(() => {
-    if (!open || !props.wanted) return;
+    if (!open || !wanted) return;
     let alive = true;
     const on = () => {
       void unlockNow().then((ok) => {
@@ -62,17 +64,23 @@ export function SoundGate(props: { wanted: boolean }) {
       alive = false;
       for (const type of UNLOCK_EVENTS) window.removeEventListener(type, on, true);
     };
-  }, [open, props.wanted]);
-  if (!open || !props.wanted) return null;
+  }, [open, wanted]);
+  // what this screen does now, for the tests and a look in the inspector
+  const state = <span hidden data-testid="tv-sound" data-sound={String(props.sound)} data-voice={String(props.voice)} />;
+  if (!open || !wanted) return state;
   return (
-    <button type="button" class="sound-gate" data-testid="sound-gate">
-      <span class="sound-gate-icon" aria-hidden="true">
-        🔊
-      </span>
+    <>
+      {state}
+      <button type="button" class="sound-gate" data-testid="sound-gate">
+      <svg class="sound-gate-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+          <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+        </svg>
       <span class="sound-gate-text">
         <strong>{t("voice.gate")}</strong>
         <span class="sound-gate-sub">{t("voice.gate_sub")}</span>
       </span>
-    </button>
+      </button>
+    </>
   );
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { StructureEntry } from "../../clock/clock";
 import { structureKey } from "../../clock/model";
-import { FRESH_MS, announcement, pickVoice, soundOffInLink, speechLang, spokenText, type VoiceSnapshot } from "./voice";
+import { FRESH_MS, announcement, type Deadlines, pickVoice, soundOffInLink, speechLang, spokenText, type VoiceSnapshot } from "./voice";
 
 const S: StructureEntry[] = [
   { kind: "level", level: 1, sb: 100, bb: 200, ante: 0, minutes: 20 },
@@ -20,7 +20,7 @@ const D = { reentry: 4 };
 function snap(index: number, o: Partial<VoiceSnapshot> = {}): VoiceSnapshot {
   return { structureKey: structureKey(S), index, status: "running", remaining_ms: 600_000, elapsed_ms: 250, ...o };
 }
-const say = (prev: VoiceSnapshot | null, cur: VoiceSnapshot, l: "en" | "de" = "en", d = D) => {
+const say = (prev: VoiceSnapshot | null, cur: VoiceSnapshot, l: "en" | "de" = "en", d: Deadlines = D) => {
   const a = announcement(prev, cur, S, d);
   return a ? { alert: a.alert, text: spokenText(a.lines, l) } : null;
 };

@@ -100,7 +100,9 @@ def test_the_tv_speaks_the_level_change_in_german_once_and_the_director_switches
     expect(gate).to_contain_text("Tippen, um den Ton einzuschalten")
     box = gate.bounding_box()
     assert box["width"] > 500 and box["height"] >= 64, box  # one big button, readable across the room
-    sizes = gate.evaluate("el => [...el.querySelectorAll('strong, .sound-gate-sub')].map((x) => parseFloat(getComputedStyle(x).fontSize))")
+    sizes = gate.evaluate(
+        "el => [...el.querySelectorAll('strong, .sound-gate-sub')].map((x) => parseFloat(getComputedStyle(x).fontSize))"
+    )
     assert min(sizes) >= 24 and max(sizes) >= 36, sizes  # readable from 5 m
     time_box = screen.get_by_test_id("clock-time").bounding_box()
     assert box["y"] >= time_box["y"] + time_box["height"], "the button never covers the clock's digits"

@@ -6,16 +6,19 @@ Both are on by default. Nothing else changes: the TV decides what to say from th
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import fields
 
 from .catalog import DIRECTOR, applies, command
 from .model import Command, Decision, Event, Rejection, TournamentState
 from .payload import StrictSchema
 
+
 class JsonBool(fields.Boolean):
     """JSON true or false only: not "off", and not 0 or 1 (0 == False in a Python set)."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value

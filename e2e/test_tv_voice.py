@@ -6,7 +6,8 @@ The TV shows one "Tap to enable sound" button; a click removes it, resumes the a
 speech inside the gesture (a silent utterance). Nothing is said on load or on a reload. The
 director moves the clock: the TV says the level and its blinds in German as spoken in the
 tournament's region (s-trophy: CHF, de-CH), the last level for re-entries (re-entries until the
-first break) and, at the break, that re-entries are closed. The director switches the voice off on
+first break), one minute left with the re-entries' last minute, and at the break that re-entries
+are closed. The director switches the voice off on
 his phone: the next change beeps and is not spoken."""
 
 import time
@@ -118,11 +119,16 @@ def test_the_tv_speaks_the_level_change_in_german_once_and_the_director_switches
         f"Level {first_break}. Blinds {last['sb']}, {last['bb']}. Letztes Level für Re-Entries."
     ), got
     assert screen.evaluate("window.__tones") >= 3  # the level change's three tones
+    # the director takes the level down to 62 s: one minute left, and the re-entries' last minute
+    command_ok(api, tid, "adjust_clock", {"seconds": -(last["minutes"] * 60 - 62)})
+    got = said(screen, 2)
+    # Swiss writing in a CHF tournament: "schliessen" (i18n/format.ts spelled)
+    assert got[1]["text"] == "Noch eine Minute in diesem Level. Re-Entries schliessen in einer Minute.", got
     # the break: its minutes, and re-entries are closed
     command_ok(api, tid, "jump_to_level", {"index": first_break})
-    got = said(screen, 2)
-    assert got[1]["text"] == f"Pause, {structure[first_break]['minutes']} Minuten. Re-Entries sind geschlossen.", got
-    assert len(spoken(screen)) == 2, "once per change"
+    got = said(screen, 3)
+    assert got[2]["text"] == f"Pause, {structure[first_break]['minutes']} Minuten. Re-Entries sind geschlossen.", got
+    assert len(spoken(screen)) == 3, "once per change"
 
     # a reload says nothing of the level it finds running
     screen.reload()

@@ -90,6 +90,11 @@ def test_the_tv_speaks_the_level_change_in_german_once_and_the_director_switches
     english.goto(url)
     expect(english.get_by_test_id("sound-gate")).to_contain_text("Tap to enable sound")
     shot(english, "tv-sound-gate-en")
+    for width, height in ((1280, 720), (1080, 1920)):  # the small TV and a portrait screen
+        english.set_viewport_size({"width": width, "height": height})
+        b = english.get_by_test_id("sound-gate").bounding_box()
+        assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= width and b["y"] + b["height"] <= height, b
+        shot(english, f"tv-sound-gate-en-{width}x{height}")
     english.close()
 
     context = tv(**DE)

@@ -68,5 +68,8 @@ export function useTvVoice(pub: PublicView | null | undefined, m: ClockModel): T
       else speak(text, lang);
     }
   });
+  useEffect(() => {
+    if (!voice && speechAvailable()) window.speechSynthesis.cancel(); // switched off mid-sentence: stop
+  }, [voice]);
   return { sound, voice };
 }

@@ -300,6 +300,13 @@ class Moments(Closed):
     final_table = Maybe()
 
 
+class TvSound(Closed):
+    """The director's switch for every TV of the tournament (engine/tv_sound.py)."""
+
+    sound = fields.Boolean()
+    voice = fields.Boolean()
+
+
 class RemovedStack(Closed):
     """A stack that left play uncounted (the absent player's at the bubble, N-3.2), to count."""
 
@@ -340,6 +347,7 @@ class Summary(Head):
     structure = fields.List(fields.Nested(Level))
     clock = fields.Nested(Clock)
     moments = fields.Nested(Moments)
+    tv_sound = fields.Nested(TvSound)
 
 
 class PublicView(Summary):

@@ -25,6 +25,7 @@ from . import (  # noqa: F401 -- imported for their @applies declarations
     seating,
     settings,
     table_ops,
+    tv_sound,
     undo,
 )
 from .catalog import EVENTS, applies

@@ -26,6 +26,7 @@ from . import (  # noqa: F401 -- imported for their @command declarations
     settings,
     sign_up,
     table_ops,
+    tv_sound,
     undo,
 )
 from .catalog import COMMANDS

@@ -251,6 +251,8 @@ class TournamentState:
     cache: dict = field(default_factory=dict)  # derived values (the payout table), never replayed
     # Hand-for-hand: the round number and the tables that have finished it.
     hand_for_hand: dict = field(default_factory=lambda: {"active": False, "round": 0, "done": []})
+    # The TV's tones and spoken announcements (engine/tv_sound.py): on unless the director switched them off.
+    tv_sound: dict = field(default_factory=lambda: {"sound": True, "voice": True})
     break_order: list[int] = field(default_factory=list)  # fixed in advance (TDA 11C, V-III.d)
     away: set[int] = field(default_factory=set)  # entries away from the table (N-2.3, V-X.c)
     # Late seats (engine/late_seats.py, P-Spielverlauf): who still owes his first big blind, and

@@ -121,6 +121,8 @@ def public_view(state: TournamentState, now: int) -> dict:
         # N-2.13, V-V.b: the TV and every phone say "Hand-for-hand" while it runs (one boolean:
         # this view goes to every phone after every bust; the round is the dealers' business)
         "hand_for_hand": bool(state.hand_for_hand["active"]),
+        # the TV's tone and speech at a level change (engine/tv_sound.py): the director's switch
+        "tv_sound": dict(state.tv_sound),
         # the TV names the winner once it is over (instead of a clock nobody plays to)
         "winner": _winner(state),
         # the TV's winner screen: the first places in the money with names and prizes, only

@@ -1031,7 +1031,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "set_tv_sound" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -1283,6 +1283,10 @@ export interface components {
             table_no: number;
             text: string | null;
         };
+        payload_set_tv_sound: {
+            sound: boolean;
+            voice: boolean;
+        };
         payload_settle_correction: {
             id: number;
         };
@@ -1488,6 +1492,10 @@ export interface components {
             /** @enum {string} */
             type: "set_table_note";
             payload?: components["schemas"]["payload_set_table_note"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_tv_sound";
+            payload?: components["schemas"]["payload_set_tv_sound"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "settle_correction";
@@ -2057,6 +2065,10 @@ export interface components {
             money: number | null;
             final_table: number | null;
         };
+        TvSound: {
+            sound: boolean;
+            voice: boolean;
+        };
         PublicView: {
             tournament_id: number;
             seq: number;
@@ -2088,6 +2100,7 @@ export interface components {
             structure: components["schemas"]["Level"][];
             clock: components["schemas"]["Clock"];
             moments: components["schemas"]["Moments"];
+            tv_sound: components["schemas"]["TvSound"];
             /** @enum {string} */
             kind: "public";
             hand_for_hand: boolean;
@@ -2422,6 +2435,7 @@ export interface components {
             structure: components["schemas"]["Level"][];
             clock: components["schemas"]["Clock"];
             moments: components["schemas"]["Moments"];
+            tv_sound: components["schemas"]["TvSound"];
             /** @enum {string} */
             kind: "director";
             hand_for_hand: components["schemas"]["HandForHand"];

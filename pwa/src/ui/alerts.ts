@@ -3,7 +3,8 @@ import { report } from "../sync/report";
 
 let ctx: AudioContext | null = null;
 
-function audio(): AudioContext | null {
+/** The page's one AudioContext (made at the first call), resumed where it is suspended. */
+export function audio(): AudioContext | null {
   try {
     if (!ctx) {
       const AC = (window as any).AudioContext || (window as any).webkitAudioContext;

@@ -17,6 +17,8 @@ import { ClockNotices, EntryLine, StatusPill } from "../../ui/Clock";
 import { currentLabel, nextText } from "../../ui/clockText";
 import { MomentBanner, currentMoment, isNew } from "../../ui/Moments";
 import { HfhBanner, MovesTicker, SeatingList, UpcomingLevels, WinnerScreen, seatingLayout, tickerItems, useSeatingPage } from "./TvRoom";
+import { useTvVoice } from "./useTvVoice";
+import { SoundGate } from "./SoundGate";
 import "./tv-room.css";
 import type { DisplayView, PublicView } from "../../api/views";
 
@@ -38,7 +40,8 @@ export function Display(props: { token: string }) {
   const { invalid } = useLive({ token, tid });
   const { view: pub, loaded } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const wake = useWakeLock(true);
-  const m = useClockState(pub?.structure, pub?.clock, { rules: pub?.clock_rules, alerts: true });
+  const m = useClockState(pub?.structure, pub?.clock, { rules: pub?.clock_rules }); // tones: useTvVoice
+  const voice = useTvVoice(pub, m); // tone and speech at a level change (issue #33)
   const { view: tv } = useView<DisplayView>(tid != null ? viewKey(tid, "display") : null);
   const seatingOn = !pub?.winner && (tv?.seated ?? 0) > 0;
   const holdClock = m.status === "running" && m.remaining_ms < HOLD_CLOCK_MS;
@@ -104,6 +107,7 @@ export function Display(props: { token: string }) {
         {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
       </header>
       {showUi && <InsecureNotice />}
+      <SoundGate sound={voice.sound} voice={voice.voice} />
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
       <HfhBanner on={hfh} />
       <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="new" />

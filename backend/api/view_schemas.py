@@ -342,10 +342,27 @@ class Summary(Head):
     moments = fields.Nested(Moments)
 
 
+class AnnouncementParams(Closed):
+    minutes = Int()  # as announced; the screens count a template's minutes down to `until`
+
+
+class Announcement(Closed):
+    """The director's announcement (engine/announcements.py): a template's key, worded by each
+    screen in its language, or the text as typed; shown until `until` (server time, ms)."""
+
+    id = Int()
+    text = Maybe(fields.String)
+    template = Maybe(fields.String)
+    params = fields.Nested(AnnouncementParams)
+    at = Int()
+    until = Int()
+
+
 class PublicView(Summary):
     kind = kind_of("public")
     hand_for_hand = fields.Boolean()
     players_history = fields.List(fields.List(Maybe()))  # [[at, players_left, level_index]]
+    announcements = fields.List(fields.Nested(Announcement))
 
 
 class PayoutDue(Closed):

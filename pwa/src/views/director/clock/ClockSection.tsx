@@ -7,6 +7,7 @@ import { ClockControls } from "./ClockControls";
 import { AfterDrawCard } from "../moments/AfterDrawCard";
 import { OverCard } from "../moments/OverCard";
 import { PicturesCard } from "./Pictures";
+import { AnnounceCard } from "./AnnounceCard";
 import type { DirCtx, Send } from "../shared/types";
 
 /** The clock and its controls: only this part re-renders with every tick. */
@@ -51,6 +52,7 @@ export function ClockSection(props: { ctx: DirCtx }) {
           </div>
         )}
       </section>
+      <AnnounceCard pub={ctx.pview} send={ctx.send} disabled={ctx.finished} />
       {/* the players-left history comes with the public view (the director's pushes leave it out) */}
       {view && !ctx.registrationOpen && <PicturesCard view={ctx.dview} history={ctx.pview?.players_history} tid={tid} token={ctx.token} />}
     </>

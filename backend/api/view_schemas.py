@@ -311,6 +311,22 @@ class RemovedStack(Closed):
     rule = Maybe(fields.String)  # the preset's rule for it
 
 
+class AnnouncementParams(Closed):
+    minutes = Int()  # as announced; the screens count a template's minutes down to `until`
+
+
+class Announcement(Closed):
+    """The director's announcement (engine/announcements.py): a template's key, worded by each
+    screen in its language, or the text as typed; shown until `until` (server time, ms)."""
+
+    id = Int()
+    text = Maybe(fields.String)
+    template = Maybe(fields.String)
+    params = fields.Nested(AnnouncementParams)
+    at = Int()
+    until = Int()
+
+
 # --- the views (backend/read/views.py) -----------------------------------------------------------
 
 
@@ -340,29 +356,13 @@ class Summary(Head):
     structure = fields.List(fields.Nested(Level))
     clock = fields.Nested(Clock)
     moments = fields.Nested(Moments)
-
-
-class AnnouncementParams(Closed):
-    minutes = Int()  # as announced; the screens count a template's minutes down to `until`
-
-
-class Announcement(Closed):
-    """The director's announcement (engine/announcements.py): a template's key, worded by each
-    screen in its language, or the text as typed; shown until `until` (server time, ms)."""
-
-    id = Int()
-    text = Maybe(fields.String)
-    template = Maybe(fields.String)
-    params = fields.Nested(AnnouncementParams)
-    at = Int()
-    until = Int()
+    announcements = fields.List(fields.Nested(Announcement))
 
 
 class PublicView(Summary):
     kind = kind_of("public")
     hand_for_hand = fields.Boolean()
     players_history = fields.List(fields.List(Maybe()))  # [[at, players_left, level_index]]
-    announcements = fields.List(fields.Nested(Announcement))
 
 
 class PayoutDue(Closed):

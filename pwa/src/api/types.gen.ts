@@ -2120,11 +2120,11 @@ export interface components {
             structure: components["schemas"]["Level"][];
             clock: components["schemas"]["Clock"];
             moments: components["schemas"]["Moments"];
+            announcements: components["schemas"]["Announcement"][];
             /** @enum {string} */
             kind: "public";
             hand_for_hand: boolean;
             players_history: (number | null)[][];
-            announcements: components["schemas"]["Announcement"][];
         };
         Rejection: {
             op_id: string;
@@ -2455,6 +2455,7 @@ export interface components {
             structure: components["schemas"]["Level"][];
             clock: components["schemas"]["Clock"];
             moments: components["schemas"]["Moments"];
+            announcements: components["schemas"]["Announcement"][];
             /** @enum {string} */
             kind: "director";
             hand_for_hand: components["schemas"]["HandForHand"];

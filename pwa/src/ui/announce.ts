@@ -8,7 +8,7 @@ import type { PublicView } from "../api/views";
 export type Announcement = PublicView["announcements"][number];
 
 /** Those still running by server time (the view is cached by seq: one may have run out since). */
-export const running = (pub: PublicView | null | undefined, now: number): Announcement[] => (pub?.announcements ?? []).filter((a) => a.until > now);
+export const running = (pub: { announcements?: Announcement[] } | null | undefined, now: number): Announcement[] => (pub?.announcements ?? []).filter((a) => a.until > now);
 
 export const announceText = (a: Announcement, now: number): string =>
   a.template ? t(`cmd.announce.t_${a.template}` as MessageKey, { minutes: Math.max(1, Math.ceil((a.until - now) / 60_000)) }) : (a.text ?? "");

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { t, formatTime, type MessageKey } from "../../../i18n";
 import { useServerNow } from "../../../ui/hooks";
 import { announceText, running } from "../../../ui/announce";
-import type { PublicView } from "../../../api/views";
+import type { Announcement } from "../../../ui/announce";
 import type { Send } from "../shared/types";
 import "./announce.css";
 
@@ -11,13 +11,13 @@ const TEMPLATES = ["dinner_break", "last_call_reentries", "chip_race_at_break", 
 /** The director's announcements to the room (issue 33): a quick pick or a typed text, for so many
  * minutes, on every TV and every player's phone (and as a push); the running ones, each with
  * Withdraw. A refusal shows in the tournament's refused list like every command's. */
-export function AnnounceCard(props: { pub: PublicView | undefined; send: Send; disabled?: boolean }) {
+export function AnnounceCard(props: { view: { announcements?: Announcement[] } | undefined; send: Send; disabled?: boolean }) {
   const [text, setText] = useState("");
   const [minutes, setMinutes] = useState(10);
   const now = useServerNow(5000);
-  const shown = running(props.pub, now);
+  const shown = running(props.view, now);
   const mins = Math.min(240, Math.max(1, Math.round(minutes) || 10));
-  const w = (k: string, p?: Record<string, string | number>) => t(`cmd.announce.${k}` as MessageKey, p);
+  const w = (k: string, p?: Record<string, string | number>) => t(`announce.${k}` as MessageKey, p);
   return (
     <section class="card announce-card" aria-labelledby="announce-h" data-testid="announce-card">
       <h2 id="announce-h">{w("title")}</h2>
@@ -44,7 +44,7 @@ export function AnnounceCard(props: { pub: PublicView | undefined; send: Send; d
       <div class="announce-quick">
         {TEMPLATES.map((k) => (
           <button type="button" class="btn btn-secondary" key={k} data-testid={`announce-template-${k}`} disabled={props.disabled} onClick={() => props.send("announce", { template: k, minutes: mins })}>
-            {w(`t_${k}`, { minutes: mins })}
+            {t(`cmd.announce.t_${k}` as MessageKey, { minutes: mins })}
           </button>
         ))}
       </div>

@@ -52,7 +52,7 @@ export function ClockSection(props: { ctx: DirCtx }) {
           </div>
         )}
       </section>
-      <AnnounceCard pub={ctx.pview} send={ctx.send} disabled={ctx.finished} />
+      <AnnounceCard view={ctx.view} send={ctx.send} disabled={ctx.finished} />
       {/* the players-left history comes with the public view (the director's pushes leave it out) */}
       {view && !ctx.registrationOpen && <PicturesCard view={ctx.dview} history={ctx.pview?.players_history} tid={tid} token={ctx.token} />}
     </>

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from director_phone import director_at
 from server import command_ok, director, links
+from test_accessibility import axe, report
 
 TEXT = "Dinner is served at the bar — Essen an der Bar"
 
@@ -27,6 +28,8 @@ WATCH = """(sel) => {
   look();
 }"""
 
+SMALLEST = "() => Math.min(...[...document.querySelectorAll('[data-testid=tv-announcement]')].map((e) => parseFloat(getComputedStyle(e).fontSize)))"
+
 
 def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn(live_server, tv, phone, shot):
     api = director(live_server)
@@ -39,12 +42,12 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
 
     screens = {}
     for name, lang in (("tv_de", "de-DE"), ("tv_en", "en-GB")):
-        page = tv(locale=lang).new_page()
+        page = tv(locale=lang, bypass_csp=True).new_page()  # axe is injected as a script of its own
         page.goto(found["display"]["url"])
         expect(page.get_by_test_id("clock-time")).to_be_visible()
         screens[name] = (page, "[data-testid=tv-announcement]")
     for name, lang, player in (("phone_de", "de-DE", found["players"][0]), ("phone_en", "en-US", found["players"][1])):
-        page = phone(locale=lang).new_page()
+        page = phone(locale=lang, bypass_csp=True).new_page()
         page.goto(player["url"])
         expect(page.locator("[data-testid=player-seat][data-table]")).to_be_visible()
         screens[name] = (page, "[data-testid=player-announcement]")
@@ -52,7 +55,7 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
         expect(page.locator(sel)).to_have_count(0)
         page.evaluate(WATCH, sel)
 
-    td = director_at(phone, api, f"/director/{tid}/clock", "announce-card", locale="en-US")
+    td = director_at(phone, api, f"/director/{tid}/clock", "announce-card", locale="en-US", bypass_csp=True)
     card = td.get_by_test_id("announce-card")
     card.scroll_into_view_if_needed()
     td.get_by_test_id("announce-minutes").fill("15")
@@ -78,14 +81,27 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
     band = tv_page.get_by_test_id("tv-announcements")
     box = band.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 1080 and box["width"] == 1920, box
-    size = tv_page.evaluate(
-        "() => Math.min(...[...document.querySelectorAll('[data-testid=tv-announcement]')].map((e) => parseFloat(getComputedStyle(e).fontSize)))"
-    )
+    size = tv_page.evaluate(SMALLEST)
     assert size >= 48, f"announcement text {size}px: not readable from 5 m"  # one: ≥ 64 px (tv-room.css)
     shot(tv_page, "announcements-tv-1920x1080")
     shot(screens["phone_de"][0], "announcements-player-de-390x844")
-    card.scroll_into_view_if_needed()
+    card.get_by_test_id("announce-active").first.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
     shot(td, "announcements-director-390x844")
+
+    found: dict = {}
+    for name, (page, _) in screens.items():
+        axe(page, name, found)
+    axe(td, "director", found)
+    # the band stays inside a smaller TV and a portrait one, still big
+    for width, height in ((1280, 720), (1080, 1920)):
+        tv_page.set_viewport_size({"width": width, "height": height})
+        tv_page.wait_for_timeout(200)
+        box = band.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height and box["width"] == width, (width, box)
+        assert tv_page.evaluate(SMALLEST) >= 32, (width, height)
+        shot(tv_page, f"announcements-tv-{width}x{height}")
+    axe(tv_page, "tv 1080x1920", found)
+    assert not found, report(found)
 
     for page, _ in screens.values():  # watch the disappearance from here on
         page.evaluate("() => { window.__gone = null; }")

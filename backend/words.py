@@ -206,6 +206,7 @@ AUDIT: dict[str, dict[str, Any]] = {
             "from_waiting": "from the waiting list",
         },
         "hh_carried": "{n} headhunter chips carried over",
+        "announced": ": {words} (shown for {minutes} min)",
         "changed_flag": {"prepaid": "prepaid: {value}", "id_checked": "ID checked: {value}"},
         "yes": "yes",
         "no": "no",
@@ -248,6 +249,7 @@ AUDIT: dict[str, dict[str, Any]] = {
             "from_waiting": "von der Warteliste",
         },
         "hh_carried": "{n} Headhunter-Chips übernommen",
+        "announced": ": {words} ({minutes} Min. gezeigt)",
         "changed_flag": {"prepaid": "vorausbezahlt: {value}", "id_checked": "Ausweis geprüft: {value}"},
         "yes": "ja",
         "no": "nein",
@@ -397,11 +399,11 @@ COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
         # template's words as every screen shows them ({minutes}: the minutes left until it runs out).
         "announce": {
             "heading": "Announcement",
-            "t_dinner_break": "Dinner break in {minutes} minutes",
+            "t_dinner_break": "Dinner break in {minutes} min",
             "t_last_call_reentries": "Last call for re-entries",
             "t_chip_race_at_break": "Chip race at the next break",
             "t_final_table_soon": "The final table is close: please stay near your table",
-            "t_break_extended": "The break is extended: play resumes in {minutes} minutes",
+            "t_break_extended": "The break is extended: play resumes in {minutes} min",
         },
     },
     "de": {
@@ -414,11 +416,11 @@ COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
         },
         "announce": {
             "heading": "Durchsage",
-            "t_dinner_break": "Essenspause in {minutes} Minuten",
+            "t_dinner_break": "Essenspause in {minutes} Min.",
             "t_last_call_reentries": "Letzte Gelegenheit für Re-Entries",
             "t_chip_race_at_break": "Chip Race in der nächsten Pause",
             "t_final_table_soon": "Der Finaltisch naht: bitte bleibt in der Nähe eurer Tische",
-            "t_break_extended": "Die Pause wird verlängert: weiter geht es in {minutes} Minuten",
+            "t_break_extended": "Die Pause wird verlängert: weiter geht es in {minutes} Min.",
         },
     },
 }

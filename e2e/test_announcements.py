@@ -71,7 +71,7 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
 
     # a quick pick, worded by each screen in its own language; the newest shows first
     td.get_by_test_id("announce-template-dinner_break").click()
-    words = {"de": "Essenspause in 15 Minuten", "en": "Dinner break in 15 minutes"}
+    words = {"de": "Essenspause in 15 Min.", "en": "Dinner break in 15 min"}
     for name, (page, sel) in screens.items():
         expect(page.locator(sel)).to_have_count(2)
         expect(page.locator(sel).first).to_have_text(words[name[-2:]])

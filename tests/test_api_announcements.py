@@ -83,8 +83,8 @@ def test_an_announcement_reaches_tv_and_phones_once_and_goes_when_withdrawn(floo
     assert len(got) == 2
     (anna,) = push_service.to("anna")
     (ben,) = push_service.to("ben")
-    assert (anna.message["title"], anna.message["body"]) == ("Durchsage", "Essenspause in 10 Minuten")
-    assert (ben.message["title"], ben.message["body"]) == ("Announcement", "Dinner break in 10 minutes")
+    assert (anna.message["title"], anna.message["body"]) == ("Durchsage", "Essenspause in 10 Min.")
+    assert (ben.message["title"], ben.message["body"]) == ("Announcement", "Dinner break in 10 min")
     assert anna.message["kind"] == "announcement" and anna.message["tournament_id"] == tid
 
     # the director's phone sends the same command again (no answer reached it): the stored answer,
@@ -116,6 +116,6 @@ def test_an_announcement_reaches_tv_and_phones_once_and_goes_when_withdrawn(floo
     assert len(push_service.wait_for(5, timeout=1.5)) == 4
     audit = td.get(f"/api/tournaments/{tid}/audit?lang=en").json()
     lines = [row["text"] for row in audit["items"]]
-    assert any("Announcement #1: Dinner break in 10 minutes (10 min)" in line for line in lines), lines[:5]
+    assert any("Announcement #1: Dinner break in 10 min (shown for 10 min)" in line for line in lines), lines[:5]
     tv.close()
     phone.close()

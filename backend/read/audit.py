@@ -275,9 +275,10 @@ def _absent_out(p: dict, lang: str, name_of: NameOf, preset: dict) -> str:
 
 
 def _announcement(p: dict, lang: str, *_: object) -> str:
-    """': Dinner break in 10 minutes (10 min)': the words every screen showed, and for how long."""
+    """': Dinner break in 10 min (shown for 10 min)': the words every screen showed, and how long."""
     minutes = (p.get("params") or {}).get("minutes")
-    return f": {announcement_words(p.get('template'), p.get('text'), minutes, lang)} ({minutes} min)"
+    words = announcement_words(p.get("template"), p.get("text"), minutes, lang)
+    return str(AUDIT[lang]["announced"]).format(words=words, minutes=minutes)
 
 
 Added = Callable[[dict, str, NameOf, dict], str]

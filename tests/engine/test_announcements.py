@@ -127,12 +127,12 @@ def test_the_audit_line_and_the_push_are_worded_in_each_language():
         log.run(director_cmd("register_player", {"name": f"P{i + 1}"}))
     d = announce(log, {"template": "dinner_break", "minutes": 10})
     payload = d.events[0].payload
-    assert describe_event("announced", payload, "en", str) == "Announcement #1: Dinner break in 10 minutes (10 min)"
-    assert describe_event("announced", payload, "de", str) == "Durchsage #1: Essenspause in 10 Minuten (10 min)"
+    assert describe_event("announced", payload, "en", str) == "Announcement #1: Dinner break in 10 min (shown for 10 min)"
+    assert describe_event("announced", payload, "de", str) == "Durchsage #1: Essenspause in 10 Min. (10 Min. gezeigt)"
     told = notices(log.state, d.events)
     assert sorted(n.to for n in told) == [("player", 1), ("player", 2), ("player", 3)]
-    assert text_of(told[0], "de") == ("Durchsage", "Essenspause in 10 Minuten")
-    assert text_of(told[0], "en") == ("Announcement", "Dinner break in 10 minutes")
+    assert text_of(told[0], "de") == ("Durchsage", "Essenspause in 10 Min.")
+    assert text_of(told[0], "en") == ("Announcement", "Dinner break in 10 min")
     assert told[0].ttl == 600  # kept by the push service no longer than it runs
     free = announce(log, {"text": "Zimmer 12: Licht brennt", "minutes": 3})
     assert text_of(notices(log.state, free.events)[0], "en") == ("Announcement", "Zimmer 12: Licht brennt")

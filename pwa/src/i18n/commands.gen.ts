@@ -64,11 +64,11 @@ export const commandsEn = {
   "cmd.set_table_note.clear": "Clear note",
   "cmd.set_table_note.shown": "From the director",
   "cmd.announce.heading": "Announcement",
-  "cmd.announce.t_dinner_break": "Dinner break in {minutes} minutes",
+  "cmd.announce.t_dinner_break": "Dinner break in {minutes} min",
   "cmd.announce.t_last_call_reentries": "Last call for re-entries",
   "cmd.announce.t_chip_race_at_break": "Chip race at the next break",
   "cmd.announce.t_final_table_soon": "The final table is close: please stay near your table",
-  "cmd.announce.t_break_extended": "The break is extended: play resumes in {minutes} minutes",
+  "cmd.announce.t_break_extended": "The break is extended: play resumes in {minutes} min",
 } as const;
 
 export const commandsDe = {
@@ -134,9 +134,9 @@ export const commandsDe = {
   "cmd.set_table_note.clear": "Notiz löschen",
   "cmd.set_table_note.shown": "Vom Turnierleiter",
   "cmd.announce.heading": "Durchsage",
-  "cmd.announce.t_dinner_break": "Essenspause in {minutes} Minuten",
+  "cmd.announce.t_dinner_break": "Essenspause in {minutes} Min.",
   "cmd.announce.t_last_call_reentries": "Letzte Gelegenheit für Re-Entries",
   "cmd.announce.t_chip_race_at_break": "Chip Race in der nächsten Pause",
   "cmd.announce.t_final_table_soon": "Der Finaltisch naht: bitte bleibt in der Nähe eurer Tische",
-  "cmd.announce.t_break_extended": "Die Pause wird verlängert: weiter geht es in {minutes} Minuten",
+  "cmd.announce.t_break_extended": "Die Pause wird verlängert: weiter geht es in {minutes} Min.",
 } as const;

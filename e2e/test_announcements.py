@@ -107,7 +107,11 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
         page.evaluate("() => { window.__gone = null; }")
     withdrawn_at = []
     for _ in range(2):
-        withdrawn_at.append(td.evaluate("() => { document.querySelector('[data-testid=announce-withdraw]').click(); return Date.now(); }"))
+        withdrawn_at.append(
+            td.evaluate(
+                "() => { document.querySelector('[data-testid=announce-withdraw]').click(); return Date.now(); }"
+            )
+        )
         expect(card.get_by_test_id("announce-active")).to_have_count(2 - len(withdrawn_at))
     for name, (page, sel) in screens.items():
         expect(page.locator(sel)).to_have_count(0)

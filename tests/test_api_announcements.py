@@ -62,7 +62,9 @@ def test_an_announcement_reaches_tv_and_phones_once_and_goes_when_withdrawn(floo
 
     # nobody but the director announces (a player's token, the TV's token)
     assert players[3].command(tid, "announce", {"text": "free beer", "minutes": 5}).status_code == 403
-    assert Api(floor.url, token_of(found["display"]["url"])).command(tid, "announce", {"text": "x", "minutes": 5}).status_code in (401, 403)
+    assert Api(floor.url, token_of(found["display"]["url"])).command(
+        tid, "announce", {"text": "x", "minutes": 5}
+    ).status_code in (401, 403)
 
     op_id = str(uuid.uuid4())
     r = td.command(tid, "announce", {"template": "dinner_break", "minutes": 10}, op_id=op_id)
@@ -73,7 +75,12 @@ def test_an_announcement_reaches_tv_and_phones_once_and_goes_when_withdrawn(floo
         view = listener.next("public", seq=seq)
         PublicView().load(view)  # closed: the announcement's shape is the document's
         (a,) = view["announcements"]
-        assert (a["id"], a["template"], a["text"], a["params"]) == (announcement_id, "dinner_break", None, {"minutes": 10})
+        assert (a["id"], a["template"], a["text"], a["params"]) == (
+            announcement_id,
+            "dinner_break",
+            None,
+            {"minutes": 10},
+        )
         assert a["until"] - a["at"] == 10 * 60_000
     d = td.get(f"/api/tournaments/{tid}/view").json()
     DirectorView().load(d)

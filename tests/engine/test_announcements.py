@@ -54,7 +54,14 @@ def test_an_announcement_runs_until_it_expires_and_the_view_hides_it_then():
     assert d2.result["announcement_id"] == 2
     shown = public_view(log.state, NOW + 2 * MIN)["announcements"]
     assert shown == [
-        {"id": 1, "text": "Dinner is served", "template": None, "params": {"minutes": 10}, "at": NOW, "until": NOW + 10 * MIN},
+        {
+            "id": 1,
+            "text": "Dinner is served",
+            "template": None,
+            "params": {"minutes": 10},
+            "at": NOW,
+            "until": NOW + 10 * MIN,
+        },
         {
             "id": 2,
             "text": None,
@@ -127,7 +134,9 @@ def test_the_audit_line_and_the_push_are_worded_in_each_language():
         log.run(director_cmd("register_player", {"name": f"P{i + 1}"}))
     d = announce(log, {"template": "dinner_break", "minutes": 10})
     payload = d.events[0].payload
-    assert describe_event("announced", payload, "en", str) == "Announcement #1: Dinner break in 10 min (shown for 10 min)"
+    assert (
+        describe_event("announced", payload, "en", str) == "Announcement #1: Dinner break in 10 min (shown for 10 min)"
+    )
     assert describe_event("announced", payload, "de", str) == "Durchsage #1: Essenspause in 10 Min. (10 Min. gezeigt)"
     told = notices(log.state, d.events)
     assert sorted(n.to for n in told) == [("player", 1), ("player", 2), ("player", 3)]

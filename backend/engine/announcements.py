@@ -28,7 +28,7 @@ KEPT = 20  # the state keeps the last ones (withdrawn and expired too)
 
 class AnnouncePayload(StrictSchema):
     text = Text(allow_none=True, load_default=None, max_length=TEXT_MAX)
-    template = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(TEMPLATES))
+    template = Text(allow_none=True, load_default=None, max_length=40, validate=validate.OneOf(TEMPLATES))
     minutes = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MINUTES_MAX))
 
     @validates_schema

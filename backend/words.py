@@ -88,6 +88,8 @@ EVENTS = {
         "capacity_set": "Field limited to {max} players",
         "tv_sound_set": "The screens' tone and voice switched",
         "table_note_set": "Table {table}: note to the dealer: {text}",
+        "announced": "Announcement #{id}",
+        "announcement_withdrawn": "Announcement #{id} withdrawn",
         "sign_up_set": "Sign-up settings changed",
         "sign_up_confirmed": "{pname} confirmed that he comes",
         "registration_removed": "{pname}'s registration taken back",
@@ -160,6 +162,8 @@ EVENTS = {
         "capacity_set": "Teilnehmerfeld auf {max} Spieler begrenzt",
         "tv_sound_set": "Ton und Ansage der Bildschirme umgeschaltet",
         "table_note_set": "Tisch {table}: Notiz an den Dealer: {text}",
+        "announced": "Durchsage #{id}",
+        "announcement_withdrawn": "Durchsage #{id} zurückgenommen",
         "sign_up_set": "Einstellungen der Online-Anmeldung geändert",
         "sign_up_confirmed": "{pname} hat bestätigt, dass er kommt",
         "registration_removed": "Anmeldung von {pname} zurückgenommen",
@@ -204,6 +208,7 @@ AUDIT: dict[str, dict[str, Any]] = {
             "from_waiting": "from the waiting list",
         },
         "hh_carried": "{n} headhunter chips carried over",
+        "announced": ": {words} (shown for {minutes} min)",
         "changed_flag": {"prepaid": "prepaid: {value}", "id_checked": "ID checked: {value}"},
         "yes": "yes",
         "no": "no",
@@ -246,6 +251,7 @@ AUDIT: dict[str, dict[str, Any]] = {
             "from_waiting": "von der Warteliste",
         },
         "hh_carried": "{n} Headhunter-Chips übernommen",
+        "announced": ": {words} ({minutes} Min. gezeigt)",
         "changed_flag": {"prepaid": "vorausbezahlt: {value}", "id_checked": "Ausweis geprüft: {value}"},
         "yes": "ja",
         "no": "nein",
@@ -312,6 +318,8 @@ COMMANDS = {
         "edit_settings": "change buy-in, fee or starting stack",
         "count_removed_stack": "count {name}'s removed stack",
         "set_table_note": "note for table {table}",
+        "announce": "announce to the room",
+        "withdraw_announcement": "withdraw an announcement",
         "set_sign_up": "set the start and the online sign-up",
         "sign_up": "sign up {name} online",
         "cancel_sign_up": "cancel the registration",
@@ -369,6 +377,8 @@ COMMANDS = {
         "edit_settings": "Buy-in, Gebühr oder Startstack ändern",
         "count_removed_stack": "entfernten Stack von {name} zählen",
         "set_table_note": "Notiz für Tisch {table}",
+        "announce": "Durchsage an den Saal",
+        "withdraw_announcement": "Durchsage zurücknehmen",
         "set_sign_up": "Start und Online-Anmeldung festlegen",
         "sign_up": "{name} online anmelden",
         "cancel_sign_up": "Anmeldung zurückziehen",
@@ -378,7 +388,7 @@ COMMANDS = {
 }
 
 # A command's words on the phones besides its line in their lists: its form's labels and the words
-# for what it shows. Generated with COMMANDS into pwa/src/i18n/commands.gen.ts as cmd.<command>.<key>
+# for what it shows. Generated with COMMANDS into pwa/src/i18n/commands.gen.ts as cmdscreen.<command>.<key>
 # (backend/api/phone_words.py), so all of a command's words are written here, once.
 COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
     "en": {
@@ -389,6 +399,16 @@ COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
             "clear": "Clear note",
             "shown": "From the director",
         },
+        # The director's announcements (engine/announcements.py): the card's words, and each
+        # template's words as every screen shows them ({minutes}: the minutes left until it runs out).
+        "announce": {
+            "heading": "Announcement",
+            "t_dinner_break": "Dinner break in {minutes} min",
+            "t_last_call_reentries": "Last call for re-entries",
+            "t_chip_race_at_break": "Chip race at the next break",
+            "t_final_table_soon": "The final table is close: please stay near your table",
+            "t_break_extended": "The break is extended: play resumes in {minutes} min",
+        },
     },
     "de": {
         "set_table_note": {
@@ -397,6 +417,14 @@ COMMAND_SCREENS: dict[str, dict[str, dict[str, str]]] = {
             "save": "Notiz speichern",
             "clear": "Notiz löschen",
             "shown": "Vom Turnierleiter",
+        },
+        "announce": {
+            "heading": "Durchsage",
+            "t_dinner_break": "Essenspause in {minutes} Min.",
+            "t_last_call_reentries": "Letzte Gelegenheit für Re-Entries",
+            "t_chip_race_at_break": "Chip Race in der nächsten Pause",
+            "t_final_table_soon": "Der Finaltisch naht: bitte bleibt in der Nähe eurer Tische",
+            "t_break_extended": "Die Pause wird verlängert: weiter geht es in {minutes} Min.",
         },
     },
 }

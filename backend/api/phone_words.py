@@ -1,6 +1,8 @@
 """The phone's command words, generated from the server's one declaration in backend/words.py, so a
 command's words are written once, in German and English: its line in the pending and refused lists
-(COMMANDS: cmd.<command>) and its screens' words (COMMAND_SCREENS: cmd.<command>.<key>). `npm run api-types` in pwa/ writes pwa/src/i18n/commands.gen.ts (committed);
+(COMMANDS: cmd.<command>) and its screens' words (COMMAND_SCREENS: cmdscreen.<command>.<key>: a
+prefix of their own, so the lists' `cmd.${type}` lookup does not carry every screen's words into every
+role's strings). `npm run api-types` in pwa/ writes pwa/src/i18n/commands.gen.ts (committed);
 tests/test_declarations.py fails when that file is not what this renders."""
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def render() -> str:
         lines.append(f"export const {name} = {{")
         words = {f"cmd.{command}": text for command, text in COMMANDS[lang].items()}
         for command, screen in COMMAND_SCREENS[lang].items():
-            words.update({f"cmd.{command}.{key}": text for key, text in screen.items()})
+            words.update({f"cmdscreen.{command}.{key}": text for key, text in screen.items()})
         for key, text in words.items():
             lines.append(f"  {json.dumps(key)}: {json.dumps(text, ensure_ascii=False)},")
         lines += ["} as const;", ""]

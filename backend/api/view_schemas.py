@@ -318,6 +318,22 @@ class RemovedStack(Closed):
     rule = Maybe(fields.String)  # the preset's rule for it
 
 
+class AnnouncementParams(Closed):
+    minutes = Int()  # as announced; the screens count a template's minutes down to `until`
+
+
+class Announcement(Closed):
+    """The director's announcement (engine/announcements.py): a template's key, worded by each
+    screen in its language, or the text as typed; shown until `until` (server time, ms)."""
+
+    id = Int()
+    text = Maybe(fields.String)
+    template = Maybe(fields.String)
+    params = fields.Nested(AnnouncementParams)
+    at = Int()
+    until = Int()
+
+
 # --- the views (backend/read/views.py) -----------------------------------------------------------
 
 
@@ -348,6 +364,7 @@ class Summary(Head):
     clock = fields.Nested(Clock)
     moments = fields.Nested(Moments)
     tv_sound = fields.Nested(TvSound)
+    announcements = fields.List(fields.Nested(Announcement))
 
 
 class PublicView(Summary):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import (  # noqa: F401 -- imported for their @applies declarations
+    announcements,
     away,
     breaking,
     check_in,

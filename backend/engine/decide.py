@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 
 from . import (  # noqa: F401 -- imported for their @command declarations
+    announcements,
     away,
     breaking,
     check_in,

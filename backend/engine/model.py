@@ -293,6 +293,9 @@ class TournamentState:
     # prizes while a deal is applied (money.prize pays them instead of the payout table's).
     deal: dict | None = None
     deal_prizes: dict | None = None
+    # The director's announcements to the room (engine/announcements.py): the last 20, each
+    # {id, text, template, params, at, until, withdrawn_at?}; the public view shows the active ones.
+    announcements: list[dict] = field(default_factory=list)
 
     @property
     def structure(self) -> list[dict]:

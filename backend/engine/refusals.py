@@ -122,10 +122,13 @@ REFUSALS: dict[str, Basis] = {
     "unknown_correction": LOOKUP,
     "not_waiting": LOOKUP,
     "unknown_deal": LOOKUP,
+    "unknown_announcement": LOOKUP,
     # -- procedure: it does not fit the tournament's state now --------------------------------
     "tournament_finished": PROCEDURE,
     "not_seated": PROCEDURE,
     "no_change": PROCEDURE,
+    "announcement_gone": PROCEDURE,  # withdrawn or run out already (engine/announcements.py)
+    "too_many_announcements": PROCEDURE,  # at most 5 at once on the TV
     "already_out": PROCEDURE,
     "already_present": PROCEDURE,
     "seats_drawn": PROCEDURE,

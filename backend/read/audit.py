@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from ..engine.results import eliminator_of
 from ..words import ACTORS, AUDIT, COMMANDS, EVENTS
 from .locale_format import money_text, number_text, region_of, spelled
+from .notice import announcement_words
 
 NameOf = Callable[[int | None], str]
 
@@ -273,6 +274,13 @@ def _absent_out(p: dict, lang: str, name_of: NameOf, preset: dict) -> str:
     return words["absent_out"].format(rule=f" ({rule})" if rule else "", who=who)
 
 
+def _announcement(p: dict, lang: str, *_: object) -> str:
+    """': Dinner break in 10 min (shown for 10 min)': the words every screen showed, and how long."""
+    minutes = (p.get("params") or {}).get("minutes")
+    words = announcement_words(p.get("template"), p.get("text"), minutes, lang)
+    return str(AUDIT[lang]["announced"]).format(words=words, minutes=minutes)
+
+
 Added = Callable[[dict, str, NameOf, dict], str]
 # The parts of a line that only some payloads have, in order, per event type.
 ADDED: dict[str, tuple[Added, ...]] = {
@@ -285,6 +293,7 @@ ADDED: dict[str, tuple[Added, ...]] = {
     "player_registered": (_flags,),
     "player_checked_in": (_flags,),
     "check_in_closed": (_released_names,),
+    "announced": (_announcement,),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..words import COMMAND_SCREENS
 from .locale_format import DEFAULT_REGION, money_text, number_text
 
 URGENT_TTL = 15 * 60
@@ -145,9 +146,22 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
+def announcement_words(template: object, text: object, minutes: object, lang: str) -> str:
+    """An announcement as its screens word it (engine/announcements.py): a template in the
+    language's words with the minutes filled in, free text as typed."""
+    words = COMMAND_SCREENS.get(lang, COMMAND_SCREENS["en"])["announce"]
+    if isinstance(template, str) and f"t_{template}" in words:
+        return words[f"t_{template}"].format(minutes=minutes)
+    return str(text or "")
+
+
 def text_of(notice: Notice, lang: str) -> tuple[str, str]:
     """The notification's title and body in the phone's language (English if we have no other),
     its numbers and money written as the screens write them in the preset's region."""
+    if notice.kind == "announcement":  # the director's words: a template worded here, or his text
+        p = notice.params
+        heading = COMMAND_SCREENS.get(lang, COMMAND_SCREENS["en"])["announce"]["heading"]
+        return heading, announcement_words(p.get("template"), p.get("text"), p.get("minutes"), lang)
     title, body = TEXTS.get(lang, TEXTS["en"])[notice.kind]
     params = {k: _number(k, v, lang, notice.region) for k, v in notice.params.items()}
     if "prize" in notice.params:

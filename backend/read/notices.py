@@ -20,7 +20,7 @@ from ..engine.model import Event, TournamentState
 from ..engine.payouts import shown
 from .floor_notices import floor_notices
 from .locale_format import region_of
-from .notice import Notice, text_of
+from .notice import URGENT_TTL, Notice, text_of
 
 __all__ = ["Notice", "in_region", "notices", "refused", "text_of"]
 
@@ -73,6 +73,10 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
             found += [Notice(("player", entry_id), "hand_for_hand", region=region) for entry_id in seated(state)]
         elif event.type == "player_registered" and "from_waiting" in p:
             found.append(_moved_up(state, p))
+        elif event.type == "announced":
+            # once per announcement (a replayed command is answered from its receipt, not decided
+            # again): every player still in, whose phone turned push on (the sender looks them up)
+            found += _announcement(state, p)
         elif event.type == "tournament_won":
             found += _prizes(state, [p["entry_id"]])  # the winner's prize, the largest to pay out
         elif event.type in BUSTS:
@@ -85,6 +89,18 @@ def notices(state: TournamentState, events: list[Event]) -> list[Notice]:
                     for entry_id in sorted(seated(state))
                 ]
     return in_region(state, found)
+
+
+def _announcement(state: TournamentState, p: dict) -> list[Notice]:
+    """The director's announcement as a push to every player still in; kept by the push service
+    no longer than it runs (a phone offline until after the dinner break is not told about it)."""
+    params = {"template": p.get("template"), "text": p.get("text"), "minutes": p["params"].get("minutes")}
+    keep = max(60, min(URGENT_TTL, (p["until"] - p["at"]) // 1000))
+    return [
+        Notice(("player", e.entry_id), "announcement", params, keep_s=keep)
+        for e in state.entries.values()
+        if e.status == "active"
+    ]
 
 
 MOVED_UP_KEEP_S = 6 * 3600  # a place kept for him matters all afternoon, not only 15 minutes

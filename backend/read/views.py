@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..engine import deal, hand_for_hand, headhunter, history, late_seats, money, penalties
+from ..engine import announcements, deal, hand_for_hand, headhunter, history, late_seats, money, penalties
 from ..engine.balancing import halt_of
 from ..engine.census import census
 from ..engine.check_in import desk_view
@@ -136,6 +136,9 @@ def public_view(state: TournamentState, now: int) -> dict:
         # every phone after every bust); it changes only with players_left, so it never makes
         # the public view go out more often (engine/history.py)
         "players_history": history.shown(state.players_history),
+        # the director's announcements running now (engine/announcements.py), at most 5: every
+        # TV's band and every player's banner; screens hide one past `until` by server time
+        "announcements": announcements.shown(state, now),
     }
 
 

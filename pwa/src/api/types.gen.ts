@@ -1031,7 +1031,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "set_tv_sound" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card";
+            type: "addon" | "adjust_clock" | "announce" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "set_tv_sound" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card" | "withdraw_announcement";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -1043,6 +1043,16 @@ export interface components {
         };
         payload_adjust_clock: {
             seconds: number;
+        };
+        payload_announce: {
+            /** @default null */
+            text?: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            template?: "dinner_break" | "last_call_reentries" | "chip_race_at_break" | "final_table_soon" | "break_extended" | null;
+            minutes: number;
         };
         payload_answer_deal: {
             deal_no: number;
@@ -1312,6 +1322,9 @@ export interface components {
             /** @enum {string} */
             as: "rebuy" | "addon";
         };
+        payload_withdraw_announcement: {
+            announcement_id: number;
+        };
         AnyCommand: (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "addon";
@@ -1320,6 +1333,10 @@ export interface components {
             /** @enum {string} */
             type: "adjust_clock";
             payload?: components["schemas"]["payload_adjust_clock"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "announce";
+            payload?: components["schemas"]["payload_announce"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "answer_deal";
@@ -1528,6 +1545,10 @@ export interface components {
             /** @enum {string} */
             type: "use_wild_card";
             payload?: components["schemas"]["payload_use_wild_card"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "withdraw_announcement";
+            payload?: components["schemas"]["payload_withdraw_announcement"];
         });
         InvitationCheck: {
             setup_token: string;
@@ -2069,6 +2090,17 @@ export interface components {
             sound: boolean;
             voice: boolean;
         };
+        AnnouncementParams: {
+            minutes: number;
+        };
+        Announcement: {
+            id: number;
+            text: string | null;
+            template: string | null;
+            params: components["schemas"]["AnnouncementParams"];
+            at: number;
+            until: number;
+        };
         PublicView: {
             tournament_id: number;
             seq: number;
@@ -2101,6 +2133,7 @@ export interface components {
             clock: components["schemas"]["Clock"];
             moments: components["schemas"]["Moments"];
             tv_sound: components["schemas"]["TvSound"];
+            announcements: components["schemas"]["Announcement"][];
             /** @enum {string} */
             kind: "public";
             hand_for_hand: boolean;
@@ -2436,6 +2469,7 @@ export interface components {
             clock: components["schemas"]["Clock"];
             moments: components["schemas"]["Moments"];
             tv_sound: components["schemas"]["TvSound"];
+            announcements: components["schemas"]["Announcement"][];
             /** @enum {string} */
             kind: "director";
             hand_for_hand: components["schemas"]["HandForHand"];

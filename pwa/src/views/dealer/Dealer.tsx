@@ -103,7 +103,7 @@ export function Dealer(props: { token: string }) {
       {halt && <HaltBanner halt={halt} />}
       {table?.note && (
         <section class="card table-note" data-testid="table-note" role="status">
-          <p class="muted small">{t("cmd.set_table_note.shown")}</p>
+          <p class="muted small">{t("cmdscreen.set_table_note.shown")}</p>
           <p>{table.note}</p>
         </section>
       )}

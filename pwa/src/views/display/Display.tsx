@@ -19,6 +19,7 @@ import { MomentBanner, currentMoment, isNew } from "../../ui/Moments";
 import { HfhBanner, MovesTicker, SeatingList, UpcomingLevels, WinnerScreen, seatingLayout, tickerItems, useSeatingPage } from "./TvRoom";
 import { useTvVoice } from "./useTvVoice";
 import { SoundGate } from "./SoundGate";
+import { AnnouncementBand } from "./Announcement";
 import "./tv-room.css";
 import type { DisplayView, PublicView } from "../../api/views";
 
@@ -111,6 +112,7 @@ export function Display(props: { token: string }) {
       {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
       <HfhBanner on={hfh} />
       <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="new" />
+      <AnnouncementBand pub={pub} />
       <div class="display-body">
         <main class="display-main">
           <div class="display-level">

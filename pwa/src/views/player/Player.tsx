@@ -22,6 +22,7 @@ import { RegistrationCard } from "./RegistrationCard";
 import { registrationWords } from "./registration";
 import { SignUpScreen, usePromotion } from "./SignUpScreen";
 import { useServerNow } from "../../ui/hooks";
+import { announceText, running } from "../../ui/announce";
 
 // The club's public page and its sign-up form (route "club", app.tsx) are the players' side too.
 export { ClubPage } from "./club/ClubPage";
@@ -79,6 +80,10 @@ export function Player(props: { token: string }) {
         // The final table's deal (issue 32): on top while it waits for his answer, and its outcome
         <PlayerDeal deal={pv.deal} entryId={entryId} tid={tid} token={token} currency={pub?.currency} placedPrize={pv.place != null || won ? pv.prize : null} />
       ) : null}
+      {running(pub, now).reverse().map((a) => (
+        // the director's announcement (issue 33), newest first: worded in this phone's language
+        <p class="card player-announce" role="status" key={a.id} data-testid="player-announcement" data-id={a.id}>{announceText(a, now)}</p>
+      ))}
       {!over && <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="player" stillIn={!busted} />}
       {pub?.hand_for_hand && !busted && !over && (
         // N-2.13, V-V.b: on top, where the player looks first: every table waits for the others

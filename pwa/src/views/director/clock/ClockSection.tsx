@@ -8,6 +8,7 @@ import { AfterDrawCard } from "../moments/AfterDrawCard";
 import { OverCard } from "../moments/OverCard";
 import { PicturesCard } from "./Pictures";
 import { TvSoundCard } from "./TvSound";
+import { AnnounceCard } from "./AnnounceCard";
 import type { DirCtx, Send } from "../shared/types";
 
 /** The clock and its controls: only this part re-renders with every tick. */
@@ -52,6 +53,7 @@ export function ClockSection(props: { ctx: DirCtx }) {
           </div>
         )}
       </section>
+      <AnnounceCard view={ctx.view} send={ctx.send} disabled={ctx.finished} />
       {/* the players-left history comes with the public view (the director's pushes leave it out) */}
       <TvSoundCard ctx={ctx} />
       {view && !ctx.registrationOpen && <PicturesCard view={ctx.dview} history={ctx.pview?.players_history} tid={tid} token={ctx.token} />}

@@ -65,13 +65,13 @@ function TableNote(props: { tableNo: number; note: string | null; send: Send }) 
         save(text.trim() || null);
       }}
     >
-      <label for={id}>{t("cmd.set_table_note.label")}</label>
+      <label for={id}>{t("cmdscreen.set_table_note.label")}</label>
       <input id={id} data-testid={id} maxLength={140} value={text} onInput={(e) => setText(e.currentTarget.value)} aria-describedby={`${id}-hint`} />
-      <p class="muted small" id={`${id}-hint`}>{t("cmd.set_table_note.hint")}</p>
-      <button type="submit" class="btn btn-small" data-testid={`${id}-save`}>{t("cmd.set_table_note.save")}</button>{" "}
+      <p class="muted small" id={`${id}-hint`}>{t("cmdscreen.set_table_note.hint")}</p>
+      <button type="submit" class="btn btn-small" data-testid={`${id}-save`}>{t("cmdscreen.set_table_note.save")}</button>{" "}
       {props.note && (
         <button type="button" class="btn btn-small" data-testid={`${id}-clear`} onClick={() => { setText(""); save(null); }}>
-          {t("cmd.set_table_note.clear")}
+          {t("cmdscreen.set_table_note.clear")}
         </button>
       )}
     </form>

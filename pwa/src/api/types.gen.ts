@@ -219,6 +219,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/display/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's club's tournaments of tonight (display token or director), at most 6 */
+        get: operations["lobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1606,6 +1623,56 @@ export interface components {
             /** @default null */
             tournament_id?: number | null;
         };
+        Clock: {
+            /** @enum {string} */
+            status: "idle" | "running" | "paused";
+            level_index: number;
+            elapsed_ms: number;
+            anchor_at: number | null;
+            reason: string | null;
+        };
+        ColourUp: {
+            remove: number[];
+            /** @enum {string} */
+            method: "race" | "round_up";
+        };
+        Level: {
+            index: number;
+            /** @enum {string} */
+            kind: "level" | "break" | "stop";
+            level: number | null;
+            sb: number;
+            bb: number;
+            ante: number;
+            minutes: number;
+            colour_up?: components["schemas"]["ColourUp"];
+            addon?: boolean;
+            reason?: string;
+            label?: string;
+        };
+        ClockRules: {
+            level_change?: string;
+            stop_for_table_merge?: boolean;
+            new_blinds_notice_seconds?: number;
+        };
+        LobbyTournament: {
+            id: number;
+            name: string;
+            status: string;
+            players_left: number;
+            entries_total: number;
+            prize_pool: number;
+            currency: string;
+            region: string | null;
+            average_stack: number;
+            clock: components["schemas"]["Clock"];
+            structure: components["schemas"]["Level"][];
+            clock_rules: components["schemas"]["ClockRules"];
+        };
+        Lobby: {
+            server_time: number;
+            tournaments: components["schemas"]["LobbyTournament"][];
+        };
         Health: {
             ok: boolean;
             server_time: number;
@@ -2008,11 +2075,6 @@ export interface components {
             percent: number;
             amount: number;
         };
-        ClockRules: {
-            level_change?: string;
-            stop_for_table_merge?: boolean;
-            new_blinds_notice_seconds?: number;
-        };
         Winner: {
             entry_id: number;
             name: string;
@@ -2023,33 +2085,6 @@ export interface components {
             entry_id: number;
             name: string;
             prize: number;
-        };
-        ColourUp: {
-            remove: number[];
-            /** @enum {string} */
-            method: "race" | "round_up";
-        };
-        Level: {
-            index: number;
-            /** @enum {string} */
-            kind: "level" | "break" | "stop";
-            level: number | null;
-            sb: number;
-            bb: number;
-            ante: number;
-            minutes: number;
-            colour_up?: components["schemas"]["ColourUp"];
-            addon?: boolean;
-            reason?: string;
-            label?: string;
-        };
-        Clock: {
-            /** @enum {string} */
-            status: "idle" | "running" | "paused";
-            level_index: number;
-            elapsed_ms: number;
-            anchor_at: number | null;
-            reason: string | null;
         };
         Moments: {
             paid: number;
@@ -3258,6 +3293,44 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lobby"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from director_phone import director_at, in_section
 from server import club_director, command_ok, director, links, new_club
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,7 +85,7 @@ def monday(api, name: str, names: list[str], tables: int) -> int:
     return tid
 
 
-def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, tv):
+def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, tv, phone):
     api = director(live_server)
     main = monday(api, "Monday Main", NAMES, 2)
     deep = monday(api, "Monday Deepstack", [f"Deep {i}" for i in range(1, 7)], 1)
@@ -157,4 +158,20 @@ def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, 
             if violations:
                 problems.append(f"theme {theme} {layout}: axe: {violations}")
             page.screenshot(path=str(SHOTS / f"tv-theme-{theme}-{layout}.png"))
+
+    # the director's screen picker: the lobby in felt → a link and a QR code for that TV
+    td = director_at(phone, api, f"/director/{main}", "sync-badge", locale="en-US")
+    in_section(td, "tools")
+    td.get_by_test_id("screen-layout").select_option("lobby")
+    td.get_by_test_id("screen-theme").select_option("felt")
+    link = td.get_by_test_id("link-display")
+    expect(link).to_have_attribute("href", f"{url}?layout=lobby&theme=felt")
+    expect(link).to_contain_text("Lobby")
+    link.locator("xpath=ancestor::li[1]").get_by_role("button", name="QR").click()
+    expect(td.locator(".qr img")).to_be_visible()
+    td.get_by_test_id("screen-picker").scroll_into_view_if_needed()
+    td.screenshot(path=str(SHOTS / "director-screen-picker-390.png"))
+    page.goto(link.get_attribute("href"))
+    expect(page.get_by_test_id("display")).to_have_attribute("data-theme", "felt")
+    expect(page.get_by_test_id("lobby-tournament")).to_have_count(2)
     assert problems == [], "\n".join(problems)

@@ -55,19 +55,28 @@ def age(server: ServerProcess, tid: int, ms: int) -> None:
         con.close()
 
 
+def alpha(server: ServerProcess) -> Api:
+    """Club Alpha's director: the server's first setup, or signed in again (pytest-xdist may run
+    this module's tests on different workers, each with its own server)."""
+    a = Api(server.url)
+    r = a.post(
+        "/api/auth/setup",
+        {"setup_token": server.setup_token(), "username": "td_a", "password": "alpha password", "club_name": "Alpha"},
+    )
+    if r.status_code == 401:
+        r = a.post("/api/auth/login", {"username": "td_a", "password": "alpha password"})
+    assert r.status_code == 200, r.text
+    a.token = r.json()["token"]
+    return a
+
+
 def names(r) -> list[str]:
     assert r.status_code == 200, r.text
     return [t["name"] for t in r.json()["tournaments"]]
 
 
 def test_the_lobby_shows_the_clubs_tournaments_of_tonight_and_no_other_clubs(server):
-    a = Api(server.url)
-    r = a.post(
-        "/api/auth/setup",
-        {"setup_token": server.setup_token(), "username": "td_a", "password": "alpha password", "club_name": "Alpha"},
-    )
-    assert r.status_code == 200, r.text
-    a.token = r.json()["token"]
+    a = alpha(server)
     monday = make(a, "Alpha Monday", players=8, start=True)
     deep = make(a, "Alpha Deepstack", players=3)
     old = make(a, "Alpha Last Week", players=4, start=True)
@@ -110,3 +119,15 @@ def test_the_lobby_shows_the_clubs_tournaments_of_tonight_and_no_other_clubs(ser
     assert Api(server.url, token_of(ls["tables"][0]["url"])).get("/api/display/lobby").status_code == 403
     assert Api(server.url, token_of(ls["players"][0]["url"])).get("/api/display/lobby").status_code == 403
     assert Api(server.url).get("/api/display/lobby").status_code == 401
+
+
+def test_the_display_qr_carries_the_screens_layout_and_refuses_an_unknown_one(server):
+    a = alpha(server)
+    tid = make(a, "Alpha QR")
+    plain = a.get(f"/api/tournaments/{tid}/qr/display.svg")
+    lobby = a.get(f"/api/tournaments/{tid}/qr/display.svg?layout=lobby&theme=felt")
+    assert plain.status_code == 200 and lobby.status_code == 200
+    assert lobby.headers["Content-Type"].startswith("image/svg+xml") and lobby.content != plain.content  # a longer link
+    for query, field in (("layout=disco", "layout"), ("theme=pink", "theme"), ("tv=2", "tv")):
+        bad = a.get(f"/api/tournaments/{tid}/qr/display.svg?{query}")
+        assert bad.status_code == 400 and bad.json()["field"] == field, bad.text

@@ -5,7 +5,7 @@ import { useCachedFetch } from "../../ui/useCachedFetch";
 import { useServerNow } from "../../ui/hooks";
 import { useClockState } from "../../ui/useClockState";
 import { EntryLine, StatusPill } from "../../ui/Clock";
-import { currentLabel } from "../../ui/clockText";
+import { currentLabel, nextText } from "../../ui/clockText";
 import { formatRemaining } from "../../clock/clock";
 import { tickerItems, type Move } from "./TvRoom";
 import type { components } from "../../api/types.gen";
@@ -65,6 +65,12 @@ function LobbyCard(props: { t: LobbyTournament }) {
         {x.status === "finished" ? t("clock.finished") : formatRemaining(m.remaining_ms)}
       </div>
       <EntryLine m={m} class="tv-lobby-blinds" />
+      {m.entry && x.status !== "finished" && (
+        <div class="tv-lobby-next">
+          <span class="muted">{t("clock.next")}: </span>
+          <span>{nextText(m)}</span>
+        </div>
+      )}
       <dl class="tv-lobby-stats">
         <div>
           <dt>{t("display.players_left")}</dt>

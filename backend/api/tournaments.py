@@ -164,7 +164,7 @@ class ScreenQuery(Schema):
 
 
 def screen_suffix(q: dict) -> str:
-    """"?layout=…&theme=…" for the display link's fragment (the clock, the club's theme: nothing)."""
+    """The "?layout=…&theme=…" of the display link's fragment (the clock and the club's theme: none)."""
     params = {k: q[k] for k in ("layout", "theme") if q.get(k) and not (k == "layout" and q[k] == "clock")}
     return f"?{urlencode(params)}" if params else ""
 

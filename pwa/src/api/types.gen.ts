@@ -848,7 +848,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The display's (TV's) QR code (SVG) */
+        /** The display's (TV's) QR code (SVG); `layout` and `theme` go into its link (one TV each) */
         get: operations["qr_display"];
         put?: never;
         post?: never;
@@ -5347,7 +5347,10 @@ export interface operations {
     };
     qr_display: {
         parameters: {
-            query?: never;
+            query?: {
+                layout?: "clock" | "payouts" | "moves" | "seating" | "lobby";
+                theme?: "night" | "day" | "felt" | "royal";
+            };
             header?: never;
             path: {
                 tid: number;
@@ -5363,6 +5366,15 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */

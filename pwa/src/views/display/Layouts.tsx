@@ -31,7 +31,7 @@ export function LobbyBody(props: { token: string; portrait: boolean }) {
   const { data, error } = useCachedFetch<Lobby>("/api/display/lobby", {
     where: "display.lobby",
     token: props.token,
-    cache: "display:lobby",
+    cache: `display:lobby:${props.token}`,
     refreshMs: LOBBY_REFRESH_MS,
     select: (d) => (Array.isArray(d?.tournaments) ? d : null),
   });

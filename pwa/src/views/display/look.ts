@@ -41,7 +41,7 @@ export function useLook(token: string): Look {
   const { data } = useCachedFetch<Look>("/api/display/look", {
     where: "display.look",
     token,
-    cache: "display:look",
+    cache: `display:look:${token}`, // a TV moved to another club's link never shows the old look
     select: (d) => parseLook(d),
     refreshMs: LOOK_REFRESH_MS,
   });

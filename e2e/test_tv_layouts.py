@@ -29,8 +29,9 @@ DIGITS = {
 TEXT = {(1920, 1080): 24, (1280, 720): 16, (1080, 1920): 22}
 NAMES = [f"{first} {last}" for first in ("Anna", "Bruno", "Céline", "Dora") for last in ("Weiß", "Meier", "Keller")]
 
-# Everything of the TV inside the window, and no scrollbar: the rectangles of every visible
-# element (clipped or not) and the document's scroll size.
+# Everything of the TV inside the window, and no scrollbar: the document's scroll size, and the
+# box of every visible element as far as it is not clipped away by an ancestor that hides its
+# overflow (the ticker shows its newest line or two and clips the rest: those are not shown).
 OVERFLOW = """() => {
   const W = window.innerWidth, H = window.innerHeight, out = [];
   const de = document.documentElement;
@@ -38,10 +39,16 @@ OVERFLOW = """() => {
   for (const el of document.querySelectorAll('[data-testid="display"] *')) {
     if (!el.checkVisibility() || el.closest('.visually-hidden')) continue;
     const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
+    let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+    }
+    if (right - left < 1 || bottom - top < 1) continue;  // nothing of it shows
+    if (left < -1 || top < -1 || right > W + 1 || bottom > H + 1)
       out.push(`${el.tagName.toLowerCase()}.${el.className} ${el.getAttribute('data-testid') || ''} ` +
-               `[${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}]`);
+               `[${Math.round(left)},${Math.round(top)} → ${Math.round(right)},${Math.round(bottom)}]`);
   }
   return out.slice(0, 8);
 }"""
@@ -87,16 +94,18 @@ def monday(api, name: str, names: list[str], tables: int) -> int:
 
 def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, tv, phone):
     api = director(live_server)
-    main = monday(api, "Monday Main", NAMES, 2)
+    main = monday(api, "Monday Main", NAMES, 3)
     deep = monday(api, "Monday Deepstack", [f"Deep {i}" for i in range(1, 7)], 1)
     bravo = club_director(live_server, new_club(api, "Bravo"), "td_bravo")
     monday(bravo, "Bravo Night", [f"Bravo {i}" for i in range(1, 7)], 1)
     # a seat change for the moves layout
     view = api.get(f"/api/tournaments/{main}/view").json()
     anna = next(e for e in view["entries"] if e["name"] == "Anna Weiß")
-    other = next(t for t in view["tables"] if t["table_no"] != anna["table_no"])
+    other = next(t for t in view["tables"] if t["table_no"] not in (anna["table_no"], 3))
     free = next(s for s in range(1, other["max_seats"] + 1) if s not in {x["seat"] for x in other["seats"]})
     command_ok(api, main, "move_player", {"entry_id": anna["entry_id"], "to_table": other["table_no"], "to_seat": free})
+    on_three = len(next(t for t in api.get(f"/api/tournaments/{main}/view").json()["tables"] if t["table_no"] == 3)["seats"])
+    command_ok(api, main, "break_table", {"table_no": 3})  # its players' moves under one heading
 
     url = links(api, main)["display"]["url"]
     assert url.startswith("http://127.0.0.1")  # plain HTTP: the TV needs no trust step
@@ -119,8 +128,11 @@ def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, 
         else:
             expect(page.get_by_test_id("clock-time").first).to_be_visible()
         if layout == "moves":
-            expect(page.get_by_test_id("display-recent-move").first).to_contain_text("Anna Weiß")
-            expect(page.get_by_test_id("display-recent-move").first).to_have_attribute("data-seat", str(free))
+            expect(page.get_by_test_id("display-recent-head")).to_have_text("Table 3 broken")
+            expect(page.get_by_test_id("display-recent-move")).to_have_count(on_three + 1)  # table 3's and Anna
+            anna_row = page.locator(f'[data-testid="display-recent-move"][data-entry-id="{anna["entry_id"]}"]')
+            expect(anna_row).to_contain_text("Anna Weiß")
+            expect(anna_row).to_have_attribute("data-seat", str(free))
             expect(page.get_by_test_id("display-ticker")).to_have_count(0)  # said once, large
         if layout == "seating":
             expect(page.get_by_test_id("display-seating")).to_be_visible()
@@ -158,6 +170,19 @@ def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, 
             if violations:
                 problems.append(f"theme {theme} {layout}: axe: {violations}")
             page.screenshot(path=str(SHOTS / f"tv-theme-{theme}-{layout}.png"))
+
+    # German is longer: the moves and the lobby still fit the small TV
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{url}?layout=moves")
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("display-recent-moves")).to_contain_text("In den letzten Minuten umgesetzt")
+    problems += [f"moves de 1280×720: outside the screen: {out}" for out in [page.evaluate(OVERFLOW)] if out]
+    page.screenshot(path=str(SHOTS / "tv-layout-moves-de-1280x720.png"))
+    page.goto(f"{url}?layout=lobby")
+    expect(page.get_by_test_id("display-lobby")).to_contain_text("Spieler übrig")
+    problems += [f"lobby de 1280×720: outside the screen: {out}" for out in [page.evaluate(OVERFLOW)] if out]
+    page.screenshot(path=str(SHOTS / "tv-layout-lobby-de-1280x720.png"))
+    page.set_viewport_size({"width": 1920, "height": 1080})
 
     # the director's screen picker: the lobby in felt → a link and a QR code for that TV
     td = director_at(phone, api, f"/director/{main}", "sync-badge", locale="en-US")

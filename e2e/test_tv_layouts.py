@@ -104,7 +104,9 @@ def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, 
     other = next(t for t in view["tables"] if t["table_no"] not in (anna["table_no"], 3))
     free = next(s for s in range(1, other["max_seats"] + 1) if s not in {x["seat"] for x in other["seats"]})
     command_ok(api, main, "move_player", {"entry_id": anna["entry_id"], "to_table": other["table_no"], "to_seat": free})
-    on_three = len(next(t for t in api.get(f"/api/tournaments/{main}/view").json()["tables"] if t["table_no"] == 3)["seats"])
+    on_three = len(
+        next(t for t in api.get(f"/api/tournaments/{main}/view").json()["tables"] if t["table_no"] == 3)["seats"]
+    )
     command_ok(api, main, "break_table", {"table_no": 3})  # its players' moves under one heading
 
     url = links(api, main)["display"]["url"]

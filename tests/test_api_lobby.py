@@ -46,6 +46,12 @@ def make(api: Api, name: str, players: int = 0, start: bool = False) -> int:
 
 def age(server: ServerProcess, tid: int, ms: int) -> None:
     """Every event of the tournament `ms` older (as if it was played then)."""
+    if server.database_url.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(server.database_url, autocommit=True) as pg:
+            pg.execute("UPDATE event SET at = at - %s WHERE tournament_id = %s", (ms, tid))
+        return
     path = server.database_url.split("sqlite:///", 1)[1]
     con = sqlite3.connect(path, timeout=10)
     try:
@@ -131,3 +137,16 @@ def test_the_display_qr_carries_the_screens_layout_and_refuses_an_unknown_one(se
     for query, field in (("layout=disco", "layout"), ("theme=pink", "theme"), ("tv=2", "tv")):
         bad = a.get(f"/api/tournaments/{tid}/qr/display.svg?{query}")
         assert bad.status_code == 400 and bad.json()["field"] == field, bad.text
+
+
+def test_the_lobby_reads_the_last_event_s_time_on_postgresql(tmp_path, pg_schema_url):
+    srv = ServerProcess(tmp_path / "pgvar", database_url=pg_schema_url).start()
+    try:
+        a = alpha(srv)
+        tonight_tid = make(a, "PG Tonight", players=4, start=True)
+        old = make(a, "PG Last Week", players=4, start=True)
+        age(srv, old, 7 * 24 * H)
+        tv = Api(srv.url, token_of(links(a, tonight_tid)["display"]["url"]))
+        assert names(tv.get("/api/display/lobby")) == ["PG Tonight"]
+    finally:
+        srv.stop()

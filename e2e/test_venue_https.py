@@ -200,6 +200,12 @@ def test_plain_http_venue_says_offline_restart_is_off(
         expect(dealer.get_by_test_id("insecure-notice-fix")).to_have_attribute("href", "/trust")
         assert dealer.evaluate(NO_SIDEWAYS_SCROLL)
         shot(dealer, "venue-dealer-plain-http")
+        # the TV in the same insecure context needs no trust step: the room never reads this notice
+        screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        screen.goto(links(venue.api, tid)["display"]["url"])
+        expect(screen.get_by_test_id("clock-time")).to_be_visible()
+        assert screen.evaluate("() => window.isSecureContext") is False
+        expect(screen.get_by_test_id("insecure-notice")).to_have_count(0)
 
         page = director_at(
             lambda **o: browser.new_context(**{**PHONE, **o}),

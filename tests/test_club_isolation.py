@@ -161,6 +161,8 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/persons"): {"kind": "list", "marker": ALPHA["player"]},
     ("GET", "/api/presets"): {"kind": "list", "marker": ALPHA["preset"]},
     ("GET", "/api/tournaments"): {"kind": "list", "marker": ALPHA["tournament"]},
+    # the lobby TV: its own club's tournaments of tonight (a display token or a director)
+    ("GET", "/api/display/lobby"): {"kind": "list", "marker": ALPHA["tournament"]},
     ("POST", "/api/directors/{director_id}/access"): {"kind": "club", "body": {"access": "limited"}},
     ("GET", "/api/leagues/{league_id}"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}/standings"): {"kind": "club"},

@@ -7,6 +7,7 @@ from .desk_scan import bp as desk_scan_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
 from .league import bp as league_bp
+from .lobby import bp as lobby_bp
 from .my_data import bp as my_data_bp
 from .openapi import bp as openapi_bp
 from .phone import bp as phone_bp
@@ -42,4 +43,5 @@ BLUEPRINTS = [
     sign_up_bp,
     desk_scan_bp,
     my_data_bp,
+    lobby_bp,
 ]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
+from marshmallow import Schema, fields, validate
 from sqlmodel import col, select
 
 from ..auth import clubs
@@ -147,12 +150,32 @@ def _svg(url: str) -> Response:
     return Response(qr_svg(url), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
+# A TV's screen (docs/screens.md): the layout and theme its link carries after the token
+LAYOUTS = ("clock", "payouts", "moves", "seating", "lobby")
+THEMES = ("night", "day", "felt", "royal")
+
+
+class ScreenQuery(Schema):
+    class Meta:
+        unknown = "raise"
+
+    layout = fields.String(validate=validate.OneOf(LAYOUTS))
+    theme = fields.String(validate=validate.OneOf(THEMES))
+
+
+def screen_suffix(q: dict) -> str:
+    """The "?layout=…&theme=…" of the display link's fragment (the clock and the club's theme: none)."""
+    params = {k: q[k] for k in ("layout", "theme") if q.get(k) and not (k == "layout" and q[k] == "clock")}
+    return f"?{urlencode(params)}" if params else ""
+
+
 @bp.get("/tournaments/<int:tid>/qr/display.svg")
-@documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
+@documented(Answer({"type": "string"}, "image/svg+xml"), query=ScreenQuery, errors=(400, 401, 403, 404))
 def qr_display(tid: int) -> ResponseReturnValue:
-    """The display's (TV's) QR code (SVG)"""
+    """The display's (TV's) QR code (SVG); `layout` and `theme` go into its link (one TV each)"""
     require_tournament(tid, {"director"}, act=True)  # QR codes are credentials: no observer
-    return _svg(_link("display", tid))
+    q = ScreenQuery().load(request.args)
+    return _svg(_link("display", tid) + screen_suffix(q))
 
 
 @bp.get("/tournaments/<int:tid>/qr/table/<int:table_no>.svg")

@@ -757,3 +757,27 @@ class Error(Closed):
     table_no = optional(Maybe())
     entry_id = optional(Maybe())
     retry_after = optional(Int())  # too many wrong passwords: seconds to wait
+
+
+class LobbyTournament(Closed):
+    """One tournament on the lobby TV (backend/read/lobby.py)."""
+
+    id = Int()
+    name = fields.String()
+    status = fields.String()
+    players_left = Int()
+    entries_total = Int()
+    prize_pool = Money()
+    currency = fields.String()
+    region = Maybe(fields.String)
+    average_stack = Int()
+    clock = fields.Nested(Clock)
+    structure = fields.List(fields.Nested(Level))
+    clock_rules = fields.Nested(ClockRules)
+
+
+class Lobby(Closed):
+    """The club's tournaments of tonight, for a lobby TV (at most 6)."""
+
+    server_time = Int()
+    tournaments = fields.List(fields.Nested(LobbyTournament))

@@ -141,7 +141,7 @@ export function App() {
       screen = <RoleScreen role="player" render={(m) => <m.ClubPage slug={r.slug} key={`c${r.slug}`} />} />;
       break;
     case "display":
-      screen = <RoleScreen role="display" render={(m) => <m.Display token={r.token} key={r.token} />} />;
+      screen = <RoleScreen role="display" render={(m) => <m.Display token={r.token} query={r.query} key={r.token} />} />;
       break;
     default:
       screen = <Home />;

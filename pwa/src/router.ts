@@ -12,11 +12,12 @@ export type Route =
   | { name: "dealer"; token: string }
   | { name: "player"; token: string }
   | { name: "club"; slug: string }
-  | { name: "display"; token: string }
+  // `query`: what follows "?" in the TV's link (its layout and theme: ui/screens.ts screenOptions)
+  | { name: "display"; token: string; query: string }
   | { name: "home" };
 
 export function parseHash(hash: string): Route {
-  const h = hash.replace(/^#/, "");
+  const [h, query = ""] = hash.replace(/^#/, "").split("?", 2);
   const parts = h.split("/").filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p);
@@ -47,7 +48,7 @@ export function parseHash(hash: string): Route {
       if (b) return { name: "club", slug: b };
       break;
     case "display":
-      if (b) return { name: "display", token: b };
+      if (b) return { name: "display", token: b, query };
       break;
   }
   return { name: "home" };

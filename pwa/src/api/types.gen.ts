@@ -219,6 +219,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/display/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's club's tournaments of tonight (display token or director), at most 6 */
+        get: operations["lobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -831,7 +848,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The display's (TV's) QR code (SVG) */
+        /** The display's (TV's) QR code (SVG); `layout` and `theme` go into its link (one TV each) */
         get: operations["qr_display"];
         put?: never;
         post?: never;
@@ -1635,6 +1652,56 @@ export interface components {
             /** @default null */
             tournament_id?: number | null;
         };
+        Clock: {
+            /** @enum {string} */
+            status: "idle" | "running" | "paused";
+            level_index: number;
+            elapsed_ms: number;
+            anchor_at: number | null;
+            reason: string | null;
+        };
+        ColourUp: {
+            remove: number[];
+            /** @enum {string} */
+            method: "race" | "round_up";
+        };
+        Level: {
+            index: number;
+            /** @enum {string} */
+            kind: "level" | "break" | "stop";
+            level: number | null;
+            sb: number;
+            bb: number;
+            ante: number;
+            minutes: number;
+            colour_up?: components["schemas"]["ColourUp"];
+            addon?: boolean;
+            reason?: string;
+            label?: string;
+        };
+        ClockRules: {
+            level_change?: string;
+            stop_for_table_merge?: boolean;
+            new_blinds_notice_seconds?: number;
+        };
+        LobbyTournament: {
+            id: number;
+            name: string;
+            status: string;
+            players_left: number;
+            entries_total: number;
+            prize_pool: number;
+            currency: string;
+            region: string | null;
+            average_stack: number;
+            clock: components["schemas"]["Clock"];
+            structure: components["schemas"]["Level"][];
+            clock_rules: components["schemas"]["ClockRules"];
+        };
+        Lobby: {
+            server_time: number;
+            tournaments: components["schemas"]["LobbyTournament"][];
+        };
         Health: {
             ok: boolean;
             server_time: number;
@@ -2037,11 +2104,6 @@ export interface components {
             percent: number;
             amount: number;
         };
-        ClockRules: {
-            level_change?: string;
-            stop_for_table_merge?: boolean;
-            new_blinds_notice_seconds?: number;
-        };
         Winner: {
             entry_id: number;
             name: string;
@@ -2052,33 +2114,6 @@ export interface components {
             entry_id: number;
             name: string;
             prize: number;
-        };
-        ColourUp: {
-            remove: number[];
-            /** @enum {string} */
-            method: "race" | "round_up";
-        };
-        Level: {
-            index: number;
-            /** @enum {string} */
-            kind: "level" | "break" | "stop";
-            level: number | null;
-            sb: number;
-            bb: number;
-            ante: number;
-            minutes: number;
-            colour_up?: components["schemas"]["ColourUp"];
-            addon?: boolean;
-            reason?: string;
-            label?: string;
-        };
-        Clock: {
-            /** @enum {string} */
-            status: "idle" | "running" | "paused";
-            level_index: number;
-            elapsed_ms: number;
-            anchor_at: number | null;
-            reason: string | null;
         };
         Moments: {
             paid: number;
@@ -3306,6 +3341,44 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lobby"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5322,7 +5395,10 @@ export interface operations {
     };
     qr_display: {
         parameters: {
-            query?: never;
+            query?: {
+                layout?: "clock" | "payouts" | "moves" | "seating" | "lobby";
+                theme?: "night" | "day" | "felt" | "royal";
+            };
             header?: never;
             path: {
                 tid: number;
@@ -5338,6 +5414,15 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */

@@ -1,9 +1,8 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { t, useLang, formatNumber, formatMoney, formatDecimal } from "../../i18n";
 import { Payouts } from "../../ui/Payouts";
 import { SyncBadge } from "../../ui/SyncBadge";
 import { LangSwitch } from "../../ui/LangSwitch";
-import { InsecureNotice } from "../../ui/InsecureNotice";
 import { useServerNow, useView } from "../../ui/hooks";
 import { useLive } from "../../ui/live";
 import { useMe } from "../../ui/useMe";
@@ -17,10 +16,15 @@ import { ClockNotices, EntryLine, StatusPill } from "../../ui/Clock";
 import { currentLabel, nextText } from "../../ui/clockText";
 import { MomentBanner, currentMoment, isNew } from "../../ui/Moments";
 import { HfhBanner, MovesTicker, SeatingList, UpcomingLevels, WinnerScreen, seatingLayout, tickerItems, useSeatingPage } from "./TvRoom";
+import { isPortrait, screenOptions } from "../../ui/screens";
+import { themeOf, useLook } from "./look";
+import { BrandSlot } from "./BrandSlot";
+import { LobbyBody, RecentMoves } from "./Layouts";
 import { useTvVoice } from "./useTvVoice";
 import { SoundGate } from "./SoundGate";
 import { AnnouncementBand } from "./Announcement";
 import "./tv-room.css";
+import "./layouts.css";
 import type { DisplayView, PublicView } from "../../api/views";
 
 /** The TV alternates: the clock for CLOCK_MS, then PAGES_PER_TURN pages of the seating list. */
@@ -30,12 +34,20 @@ const PAGES_PER_TURN = 2;
 /** The clock stays up in a level's last minute (the room watches the change). */
 const HOLD_CLOCK_MS = 60_000;
 
-/** The TV clock: huge remaining time, level, blinds, next levels, break, players, stacks, payouts;
- * the hand-for-hand banner and the moves ticker; every ~40 s the seating list by name; at the
- * end the winner with the places and prizes. */
-export function Display(props: { token: string }) {
+/** The TV (docs/screens.md). Its link picks the layout (`?layout=`): `clock` — huge remaining
+ * time, level, blinds, next levels, break, players, stacks, payouts, and every ~40 s the seating
+ * list by name; `payouts` — the clock and the payout table large; `moves` — the clock and the seat
+ * changes of the last minutes; `seating` — the seating list all the time under a clock strip;
+ * `lobby` — the club's tournaments of tonight side by side. A screen taller than wide stacks.
+ * Every layout: the hand-for-hand banner, the moves ticker, the club's brand slot, and at the end
+ * the winner with the places and prizes. The theme: the link's `?theme=`, else the club's. */
+export function Display(props: { token: string; query?: string }) {
   useLang();
   const { token } = props;
+  const screen = useMemo(() => screenOptions(props.query ?? ""), [props.query]);
+  const look = useLook(token);
+  const theme = themeOf(screen.theme, look);
+  const layoutName = screen.layout;
   const me = useMe(token);
   const tid = me.me?.tournament_id ?? null;
   const { invalid } = useLive({ token, tid });
@@ -46,13 +58,17 @@ export function Display(props: { token: string }) {
   const { view: tv } = useView<DisplayView>(tid != null ? viewKey(tid, "display") : null);
   const seatingOn = !pub?.winner && (tv?.seated ?? 0) > 0;
   const holdClock = m.status === "running" && m.remaining_ms < HOLD_CLOCK_MS;
-  const pages = usePages(seatingOn, holdClock);
+  // Only the clock layout takes turns with the seating list; the seating layout shows it always.
+  const pages = usePages(seatingOn && layoutName === "clock", holdClock, layoutName === "seating" && seatingOn);
   const now = useServerNow(5000);
   const hfh = !!pub?.hand_for_hand && !pub?.winner;
-  const ticker = !pub?.winner && tickerItems(tv?.moves ?? [], now).length > 0;
+  // The moves layout lists the moves large itself: no ticker under it.
+  const ticker = !pub?.winner && layoutName !== "moves" && layoutName !== "lobby" && tickerItems(tv?.moves ?? [], now).length > 0;
   const moment = currentMoment(pub?.moments);
   const momentBig = !!moment && isNew(moment, now);
-  const layout = useLayout((hfh ? 200 : 0) + (momentBig ? 200 : 0) + (ticker ? 90 : 0));
+  const size = useViewport();
+  const portrait = isPortrait(size[0], size[1]);
+  const layout = seatingLayout(size[0], size[1], (hfh ? 200 : 0) + (momentBig ? 200 : 0) + (ticker ? 90 : 0) + (layoutName === "seating" ? 60 : 0));
   const perPage = layout.cols * layout.rows;
   const seating = useSeatingPage(tid, token, pages.page, perPage, tv?.seq, pages.mode === "seating");
   const total = seating.data?.pages ?? 1;
@@ -73,7 +89,7 @@ export function Display(props: { token: string }) {
 
   if (me.status === "invalid" || invalid) {
     return (
-      <div class="display">
+      <div class={`display theme-${theme}`}>
         <p class="card error" role="alert">{t("token.invalid")}</p>
       </div>
     );
@@ -84,11 +100,22 @@ export function Display(props: { token: string }) {
   const kind = m.entry?.kind ?? "level";
   const mode = pages.mode === "seating" && seatingOn ? "seating" : "clock";
   const over = !!pub?.winner;
+  const lobby = layoutName === "lobby";
+  const brandInSide = !lobby && mode !== "seating" && !over;
   return (
-    <div class={`display is-${kind} status-${m.status} page-${mode} ${over ? "is-over" : ""} ${hfh ? "has-hfh" : ""} ${ticker ? "has-ticker" : ""}`} data-testid="display" data-page={mode} data-seating={seatingOn ? "on" : "off"} onClick={() => setShowUi(true)}>
+    <div
+      class={`display layout-${layoutName} theme-${theme} ${portrait ? "is-portrait" : "is-landscape"} is-${kind} status-${m.status} page-${mode} ${over ? "is-over" : ""} ${hfh ? "has-hfh" : ""} ${ticker ? "has-ticker" : ""}`}
+      data-testid="display"
+      data-layout={layoutName}
+      data-theme={theme}
+      data-orientation={portrait ? "portrait" : "landscape"}
+      data-page={mode}
+      data-seating={seatingOn ? "on" : "off"}
+      onClick={() => setShowUi(true)}
+    >
       <header class={`display-bar ${showUi ? "" : "is-dim"}`}>
-        <h1 class="display-name">{pub?.name ?? ""}</h1>
-        {seatingOn && (
+        <h1 class="display-name">{lobby ? t("display.lobby") : (pub?.name ?? "")}</h1>
+        {seatingOn && layoutName === "clock" && (
           <button
             type="button"
             class="btn btn-ghost tv-page-btn"
@@ -107,87 +134,106 @@ export function Display(props: { token: string }) {
         <LangSwitch />
         {wake && <span class="visually-hidden">{t("display.wake_lock")}</span>}
       </header>
-      {showUi && <InsecureNotice />}
-      <SoundGate sound={voice.sound} voice={voice.voice} />
-      {!pub && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
-      <HfhBanner on={hfh} />
-      <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="new" />
-      <AnnouncementBand pub={pub} />
-      <div class="display-body">
-        <main class="display-main">
-          <div class="display-level">
-            <span data-testid="clock-level" data-level={m.level ?? undefined} data-index={m.index}>
-              {currentLabel(m)}
-            </span>
-            <StatusPill m={m} />
-            <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="quiet" />
-          </div>
-          <ClockNotices m={m} class="display-notices" />
-          {pub?.winner ? (
-            <WinnerScreen winner={pub.winner} results={pub.results} currency={pub.currency} />
-          ) : (
-            <>
-              <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>
-                {formatRemaining(m.remaining_ms)}
-              </div>
-              <EntryLine m={m} class="display-blinds" />
-            </>
-          )}
-          {m.entry && !pub?.winner && (
-            <div class="display-next">
-              <span class="muted">{t("clock.next")}: </span>
-              <span data-testid="clock-next">{nextText(m)}</span>
-            </div>
-          )}
-          {mode === "clock" && <UpcomingLevels structure={pub?.structure} index={m.index + 1} finished={over || m.status === "finished"} />}
-        </main>
-        <aside class="display-side">
-          <div class="display-stats">
-            <div>
-              <span class="label">{t("display.players_left")}</span>
-              <strong>
-                <span data-testid="players-left">{pub ? `${pub.players_left}` : "–"}</span>
-                <span class="sub"> / {pub?.entries_total ?? "–"}</span>
-              </strong>
-            </div>
-            <div>
-              <span class="label">{t("display.avg_stack")}</span>
-              <strong data-testid="average-stack">{formatNumber(pub?.average_stack)}</strong>
-              <span class="sub" data-testid="display-avg-bb" data-bb={avgBb != null ? String(roundBigBlinds(avgBb)) : undefined}>
-                {avgBb != null ? t("display.avg_bb", { n: formatDecimal(roundBigBlinds(avgBb), 1) }) : "–"}
-              </span>
-            </div>
-            <div>
-              <span class="label">{t("display.next_break")}</span>
-              <strong data-testid="display-next-break" data-ms={m.nextBreakMs ?? undefined} class={m.nextBreakMs ? "" : "is-text"}>
-                {m.nextBreakMs == null ? t("display.no_break") : m.nextBreakMs === 0 ? t("display.break_now") : formatRemaining(m.nextBreakMs)}
-              </strong>
-            </div>
-            {/* No money in this tournament (no prize pool, no payouts): the tile is hidden, its test id stays. */}
-            <div hidden={!pub?.prize_pool && !pub?.payouts?.length} class="prize-tile">
-              <span class="label">{t("display.prize_pool")}</span>
-              <strong data-testid="display-prize-pool" data-amount={pub?.prize_pool ?? 0} class={pub?.prize_pool ? "" : "is-text"}>
-                {pub?.prize_pool ? formatMoney(pub.prize_pool, pub.currency) : "–"}
-              </strong>
-            </div>
-          </div>
-          <Payouts payouts={pub?.payouts} currency={pub?.currency} testid="display-payouts" class="display-payouts" />
-        </aside>
-        {mode === "seating" && <SeatingList data={seating.data} cols={layout.cols} failed={seating.failed} />}
+      {/* The slot above every layout: announcements (a band across the screen) go here. */}
+      <div class="display-top" data-testid="display-top">
+        <AnnouncementBand pub={pub} />
       </div>
-      {!over && <MovesTicker moves={tv?.moves} />}
+      <SoundGate sound={voice.sound} voice={voice.voice} />
+      {!pub && !lobby && <p class="muted center">{loaded || me.status !== "loading" ? t("common.no_data") : t("common.loading")}</p>}
+      {!lobby && <HfhBanner on={hfh} />}
+      {!lobby && <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="new" />}
+      {lobby ? (
+        <LobbyBody token={token} portrait={portrait} />
+      ) : (
+        <div class="display-body">
+          <main class="display-main">
+            <div class="display-level">
+              <span data-testid="clock-level" data-level={m.level ?? undefined} data-index={m.index}>
+                {currentLabel(m)}
+              </span>
+              <StatusPill m={m} />
+              <MomentBanner moments={pub?.moments} playersLeft={pub?.players_left ?? 0} audience="tv" only="quiet" />
+            </div>
+            <ClockNotices m={m} class="display-notices" />
+            {pub?.winner ? (
+              <WinnerScreen winner={pub.winner} results={pub.results} currency={pub.currency} />
+            ) : (
+              <>
+                <div class="display-time" data-testid="clock-time" data-remaining-ms={m.remaining_ms}>
+                  {formatRemaining(m.remaining_ms)}
+                </div>
+                <EntryLine m={m} class="display-blinds" />
+              </>
+            )}
+            {m.entry && !pub?.winner && (
+              <div class="display-next">
+                <span class="muted">{t("clock.next")}: </span>
+                <span data-testid="clock-next">{nextText(m)}</span>
+              </div>
+            )}
+            {mode === "clock" && layoutName === "clock" && <UpcomingLevels structure={pub?.structure} index={m.index + 1} finished={over || m.status === "finished"} />}
+          </main>
+          <aside class="display-side">
+            {layoutName === "moves" && !over ? (
+              <RecentMoves moves={tv?.moves} />
+            ) : (
+              <>
+                <div class="display-stats">
+                  <div>
+                    <span class="label">{t("display.players_left")}</span>
+                    <strong>
+                      <span data-testid="players-left">{pub ? `${pub.players_left}` : "–"}</span>
+                      <span class="sub"> / {pub?.entries_total ?? "–"}</span>
+                    </strong>
+                  </div>
+                  <div>
+                    <span class="label">{t("display.avg_stack")}</span>
+                    <strong data-testid="average-stack">{formatNumber(pub?.average_stack)}</strong>
+                    <span class="sub" data-testid="display-avg-bb" data-bb={avgBb != null ? String(roundBigBlinds(avgBb)) : undefined}>
+                      {avgBb != null ? t("display.avg_bb", { n: formatDecimal(roundBigBlinds(avgBb), 1) }) : "–"}
+                    </span>
+                  </div>
+                  <div>
+                    <span class="label">{t("display.next_break")}</span>
+                    <strong data-testid="display-next-break" data-ms={m.nextBreakMs ?? undefined} class={m.nextBreakMs ? "" : "is-text"}>
+                      {m.nextBreakMs == null ? t("display.no_break") : m.nextBreakMs === 0 ? t("display.break_now") : formatRemaining(m.nextBreakMs)}
+                    </strong>
+                  </div>
+                  {/* No money in this tournament (no prize pool, no payouts): the tile is hidden, its test id stays. */}
+                  <div hidden={!pub?.prize_pool && !pub?.payouts?.length} class="prize-tile">
+                    <span class="label">{t("display.prize_pool")}</span>
+                    <strong data-testid="display-prize-pool" data-amount={pub?.prize_pool ?? 0} class={pub?.prize_pool ? "" : "is-text"}>
+                      {pub?.prize_pool ? formatMoney(pub.prize_pool, pub.currency) : "–"}
+                    </strong>
+                  </div>
+                </div>
+                <Payouts payouts={pub?.payouts} currency={pub?.currency} testid="display-payouts" class="display-payouts" max={layoutName === "payouts" ? 12 : 10} />
+              </>
+            )}
+            {brandInSide && <BrandSlot look={look} />}
+          </aside>
+          {mode === "seating" && <SeatingList data={seating.data} cols={layout.cols} failed={seating.failed} />}
+        </div>
+      )}
+      {!brandInSide && <BrandSlot look={look} class="tv-brand-foot" />}
+      {!over && ticker && <MovesTicker moves={tv?.moves} />}
     </div>
   );
 }
 
 /** Clock and seating pages in turn: CLOCK_MS on the clock (longer while `hold`), then up to
  * PAGES_PER_TURN seating pages of PAGE_MS each, the next turn going on where this one stopped. */
-function usePages(enabled: boolean, hold: boolean) {
+function usePages(enabled: boolean, hold: boolean, always = false) {
   const [mode, setMode] = useState<"clock" | "seating">("clock");
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState(0); // seating pages shown in this turn
   const [tick, setTick] = useState(0); // a manual switch restarts the timer
   useEffect(() => {
+    if (always) {
+      // the seating layout: the list stays, its pages turn
+      const id = setTimeout(() => setPage((p) => p + 1), PAGE_MS);
+      return () => clearTimeout(id);
+    }
     if (!enabled) {
       setMode("clock");
       return;
@@ -211,9 +257,9 @@ function usePages(enabled: boolean, hold: boolean) {
       mode === "clock" ? (hold ? 5_000 : CLOCK_MS) : PAGE_MS,
     );
     return () => clearTimeout(id);
-  }, [enabled, mode, page, shown, tick, hold]);
+  }, [enabled, mode, page, shown, tick, hold, always]);
   return {
-    mode,
+    mode: always ? ("seating" as const) : mode,
     page,
     setPage: (p: number) => {
       setPage(p);
@@ -227,12 +273,13 @@ function usePages(enabled: boolean, hold: boolean) {
   };
 }
 
-function useLayout(reserved: number) {
-  const [size, setSize] = useState(() => [window.innerWidth, window.innerHeight]);
+/** The window's size, again on every resize (a TV turned on its side, a browser made smaller). */
+function useViewport(): [number, number] {
+  const [size, setSize] = useState<[number, number]>(() => [window.innerWidth, window.innerHeight]);
   useEffect(() => {
     const on = () => setSize([window.innerWidth, window.innerHeight]);
     window.addEventListener("resize", on);
     return () => window.removeEventListener("resize", on);
   }, []);
-  return seatingLayout(size[0], size[1], reserved);
+  return size;
 }

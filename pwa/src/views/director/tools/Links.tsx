@@ -8,6 +8,7 @@ import { VenueCard } from "../club/VenueCard";
 import type { Venue } from "../club/venue";
 import type { Links } from "../../../api/views";
 import { useCachedFetch } from "../../../ui/useCachedFetch";
+import { LAYOUTS, THEMES, screenLink, screenQuery, type Layout, type Theme } from "../../../ui/screens";
 
 /** Fetch an SVG with the bearer header and hand out a blob URL for <img>. */
 export function useQr(url: string | null, token: string, enabled: boolean, version: string): string | null {
@@ -126,6 +127,52 @@ function LinkRow(props: {
   );
 }
 
+/** The TV's link with the screen picker: each TV of the room gets its own link (layout, colours),
+ * its QR code the same (docs/screens.md). */
+function DisplayRow(props: { url: string; base: string; token: string }) {
+  useLang();
+  const [layout, setLayout] = useState<Layout>("clock");
+  const [theme, setTheme] = useState<Theme | "">("");
+  const chosen = theme || null;
+  return (
+    <>
+      <li class="link-screen" data-testid="screen-picker">
+        <p class="muted small">{t("links.screen_hint")}</p>
+        <div class="link-screen-row">
+          <label class="field">
+            <span>{t("links.layout")}</span>
+            <select data-testid="screen-layout" value={layout} onChange={(e) => setLayout((e.target as HTMLSelectElement).value as Layout)}>
+              {LAYOUTS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`links.layout_${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field">
+            <span>{t("links.theme")}</span>
+            <select data-testid="screen-theme" value={theme} onChange={(e) => setTheme((e.target as HTMLSelectElement).value as Theme | "")}>
+              <option value="">{t("links.theme_club")}</option>
+              {THEMES.map((x) => (
+                <option key={x} value={x}>
+                  {t(`links.theme_${x}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </li>
+      <LinkRow
+        label={`${t("links.display")}: ${t(`links.layout_${layout}`)}`}
+        url={screenLink(props.url, layout, chosen)}
+        qrPath={`${props.base}/display.svg${screenQuery(layout, chosen)}`}
+        token={props.token}
+        testid="link-display"
+      />
+    </>
+  );
+}
+
 /** Display, dealer and player links with QR codes, from GET /links (cached for offline). */
 export function LinksSection(props: { tid: string; token: string; refreshKey: string; venue?: Venue | null }) {
   useLang();
@@ -149,7 +196,7 @@ export function LinksSection(props: { tid: string; token: string; refreshKey: st
       ) : (
         <>
           <ul class="links">
-            <LinkRow label={t("links.display")} url={links.display.url} qrPath={`${base}/display.svg`} token={token} testid="link-display" />
+            <DisplayRow url={links.display.url} base={base} token={token} />
             {links.tables.map((tb) => (
               <LinkRow
                 key={`t${tb.table_no}`}

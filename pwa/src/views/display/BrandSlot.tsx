@@ -1,0 +1,35 @@
+// The region each layout keeps for the club: its logo, and its sponsors one after another every
+// `rotate_s` seconds. Nothing at all (the region collapses) when the club has neither.
+import { useEffect, useState } from "preact/hooks";
+import { t, useLang } from "../../i18n";
+import type { Look } from "./look";
+
+export function BrandSlot(props: { look: Look; class?: string }) {
+  useLang();
+  const { logo, sponsors, rotate_s } = props.look;
+  const [i, setI] = useState(0);
+  useEffect(() => {
+    if (sponsors.length < 2) return;
+    const id = setInterval(() => setI((n) => n + 1), rotate_s * 1000);
+    return () => clearInterval(id);
+  }, [sponsors.length, rotate_s]);
+  if (!logo && !sponsors.length) return null;
+  const sponsor = sponsors.length ? sponsors[i % sponsors.length] : null;
+  return (
+    <aside class={`tv-brand ${props.class ?? ""}`} data-testid="tv-brand" aria-label={t("display.brand")}>
+      {logo && <img class="tv-brand-logo" data-testid="tv-brand-logo" src={logo.url} width={logo.width} height={logo.height} alt={t("display.logo")} />}
+      {sponsor && (
+        <img
+          key={sponsor.url}
+          class="tv-brand-sponsor"
+          data-testid="tv-brand-sponsor"
+          data-index={i % sponsors.length}
+          src={sponsor.url}
+          width={sponsor.width}
+          height={sponsor.height}
+          alt={sponsor.name ? t("display.sponsor_named", { name: sponsor.name }) : t("display.sponsor")}
+        />
+      )}
+    </aside>
+  );
+}

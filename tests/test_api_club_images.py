@@ -410,3 +410,24 @@ def test_a_club_sees_and_uses_only_its_own_images(srv, td):
     ):
         assert raw_get(srv, url) == (404, "application/json"), url
     assert served(srv, alpha_logo["url"]).status_code == 200
+
+
+@pytest.mark.postgres
+def test_images_on_postgresql(tmp_path, pg_schema_url):
+    """The same rows in PostgreSQL (bytea, the club row locked per upload): stored, served, replaced."""
+    server = ServerProcess(tmp_path / "pgvar", database_url=pg_schema_url).start()
+    try:
+        api = director(server)
+        first = upload(api, png(text={"Comment": SCRIPT}))
+        assert first.status_code == 201, first.text
+        sponsor = upload(api, photo_with_gps(), kind="sponsor", ctype="image/jpeg", name="Adler").json()
+        second = upload(api, png((64, 64))).json()
+        got = served(server, second["url"])
+        assert got.status_code == 200 and got.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert Image.open(io.BytesIO(got.content)).size == (64, 64)
+        assert served(server, first.json()["url"]).status_code == 404  # replaced
+        (stored,) = read_db(server, "SELECT data FROM club_image WHERE id = ?", (sponsor["id"],))
+        assert bytes(stored[0]) == served(server, sponsor["url"]).content
+        assert api.get("/api/display/look").json()["sponsors"][0]["name"] == "Adler"
+    finally:
+        server.stop()

@@ -29,7 +29,7 @@ from ..store import Club, existing, session_scope, stored_id
 from ..store.models import ClubImage
 from . import answer_schemas as out
 from .contract import documented
-from .schemas import ClubLookSchema, ImageChangeSchema, ImageUploadSchema
+from .schemas import LookSettingsSchema, ImageChangeSchema, ImageUploadSchema
 
 bp = Blueprint("club_images", __name__, url_prefix="/api")
 media_bp = Blueprint("media", __name__)
@@ -303,7 +303,7 @@ def delete_image(image_id: int) -> ResponseReturnValue:
 
 
 @bp.patch("/club/look")
-@documented(out.ClubLook, body=ClubLookSchema, errors=(400, 401, 403), access=require_club_director)
+@documented(out.ClubLook, body=LookSettingsSchema, errors=(400, 401, 403), access=require_club_director)
 def set_look(body: dict, caller: Caller) -> ResponseReturnValue:
     """The club's TVs: their colour theme and how many seconds each sponsor image is shown"""
     with session_scope(floor().db) as session:

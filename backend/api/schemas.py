@@ -65,7 +65,7 @@ class ClubPageSettingsSchema(StrictSchema):
     retention_days = fields.Integer(strict=True, validate=validate.Range(min=1, max=3650))
 
 
-class ClubLookSchema(StrictSchema):
+class LookSettingsSchema(StrictSchema):
     """The club's TVs (docs/club-images.md); each optional."""
 
     theme = Text(validate=validate.OneOf(list(SCREEN_THEMES)))

@@ -17,8 +17,8 @@ import pytest
 import requests
 import socketio
 
+from image_files import png
 from push_service import Phone
-from test_api_club_images import png
 from server import (
     Api,
     ServerProcess,

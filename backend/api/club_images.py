@@ -29,7 +29,7 @@ from ..store import Club, existing, session_scope, stored_id
 from ..store.models import ClubImage
 from . import answer_schemas as out
 from .contract import documented
-from .schemas import LookSettingsSchema, ImageChangeSchema, ImageUploadSchema
+from .schemas import ImageChangeSchema, ImageUploadSchema, LookSettingsSchema
 
 bp = Blueprint("club_images", __name__, url_prefix="/api")
 media_bp = Blueprint("media", __name__)

@@ -75,7 +75,9 @@ def test_the_director_sets_the_rooms_screens_from_the_phone(live_server, phone, 
     expect(card.get_by_test_id("screens-note")).to_have_attribute("role", "alert")
     # A photo over 5 MB is refused here, before it is sent over the venue's Wi-Fi.
     sent = len(uploads)
-    card.get_by_test_id("screens-sponsor-file").set_input_files(file("huge.jpg", "image/jpeg", b"\xff\xd8" + b"0" * (6 << 20)))
+    card.get_by_test_id("screens-sponsor-file").set_input_files(
+        file("huge.jpg", "image/jpeg", b"\xff\xd8" + b"0" * (6 << 20))
+    )
     expect(card.get_by_test_id("screens-note")).to_contain_text("This file has 6 MB; at most 5 MB")
     assert len(uploads) == sent
     expect(rows).to_have_count(2)

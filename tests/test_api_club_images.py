@@ -14,7 +14,7 @@ import time
 
 import pytest
 import requests
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from image_files import HTML, SCRIPT, SVG, bomb_png, photo_with_gps, png, thirty_mb_png
 from server import (
@@ -234,6 +234,33 @@ def test_form_fields_limits_order_and_the_look(srv, td):
     )
     refused(r, 400, "validation")
     refused(td.post("/api/club/images", {"kind": "logo"}), 400, "multipart_expected")
+
+    # Other formats the phones send: an animated GIF (its first frame), a WebP, a palette PNG with
+    # a transparent colour (transparency kept), a greyscale JPEG; each stored as the kind's format.
+    frames = [Image.new("P", (80, 40), n) for n in (5, 9, 12)]
+    gif = io.BytesIO()
+    frames[0].save(gif, "GIF", save_all=True, append_images=frames[1:], duration=100, loop=0)
+    webp, palette, grey = io.BytesIO(), io.BytesIO(), io.BytesIO()
+    Image.new("RGB", (90, 30), (10, 120, 200)).save(webp, "WEBP")
+    indexed = Image.new("P", (50, 50), 0)
+    indexed.putpalette([0, 0, 0, 250, 200, 0])  # colour 0 transparent, colour 1 a gold square
+    ImageDraw.Draw(indexed).rectangle((20, 20, 40, 40), fill=1)
+    indexed.save(palette, "PNG", transparency=0)
+    Image.new("L", (70, 70), 128).save(grey, "JPEG")
+    for data, kind, mime, size, mode in (
+        (gif.getvalue(), "sponsor", "image/webp", (80, 40), "RGB"),
+        (webp.getvalue(), "sponsor", "image/webp", (90, 30), "RGB"),
+        (palette.getvalue(), "logo", "image/png", (50, 50), "RGBA"),
+        (grey.getvalue(), "logo", "image/png", (70, 70), "RGB"),
+    ):
+        r = upload(td, data, kind=kind)
+        assert r.status_code == 201, r.text
+        assert (r.json()["mime"], r.json()["width"], r.json()["height"]) == (mime, *size)
+        got = Image.open(io.BytesIO(served(srv, r.json()["url"]).content))
+        assert got.mode == mode and getattr(got, "n_frames", 1) == 1, (kind, got.mode)
+        if mode == "RGBA":
+            assert got.getpixel((10, 10))[3] == 0 and got.getpixel((30, 30)) == (250, 200, 0, 255)
+        assert td.http.delete(td.base + f"/api/club/images/{r.json()['id']}", headers=td.headers()).status_code == 200
 
     # A big photo as a logo is scaled to 1024 px on its long side, keeping its proportions.
     wide = png((4000, 2000), mode="RGB")

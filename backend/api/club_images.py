@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
+from sqlalchemy import func
+from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -78,7 +80,7 @@ def media_url(row: ClubImage) -> str:
     return f"{MEDIA_PREFIX}/{row.club_id}/{row.id}-{row.sha256[:12]}.{row.mime.split('/', 1)[1]}"
 
 
-def image_json(row: ClubImage) -> dict:
+def image_json(row: ClubImage, size: int) -> dict:
     return {
         "id": stored_id(row),
         "kind": row.kind,
@@ -88,15 +90,17 @@ def image_json(row: ClubImage) -> dict:
         "mime": row.mime,
         "width": row.width,
         "height": row.height,
-        "bytes": len(row.data),
+        "bytes": size,
         "created_at": row.created_at,
     }
 
 
 def _images(session: Session, club_id: int) -> list[ClubImage]:
-    """The club's images: its logo first, then the sponsors in their order."""
+    """The club's images: its logo first, then the sponsors in their order; their bytes are not
+    read (a look is asked for every few minutes by every TV, the bytes only by /media, once)."""
     rows = session.exec(
         select(ClubImage)
+        .options(defer(cast(QueryableAttribute, ClubImage.data)))  # SQLModel types the column as bytes
         .where(ClubImage.club_id == club_id)
         .order_by(col(ClubImage.kind), col(ClubImage.position), col(ClubImage.id))
     ).all()
@@ -114,11 +118,16 @@ def _logo(rows: list[ClubImage]) -> ClubImage | None:
 def screens_json(session: Session, club: Club) -> dict:
     rows = _images(session, stored_id(club))
     logo = _logo(rows)
+    sizes = dict(
+        session.exec(
+            select(ClubImage.id, func.length(ClubImage.data)).where(ClubImage.club_id == stored_id(club))
+        ).all()
+    )
     return {
         "theme": club.theme,
         "rotate_s": club.rotate_s,
-        "logo": image_json(logo) if logo else None,
-        "sponsors": [image_json(r) for r in _sponsors(rows)],
+        "logo": image_json(logo, sizes[logo.id]) if logo else None,
+        "sponsors": [image_json(r, sizes[r.id]) for r in _sponsors(rows)],
         "limits": {
             "max_bytes": img.MAX_BYTES,
             "max_pixels": img.MAX_PIXELS,
@@ -237,7 +246,7 @@ def upload_image() -> ResponseReturnValue:
         )
         session.add(row)
         session.flush()
-        return jsonify(image_json(row)), 201
+        return jsonify(image_json(row, len(clean.data))), 201
 
 
 def _too_many() -> ApiError:

@@ -17,6 +17,7 @@ import pytest
 import requests
 import socketio
 
+from image_files import png
 from push_service import Phone
 from server import (
     Api,
@@ -40,6 +41,7 @@ ALPHA = {
     "director": "td_alpha",
     "limited": "lim_alpha",
     "observer": "obs_alpha",
+    "image": "Alpha Brewery Sponsor",  # a sponsor image's name: the club's TVs show it as alt text
 }
 MARKERS = list(ALPHA.values())
 REFUSED = {401, 403, 404}
@@ -80,6 +82,9 @@ class World:
         preset = a.post("/api/presets", {"name": ALPHA["preset"], "from_tournament": self.ta})
         assert preset.status_code == 201, preset.text
         self.preset_a = preset.json()["id"]
+        image = upload(a, "sponsor", ALPHA["image"])
+        assert image.status_code == 201, image.text
+        self.image_a = image.json()["id"]
         self.la = club_director(server, invited(a, "limited"), ALPHA["limited"])
         self.oa = club_director(server, invited(a, "observer"), ALPHA["observer"])
         self.la_id = self.la.get("/api/me").json()["director"]["id"]
@@ -110,7 +115,19 @@ class World:
             .replace("{club_id}", str(self.club_a))
             .replace("{preset_id}", self.preset_a)
             .replace("{slug}", self.slug_a)
+            .replace("{image_id}", str(self.image_a))
         )
+
+
+def upload(api: Api, kind: str = "sponsor", name: str = "Own Sponsor") -> requests.Response:
+    """A real image (multipart/form-data) to the caller's own club's images."""
+    return api.http.post(
+        api.base + "/api/club/images",
+        files={"file": ("sponsor.png", png(), "image/png")},
+        data={"kind": kind, "name": name},
+        headers=api.headers(),
+        timeout=30,
+    )
 
 
 def command_body() -> dict:
@@ -147,6 +164,15 @@ OPS: dict[tuple[str, str], dict] = {
     ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "published", "body": "sign_up"},
     ("GET", "/api/me"): {"kind": "own"},
     ("PATCH", "/api/clubs/mine/page"): {"kind": "own", "body": {"show_names": False}},
+    # the room's screens: an image goes to the caller's own club (docs/club-images.md)
+    ("POST", "/api/club/images"): {"kind": "own", "upload": True},
+    ("PATCH", "/api/club/look"): {"kind": "own", "body": {"rotate_s": 12}},
+    # the club's images and its TVs' look: a director's own club's, a TV's its tournament's club's
+    ("GET", "/api/club/images"): {"kind": "list", "marker": ALPHA["image"]},
+    ("GET", "/api/display/look"): {"kind": "list", "marker": ALPHA["image"]},
+    ("PATCH", "/api/club/images/{image_id}"): {"kind": "club", "body": {"name": ALPHA["image"]}},
+    # Alpha's own director deletes the image the other operations read: after them
+    ("DELETE", "/api/club/images/{image_id}"): {"kind": "club", "last": True},
     ("POST", "/api/push/unsubscribe"): {"kind": "own", "body": {"endpoint": SUBSCRIPTION["endpoint"]}},
     ("POST", "/api/tournaments"): {"kind": "own", "body": {"name": "Own Cup", "preset": "generic"}},
     ("POST", "/api/leagues"): {"kind": "own", "body": {"name": "Own League", "kind": "v_ranking"}},
@@ -255,8 +281,12 @@ def send(world: World, api: Api, method: str, template: str, tid: int | None = N
             headers={**api.headers(), "Content-Type": "text/csv"},
             timeout=10,
         )
+    if op.get("upload"):
+        return upload(api)
     if method == "GET":
         return api.get(path)
+    if method == "DELETE":
+        return api.http.delete(world.server.url + path, headers=api.headers(), timeout=10)
     body = body_of(world, op, tid)
     if method == "PATCH":
         return api.patch(path, body)

@@ -1,5 +1,6 @@
 from .auth import bp as auth_bp
 from .cash import bp as cash_bp
+from .club_images import bp as club_images_bp, media_bp
 from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
 from .deal import bp as deal_bp
@@ -44,4 +45,6 @@ BLUEPRINTS = [
     desk_scan_bp,
     my_data_bp,
     lobby_bp,
+    club_images_bp,
+    media_bp,
 ]

@@ -357,3 +357,61 @@ class MyDataErased(Closed):
     name_kept = fields.Boolean()  # always true: the name stays in the results and the money
     message = fields.String()  # the same in words (English; the phone shows its own)
     server_time = Int()
+
+
+# --- the room's screens: the club's logo, sponsors and theme (api/club_images.py) -------------
+
+
+SCREEN_THEMES = ["night", "day", "felt", "royal"]
+
+
+class ClubImage(Closed):
+    """An image as the club's directors see it (their card lists, orders and deletes these)."""
+
+    id = Int()
+    kind = fields.String(validate=validate.OneOf(["logo", "sponsor"]))
+    name = fields.String()
+    position = Int()  # the sponsors' order in the rotation, from 0 (a logo: 0)
+    url = fields.String()  # /media/<club_id>/<id>-<sha12>.<png|webp>: no token, cached for a year
+    mime = fields.String(validate=validate.OneOf(["image/png", "image/webp"]))
+    width = Int()
+    height = Int()
+    bytes = Int()  # of the stored (re-encoded) file
+    created_at = Int()
+
+
+class ImageLimits(Closed):
+    max_bytes = Int()  # of an upload
+    max_pixels = Int()  # width × height of an upload
+    max_side = Int()
+    max_sponsors = Int()
+    keep_side = Free()  # {"logo": px, "sponsor": px}: the long side an image is scaled down to
+
+
+class ClubScreens(Closed):
+    """The director's card "The room's screens": the club's look and its images, with the limits."""
+
+    theme = fields.String(validate=validate.OneOf(SCREEN_THEMES))
+    rotate_s = Int()
+    logo = fields.Nested(ClubImage, allow_none=True)
+    sponsors = fields.List(fields.Nested(ClubImage))
+    limits = fields.Nested(ImageLimits)
+
+
+class LookLogo(Closed):
+    url = fields.String()
+    width = Int()
+    height = Int()
+
+
+class LookSponsor(LookLogo):
+    name = fields.String()
+
+
+class ClubLook(Closed):
+    """What a TV of the club shows of it: colours, logo, sponsors in order and their rotation."""
+
+    theme = fields.String(validate=validate.OneOf(SCREEN_THEMES))
+    logo = fields.Nested(LookLogo, allow_none=True)
+    sponsors = fields.List(fields.Nested(LookSponsor))
+    rotate_s = Int()

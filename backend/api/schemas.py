@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ..engine import COMMANDS
 from ..engine.payload import ID, StrictSchema, Text, not_blank, text_problem
-from ..store.models import ACCESS
+from ..store.models import ACCESS, SCREEN_THEMES
 
 __all__ = ["ID", "PAYLOADS", "StrictSchema", "Text", "load_command", "not_blank", "text_problem"]
 
@@ -63,6 +63,30 @@ class ClubPageSettingsSchema(StrictSchema):
     show_names = fields.Boolean(truthy={True}, falsy={False})  # the page lists who signed up
     # days after a tournament's start that its sign-ups' e-mail addresses are kept
     retention_days = fields.Integer(strict=True, validate=validate.Range(min=1, max=3650))
+
+
+class LookSettingsSchema(StrictSchema):
+    """The club's TVs (docs/club-images.md); each optional."""
+
+    theme = Text(validate=validate.OneOf(list(SCREEN_THEMES)))
+    rotate_s = fields.Integer(strict=True, validate=validate.Range(min=4, max=300))  # seconds per sponsor
+
+
+IMAGE_NAME = [validate.Length(max=60)]
+
+
+class ImageUploadSchema(StrictSchema):
+    """The form fields beside the file of POST /api/club/images (multipart/form-data)."""
+
+    kind = Text(required=True, validate=validate.OneOf(["logo", "sponsor"]))
+    name = Text(load_default="", validate=IMAGE_NAME)  # the sponsor's name: the TV's alt text
+
+
+class ImageChangeSchema(StrictSchema):
+    """A sponsor renamed, or moved to another place in the rotation (0 is first)."""
+
+    name = Text(validate=IMAGE_NAME)
+    position = fields.Integer(strict=True, validate=validate.Range(min=0, max=99))
 
 
 class LoginSchema(StrictSchema):

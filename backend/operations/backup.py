@@ -166,6 +166,7 @@ _FINGERPRINT_SQL = {
     "tournament": "SELECT count(*), coalesce(sum(last_seq), 0) FROM tournament",
     "event": "SELECT coalesce(max(id), 0) FROM event",
     "token": "SELECT coalesce(max(id), 0), count(revoked_at) FROM token",
+    "club_image": "SELECT coalesce(max(id), 0), count(*) FROM club_image",  # a replaced logo is a new row
 }
 
 

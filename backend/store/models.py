@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, text
+from sqlalchemy import JSON, BigInteger, Column, Index, LargeBinary, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -21,6 +21,33 @@ class Club(SQLModel, table=True):
     show_names: bool = False
     # Days after a tournament that its sign-ups' contact data (e-mail) is kept (docs/privacy.md).
     retention_days: int = Field(default=90)
+    # The room's screens (docs/club-images.md): the TVs' colours (one of SCREEN_THEMES) and how many
+    # seconds each sponsor image stays in the TV's brand slot.
+    theme: str = Field(default="night", max_length=10)
+    rotate_s: int = Field(default=12)
+
+
+SCREEN_THEMES = ("night", "day", "felt", "royal")
+
+
+class ClubImage(SQLModel, table=True):
+    """A club's logo (one) or sponsor image (a few), as re-encoded by the server from a director's
+    upload (documents/club_image.py): kept in the database, so every worker serves it and the backups
+    hold it. Served at /media/<club_id>/<id>-<sha256[:12]>.<png|webp> (api/club_images.py)."""
+
+    __tablename__ = "club_image"
+    __table_args__ = (Index("ix_club_image_club", "club_id", "kind", "position"),)
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id")
+    kind: str = Field(max_length=10)  # logo | sponsor
+    name: str = Field(default="", max_length=60)  # the sponsor's name: the TV's alt text
+    position: int = Field(default=0)  # the sponsors' order in the rotation, from 0
+    mime: str = Field(max_length=20)  # image/png | image/webp
+    width: int
+    height: int
+    sha256: str = Field(max_length=64)  # of `data`
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 
 # What a director may do in his club: everything; only the tournaments he runs (created or was

@@ -31,7 +31,7 @@ clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("index.html"), {
-    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
+    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/media\//], // a club's image opened on its own
   }),
 );
 

@@ -76,6 +76,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/club/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's screens: theme, sponsor rotation, logo and sponsor images, and the upload limits
+         * @description (any director of the club)
+         */
+        get: operations["list_images"];
+        put?: never;
+        /**
+         * Upload the club's logo (replaces the one before) or a sponsor image: checked, re-encoded
+         * @description (logo PNG, sponsor WebP), metadata stripped (a director with full access)
+         */
+        post: operations["upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/club/images/{image_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a logo or sponsor image (its address stops working; TVs drop it at their next look) */
+        delete: operations["delete_image"];
+        options?: never;
+        head?: never;
+        /** Rename a sponsor image or move it to another place in the rotation (0 is first) */
+        patch: operations["change_image"];
+        trace?: never;
+    };
+    "/api/club/look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The club's TVs: their colour theme and how many seconds each sponsor image is shown */
+        patch: operations["set_look"];
+        trace?: never;
+    };
     "/api/clubs": {
         parameters: {
             query?: never;
@@ -228,6 +287,26 @@ export interface paths {
         };
         /** The caller's club's tournaments of tonight (display token or director), at most 6 */
         get: operations["lobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/display/look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's look for its TVs: theme, logo and sponsor images in order, rotation (a display
+         * @description link of one of the club's tournaments, or a director of the club)
+         */
+        get: operations["display_look"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1612,6 +1691,64 @@ export interface components {
             /** @default null */
             club_name?: string | null;
         };
+        ClubImage: {
+            id: number;
+            /** @enum {string} */
+            kind: "logo" | "sponsor";
+            name: string;
+            position: number;
+            url: string;
+            /** @enum {string} */
+            mime: "image/png" | "image/webp";
+            width: number;
+            height: number;
+            bytes: number;
+            created_at: number;
+        };
+        ImageLimits: {
+            max_bytes: number;
+            max_pixels: number;
+            max_side: number;
+            max_sponsors: number;
+            keep_side: {
+                [key: string]: unknown;
+            };
+        };
+        ClubScreens: {
+            /** @enum {string} */
+            theme: "night" | "day" | "felt" | "royal";
+            rotate_s: number;
+            logo: components["schemas"]["ClubImage"] | null;
+            sponsors: components["schemas"]["ClubImage"][];
+            limits: components["schemas"]["ImageLimits"];
+        };
+        ImageChange: {
+            name?: string;
+            position?: number;
+        };
+        LookSettings: {
+            /** @enum {string} */
+            theme?: "night" | "day" | "felt" | "royal";
+            rotate_s?: number;
+        };
+        LookLogo: {
+            url: string;
+            width: number;
+            height: number;
+        };
+        LookSponsor: {
+            url: string;
+            width: number;
+            height: number;
+            name: string;
+        };
+        ClubLook: {
+            /** @enum {string} */
+            theme: "night" | "day" | "felt" | "royal";
+            logo: components["schemas"]["LookLogo"] | null;
+            sponsors: components["schemas"]["LookSponsor"][];
+            rotate_s: number;
+        };
         ClubSummary: {
             id: number;
             name: string;
@@ -2887,6 +3024,284 @@ export interface operations {
             };
         };
     };
+    list_images: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubScreens"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, WebP or GIF; at most 5 MB and 16777216 pixels. SVG is refused.
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    kind: "logo" | "sponsor";
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubImage"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                image_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubScreens"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    change_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                image_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubScreens"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_look: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubLook"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_clubs: {
         parameters: {
             query?: never;
@@ -3366,6 +3781,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lobby"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    display_look: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubLook"];
                 };
             };
             /** @description Error */

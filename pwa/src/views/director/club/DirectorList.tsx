@@ -14,6 +14,7 @@ import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { ClubDirectors, accessLabel } from "./ClubDirectors";
 import { AdminClubs } from "./AdminClubs";
 import { ClubPageCard } from "./ClubPageCard";
+import { ScreensCard } from "./ScreensCard";
 
 
 /** A preset's text in the phone's language (a preset gives one text, or one per language). */
@@ -173,6 +174,7 @@ export function DirectorList() {
         )}
       </section>
       <ClubPageCard auth={auth} />
+      <ScreensCard auth={auth} />
       <VenueCard venue={venue} />
       <ClubDirectors token={auth.token} me={auth.director} />
       {auth.director?.admin && <AdminClubs token={auth.token} />}

@@ -20,9 +20,9 @@ from playwright.sync_api import expect
 
 from browser_args import CHROMIUM_ARGS, PHONE, chromium_path
 from director_phone import director_at, signed_in
+from fake_camera import y4m_of
 from server import ServerProcess, command_ok, director, view_when
 from smtp_sink import SmtpSink
-from fake_camera import y4m_of
 from test_sign_up_phones import sign_up
 
 ZONE = "Europe/Zurich"

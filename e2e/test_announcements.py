@@ -31,6 +31,14 @@ WATCH = """(sel) => {
 SMALLEST = "() => Math.min(...[...document.querySelectorAll('[data-testid=tv-announcement]')].map((e) => parseFloat(getComputedStyle(e).fontSize)))"
 
 
+def assert_clear_of_the_sound_button(page, band: dict) -> None:
+    """Nobody tapped the TV yet: its "Tap to enable sound" button must not hide the band."""
+    gate = page.get_by_test_id("sound-gate")
+    expect(gate).to_be_visible()
+    b = gate.bounding_box()
+    assert b["y"] + b["height"] <= band["y"] or b["y"] >= band["y"] + band["height"], (b, band)
+
+
 def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn(live_server, tv, phone, shot):
     api = director(live_server)
     tid = api.post("/api/tournaments", {"name": "Monday", "preset": "generic"}).json()["id"]
@@ -79,10 +87,12 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
 
     tv_page = screens["tv_en"][0]
     band = tv_page.get_by_test_id("tv-announcements")
+    band.evaluate("el => Promise.all(el.getAnimations().map((a) => a.finished))")  # it has slid in
     box = band.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 1080 and box["width"] == 1920, box
     size = tv_page.evaluate(SMALLEST)
     assert size >= 48, f"announcement text {size}px: not readable from 5 m"  # one: ≥ 64 px (tv-room.css)
+    assert_clear_of_the_sound_button(tv_page, box)
     shot(tv_page, "announcements-tv-1920x1080")
     shot(screens["phone_de"][0], "announcements-player-de-390x844")
     card.get_by_test_id("announce-active").first.evaluate("(el) => el.scrollIntoView({ block: 'center' })")

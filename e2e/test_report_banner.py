@@ -15,6 +15,7 @@ def test_logout_offline_is_reported_on_screen(live_server, phone, shot):
     tid = td.post("/api/tournaments", {"name": "Friday Cup", "preset": "generic"}).json()["id"]
     page = director_at(phone, td, "/director", f"tournament-link-{tid}", **EN)
     expect(page.get_by_test_id("report-banner")).to_have_count(0)
+    page.wait_for_load_state("networkidle")  # the list's cards (the club page's QR) have loaded
 
     page.context.set_offline(True)
     page.get_by_test_id("logout").click()

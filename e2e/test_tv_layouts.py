@@ -3,13 +3,15 @@ moves, seating, lobby — at 1920×1080, 1280×720 and portrait 1080×1920, on o
 real Chromium page (resized, the link's query changed). Each one: nothing outside the screen and no
 scrollbar, the clock's digits at least the stated size, every text at least the stated size, axe
 0 violations. The lobby shows the club's two tournaments of tonight, not a third of another club;
-every theme passes axe; the TV shows no "offline restart is off" notice over plain HTTP."""
+every theme passes axe; the club's logo and sponsors uploaded from the director's side show in
+the brand slot of every layout, rotate, and still fit; the TV shows no "offline restart is off" notice over plain HTTP."""
 
 from pathlib import Path
 
 from playwright.sync_api import expect
 
 from director_phone import director_at, in_section
+from image_files import png
 from server import club_director, command_ok, director, links, new_club
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,6 +174,40 @@ def test_every_layout_fits_every_screen_and_reads_from_five_metres(live_server, 
             if violations:
                 problems.append(f"theme {theme} {layout}: axe: {violations}")
             page.screenshot(path=str(SHOTS / f"tv-theme-{theme}-{layout}.png"))
+
+    # the club's look: a logo and two sponsors (uploaded as the director's card does), the felt theme
+    # for every screen of the club, a sponsor every 4 s; each layout still fits with its brand slot
+    for kind, size in (("logo", (600, 240)), ("sponsor", (800, 400)), ("sponsor", (400, 400))):
+        r = api.http.post(
+            api.base + "/api/club/images",
+            files={"file": (f"{kind}.png", png(size), "image/png")},
+            data={"kind": kind},
+            headers=api.headers(),
+            timeout=60,
+        )
+        assert r.status_code in (200, 201), r.text
+    assert api.patch("/api/club/look", {"theme": "felt", "rotate_s": 4}).status_code == 200
+    for layout in ("clock", "payouts", "moves", "seating", "lobby"):
+        page.goto(f"{url}?layout={layout}")
+        if layout == "clock":
+            page.reload()  # a TV asks for the look as it opens, then every 5 minutes
+        expect(page.get_by_test_id("display")).to_have_attribute("data-theme", "felt")  # the club's, now
+        logo = page.get_by_test_id("tv-brand-logo")
+        expect(logo).to_be_visible()
+        page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=logo.element_handle())
+        expect(page.get_by_test_id("tv-brand-sponsor")).to_be_visible()
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(250)
+            problems += [f"{layout} {w}×{h} with the brand slot: {out}" for out in [page.evaluate(OVERFLOW)] if out]
+            if layout in ("clock", "lobby"):
+                page.screenshot(path=str(SHOTS / f"tv-brand-{layout}-{w}x{h}.png"))
+        page.set_viewport_size({"width": 1920, "height": 1080})
+    first = page.get_by_test_id("tv-brand-sponsor").get_attribute("data-index")
+    expect(page.get_by_test_id("tv-brand-sponsor")).not_to_have_attribute("data-index", first, timeout=10_000)
+    violations = axe(page)
+    if violations:
+        problems.append(f"brand slot (lobby, felt): axe: {violations}")
 
     # German is longer: the moves and the lobby still fit the small TV
     page.set_viewport_size({"width": 1280, "height": 720})

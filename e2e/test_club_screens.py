@@ -9,21 +9,10 @@ import io
 from PIL import Image, ImageDraw
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, show
 from image_files import SVG, photo_with_gps, png
 from server import director
 from test_accessibility import axe, report
-
-SHOW = """(el) => {
-  el.scrollIntoView({ block: "start" });
-  let cover = 0;
-  for (const n of document.querySelectorAll("body *")) {
-    const pos = getComputedStyle(n).position;
-    const r = n.getBoundingClientRect();
-    if ((pos === "sticky" || pos === "fixed") && r.top < innerHeight / 4 && r.bottom < innerHeight / 2) cover = Math.max(cover, r.bottom);
-  }
-  window.scrollBy(0, -(cover + 8));
-}"""
 
 
 def logo_png() -> bytes:
@@ -90,7 +79,7 @@ def test_the_director_sets_the_rooms_screens_from_the_phone(live_server, phone, 
     expect(card.get_by_test_id("screens-note")).to_have_text("Saved.")
     look = api.get("/api/display/look").json()
     assert (look["theme"], look["rotate_s"]) == ("felt", 20)
-    card.evaluate(SHOW)
+    show(card)
     shot(page, "club-screens-en")
     card.get_by_test_id("screens-rotate").evaluate("el => el.scrollIntoView({ block: 'end' })")
     shot(page, "club-screens-theme-en")
@@ -107,7 +96,7 @@ def test_the_director_sets_the_rooms_screens_from_the_phone(live_server, phone, 
     expect(card_de.get_by_role("heading", name="Bildschirme im Saal")).to_be_visible()
     expect(card_de.get_by_test_id("screens-theme-felt")).to_contain_text("Filz")
     card_de.get_by_test_id("screens-logo").scroll_into_view_if_needed()
-    card_de.evaluate(SHOW)
+    show(card_de)
     shot(german, "club-screens-de")
     found: dict = {}
     axe(german, "club screens card", found)

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import requests
 from playwright.sync_api import expect
 
-from director_phone import director_at
+from director_phone import director_at, show
 from server import director
 
 ZONE = "Europe/Zurich"  # the phone's timezone is the club's: the times typed are wall times there
@@ -22,23 +22,6 @@ def wall(day: dt.date, hour: int) -> tuple[str, int]:
     """<input type=datetime-local>'s value for `day` at `hour`:00 in the club's zone, and its epoch ms."""
     at = dt.datetime(day.year, day.month, day.day, hour, 0, tzinfo=ZoneInfo(ZONE))
     return at.strftime("%Y-%m-%dT%H:%M"), int(at.timestamp() * 1000)
-
-
-# The card's top just below the sticky header and tabs, for a screenshot that shows its heading.
-SHOW = """(el) => {
-  el.scrollIntoView({ block: "start" });
-  let cover = 0;
-  for (const n of document.querySelectorAll("body *")) {
-    const pos = getComputedStyle(n).position;
-    const r = n.getBoundingClientRect();
-    if ((pos === "sticky" || pos === "fixed") && r.top < innerHeight / 4 && r.bottom < innerHeight / 2) cover = Math.max(cover, r.bottom);
-  }
-  window.scrollBy(0, -(cover + 8));
-}"""
-
-
-def show(locator) -> None:
-    locator.evaluate(SHOW)
 
 
 def test_the_director_opens_online_sign_up_and_the_club_page_lists_it(live_server, phone, shot):

@@ -121,3 +121,21 @@ def in_section(page, name: str) -> None:
     """open_section, unless that section is open already (no tap then)."""
     if page.get_by_test_id(f"section-body-{name}").count() == 0:
         open_section(page, name)
+
+
+# A card's top just below the sticky header and tabs, for a screenshot that shows its heading.
+SHOW = """(el) => {
+  el.scrollIntoView({ block: "start" });
+  let cover = 0;
+  for (const n of document.querySelectorAll("body *")) {
+    const pos = getComputedStyle(n).position;
+    const r = n.getBoundingClientRect();
+    if ((pos === "sticky" || pos === "fixed") && r.top < innerHeight / 4 && r.bottom < innerHeight / 2) cover = Math.max(cover, r.bottom);
+  }
+  window.scrollBy(0, -(cover + 8));
+}"""
+
+
+def show(locator) -> None:
+    """Scroll a card's top just below the sticky header and tabs (for a screenshot of it)."""
+    locator.evaluate(SHOW)

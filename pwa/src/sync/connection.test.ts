@@ -192,5 +192,5 @@ describe("outbox against a server that does not answer", () => {
     await waitFor(() => outbox.snapshot().length === 0, 10_000);
     expect(Date.now() - t0).toBeLessThan(1000); // the 1 s backoff would have made it ≥ 1000
     expect(net.calls.filter(isCommand).map((c) => c.body.op_id)).toEqual([e.op_id, e.op_id]);
-  });
+  }, 15_000);
 });

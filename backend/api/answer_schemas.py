@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..store.models import ACCESS
+from ..store.models import ACCESS, SCREEN_THEMES
 from .view_schemas import Closed, Free, Int, LocalText, Maybe, Money, Open, SignUpSettings, optional
 
 # --- auth, tournaments, presets, links, venue -----------------------------------------------
@@ -362,9 +362,6 @@ class MyDataErased(Closed):
 # --- the room's screens: the club's logo, sponsors and theme (api/club_images.py) -------------
 
 
-SCREEN_THEMES = ["night", "day", "felt", "royal"]
-
-
 class ClubImage(Closed):
     """An image as the club's directors see it (their card lists, orders and deletes these)."""
 
@@ -391,7 +388,7 @@ class ImageLimits(Closed):
 class ClubScreens(Closed):
     """The director's card "The room's screens": the club's look and its images, with the limits."""
 
-    theme = fields.String(validate=validate.OneOf(SCREEN_THEMES))
+    theme = fields.String(validate=validate.OneOf(list(SCREEN_THEMES)))
     rotate_s = Int()
     logo = fields.Nested(ClubImage, allow_none=True)
     sponsors = fields.List(fields.Nested(ClubImage))
@@ -411,7 +408,7 @@ class LookSponsor(LookLogo):
 class ClubLook(Closed):
     """What a TV of the club shows of it: colours, logo, sponsors in order and their rotation."""
 
-    theme = fields.String(validate=validate.OneOf(SCREEN_THEMES))
+    theme = fields.String(validate=validate.OneOf(list(SCREEN_THEMES)))
     logo = fields.Nested(LookLogo, allow_none=True)
     sponsors = fields.List(fields.Nested(LookSponsor))
     rotate_s = Int()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import cast
 
 from flask import Blueprint, jsonify, request
@@ -23,7 +24,13 @@ from .contract import documented
 from .schemas import InvitationCheckSchema, LoginSchema, SetupSchema
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
-UNKNOWN_USER_HASH = hash_password("no such director")
+
+
+@cache
+def unknown_user_hash() -> str:
+    """What an unknown name's password is checked against; made at the first such login, not at
+    import (argon2's 0.15 s on every worker's and every test server's start)."""
+    return hash_password("no such director")
 
 
 def _session_for(session: Session, director: Director) -> dict:
@@ -130,7 +137,7 @@ def login(body: dict) -> ResponseReturnValue:
     with session_scope(floor().db) as session:
         director = session.exec(select(Director).where(Director.username == body["username"].strip())).first()
         # An unknown name costs the same argon2 work as a wrong password: timing tells nothing.
-        known = verify_password(director.password_hash if director else UNKNOWN_USER_HASH, body["password"])
+        known = verify_password(director.password_hash if director else unknown_user_hash(), body["password"])
         if director is None or not known:
             floor().login_throttle.failed(key)
             raise ApiError(401, "bad_credentials", "Wrong user name or password.", "password")

@@ -11,9 +11,7 @@ and never changes, and a club's images only under its own id.
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import cast
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -22,10 +20,11 @@ from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..auth.access import Caller, current_caller, require_club_director, require_director
+from ..auth.access import Caller, require_club_director, require_director, require_role
 from ..documents import club_image as img
 from ..errors import ApiError
 from ..floor import floor
+from ..off_loop import off_loop
 from ..service import now_ms
 from ..store import Club, existing, session_scope, stored_id
 from ..store.models import ClubImage
@@ -59,21 +58,6 @@ UPLOAD_FORM = {
         "name": {"type": "string", "maxLength": 60},
     },
 }
-
-T = TypeVar("T")
-
-
-def _off_loop(fn: Callable[..., T], *args: Any) -> T:
-    """Pillow's decoding and encoding, under gevent in the hub's native threads (Pillow lets go of
-    the GIL while it works): the sockets of the room keep being served during a 0.5 s photo."""
-    if "gevent" in sys.modules:
-        from gevent import monkey
-
-        if monkey.is_module_patched("threading"):
-            import gevent
-
-            return gevent.get_hub().threadpool.apply(fn, args)
-    return fn(*args)
 
 
 def media_url(row: ClubImage) -> str:
@@ -221,7 +205,7 @@ def upload_image() -> ResponseReturnValue:
             if len(_sponsors(_images(session, caller.club))) >= MAX_SPONSORS:
                 raise _too_many()
     try:
-        clean = _off_loop(img.clean_image, data, kind)
+        clean = off_loop(img.clean_image, data, kind)
     except img.ImageProblem as problem:
         raise ApiError(problem.status, problem.error, problem.message, "file") from None
     with session_scope(floor().db) as session:
@@ -330,9 +314,7 @@ def set_look(body: dict, caller: Caller) -> ResponseReturnValue:
 def display_look() -> ResponseReturnValue:
     """The club's look for its TVs: theme, logo and sponsor images in order, rotation (a display
     link of one of the club's tournaments, or a director of the club)"""
-    caller = current_caller()
-    if caller.role not in ("display", "director"):
-        raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")
+    caller = require_role("display", "director")
     with session_scope(floor().db) as session:
         return jsonify(look_json(session, existing(session.get(Club, caller.club))))
 

@@ -7,8 +7,7 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from sqlmodel import and_, col, or_, select
 
-from ..auth.access import current_caller
-from ..errors import ApiError
+from ..auth.access import require_role
 from ..floor import floor
 from ..read.lobby import ACTIVE_MS, LOBBY_MAX, START_WINDOW_MS, lobby_entry, tonight
 from ..service import now_ms
@@ -27,9 +26,7 @@ CANDIDATES = 20
 @documented(out.Lobby, errors=(401, 403))
 def lobby() -> ResponseReturnValue:
     """The caller's club's tournaments of tonight (display token or director), at most 6"""
-    caller = current_caller()
-    if caller.role not in ("display", "director"):
-        raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")
+    caller = require_role("display", "director")
     club_id = caller.club
     now = now_ms()
     with session_scope(floor().db) as session:
@@ -57,7 +54,7 @@ def lobby() -> ResponseReturnValue:
     service = floor().service
     shown = []
     for tid, starts_at, last_at in sorted(rows, key=lambda r: (r[1] or 0, r[0] or 0)):
-        if tid is None:
+        if tid is None:  # a column that is never NULL, typed Optional by SQLModel
             continue
         entry = service.render(tid, None, lobby_entry)
         if tonight(entry["status"], last_at, starts_at, now):

@@ -20,6 +20,7 @@ from ..presets import all_presets, find_preset, save_custom
 from ..push import subscriptions
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope, stored_id
+from ..store.models import SCREEN_THEMES
 from . import answer_schemas as out
 from .contract import Answer, documented
 from .phone_links import phone_link
@@ -152,7 +153,6 @@ def _svg(url: str) -> Response:
 
 # A TV's screen (docs/screens.md): the layout and theme its link carries after the token
 LAYOUTS = ("clock", "payouts", "moves", "seating", "lobby")
-THEMES = ("night", "day", "felt", "royal")
 
 
 class ScreenQuery(Schema):
@@ -160,7 +160,7 @@ class ScreenQuery(Schema):
         unknown = "raise"
 
     layout = fields.String(validate=validate.OneOf(LAYOUTS))
-    theme = fields.String(validate=validate.OneOf(THEMES))
+    theme = fields.String(validate=validate.OneOf(list(SCREEN_THEMES)))
 
 
 def screen_suffix(q: dict) -> str:

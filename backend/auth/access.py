@@ -201,6 +201,14 @@ def director_refusal(caller: Caller, tournament_id: int) -> ApiError | None:
     return None
 
 
+def require_role(*roles: str) -> Caller:
+    """The caller, if it has one of `roles` (the club's screens: a TV's link or a director)."""
+    caller = current_caller()
+    if caller.role not in roles:
+        raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")
+    return caller
+
+
 def require_tournament(tournament_id: int, roles: set[str] | None = None, act: bool | None = None) -> Caller:
     """The caller may reach this tournament (and has one of `roles`, if given). A director: one of
     his club's (one he runs, if limited; reading only, if an observer); a dealer, player or TV: the
@@ -217,6 +225,4 @@ def require_tournament(tournament_id: int, roles: set[str] | None = None, act: b
         # A QR code knows one tournament: any other, of its club or another, answers as missing
         # (whether a tournament exists is no business of another club's phone).
         raise _missing(tournament_id)
-    if roles is not None and caller.role not in roles:
-        raise ApiError(403, "forbidden", f"A {caller.role} may not do this.")
-    return caller
+    return require_role(*roles) if roles is not None else caller

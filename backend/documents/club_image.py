@@ -46,10 +46,6 @@ class CleanImage:
     sha256: str
     source: str  # the format the upload turned out to be (PNG, JPEG, WEBP, GIF)
 
-    @property
-    def ext(self) -> str:
-        return self.mime.split("/", 1)[1]
-
 
 def _what_else(head: bytes) -> ImageProblem:
     """The refusal for bytes Pillow did not take as one of ACCEPTED, naming what they look like."""

@@ -112,13 +112,13 @@ def decide_withdraw(state: TournamentState, cmd: Command) -> Decision | Rejectio
     )
 
 
-@applies("announced", views=())
+@applies("announced")
 def apply_announced(state: TournamentState, event: Event) -> None:
     state.announcements.append(dict(event.payload))
     del state.announcements[:-KEPT]
 
 
-@applies("announcement_withdrawn", views=())
+@applies("announcement_withdrawn")
 def apply_withdrawn(state: TournamentState, event: Event) -> None:
     for a in state.announcements:
         if a["id"] == event.payload["id"]:

@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
+from ..off_loop import off_loop
+
 if TYPE_CHECKING:
     from flask import Flask
     from sqlalchemy.engine import Engine
@@ -874,19 +876,6 @@ def backup_if_changed(config: Config, last: str | None, engine: Engine | None = 
     return create_backup(config, auto=True)
 
 
-def _off_loop(fn: Callable[..., T], *args: Any) -> T:
-    """SQLite blocks: under gevent run it in the hub's threadpool (native threads), so phones
-    keep being served while the copy and the compression run."""
-    if "gevent" in sys.modules:
-        from gevent import monkey
-
-        if monkey.is_module_patched("threading"):
-            import gevent
-
-            return gevent.get_hub().threadpool.apply(fn, args)
-    return fn(*args)
-
-
 def _auto_loop(app: Flask) -> None:
     from ..floor import floor_of
 
@@ -904,7 +893,7 @@ def _auto_loop(app: Flask) -> None:
         sleep(config.BACKUP_INTERVAL_MINUTES * 60)
         try:
             # SQLite blocks the loop: off it. psycopg and pg_dump (gevent's subprocess) cooperate with it.
-            made = _off_loop(backup_if_changed, config, last) if sqlite else backup_if_changed(config, last, floor.db)
+            made = off_loop(backup_if_changed, config, last) if sqlite else backup_if_changed(config, last, floor.db)
             if made is None:
                 continue
             last = made.manifest["fingerprint"]

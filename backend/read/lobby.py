@@ -3,11 +3,8 @@ Only counters the state already keeps (no pass over the field): a TV asks every 
 
 from __future__ import annotations
 
-from ..engine import money
 from ..engine.model import TournamentState
-from ..engine.payouts import shown
-from .locale_format import region_of
-from .views import _structure
+from .views import room_counts
 
 # "Tonight": a finished tournament stays on the lobby this long after its last event (the winner
 # is still toasted); one not finished shows while something happened in it within ACTIVE_MS, or
@@ -28,22 +25,4 @@ def tonight(status: str, last_at: int | None, starts_at: int | None, now: int) -
 
 def lobby_entry(state: TournamentState) -> dict:
     """One tournament as the lobby shows it: name, clock, counts, the prize pool."""
-    fmt = state.preset.get("format", {})
-    status = state.status
-    if status in ("seated", "running") and state.clock.status == "paused":
-        status = "paused"
-    left = state.players_left
-    return {
-        "id": state.tournament_id,
-        "name": state.name,
-        "status": status,
-        "players_left": left,
-        "entries_total": len(state.entries) - len(state.released),
-        "prize_pool": shown(money.pool(state)),
-        "currency": fmt.get("currency", ""),
-        "region": region_of(fmt),
-        "average_stack": state.chips["in_play"] // left if left else 0,
-        "clock": state.clock.as_dict(),
-        "structure": _structure(state),
-        "clock_rules": state.preset.get("clock", {}),
-    }
+    return {"id": state.tournament_id, **room_counts(state)}

@@ -38,7 +38,7 @@ def _head(state: TournamentState, kind: str, now: int) -> dict:
 _SHOWN_STRUCTURES: dict[int, tuple[list[dict], list[dict]]] = {}
 
 
-def _structure(state: TournamentState) -> list[dict]:
+def shown_structure(state: TournamentState) -> list[dict]:
     structure = state.structure
     kept = _SHOWN_STRUCTURES.get(id(structure))
     if kept is not None and kept[0] is structure:
@@ -90,33 +90,42 @@ def _deadlines(state: TournamentState) -> dict:
     return out
 
 
-def public_view(state: TournamentState, now: int) -> dict:
+def room_counts(state: TournamentState) -> dict:
+    """What every room screen says of a tournament (the public view, the TV lobby): its status, the
+    field, the average and the prize pool, from counters the state keeps (no pass over the field)."""
     fmt = state.preset.get("format", {})
-    entries_total = len(state.entries) - len(state.released)  # a seat released at check-in was no entry (N-3.6)
-    chips = state.chips["in_play"]
     status = state.status
     if status in ("seated", "running") and state.clock.status == "paused":
         status = "paused"
+    left = state.players_left
     return {
-        **_head(state, "public", now),
         "name": state.name,
         "status": status,
-        "preset_id": state.preset.get("id"),
         "currency": fmt.get("currency", ""),
-        "start_stack": state.start_stack,
         # de-CH "3'750 CHF" or de-DE "3.750 €": the preset's region, else the currency's
         "region": region_of(fmt),
-        "entries_total": entries_total,
-        "players_left": state.players_left,
-        "average_stack": chips // state.players_left if state.players_left else 0,
+        "entries_total": len(state.entries) - len(state.released),  # a seat released at check-in was no entry (N-3.6)
+        "players_left": left,
+        "average_stack": state.chips["in_play"] // left if left else 0,
         "prize_pool": shown(money.pool(state)),
+        "clock": state.clock.as_dict(),
+        "structure": shown_structure(state),
+        "clock_rules": state.preset.get("clock", {}),
+    }
+
+
+def public_view(state: TournamentState, now: int) -> dict:
+    return {
+        **_head(state, "public", now),
+        **room_counts(state),
+        "preset_id": state.preset.get("id"),
+        "start_stack": state.start_stack,
         "payouts": money.payout_list(state),
         "buy_ins": state.money["buy_ins"],
         "rebuys": state.money["rebuys"],
         "addons": state.money["addons"],
         "reentries": state.money["reentries"],
         "preset_name": state.preset.get("name"),
-        "clock_rules": state.preset.get("clock", {}),
         "deadlines": _deadlines(state),
         # N-2.13, V-V.b: the TV and every phone say "Hand-for-hand" while it runs (one boolean:
         # this view goes to every phone after every bust; the round is the dealers' business)
@@ -128,8 +137,6 @@ def public_view(state: TournamentState, now: int) -> dict:
         # the TV's winner screen: the first places in the money with names and prizes, only
         # once it is over (at most RESULTS_SHOWN rows, so the view stays small at any field)
         "results": _results(state),
-        "structure": _structure(state),
-        "clock": state.clock.as_dict(),
         # the bubble, the money and the final table: a moment on every screen (engine/moments.py)
         "moments": moments_view(state, census(state).occupied),
         # [[at, players_left, level_index]], at most 60 of the ≤ 500 kept (this view goes to

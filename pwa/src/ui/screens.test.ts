@@ -15,7 +15,10 @@ describe("a TV link's screen (docs/screens.md)", () => {
     expect(screenOptions("layout=moves")).toMatchObject({ layout: "moves", theme: null });
     expect(screenOptions("")).toMatchObject({ layout: "clock", theme: null });
     expect(screenOptions("layout=<script>&theme=pink")).toMatchObject({ layout: "clock", theme: null });
-    expect(screenOptions("layout=seating&sound=off").params).toEqual({ layout: "seating", sound: "off" });
+    expect(screenOptions("layout=seating&sound=off")).toMatchObject({ layout: "seating", soundOff: true });
+    expect(screenOptions("layout=lobby&sound=OFF").soundOff).toBe(true);
+    expect(screenOptions("sound=on").soundOff).toBe(false);
+    expect(screenOptions("layout=clock").soundOff).toBe(false);
   });
 
   it("writes the link the director hands to one TV", () => {

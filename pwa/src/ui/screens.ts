@@ -10,8 +10,8 @@ export interface ScreenOptions {
   layout: Layout;
   /** null: the club's theme (GET /api/display/look), else night. */
   theme: Theme | null;
-  /** Every parameter of the link as given (e.g. `sound=off` for a silent TV in the bar). */
-  params: Record<string, string>;
+  /** `sound=off` (or 0, no, false): a silent TV in the bar, whatever the director's switch says. */
+  soundOff: boolean;
 }
 
 /** The screen's options from the query after the token; an unknown layout is the clock (today's
@@ -21,7 +21,8 @@ export function screenOptions(query: string): ScreenOptions {
   for (const [k, v] of new URLSearchParams(query)) params[k] = v;
   const layout = (LAYOUTS as readonly string[]).includes(params.layout) ? (params.layout as Layout) : "clock";
   const theme = (THEMES as readonly string[]).includes(params.theme) ? (params.theme as Theme) : null;
-  return { layout, theme, params };
+  const soundOff = ["off", "0", "no", "false"].includes((params.sound ?? "").toLowerCase());
+  return { layout, theme, soundOff };
 }
 
 /** A display link with a screen's layout and theme (the clock and the club's theme: the plain link). */

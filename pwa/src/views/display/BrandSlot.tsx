@@ -1,18 +1,18 @@
 // The region each layout keeps for the club: its logo, and its sponsors one after another every
 // `rotate_s` seconds. Nothing at all (the region collapses) when the club has neither.
-import { useEffect, useState } from "preact/hooks";
+// The sponsor shown follows the server's clock, not a counter of this component: the slot moves
+// between the side and the foot when the TV turns to the seating list (a new component), and every
+// TV of the room shows the same sponsor at the same time.
 import { t, useLang } from "../../i18n";
+import { useServerNow } from "../../ui/hooks";
 import type { Look } from "./look";
 
 export function BrandSlot(props: { look: Look; class?: string }) {
   useLang();
   const { logo, sponsors, rotate_s } = props.look;
-  const [i, setI] = useState(0);
-  useEffect(() => {
-    if (sponsors.length < 2) return;
-    const id = setInterval(() => setI((n) => n + 1), rotate_s * 1000);
-    return () => clearInterval(id);
-  }, [sponsors.length, rotate_s]);
+  const period = rotate_s * 1000;
+  const now = useServerNow(sponsors.length > 1 ? Math.min(period, 1000) : 60_000);
+  const i = Math.floor(now / period);
   if (!logo && !sponsors.length) return null;
   const sponsor = sponsors.length ? sponsors[i % sponsors.length] : null;
   return (

@@ -54,7 +54,7 @@ export function Display(props: { token: string; query?: string }) {
   const { view: pub, loaded } = useView<PublicView>(tid != null ? viewKey(tid, "public") : null);
   const wake = useWakeLock(true);
   const m = useClockState(pub?.structure, pub?.clock, { rules: pub?.clock_rules }); // tones: useTvVoice
-  const voice = useTvVoice(pub, m); // tone and speech at a level change (issue #33)
+  const voice = useTvVoice(pub, m, screen.soundOff); // tone and speech at a level change (issue #33)
   const { view: tv } = useView<DisplayView>(tid != null ? viewKey(tid, "display") : null);
   const seatingOn = !pub?.winner && (tv?.seated ?? 0) > 0;
   const holdClock = m.status === "running" && m.remaining_ms < HOLD_CLOCK_MS;
@@ -216,7 +216,7 @@ export function Display(props: { token: string; query?: string }) {
         </div>
       )}
       {!brandInSide && <BrandSlot look={look} class="tv-brand-foot" />}
-      {!over && ticker && <MovesTicker moves={tv?.moves} />}
+      {ticker && <MovesTicker moves={tv?.moves} />}
     </div>
   );
 }

@@ -50,5 +50,5 @@ export function useLook(token: string): Look {
 
 /** The theme a screen shows: its link's, else the club's, else night. */
 export function themeOf(linkTheme: Theme | null, look: Look): Theme {
-  return linkTheme ?? look.theme ?? "night";
+  return linkTheme ?? look.theme;
 }

@@ -8,7 +8,7 @@ import { snapshotOf, type ClockModel } from "../../clock/model";
 import { levelChangeAlert, warningAlert } from "../../ui/alerts";
 import { report } from "../../sync/report";
 import type { PublicView } from "../../api/views";
-import { announcement, pickVoice, soundOffInLink, speechLang, spokenText, type VoiceSnapshot } from "./voice";
+import { announcement, pickVoice, speechLang, spokenText, type VoiceSnapshot } from "./voice";
 
 /** The tones take about a second; the voice starts after them. */
 const AFTER_TONE_MS = 1100;
@@ -40,10 +40,10 @@ export function speak(text: string, lang: string): void {
   }
 }
 
-/** Call once per render of the TV with its public view and its clock. */
-export function useTvVoice(pub: PublicView | null | undefined, m: ClockModel): TvVoice {
+/** Call once per render of the TV with its public view, its clock and whether its link says
+ * `sound=off` (ui/screens.ts). */
+export function useTvVoice(pub: PublicView | null | undefined, m: ClockModel, linkOff: boolean): TvVoice {
   const lang = useLang();
-  const linkOff = soundOffInLink(typeof location !== "undefined" ? location.hash : "");
   const sound = !linkOff && (pub?.tv_sound?.sound ?? true);
   const voice = !linkOff && (pub?.tv_sound?.voice ?? true) && speechAvailable();
   const snap: VoiceSnapshot = { ...snapshotOf(pub?.structure, m), elapsed_ms: m.elapsed_ms };

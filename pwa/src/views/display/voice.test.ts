@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { StructureEntry } from "../../clock/clock";
 import { structureKey } from "../../clock/model";
-import { FRESH_MS, announcement, type Deadlines, pickVoice, soundOffInLink, speechLang, spokenText, type VoiceSnapshot } from "./voice";
+import { FRESH_MS, announcement, type Deadlines, pickVoice, speechLang, spokenText, type VoiceSnapshot } from "./voice";
 
 const S: StructureEntry[] = [
   { kind: "level", level: 1, sb: 100, bb: 200, ante: 0, minutes: 20 },
@@ -112,13 +112,5 @@ describe("the voice", () => {
     expect(pickVoice(v, "en-GB")?.name).toBe("us");
     expect(pickVoice(v, "fr-FR")).toBeNull();
     expect(pickVoice([], "de-DE")).toBeNull();
-  });
-
-  it("stays silent on a screen whose link says sound=off", () => {
-    expect(soundOffInLink("#/display/abc?layout=lobby&sound=off")).toBe(true);
-    expect(soundOffInLink("#/display/abc?sound=OFF")).toBe(true);
-    expect(soundOffInLink("#/display/abc?sound=on")).toBe(false);
-    expect(soundOffInLink("#/display/abc")).toBe(false);
-    expect(soundOffInLink("#/display/abc?layout=clock")).toBe(false);
   });
 });

@@ -124,11 +124,3 @@ export function pickVoice<V extends { lang: string; localService?: boolean }>(vo
   const best = [...voices].filter((v) => rank(v) < 9).sort((a, b) => rank(a) - rank(b));
   return best[0] ?? null;
 }
-
-/** A screen link's own switch: `#/display/<token>?layout=…&sound=off` keeps that one TV silent. */
-export function soundOffInLink(hash: string): boolean {
-  const q = hash.indexOf("?");
-  if (q < 0) return false;
-  const v = new URLSearchParams(hash.slice(q + 1)).get("sound");
-  return v != null && ["off", "0", "no", "false"].includes(v.toLowerCase());
-}

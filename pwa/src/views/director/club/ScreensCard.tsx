@@ -3,15 +3,15 @@ import { getLang, t, useLang } from "../../../i18n";
 import { request, NetworkError } from "../../../sync/api";
 import { report } from "../../../sync/report";
 import type { DirectorAuth } from "../../../sync/session";
-import { Confirm } from "../../../ui/Confirm";
+import { AskConfirm, type Ask } from "../../../ui/Confirm";
+import { THEMES } from "../../../ui/screens";
 import type { components } from "../../../api/types.gen";
 import "./clubScreens.css";
 
 type Screens = components["schemas"]["ClubScreens"];
 type Image = components["schemas"]["ClubImage"];
-type Theme = Screens["theme"];
+type Theme = Screens["theme"]; // the server's list is ui/screens.ts THEMES (the API types check both)
 
-const THEMES: Theme[] = ["night", "day", "felt", "royal"];
 const ROTATIONS = [6, 8, 12, 20, 30, 60];
 const PATH = "/api/club/images";
 
@@ -58,7 +58,7 @@ export function ScreensCard(props: { auth: DirectorAuth }) {
   const [busy, setBusy] = useState<string | null>(null); // what is being sent: "logo", "sponsor", an id…
   const [note, setNote] = useState<Note>(null);
   const [sponsorName, setSponsorName] = useState("");
-  const [asking, setAsking] = useState<{ image: Image; title: string } | null>(null);
+  const [ask, setAsk] = useState<Ask | null>(null);
   const canEdit = auth.director?.access === "full";
 
   useEffect(() => {
@@ -133,7 +133,13 @@ export function ScreensCard(props: { auth: DirectorAuth }) {
   }
 
   function remove(image: Image, title: string) {
-    setAsking({ image, title });
+    setAsk({
+      title,
+      text: t("clubscreens.delete_text"),
+      label: t("clubscreens.delete"),
+      danger: true,
+      run: () => change(`del${image.id}`, `${PATH}/${image.id}`, "DELETE", undefined, t("clubscreens.deleted")),
+    });
   }
 
   const logo = screens.logo;
@@ -231,21 +237,7 @@ export function ScreensCard(props: { auth: DirectorAuth }) {
             ))}
         </select>
       </label>
-      {asking && (
-        <Confirm
-          title={asking.title}
-          text={t("clubscreens.delete_text")}
-          confirmLabel={t("clubscreens.delete")}
-          danger
-          testid="screens-delete-confirm"
-          onCancel={() => setAsking(null)}
-          onConfirm={() => {
-            const image = asking.image;
-            setAsking(null);
-            change(`del${image.id}`, `${PATH}/${image.id}`, "DELETE", undefined, t("clubscreens.deleted"));
-          }}
-        />
-      )}
+      <AskConfirm ask={ask} onClose={() => setAsk(null)} testid="screens-delete-confirm" />
     </section>
   );
 }

@@ -155,7 +155,7 @@ function DisplayRow(props: { url: string; base: string; token: string }) {
               <option value="">{t("links.theme_club")}</option>
               {THEMES.map((x) => (
                 <option key={x} value={x}>
-                  {t(`links.theme_${x}`)}
+                  {t(`clubscreens.theme_${x}`)}
                 </option>
               ))}
             </select>

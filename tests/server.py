@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import re
 import signal
@@ -32,6 +34,98 @@ def wait_until_up(proc: subprocess.Popen, health_url: str, log_path: Path, timeo
     raise RuntimeError(f"server did not start in {timeout_s:.0f} s")
 
 
+class ForkedServer:
+    """A server forked by tests/server_zygote.py, as much of a `subprocess.Popen` as the tests use:
+    its pid, poll() and wait(). The kernel reaps it; its exit code is the file it leaves."""
+
+    def __init__(self, pid: int, log_path: Path):
+        self.pid, self.returncode = pid, None
+        self.exit_path = Path(f"{log_path}.exit-{pid}")  # server_zygote.exit_file
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                os.kill(self.pid, 0)
+            except ProcessLookupError:
+                code = self.exit_path.read_text() if self.exit_path.exists() else ""
+                self.returncode = int(code) if code else -signal.SIGKILL  # killed: it wrote nothing
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"server {self.pid}", timeout or 0)
+            time.sleep(0.02)
+        return self.returncode or 0
+
+
+class Zygote:
+    """This pytest process's warm parent of server processes (tests/server_zygote.py)."""
+
+    def __init__(self):
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.namespaces = namespaces()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "tests" / "server_zygote.py")],
+            cwd=ROOT,
+            env={**env, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def spawn(self, argv: list[str], env: dict, log_path: Path) -> ForkedServer:
+        assert self.proc.stdin and self.proc.stdout
+        request = {"argv": argv, "env": env, "cwd": str(ROOT), "log": str(log_path)}
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        return ForkedServer(int(self.proc.stdout.readline()), log_path)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+_zygote: Zygote | None = None
+# What a new interpreter reads as it starts (a test's sitecustomize on PYTHONPATH, coverage's
+# start-up hook): a forked server would miss it.
+INTERPRETER_START = ("COVERAGE_PROCESS_START", "LD_PRELOAD")
+
+
+def namespaces() -> tuple[str, ...]:
+    """The network and host-name namespaces a child starts in (tests/laptop.py enters others)."""
+    return tuple(os.readlink(f"/proc/self/ns/{kind}") for kind in ("net", "uts"))
+
+
+def warm_start_fits(env: dict) -> bool:
+    if _zygote is not None and _zygote.namespaces != namespaces():
+        return False  # the zygote's children would listen on the host, not on the laptop's Wi-Fi
+    started = (k for k in {*env, *os.environ} if k.startswith("PYTHON") and k != "PYTHONUNBUFFERED")
+    if any(env.get(k) != os.environ.get(k) for k in started):
+        return False
+    return not any(env.get(k) or os.environ.get(k) for k in INTERPRETER_START)
+
+
+def spawn_server(argv: list[str], env: dict, log_file) -> subprocess.Popen | ForkedServer:
+    """`pokerfloor <argv>` as a server process: forked from the warm zygote (about 2.5 s less CPU
+    than a new interpreter), or a new interpreter where the zygote cannot serve: what only a new
+    interpreter reads (`warm_start_fits`), or a zygote that has died."""
+    global _zygote
+    if warm_start_fits(env):
+        try:
+            if _zygote is None or _zygote.proc.poll() is not None:
+                _zygote = Zygote()
+                atexit.register(_zygote.close)
+            return _zygote.spawn(argv, env, Path(log_file.name))
+        except (OSError, ValueError):
+            _zygote = None  # a broken pipe or no pid: start it the slow way
+    return subprocess.Popen(
+        [sys.executable, "-m", "backend.cli", *argv], cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT
+    )
+
+
 class ServerProcess:
     def __init__(
         self,
@@ -48,7 +142,7 @@ class ServerProcess:
         self.port = port or free_port()
         self.database_url = database_url or f"sqlite:///{self.var_dir / 'pokerfloor.db'}"
         self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen | ForkedServer | None = None
         self._log = None  # the server's output file while it runs
         self.log_path = self.var_dir / f"server-{self.port}.log"
 
@@ -74,13 +168,7 @@ class ServerProcess:
                 stderr=subprocess.STDOUT,
                 timeout=60,
             )
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "backend.cli", "serve", *self.args],
-            cwd=ROOT,
-            env=env,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-        )
+        self.proc = spawn_server(["serve", *self.args], env, self._log)
         try:
             wait_until_up(self.proc, self.url + "/api/health", self.log_path)
         except BaseException:

@@ -10,6 +10,7 @@ import email
 import email.policy
 import mailbox
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -40,6 +41,15 @@ class Sink(Mailbox):
         if not 1 <= len(args) <= 2:
             parser.error("usage: <maildir> [refuse_first]")
         return cls(args[0], int(args[1]) if len(args) > 1 else 0)
+
+
+def delivered_at(key: str) -> tuple[int, int]:
+    """When a Maildir message was delivered, from its name "<seconds>.M<microseconds>P<pid>…".
+    The microseconds are not zero-padded, so the names themselves do not sort by time: within one
+    second "M51234" sorts before "M5123P" (a mail and the next one 0.1 s later came out swapped)."""
+    seconds, rest = key.split(".", 1)
+    micro = re.match(r"M(\d+)", rest)
+    return int(seconds), int(micro[1]) if micro else 0
 
 
 class SmtpSink:
@@ -90,10 +100,9 @@ class SmtpSink:
         if not self.maildir.exists():
             return []
         box = mailbox.Maildir(self.maildir, create=False)
-        # a Maildir name starts with the time it was delivered (seconds, then microseconds)
         return [
             email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)  # type: ignore[misc]
-            for key in sorted(box.keys())
+            for key in sorted(box.keys(), key=delivered_at)
         ]
 
     def wait_for(self, count: int, timeout: float = 15) -> list[EmailMessage]:

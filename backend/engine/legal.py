@@ -36,7 +36,7 @@ NONE = "none"
 # The payments a player makes for chips, per kind of price in the preset's format.
 PAID_EXTRAS = (("rebuy", "rebuy"), ("addon", "addon"))
 # The English words of the messages (the phones word them from params.what: pwa/src/i18n).
-ONE = {"buy_in": "buy-in", "rebuy": "rebuy", "addon": "add-on"}
+ONE = {"buy_in": "A buy-in", "rebuy": "A rebuy", "addon": "An add-on"}
 MANY = {"rebuy": "rebuys", "reentry": "reentries", "addon": "addons"}
 MANY_WORDS = {"rebuys": "rebuys", "reentries": "re-entries", "addons": "add-ons"}
 REASON_MIN = 10
@@ -111,11 +111,12 @@ def preset_problem(preset: dict, legal: dict | None) -> Rejection | None:
             if amount > most:
                 return _refusal(
                     "legal_buy_in",
-                    f"A {ONE[what]} of {shown(amount)} {currency} is over the legal "
+                    f"{ONE[what]} of {shown(amount)} {currency} is over the legal "
                     f"{shown(most)} {currency} per Startgeld",
                     what,
                     found,
                     what=what,
+                    variant=what,
                     amount=shown(amount),
                     max=shown(most),
                     currency=str(currency),
@@ -142,6 +143,7 @@ def preset_problem(preset: dict, legal: dict | None) -> Rejection | None:
                     what,
                     found,
                     what=MANY[what],
+                    variant=MANY[what],
                 )
     payouts = preset.get("payouts")
     found = limit(legal, "no_cash_prizes")

@@ -14,6 +14,7 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 BUNDLED = {  # source in the checkout -> place inside backend/bundled/
     "shared_rules/presets": "presets",
+    "shared_rules/legal": "legal",
     "shared_rules/preset.schema.json": "preset.schema.json",
     "pwa/dist": "pwa",
 }

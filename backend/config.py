@@ -74,6 +74,10 @@ class Config:
         self.PRESETS_DIR = Path(
             os.environ.get("PRESETS_DIR") or (ROOT / "shared_rules" / "presets" if CHECKOUT else BUNDLED / "presets")
         )
+        # The law's limits (shared_rules/legal/, docs/presets.md "Legal profiles"), beside the presets.
+        self.LEGAL_DIR = Path(
+            os.environ.get("LEGAL_DIR") or (ROOT / "shared_rules" / "legal" if CHECKOUT else BUNDLED / "legal")
+        )
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
         # The queue's channel: two deployments (or test runs) on one Redis keep apart by it.
         self.SOCKETIO_CHANNEL = os.environ.get("SOCKETIO_CHANNEL") or "flask-socketio"

@@ -73,9 +73,19 @@ class Preset(Open):
     name = LocalText()
 
 
+class LegalWarning(Closed):
+    """A limit of the law the answer warns of, without refusing (engine/legal.py)."""
+
+    code = fields.String()  # legal_short_structure, legal_tournaments_day
+    rule = fields.String()  # the article: "VGS Art. 39 Abs. 5"
+    message = fields.String()  # English; the phone words it from code and params
+    params = Free()
+
+
 class SavedPreset(Closed):
     id = fields.String()
     name = fields.String()
+    warnings = fields.List(fields.Nested(LegalWarning))
 
 
 class Tournament(Closed):
@@ -84,6 +94,8 @@ class Tournament(Closed):
     preset_id = fields.String()
     created_at = Int()
     status = Maybe(fields.String)
+    legal = Maybe(fields.String)  # the legal profile's id, null without one
+    warnings = optional(fields.List(fields.Nested(LegalWarning)))  # only in the answer to its creation
 
 
 class Link(Closed):

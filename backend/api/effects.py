@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..floor import PokerFloor
+from ..legal_profiles import find_profile
 from ..read.league import carried_headhunter_chips
+from ..read.legal_day import legal_day
 from ..store import Tournament, existing, session_scope
 from .league import check_person, link_registration
 from .personal_links import link_signups
@@ -51,6 +53,31 @@ def _carry_headhunter_chips(app: PokerFloor, tid: int, payload: dict) -> None:
         )
 
 
+def _legal_day(app: PokerFloor, tid: int, payload: dict) -> None:
+    """The law's day (VGS Art. 39 Abs. 2, 3): the person's Startgelder and the club's in its other
+    tournaments of the day, and how many of them started (read/legal_day.py). Always the server's:
+    `legal_day` is no field of any payload schema, so a phone cannot send it, and it is set here anew."""
+    payload.pop("legal_day", None)
+    entry_id = payload.get("entry_id")
+    day = legal_day(
+        app.db,
+        app.service,
+        app.service.club_of(tid),
+        tid,
+        app.service.clock(),
+        payload.get("name"),
+        payload.get("person_id"),
+        entry_id if isinstance(entry_id, int) else None,
+    )
+    if day is not None:
+        payload["legal_day"] = day
+
+
+def _legal_profile(app: PokerFloor, tid: int, payload: dict) -> None:
+    """set_legal_profile: the profile's limits from shared_rules/legal/, never a phone's."""
+    payload["limits"] = find_profile(str(app.config.LEGAL_DIR), payload.get("profile"))
+
+
 def _link_imported(app: PokerFloor, tid: int, payload: dict, result: dict) -> None:
     link_entries(app, tid, [r["entry_id"] for r in result["imported"]])
 
@@ -78,6 +105,8 @@ EFFECTS: dict[str, Effect] = {
     "link_promoted": Effect(after=_link_promoted, once=_mail_promoted),  # entries promoted from the waiting list
     "link_imported": Effect(after=_link_imported),  # entries registered from a CSV file
     "list_tournament": Effect(after=_list_tournament),  # on the club's public page by its start
+    "legal_day": Effect(before=_legal_day),  # the club's day under the law (engine/legal.py)
+    "legal_profile": Effect(before=_legal_profile),  # the limits a profile's id stands for
 }
 
 

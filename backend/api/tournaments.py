@@ -14,10 +14,13 @@ from ..auth.access import Caller, bearer_token, caller_for, require_director, re
 from ..auth.tokens import Subject, subject_token, subject_tokens
 from ..documents.qr import qr_svg
 from ..engine import TournamentState
+from ..engine.legal import preset_problem, profile_of, structure_warnings
 from ..errors import ApiError
 from ..floor import floor
+from ..legal_profiles import collapse, expand
 from ..presets import all_presets, find_preset, save_custom
 from ..push import subscriptions
+from ..read.legal_day import tournaments_of_the_day
 from ..service import now_ms
 from ..store import Token, Tournament, session_scope, stored_id
 from ..store.models import SCREEN_THEMES
@@ -36,6 +39,7 @@ def _tournament_json(t: Tournament, state: TournamentState | None = None) -> dic
         "preset_id": t.preset_id,
         "created_at": t.created_at,
         "status": state.status if state else None,
+        "legal": (profile_of(state.preset) or {}).get("id") if state else None,
     }
 
 
@@ -78,8 +82,10 @@ def save_preset(body: dict, caller: Caller) -> ResponseReturnValue:
     require_tournament(tid, {"director"})
     base = floor().service.state(tid).preset
     with session_scope(floor().db) as session:
-        saved = save_custom(session, base, body["name"].strip(), caller.director_id, caller.club, now_ms())
-    return jsonify({"id": saved["id"], "name": saved["name"]}), 201
+        saved = save_custom(session, collapse(base), body["name"].strip(), caller.director_id, caller.club, now_ms())
+    # VGS Art. 39 Abs. 5: a structure planned shorter than the law asks is said, not refused.
+    warnings = structure_warnings(base.get("structure", []), profile_of(base))
+    return jsonify({"id": saved["id"], "name": saved["name"], "warnings": warnings}), 201
 
 
 @bp.get("/tournaments")
@@ -103,8 +109,39 @@ def create_tournament(body: dict, caller: Caller) -> ResponseReturnValue:
         preset = find_preset(session, _presets_dir(), body["preset"], caller.club_id)
     if preset is None:
         raise ApiError(400, "unknown_preset", f"There is no preset '{body['preset']}'.", "preset")
+    # The preset's legal profile, expanded into its limits: the tournament runs under these.
+    preset = expand(preset, str(floor().config.LEGAL_DIR))
+    problem = preset_problem(preset, profile_of(preset))
+    if problem is not None:  # a club's own preset may break the law its profile names
+        params = problem.params or {}
+        raise ApiError(400, problem.error, problem.message, problem.field, rule=params.get("rule"), params=params)
     t = floor().service.create_tournament(body["name"].strip(), preset, caller.director_id, caller.club)
-    return jsonify(_tournament_json(t, floor().service.state(stored_id(t)))), 201
+    tid = stored_id(t)
+    answer = _tournament_json(t, floor().service.state(tid))
+    answer["warnings"] = _creation_warnings(preset, tid, caller.club)
+    return jsonify(answer), 201
+
+
+def _creation_warnings(preset: dict, tid: int, club_id: int) -> list[dict]:
+    """What the law asks that a new tournament already misses: said, not refused (it may be moved
+    to another day, its structure changed); the clock refuses to start a fifth (engine/legal.py)."""
+    legal = profile_of(preset)
+    warnings = structure_warnings(preset.get("structure", []), legal)
+    most = ((legal or {}).get("limits") or {}).get("max_tournaments_day")
+    if most:
+        others = tournaments_of_the_day(floor().db, floor().service, club_id, tid, now_ms())
+        if others >= int(most["value"]):
+            rule = str(most["cite"])
+            warnings.append(
+                {
+                    "code": "legal_tournaments_day",
+                    "rule": rule,
+                    "message": f"The club has {others} tournaments today already; at most "
+                    f"{most['value']} a day may start ({rule}).",
+                    "params": {"tournaments": others, "max": most["value"], "rule": rule},
+                }
+            )
+    return warnings
 
 
 def _link(role: str, tournament_id: int, table_no: int | None = None, entry_id: int | None = None) -> str:

@@ -547,6 +547,14 @@ class DealCalculation(Closed):
     round_to = Maybe(fields.Float)
 
 
+class LegalView(Closed):
+    """The legal profile the tournament runs under (docs/presets.md, "Legal profiles")."""
+
+    id = fields.String()
+    name = Free()  # {"en", "de"}
+    limits = Free()  # {key: {"value", "cite"}}: each limit with its article
+
+
 class DirectorView(Summary):
     """The whole tournament (GET), or a push's delta: partial, with base_seq and the changed rows only."""
 
@@ -561,6 +569,7 @@ class DirectorView(Summary):
     payouts_due = fields.List(fields.Nested(PayoutDue))
     corrections = fields.List(fields.Nested(Correction))
     settings = Free()
+    legal = Maybe(fields.Nested, nested=lambda: LegalView())  # null: no legal profile
     draw = Maybe(fields.Nested, nested=lambda: DrawView())
     chips = fields.Nested(ChipsInPlay, allow_none=True)  # null once the tournament is over
     money = fields.Nested(MoneyTotals)

@@ -34,7 +34,7 @@ class CheckInPayload(StrictSchema):
     id_checked = fields.Boolean(load_default=False)  # N-3.4: the ID was seen now
 
 
-@command("check_in", payload=CheckInPayload, roles=DIRECTOR, emits=("player_checked_in",))
+@command("check_in", payload=CheckInPayload, roles=DIRECTOR, emits=("player_checked_in",), effects=("legal_day",))
 def decide_check_in(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:
@@ -78,7 +78,13 @@ class RegistrationFlagsPayload(StrictSchema):
             raise ValidationError({"prepaid": ["Give prepaid or id_checked (or both)."]})
 
 
-@command("set_registration_flags", payload=RegistrationFlagsPayload, roles=DIRECTOR, emits=("registration_flags_set",))
+@command(
+    "set_registration_flags",
+    payload=RegistrationFlagsPayload,
+    roles=DIRECTOR,
+    emits=("registration_flags_set",),
+    effects=("legal_day",),
+)
 def decide_flags(state: TournamentState, cmd: Command) -> Decision | Rejection:
     entry, problem = find_entry(state, cmd.payload.get("entry_id"))
     if problem:

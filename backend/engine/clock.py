@@ -65,7 +65,7 @@ def _elapsed(state: TournamentState, where: dict) -> int:
     return entry_ms(state.structure[where["index"]]) - where["remaining_ms"]
 
 
-@command("start_clock", payload=EmptyPayload, roles=DIRECTOR, emits=("clock_started",))
+@command("start_clock", payload=EmptyPayload, roles=DIRECTOR, emits=("clock_started",), effects=("legal_day",))
 def decide_start(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.clock.status != "idle":
         return Rejection("clock_already_started", "The clock has already been started.")

@@ -17,6 +17,7 @@ from . import (  # noqa: F401 -- imported for their @command declarations
     hand_for_hand,
     headhunter,
     late_seats,
+    legal,
     moments,
     money,
     penalties,
@@ -60,4 +61,6 @@ def _decide(state: TournamentState, cmd: Command) -> Decision | Rejection:
     # House rules that ride on other commands' events: HH chips on registrations and busts,
     # the penalty countdown and a newcomer's first big blind (P-Spielverlauf) on new hands.
     outcome = late_seats.annotate(state, cmd, spec.decide(state, cmd))
-    return headhunter.annotate(state, cmd, penalties.annotate(state, cmd, outcome))
+    outcome = headhunter.annotate(state, cmd, penalties.annotate(state, cmd, outcome))
+    # Last, over every event the house rules made: the law's limits (engine/legal.py).
+    return legal.annotate(state, cmd, outcome)

@@ -72,7 +72,7 @@ def _reinstate(state: TournamentState, entry: Entry, cmd: Command, what: str, ke
     return fields, None
 
 
-@command("rebuy", payload=EntryPayload, roles=DIRECTOR, emits=("rebought",))
+@command("rebuy", payload=EntryPayload, roles=DIRECTOR, emits=("rebought",), effects=("legal_day",))
 def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
     rule, entry, problem = _buy(state, cmd, "rebuy", "rebuys")
     if problem:
@@ -112,7 +112,7 @@ def decide_rebuy(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
-@command("addon", payload=EntryPayload, roles=DIRECTOR, emits=("addon_bought",))
+@command("addon", payload=EntryPayload, roles=DIRECTOR, emits=("addon_bought",), effects=("legal_day",))
 def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
     rule, entry, problem = _buy(state, cmd, "addon", "add-on")
     if problem:
@@ -144,7 +144,7 @@ def decide_addon(state: TournamentState, cmd: Command) -> Decision | Rejection:
     )
 
 
-@command("reentry", payload=EntryPayload, roles=DIRECTOR, emits=("reentered",))
+@command("reentry", payload=EntryPayload, roles=DIRECTOR, emits=("reentered",), effects=("legal_day",))
 def decide_reentry(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """S-#47: after a bust, until the deadline: buy-in and fee again, a full start stack, the same seat."""
     rule, entry, problem = _buy(state, cmd, "reentry", "re-entry")
@@ -195,7 +195,7 @@ class SeatAlternatePayload(StrictSchema):
     payload=SeatAlternatePayload,
     roles=DIRECTOR,
     emits=("alternate_seated",),
-    effects=("link_person",),
+    effects=("link_person", "legal_day"),
 )
 def decide_alternate(state: TournamentState, cmd: Command) -> Decision | Rejection:
     """S-#46: when the field is full, an alternate takes a busted player's seat until the deadline,

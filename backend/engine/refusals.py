@@ -34,7 +34,12 @@ class Cite(str):
     """A house rule whose id is the preset's `cite[key]`."""
 
 
-Basis = Cite | str
+class Law(str):
+    """A limit of the law, whose article is the tournament's legal profile's `limits[key].cite`
+    (engine/legal.py): not a house rule, and the refusal says so (`basis` "law")."""
+
+
+Basis = Cite | Law | str
 
 # code -> its basis. A Cite names the preset's cite key; a plain string is one of NOT_RULES.
 REFUSALS: dict[str, Basis] = {
@@ -73,6 +78,18 @@ REFUSALS: dict[str, Basis] = {
     "between_button_and_small_blind": Cite("where_to"),  # N-2.10, V-III.c, S-#5, TDA 11A
     "deal_not_allowed": Cite("deal"),  # V-I.c: no money played for in the club, so no deal
     "no_cash_deal": Cite("payouts"),  # points only, prizes in kind: nothing to share in cash
+    # -- the law (the legal profile's article: engine/legal.py) -------------------------------
+    "legal_currency": Law("currency"),  # VGS Art. 39 Abs. 1: amounts in francs
+    "legal_buy_in": Law("max_buy_in"),  # VGS Art. 39 Abs. 1 lit. a; de-fee-only: no stake at all
+    "legal_fee": Law("max_fee"),  # BVerwG 8 C 26.12: a fee that covers the costs (practice: about 15-30 EUR)
+    "legal_further_payment": Law("no_further_payments"),  # BVerwG 8 C 26.12: no rebuy, re-entry, add-on
+    "legal_cash_prizes": Law("no_cash_prizes"),  # BVerwG 8 C 26.12: prizes in kind or points
+    "legal_payouts": Law("pays_out_pool"),  # BGS Art. 36 Abs. 1 lit. c
+    "legal_pool": Law("max_pool"),  # VGS Art. 39 Abs. 1 lit. b
+    "legal_day_pool": Law("max_day_pool"),  # VGS Art. 39 Abs. 2 lit. b
+    "legal_player_day": Law("max_player_day"),  # VGS Art. 39 Abs. 2 lit. a
+    "legal_tournaments_day": Law("max_tournaments_day"),  # VGS Art. 39 Abs. 3
+    "legal_min_players": Law("min_players"),  # VGS Art. 39 Abs. 4
     # -- validation: the command itself is wrong ----------------------------------------------
     "unknown_command": VALIDATION,
     "name_required": VALIDATION,
@@ -111,6 +128,7 @@ REFUSALS: dict[str, Basis] = {
     "deal_keep_too_big": VALIDATION,
     "deal_amounts_mismatch": VALIDATION,
     "deal_entry_required": VALIDATION,
+    "unknown_profile": VALIDATION,
     # -- permission: not this phone's to do ---------------------------------------------------
     "forbidden": PERMISSION,
     "not_your_table": PERMISSION,
@@ -229,7 +247,10 @@ def named(state: TournamentState, command: str, refusal: Rejection) -> Rejection
     params = refusal.params
     explicit = refusal.rule or (params or {}).get("rule")
     basis = basis_of(command, refusal.error)
-    if explicit:
+    if isinstance(basis, Law):  # the article: the call site's, else the profile's (engine/legal.py)
+        limit = ((state.preset.get("legal") or {}).get("limits") or {}).get(str(basis)) or {}
+        rule, kind = explicit or limit.get("cite"), "law"
+    elif explicit:
         rule, kind = explicit, "rule"
     elif isinstance(basis, Cite):
         rule = (state.preset.get("cite") or {}).get(str(basis))

@@ -156,7 +156,7 @@ class RegisterPlayerPayload(StrictSchema):
     payload=RegisterPlayerPayload,
     roles=DIRECTOR,
     emits=("player_registered", "player_waitlisted"),
-    effects=("link_person", "carry_headhunter_chips"),
+    effects=("link_person", "carry_headhunter_chips", "legal_day"),
 )
 def decide_register(state: TournamentState, cmd: Command) -> Decision | Rejection:
     if state.status in OPEN:

@@ -183,6 +183,8 @@ def _event_key(type: str, payload: dict) -> str:
         return "two_tables_formed"  # G-Final at 16: not yet the final table
     if type == "clock_adjusted" and _number(payload.get("seconds")):
         return "clock_added" if payload["seconds"] > 0 else "clock_taken"
+    if type == "legal_profile_set" and payload.get("profile") is None:
+        return "legal_profile_off"
     if type in ("clock_paused", "hand_for_hand_stopped") and isinstance(payload.get("reason"), str):
         special = f"{type}_{payload['reason']}"
         return special if special in EVENTS["en"] else type
@@ -294,6 +296,7 @@ ADDED: dict[str, tuple[Added, ...]] = {
     "player_checked_in": (_flags,),
     "check_in_closed": (_released_names,),
     "announced": (_announcement,),
+    "legal_profile_set": (_typed_reason,),  # switched off: why the law's limits do not apply
 }
 
 
@@ -344,7 +347,7 @@ def describe_command(type: str, payload: dict | None, lang: str, name_of: NameOf
         return words["unknown"].format(type=(type or "?").replace("_", " "))
 
 
-TYPED_REASON = ("undo_bust", "penalize", "disqualify")  # commands whose reason is typed
+TYPED_REASON = ("undo_bust", "penalize", "disqualify", "set_legal_profile")  # commands whose reason is typed
 
 
 ENTRY_KEYS = ("entry_id", "eliminated_by", "replaces")

@@ -16,6 +16,7 @@ from ..engine.check_in import desk_view
 from ..engine.chips import chips_view, last_count
 from ..engine.deadlines import deadline_index
 from ..engine.hands import next_positions
+from ..engine.legal import view as legal_view
 from ..engine.model import Table, TournamentState, shown_fields
 from ..engine.moments import moments_view, uncounted_rows
 from ..engine.payouts import shown
@@ -344,6 +345,7 @@ def _director_summary(state: TournamentState, now: int) -> dict:
         "payouts_due": _payouts_due(state),
         "corrections": _corrections(state),
         "settings": settings_view(state),  # editable before the draw
+        "legal": legal_view(state),  # the law's limits it runs under (engine/legal.py), or null
         "draw": _draw(state),
         # Once the tournament is over there is nothing left to count: no chip check waits for counts.
         "chips": None if state.status == "finished" else chips_view(state, now),

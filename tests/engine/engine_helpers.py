@@ -28,6 +28,7 @@ def tournament_with(players=0, tables=None, seed=7):
 
 
 PRESETS = Path(__file__).resolve().parents[2] / "shared_rules/presets"
+LEGAL_DIR = str(Path(__file__).resolve().parents[2] / "shared_rules/legal")  # backend/legal_profiles.expand
 
 
 def preset(preset_id: str) -> dict:

@@ -19,7 +19,8 @@ from backend.engine import Actor, Command, money
 from backend.engine.balancing import active_tables
 from backend.engine.model import Decision
 from backend.engine.suggestions import suggestions
-from engine_helpers import Log, preset
+from backend.legal_profiles import expand
+from engine_helpers import LEGAL_DIR, Log, preset
 
 T0 = 1_800_000_000_000
 NIGHTS = {  # preset: (players, tables)
@@ -48,7 +49,9 @@ DIRECTOR = Actor("director")
 
 class Night:
     def __init__(self, preset_id: str, seed: int):
-        self.data = preset(preset_id)
+        # As the service creates it: the preset's legal profile expanded into its limits (the Swiss
+        # nights under VGS Art. 39, the German ones fee-only), so each night keeps to the law too.
+        self.data = expand(preset(preset_id), LEGAL_DIR)
         self.log = Log(self.data, name=f"{preset_id} night")
         self.rng = random.Random(seed)
         self.now = T0
@@ -137,6 +140,7 @@ def test_a_night_following_every_suggestion_finishes_clean(preset_id, seed):
     places = sorted(e.place for e in state.entries.values())
     assert places == list(range(1, players + 1))
     assert not state.due and not state.corrections
+    assert (state.preset.get("legal") or {}).get("id") == preset(preset_id).get("legal")  # it ran under its profile
     replayed = night.log.replayed()
     assert json.dumps(
         replayed.entries and {k: vars(v) for k, v in replayed.entries.items()}, default=str

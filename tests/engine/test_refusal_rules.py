@@ -11,17 +11,21 @@ from pathlib import Path
 import pytest
 
 from backend.engine import Actor, Command, Rejection
-from backend.engine.refusals import BY_COMMAND, NOT_RULES, REFUSALS, Cite, named
+from backend.engine.refusals import BY_COMMAND, NOT_RULES, REFUSALS, Cite, Law, named
 from engine_helpers import Log, director_cmd, preset, seated
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "backend" / "engine"
 SCHEMA = json.loads((ROOT / "shared_rules" / "preset.schema.json").read_text())
 PRESETS = {p.stem: json.loads(p.read_text()) for p in (ROOT / "shared_rules" / "presets").glob("*.json")}
+LEGAL = [json.loads(p.read_text()) for p in (ROOT / "shared_rules" / "legal").glob("*.json")]
 T0 = 1_800_000_000_000
 
 # Codes built at run time, by the function that builds them (file, function) -> the codes it makes.
-DYNAMIC = {("entries.py", "_buy"): {"no_rebuy", "no_addon", "no_reentry"}}
+DYNAMIC = {
+    ("entries.py", "_buy"): {"no_rebuy", "no_addon", "no_reentry"},
+    ("legal.py", "_refusal"): {c for c, basis in REFUSALS.items() if isinstance(basis, Law)},
+}
 
 
 def refusal_sites():
@@ -65,6 +69,8 @@ def test_the_table_names_a_cite_key_or_says_which_kind_of_no_it_is():
     for code, basis in [*REFUSALS.items(), *BY_COMMAND.items()]:
         if isinstance(basis, Cite):
             assert str(basis) in cite_keys, (code, basis, "is not a cite key of shared_rules/preset.schema.json")
+        elif isinstance(basis, Law):  # a limit of a legal profile, whose article it names
+            assert any(str(basis) in p["limits"] for p in LEGAL), (code, basis, "is no limit of shared_rules/legal/")
         else:
             assert basis in NOT_RULES, (code, basis)
 

@@ -1127,7 +1127,7 @@ export interface components {
             op_id: string;
             device_id: string;
             /** @enum {string} */
-            type: "addon" | "adjust_clock" | "announce" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "set_tv_sound" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card" | "withdraw_announcement";
+            type: "addon" | "adjust_clock" | "announce" | "answer_deal" | "apply_deal" | "break_table" | "cancel_sign_up" | "check_in" | "chip_count" | "close_check_in" | "confirm_payout" | "confirm_sign_up" | "count_removed_stack" | "disqualify" | "draw_seats" | "edit_settings" | "form_final_table" | "hand_done" | "import_players" | "jump_to_level" | "lift_penalty" | "move_player" | "new_hand" | "override_halt" | "pause_clock" | "penalize" | "player_leaves" | "promote_waiting" | "propose_deal" | "rebuy" | "record_bust" | "record_busts" | "reentry" | "register_player" | "remove_registration" | "remove_waiting" | "resume_clock" | "seat_alternate" | "set_away" | "set_break_order" | "set_button" | "set_capacity" | "set_legal_profile" | "set_registration_flags" | "set_sign_up" | "set_structure" | "set_table_note" | "set_tv_sound" | "settle_correction" | "sign_up" | "start_clock" | "start_hand_for_hand" | "stop_hand_for_hand" | "undo_bust" | "undo_deal" | "use_wild_card" | "withdraw_announcement";
             /** @default null */
             at?: number | null;
             payload?: {
@@ -1362,6 +1362,12 @@ export interface components {
         payload_set_capacity: {
             max: number;
         };
+        payload_set_legal_profile: {
+            /** @enum {string} */
+            profile: "none" | "ch-vgs" | "de-fee-only";
+            /** @default  */
+            reason?: string;
+        };
         payload_set_registration_flags: {
             entry_id: number;
             /** @default null */
@@ -1589,6 +1595,10 @@ export interface components {
             /** @enum {string} */
             type: "set_capacity";
             payload?: components["schemas"]["payload_set_capacity"];
+        }) | (components["schemas"]["Command"] & {
+            /** @enum {string} */
+            type: "set_legal_profile";
+            payload?: components["schemas"]["payload_set_legal_profile"];
         }) | (components["schemas"]["Command"] & {
             /** @enum {string} */
             type: "set_registration_flags";
@@ -1911,9 +1921,18 @@ export interface components {
             name: string;
             from_tournament: number;
         };
+        LegalWarning: {
+            code: string;
+            rule: string;
+            message: string;
+            params: {
+                [key: string]: unknown;
+            };
+        };
         SavedPreset: {
             id: string;
             name: string;
+            warnings: components["schemas"]["LegalWarning"][];
         };
         Preset: {
             id: string;
@@ -2050,6 +2069,8 @@ export interface components {
             preset_id: string;
             created_at: number;
             status: string | null;
+            legal: string | null;
+            warnings?: components["schemas"]["LegalWarning"][];
         };
         CreateTournament: {
             name: string;
@@ -2452,6 +2473,15 @@ export interface components {
             due: number;
             difference: number;
         };
+        LegalView: {
+            id: string;
+            name: {
+                [key: string]: unknown;
+            };
+            limits: {
+                [key: string]: unknown;
+            };
+        };
         DrawPlan: {
             players: number;
             tables: number;
@@ -2658,6 +2688,7 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
+            legal: components["schemas"]["LegalView"] | null;
             draw: components["schemas"]["DrawView"] | null;
             chips: components["schemas"]["ChipsInPlay"] | null;
             money: components["schemas"]["MoneyTotals"];

@@ -67,3 +67,17 @@ describe("reasonText", () => {
     expect(reasonText("boom", undefined, null, "de")).toBe("boom");
   });
 });
+
+describe("the law's refusals on the director's phone", () => {
+  it("word them in German with the article at their end, and only once the director app added its words", async () => {
+    const params = { name: "Anna", paid: 300, amount: 100, max: 300, currency: "CHF", rule: "VGS Art. 39 Abs. 2 lit. a" };
+    const server = "Anna has paid 300 CHF in Startgelder today; another 100 CHF would be over the legal 300 CHF a day (VGS Art. 39 Abs. 2 lit. a).";
+    expect(reasonText("legal_player_day", params, server, "de")).toBe(server); // a dealer's phone: the server's words
+    await import("../views/director/legalWords");
+    expect(reasonText("legal_player_day", params, server, "en")).toBe(server);
+    expect(reasonText("legal_player_day", params, server, "de")).toBe(
+      "Anna hat heute 300 CHF Startgeld bezahlt; weitere 100 CHF lägen über den gesetzlichen 300 CHF pro Tag (VGS Art. 39 Abs. 2 lit. a).");
+    const addon = { what: "addon", variant: "addon", amount: 250, max: 200, currency: "CHF", rule: "VGS Art. 39 Abs. 1 lit. a" };
+    expect(reasonText("legal_buy_in", addon, "x", "en")).toBe("An add-on of 250 CHF is over the legal 200 CHF per Startgeld (VGS Art. 39 Abs. 1 lit. a).");
+  });
+});

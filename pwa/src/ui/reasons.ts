@@ -16,12 +16,21 @@ export function withRule(text: string, rule: string): string {
   return text.endsWith(".") ? `${text.slice(0, -1)} (${rule}).` : `${text} (${rule})`;
 }
 
+// Words a role app adds for refusals only its phones meet (the director's legal limits:
+// src/views/director/legalWords.ts), so no other role's strings carry them (docs/bundles.md).
+type MoreWords = (key: string, l: Lang) => string | undefined;
+let moreWords: MoreWords = () => undefined;
+export function addRefusalWords(words: MoreWords): void {
+  moreWords = words;
+}
+
 export function reasonText(error: string | null | undefined, params: RefusalParams, message: string | null | undefined, l: Lang = getLang()): string {
   const fallback = message ?? error ?? "";
   if (!error || !params || typeof params !== "object") return fallback;
   const table = messages[l] as Record<string, string>;
   const variant = typeof params.variant === "string" ? params.variant : null;
-  const template = table[`refusal.${error}${variant ? `.${variant}` : ""}`];
+  const key = `${error}${variant ? `.${variant}` : ""}`;
+  const template = table[`refusal.${key}`] ?? moreWords(key, l);
   if (!template) return fallback;
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(params)) {

@@ -1,4 +1,5 @@
 // The director's role app: every director screen, loaded as one chunk by app.tsx (docs/bundles.md).
+import "./legalWords"; // the law's refusals in the director's words
 export { AuthScreen } from "./club/Auth";
 export { DirectorList } from "./club/DirectorList";
 export { DirectorTournament } from "./tournament/DirectorTournament";

@@ -420,16 +420,16 @@ class ClubLook(Closed):
 # --- the club's chip set and the structure builder (docs/structures.md) ------------------------
 
 
-class Chip(Closed):
+class ClubChipRow(Closed):
     value = Int()
     colour = fields.String()
     count = Int()
 
 
-class ChipSet(Closed):
+class ClubChips(Closed):
     """The club's chip set, by value; null until a director saved one."""
 
-    chips = fields.List(fields.Nested(Chip), allow_none=True)
+    chips = fields.List(fields.Nested(ClubChipRow), allow_none=True)
 
 
 class BuiltColourUp(Closed):

@@ -42,7 +42,7 @@ def _number(low: float, high: float, **kw: object) -> Number:
     return Number(allow_nan=False, validate=validate.Range(min=low, max=high), **kw)  # type: ignore[arg-type]
 
 
-class Chip(StrictSchema):
+class ChipRow(StrictSchema):
     """One denomination the club owns: 300 white chips of 25."""
 
     value = fields.Integer(
@@ -57,7 +57,7 @@ class Chip(StrictSchema):
 class ChipSetSchema(StrictSchema):
     """The club's whole chip set, as the director counted it (replaces the one before)."""
 
-    chips = fields.List(fields.Nested(Chip), required=True, validate=validate.Length(min=1, max=MAX_DENOMINATIONS))
+    chips = fields.List(fields.Nested(ChipRow), required=True, validate=validate.Length(min=1, max=MAX_DENOMINATIONS))
 
     @validates_schema
     def _unique(self, data: dict, **_: object) -> None:
@@ -108,12 +108,17 @@ class BuildSchema(StrictSchema):
                 raise nested_error(name, f"The stack is more than {MAX_BUILD_STACK} chips.")
 
 
+def _plain(value: object) -> object:
+    """20.0 from a phone's number field is 20, as presets write minutes."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def chip_set_json(club: Club) -> dict:
     return {"chips": club.chips}
 
 
 @bp.get("/club/chips")
-@documented(out.ChipSet, errors=(401, 403))
+@documented(out.ClubChips, errors=(401, 403))
 def get_chips() -> ResponseReturnValue:
     """The club's chip set: denominations, colours and counts (null until saved; any director of the club)"""
     caller = require_director()
@@ -122,7 +127,7 @@ def get_chips() -> ResponseReturnValue:
 
 
 @bp.put("/club/chips")
-@documented(out.ChipSet, body=ChipSetSchema, errors=(400, 401, 403), access=require_club_director)
+@documented(out.ClubChips, body=ChipSetSchema, errors=(400, 401, 403), access=require_club_director)
 def put_chips(body: dict, caller: Caller) -> ResponseReturnValue:
     """Save the club's chip set, replacing the one before (a director with full access)"""
     chips = sorted(
@@ -147,6 +152,9 @@ def build(body: dict, caller: Caller) -> ResponseReturnValue:
     """Build a blind structure for the night's numbers, with the chips it needs against the club's set"""
     with session_scope(floor().db) as session:
         chip_set = existing(session.get(Club, caller.club)).chips
+    body = {k: _plain(v) for k, v in body.items()}
+    if body["breaks"]:
+        body["breaks"] = {k: _plain(v) for k, v in body["breaks"].items()}
     built = build_structure({**body, "chip_set": chip_set})
     plan = chip_plan(chip_set, body["start_chips"], body, built["structure"])
     return jsonify(

@@ -63,7 +63,8 @@ def total_chips(inputs: dict) -> int:
 
 def _nice(mantissas: Sequence[int], limit: int) -> list[int]:
     """Whole numbers m × 10^k / 10 (m from `mantissas`) up to `limit`, ascending."""
-    values, base = set(), 1
+    values: set[int] = set()
+    base = 1
     while base // 10 <= limit:
         values.update(m * base // 10 for m in mantissas if (m * base) % 10 == 0 and m * base // 10 <= limit)
         base *= 10
@@ -169,7 +170,13 @@ def _at_or_below(x: int, n_steps: int, step: int, first: int, last: int) -> bool
 
 def _nearest_index(ladder: list[int], n_steps: int, step: int, first: int, last: int) -> int:
     """The ladder index nearest (on a log scale) to the geometric point: t² against a·b."""
-    lo = max((i for i, v in enumerate(ladder) if _at_or_below(v, n_steps, step, first, last)), default=0)
+    lo, hi = 0, len(ladder) - 1  # the last index at or below the point (the ladder rises)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _at_or_below(ladder[mid], n_steps, step, first, last):
+            lo = mid
+        else:
+            hi = mid - 1
     if lo + 1 >= len(ladder):
         return lo
     a, b = ladder[lo], ladder[lo + 1]

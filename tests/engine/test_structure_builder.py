@@ -268,3 +268,14 @@ def test_any_input_gives_a_valid_structure_that_ends_near_the_target_or_says_why
     else:
         assert codes == ["ends_late"] and end["end_level"] == 2  # the fewest levels still ends late
     check_plan(inputs, built["structure"], chip_plan(chip_set, stack, inputs, built["structure"]))
+
+
+@pytest.mark.parametrize("case", VECTORS["grid"], ids=lambda c: c["name"])
+def test_grid_vectors(case):
+    """More whole outputs for TypeScript to match; here also checked against the properties."""
+    inputs = case["inputs"]
+    built = build_structure(inputs)
+    plan = chip_plan(inputs["chip_set"], inputs["start_chips"], inputs, built["structure"])
+    assert {**built, "plan": plan} == case["expect"]
+    check_properties(inputs, built)
+    check_plan(inputs, built["structure"], plan)

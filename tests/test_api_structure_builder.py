@@ -179,6 +179,8 @@ def test_hostile_input_is_refused_naming_the_field(td):
         ({"start_chips": [{"value": v, "count": 1} for v in range(1, 101)]}, "start_chips"),
         ({"start_chips": [{"value": 10_000_000, "count": 10_000}]}, "start_chips"),
         ({"colour": "red"}, "colour"),
+        ({"start_chips": [{"value": 9_999_999, "count": 1}]}, "start_chips"),  # no usual blinds in it
+        ({"start_chips": [{"value": 7, "count": 100}]}, "start_chips"),
     ):
         refused(td.post("/api/structures/build", {**BUILD, **change}), field)
     # NaN and infinities as the JSON bytes a hostile client sends

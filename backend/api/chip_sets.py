@@ -17,7 +17,8 @@ from ..auth.access import Caller, require_club_director, require_director
 from ..engine.chip_plan import chip_plan
 from ..engine.payload import StrictSchema, Text, nested_error, not_blank
 from ..engine.settings import StackChip, stack_chips_problem
-from ..engine.structure_builder import ANTES, build_structure
+from ..engine.structure_builder import ANTES, NoBlinds, build_structure
+from ..errors import ApiError
 from ..floor import floor
 from ..store import Club, existing, session_scope
 from . import answer_schemas as out
@@ -155,7 +156,10 @@ def build(body: dict, caller: Caller) -> ResponseReturnValue:
     body = {k: _plain(v) for k, v in body.items()}
     if body["breaks"]:
         body["breaks"] = {k: _plain(v) for k, v in body["breaks"].items()}
-    built = build_structure({**body, "chip_set": chip_set})
+    try:
+        built = build_structure({**body, "chip_set": chip_set})
+    except NoBlinds as problem:
+        raise ApiError(400, "validation", f"start_chips: {problem}", "start_chips") from None
     plan = chip_plan(chip_set, body["start_chips"], body, built["structure"])
     return jsonify(
         {

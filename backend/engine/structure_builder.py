@@ -39,6 +39,10 @@ ANTE_MANTISSAS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
 ANTES = ("none", "bb", "per_player")
 
 
+class NoBlinds(ValueError):
+    """The chips allow no nice blinds at all (a smallest chip of 7 or 9,999,999)."""
+
+
 def chips_total(chips: Sequence[dict]) -> int:
     return sum(int(c["value"]) * int(c["count"]) for c in chips)
 
@@ -278,7 +282,11 @@ def build_structure(inputs: dict) -> dict:
     total = total_chips(inputs)
     ladder = bb_ladder(chips)
     first_bb = max(2 * smallest, -(-start_stack // MAX_DEPTH_BB))
-    first = next(i for i, bb in enumerate(ladder) if bb >= first_bb)
+    first = next((i for i, bb in enumerate(ladder) if bb >= first_bb), None)
+    if first is None:
+        raise NoBlinds(
+            f"The smallest chip ({smallest}) makes no usual blinds (25/50, 100/200 …): use chips of 1, 5, 25, 100, 500 …"
+        )
     wanted = levels_for(inputs["target_minutes"], level_minutes, breaks)
     antes_from = ante_from(wanted)
 

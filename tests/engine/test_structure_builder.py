@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from backend.engine.chip_plan import chip_plan
 from backend.engine.structure import structure_problem
 from backend.engine.structure_builder import (
+    NoBlinds,
     bb_ladder,
     build_structure,
     denominations,
@@ -279,3 +280,11 @@ def test_grid_vectors(case):
     assert {**built, "plan": plan} == case["expect"]
     check_properties(inputs, built)
     check_plan(inputs, built["structure"], plan)
+
+
+@pytest.mark.parametrize("chip", [7, 9_999_999])
+def test_a_chip_that_makes_no_usual_blinds_is_named(chip):
+    with pytest.raises(NoBlinds, match=f"smallest chip \\({chip}\\)"):
+        build_structure(
+            {"field": 10, "start_chips": [{"value": chip, "count": 3}], "level_minutes": 20, "target_minutes": 120}
+        )

@@ -76,3 +76,11 @@ describe("structure builder vectors: the grid (Python = TypeScript)", () => {
     });
   }
 });
+
+describe("chips that make no usual blinds", () => {
+  it("names the smallest chip", () => {
+    expect(() =>
+      buildStructure({ field: 10, start_chips: [{ value: 7, count: 3 }], level_minutes: 20, target_minutes: 120 }),
+    ).toThrow("smallest chip (7)");
+  });
+});

@@ -356,6 +356,11 @@ export function buildStructure(inputs: BuildInputs): Built {
   const ladder = bbLadder(chips);
   const firstBb = Math.max(2 * smallest, Math.ceil(startStack / MAX_DEPTH_BB));
   const first = ladder.findIndex((bb) => bb >= firstBb);
+  if (first < 0) {
+    throw new Error(
+      `The smallest chip (${smallest}) makes no usual blinds (25/50, 100/200 …): use chips of 1, 5, 25, 100, 500 …`,
+    );
+  }
   const wanted = levelsFor(inputs.target_minutes, levelMinutes, breaks);
   const antesFrom = anteFrom(wanted);
   const pot = (bb: number, levelNo: number) =>

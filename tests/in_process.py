@@ -71,6 +71,9 @@ class InProcessApi(CommandSender):
     def patch(self, path: str, json=None, **kw) -> Answer:
         return Answer(self.client.patch(path, json=json, headers={**self.headers(), **kw.pop("headers", {})}))
 
+    def put(self, path: str, json=None, **kw) -> Answer:
+        return Answer(self.client.put(path, json=json, headers={**self.headers(), **kw.pop("headers", {})}))
+
 
 def in_process_director(app, username: str = "td", password: str = "correct horse") -> InProcessApi:
     floor = app.extensions["pokerfloor"]

@@ -235,6 +235,11 @@ class Api(CommandSender):
             self.base + path, json=json, timeout=10, headers={**self.headers(), **kw.pop("headers", {})}, **kw
         )
 
+    def put(self, path: str, json=None, **kw):
+        return self.http.put(
+            self.base + path, json=json, timeout=10, headers={**self.headers(), **kw.pop("headers", {})}, **kw
+        )
+
 
 def director(server: ServerProcess, username="td", password="correct horse") -> Api:
     api = Api(server.url)

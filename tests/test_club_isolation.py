@@ -42,6 +42,7 @@ ALPHA = {
     "limited": "lim_alpha",
     "observer": "obs_alpha",
     "image": "Alpha Brewery Sponsor",  # a sponsor image's name: the club's TVs show it as alt text
+    "chips": "Alpha Gold",  # a colour of the club's chip set (docs/structures.md)
 }
 MARKERS = list(ALPHA.values())
 REFUSED = {401, 403, 404}
@@ -85,6 +86,8 @@ class World:
         image = upload(a, "sponsor", ALPHA["image"])
         assert image.status_code == 201, image.text
         self.image_a = image.json()["id"]
+        chips = a.put("/api/club/chips", {"chips": [{"value": 25, "colour": ALPHA["chips"], "count": 400}]})
+        assert chips.status_code == 200, chips.text
         self.la = club_director(server, invited(a, "limited"), ALPHA["limited"])
         self.oa = club_director(server, invited(a, "observer"), ALPHA["observer"])
         self.la_id = self.la.get("/api/me").json()["director"]["id"]
@@ -173,6 +176,11 @@ OPS: dict[tuple[str, str], dict] = {
     ("PATCH", "/api/club/images/{image_id}"): {"kind": "club", "body": {"name": ALPHA["image"]}},
     # Alpha's own director deletes the image the other operations read: after them
     ("DELETE", "/api/club/images/{image_id}"): {"kind": "club", "last": True},
+    # the club's chip set: a director's own club's; saving and building act in the caller's own club (a
+    # build plans with the caller's set: Alpha's colours in Bravo's answer would be a leak)
+    ("GET", "/api/club/chips"): {"kind": "list", "marker": ALPHA["chips"]},
+    ("PUT", "/api/club/chips"): {"kind": "own", "body": {"chips": [{"value": 25, "colour": "plain", "count": 10}]}},
+    ("POST", "/api/structures/build"): {"kind": "own", "body": "build"},
     ("POST", "/api/push/unsubscribe"): {"kind": "own", "body": {"endpoint": SUBSCRIPTION["endpoint"]}},
     ("POST", "/api/tournaments"): {"kind": "own", "body": {"name": "Own Cup", "preset": "generic"}},
     ("POST", "/api/leagues"): {"kind": "own", "body": {"name": "Own League", "kind": "v_ranking"}},
@@ -265,6 +273,12 @@ def body_of(world: World, op: dict, tid: int | None = None):
         "runs": {"director_id": world.la_id, "runs": False},
         "sign_up": {"op_id": str(uuid.uuid4()), "device_id": "matrix-phone", "name": "Eve Outsider"},
         "scanned_link": {"link": world.player_a.token},
+        "build": {
+            "field": 20,
+            "start_chips": [{"value": 25, "count": 40}],
+            "level_minutes": 20,
+            "target_minutes": 120,
+        },
     }
     return named.get(body, body) if isinstance(body, str) else body
 
@@ -290,6 +304,8 @@ def send(world: World, api: Api, method: str, template: str, tid: int | None = N
     body = body_of(world, op, tid)
     if method == "PATCH":
         return api.patch(path, body)
+    if method == "PUT":
+        return api.put(path, body)
     return api.post(path, body) if body is not None else api.post(path, None)
 
 

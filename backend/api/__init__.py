@@ -1,5 +1,6 @@
 from .auth import bp as auth_bp
 from .cash import bp as cash_bp
+from .chip_sets import bp as chip_sets_bp
 from .club_images import bp as club_images_bp, media_bp
 from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
@@ -46,5 +47,6 @@ BLUEPRINTS = [
     my_data_bp,
     lobby_bp,
     club_images_bp,
+    chip_sets_bp,
     media_bp,
 ]

@@ -424,3 +424,86 @@ class ClubLook(Closed):
     logo = fields.Nested(LookLogo, allow_none=True)
     sponsors = fields.List(fields.Nested(LookSponsor))
     rotate_s = Int()
+
+
+# --- the club's chip set and the structure builder (docs/structures.md) ------------------------
+
+
+class ClubChipRow(Closed):
+    value = Int()
+    colour = fields.String()
+    count = Int()
+
+
+class ClubChips(Closed):
+    """The club's chip set, by value; null until a director saved one."""
+
+    chips = fields.List(fields.Nested(ClubChipRow), allow_none=True)
+
+
+class BuiltColourUp(Closed):
+    remove = fields.List(Int())
+    method = fields.String(validate=validate.OneOf(["race", "round_up"]))
+
+
+class BuiltEntry(Closed):
+    """A structure entry as presets write it (shared_rules/preset.schema.json): a level or a break."""
+
+    kind = fields.String(validate=validate.OneOf(["level", "break"]))
+    sb = optional(Int())
+    bb = optional(Int())
+    ante = optional(Int())
+    minutes = fields.Float()
+    colour_up = optional(fields.Nested(BuiltColourUp))
+
+
+class BuildWarning(Closed):
+    """code: ends_early, ends_late, never_ends (estimate); no_chip_set, chips_short, no_bigger_chip,
+    field_exceeds_seats (plan). The message is English; params carry its numbers."""
+
+    code = fields.String()
+    message = fields.String()
+    params = Free()
+
+
+class BuildEstimate(Closed):
+    """When the tournament ends by the method named (docs/structures.md): minutes from the start to the
+    end of the end level (breaks before it included), the level (levels only, 1-based), its big blind."""
+
+    end_minutes = Maybe(fields.Float)
+    end_level = Maybe()
+    end_bb = Maybe()
+    method = fields.String()
+    end_pots = Int()
+    target_minutes = fields.Float()
+    warnings = fields.List(fields.Nested(BuildWarning))
+
+
+class ChipNeed(Closed):
+    value = Int()
+    colour = Maybe(fields.String)  # the club's colour of this value, null when it has none
+    count = Int()
+    owned = Maybe()  # null: the club has no chip set saved
+
+
+class ChipStage(Closed):
+    """The chips in play at the start (at null) or after the colour-up at structure entry `at`."""
+
+    at = Maybe()
+    label = fields.String()
+    removed = fields.List(Int())
+    needed = fields.List(fields.Nested(ChipNeed))
+
+
+class ChipPlan(Closed):
+    seats = Maybe()  # players the club's set can seat with the expected re-entries/rebuys/add-ons
+    stages = fields.List(fields.Nested(ChipStage))
+    warnings = fields.List(fields.Nested(BuildWarning))
+
+
+class BuiltStructure(Closed):
+    structure = fields.List(fields.Nested(BuiltEntry))
+    start_stack = Int()
+    total_chips = Int()  # chips in play with every expected stack bought
+    estimate = fields.Nested(BuildEstimate)
+    plan = fields.Nested(ChipPlan)

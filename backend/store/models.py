@@ -25,6 +25,8 @@ class Club(SQLModel, table=True):
     # seconds each sponsor image stays in the TV's brand slot.
     theme: str = Field(default="night", max_length=10)
     rotate_s: int = Field(default=12)
+    # The club's chip set (docs/structures.md): [{value, colour, count}] by value, None until saved.
+    chips: list[dict[str, Any]] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 SCREEN_THEMES = ("night", "day", "felt", "royal")

@@ -76,6 +76,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/club/chips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's chip set: denominations, colours and counts (null until saved; any director of the club) */
+        get: operations["get_chips"];
+        /** Save the club's chip set, replacing the one before (a director with full access) */
+        put: operations["put_chips"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/club/images": {
         parameters: {
             query?: never;
@@ -583,6 +601,23 @@ export interface paths {
         put?: never;
         /** Opt out: this phone's subscription (made with this token) is removed */
         post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/structures/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build a blind structure for the night's numbers, with the chips it needs against the club's set */
+        post: operations["build"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1194,11 +1229,16 @@ export interface components {
             /** @default null */
             accessible_seats?: number[] | null;
         };
+        StackChip: {
+            value: number;
+            count: number;
+        };
         payload_edit_settings: {
             buy_in?: number;
             fee?: number;
             start_stack?: number;
             currency?: string;
+            start_chips?: components["schemas"]["StackChip"][];
             max_tables?: number;
             max_per_table?: number;
         };
@@ -1701,6 +1741,22 @@ export interface components {
             /** @default null */
             club_name?: string | null;
         };
+        ClubChipRow: {
+            value: number;
+            colour: string;
+            count: number;
+        };
+        ClubChips: {
+            chips: components["schemas"]["ClubChipRow"][] | null;
+        };
+        ChipRow: {
+            value: number;
+            colour: string;
+            count: number;
+        };
+        ChipSet: {
+            chips: components["schemas"]["ChipRow"][];
+        };
         ClubImage: {
             id: number;
             /** @enum {string} */
@@ -2062,6 +2118,92 @@ export interface components {
         PushUnsubscribed: {
             ok: boolean;
             removed: boolean;
+        };
+        Breaks: {
+            every_levels: number;
+            minutes: number;
+        };
+        Build: {
+            field: number;
+            start_chips: components["schemas"]["StackChip"][];
+            /** @default null */
+            rebuy_chips?: components["schemas"]["StackChip"][] | null;
+            /** @default null */
+            addon_chips?: components["schemas"]["StackChip"][] | null;
+            level_minutes: number;
+            target_minutes: number;
+            /**
+             * @default none
+             * @enum {string}
+             */
+            ante?: "none" | "bb" | "per_player";
+            /** @default null */
+            breaks?: components["schemas"]["Breaks"] | null;
+            /** @default 0 */
+            reentries?: number;
+            /** @default 0 */
+            rebuys?: number;
+            /** @default 0 */
+            addons?: number;
+            /**
+             * @default race
+             * @enum {string}
+             */
+            colour_up?: "race" | "round_up";
+        };
+        BuiltColourUp: {
+            remove: number[];
+            /** @enum {string} */
+            method: "race" | "round_up";
+        };
+        BuiltEntry: {
+            /** @enum {string} */
+            kind: "level" | "break";
+            sb?: number;
+            bb?: number;
+            ante?: number;
+            minutes: number;
+            colour_up?: components["schemas"]["BuiltColourUp"];
+        };
+        BuildWarning: {
+            code: string;
+            message: string;
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        BuildEstimate: {
+            end_minutes: number | null;
+            end_level: number | null;
+            end_bb: number | null;
+            method: string;
+            end_pots: number;
+            target_minutes: number;
+            warnings: components["schemas"]["BuildWarning"][];
+        };
+        ChipNeed: {
+            value: number;
+            colour: string | null;
+            count: number;
+            owned: number | null;
+        };
+        ChipStage: {
+            at: number | null;
+            label: string;
+            removed: number[];
+            needed: components["schemas"]["ChipNeed"][];
+        };
+        ChipPlan: {
+            seats: number | null;
+            stages: components["schemas"]["ChipStage"][];
+            warnings: components["schemas"]["BuildWarning"][];
+        };
+        BuiltStructure: {
+            structure: components["schemas"]["BuiltEntry"][];
+            start_stack: number;
+            total_chips: number;
+            estimate: components["schemas"]["BuildEstimate"];
+            plan: components["schemas"]["ChipPlan"];
         };
         Tournament: {
             id: number;
@@ -3046,6 +3188,95 @@ export interface operations {
             };
             /** @description Error */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_chips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubChips"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_chips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChipSet"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubChips"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4618,6 +4849,57 @@ export interface operations {
             };
             /** @description Error */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    build: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Build"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuiltStructure"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,8 @@ import {
   type Row,
   type RowField,
 } from "../../../clock/structureEdit";
+import type { StackChip } from "../../../clock/structureBuilder";
+import { StructureBuilder, type BuiltChoice } from "./StructureBuilder";
 
 function problemText(p: Problem): string {
   return t(p.key as MessageKey, p.params);
@@ -52,6 +54,10 @@ export function StructureEditor(props: { tid: string }) {
   const [savedOp, setSavedOp] = useState<string | null>(null);
   const [sawPending, setSawPending] = useState(false);
   const [blocked, setBlocked] = useState(false);
+  const [building, setBuilding] = useState(false);
+  // The built stack's chips, sent with the structure (edit_settings, before the seat draw).
+  const [builtChips, setBuiltChips] = useState<StackChip[] | null>(null);
+  const [usedBuilt, setUsedBuilt] = useState(false);
 
   useEffect(() => {
     if (invalid) void setDirectorAuth(null).then(() => navigate("/login"));
@@ -112,14 +118,31 @@ export function StructureEditor(props: { tid: string }) {
     }
     setBlocked(false);
     const entry = await outbox.enqueue({ tournament_id: Number(tid), type: "set_structure", payload: { structure: rowsToStructure(rows) }, token });
+    if (builtChips) {
+      await outbox.enqueue({ tournament_id: Number(tid), type: "edit_settings", payload: { start_chips: builtChips }, token });
+      setBuiltChips(null);
+    }
     setSavedOp(entry.op_id);
     setSawPending(false);
     // What was saved is the new base: the server's answer arrives as a new view.
     setBaseSig(rowsSignature(rows));
   }
 
+  function useBuilt(choice: BuiltChoice) {
+    setRows(rowsFromStructure(choice.structure));
+    setTouched(new Set());
+    setShowAll(true);
+    setBlocked(false);
+    setBuilding(false);
+    setUsedBuilt(true);
+    // The stack's chips go with the structure while players can still be given another stack.
+    setBuiltChips(dview?.settings && ["new", "registering"].includes(String(view?.status)) ? choice.startChips : null);
+  }
+
   function reset() {
     if (!server) return;
+    setBuiltChips(null);
+    setUsedBuilt(false);
     setRows(rowsFromStructure(server));
     setBaseSig(serverSig);
     setTouched(new Set());
@@ -136,11 +159,33 @@ export function StructureEditor(props: { tid: string }) {
     return m ? { index: Number(m[1]), field: m[2], message: rejected!.message ?? rejected!.error ?? "" } : null;
   }, [queue, tid]);
   const general = visible.filter((p) => p.index < 0);
+  // VGS Art. 39 Abs. 5: a tournament "designed to last at least three hours" — flagged, not refused.
+  const minPlanned = (dview?.legal as { limits?: Record<string, { value: number; cite: string }> } | null | undefined)?.limits?.min_planned_minutes;
+  const shortForLaw = rows && minPlanned && totalMinutes(rows) < minPlanned.value ? minPlanned : null;
   const nLevels = (rows ?? []).filter((r) => r.kind === "level").length;
 
   return (
     <Shell title={view?.name ? `${t("structure.title")} · ${view.name}` : t("structure.title")} back={{ href: `#/director/${tid}`, label: t("common.back") }} class="director structure-screen">
-      <RejectedList filter={(e) => String(e.tournament_id) === String(tid) && e.type === "set_structure"} />
+      <RejectedList filter={(e) => String(e.tournament_id) === String(tid) && (e.type === "set_structure" || e.type === "edit_settings")} />
+      {token && !building && (
+        <button type="button" class="btn btn-secondary btn-block" data-testid="builder-open" onClick={() => setBuilding(true)}>
+          {t("builder.open")}
+        </button>
+      )}
+      {token && building && (
+        <StructureBuilder
+          token={token}
+          field={Number(view?.entries_total) || Number(dview?.settings?.max_tables ?? 0) * Number(dview?.settings?.max_per_table ?? 0) || 40}
+          startChips={dview?.settings?.start_chips as StackChip[] | null | undefined}
+          onUse={useBuilt}
+          onClose={() => setBuilding(false)}
+        />
+      )}
+      {usedBuilt && dirty && (
+        <p class="notice" role="status" data-testid="builder-used">
+          {t("builder.used")}
+        </p>
+      )}
       {!rows && <p class="card muted">{loaded ? t("common.no_data") : t("common.loading")}</p>}
       {rows && (
         <form class="structure-form" onSubmit={save} noValidate>
@@ -148,6 +193,11 @@ export function StructureEditor(props: { tid: string }) {
             {t("structure.total", { n: nLevels, h: hoursText(totalMinutes(rows)) })}
             {dirty && <span class="tag tag-pending">{t("structure.unsaved")}</span>}
           </p>
+          {shortForLaw && (
+            <p class="notice notice-paused" role="status" data-testid="structure-legal-short">
+              {t("legal.warning.legal_short_structure", { minutes: Math.round(totalMinutes(rows)), min: shortForLaw.value })} ({shortForLaw.cite})
+            </p>
+          )}
           {serverChanged && (
             <p class="notice notice-paused">
               {t("structure.server_changed")}{" "}

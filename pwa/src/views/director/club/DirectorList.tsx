@@ -15,6 +15,7 @@ import { ClubDirectors, accessLabel } from "./ClubDirectors";
 import { AdminClubs } from "./AdminClubs";
 import { ClubPageCard } from "./ClubPageCard";
 import { ScreensCard } from "./ScreensCard";
+import { ChipSetCard } from "./ChipSetCard";
 
 
 /** A preset's text in the phone's language (a preset gives one text, or one per language). */
@@ -175,6 +176,7 @@ export function DirectorList() {
       </section>
       <ClubPageCard auth={auth} />
       <ScreensCard auth={auth} />
+      <ChipSetCard auth={auth} />
       <VenueCard venue={venue} />
       <ClubDirectors token={auth.token} me={auth.director} />
       {auth.director?.admin && <AdminClubs token={auth.token} />}

@@ -5,6 +5,7 @@ import { RegisterForm } from "./RegisterForm";
 import { RegistrationDesk } from "./RegistrationDesk";
 import { ScanCheckIn } from "./ScanCheckIn";
 import { SettingsCard } from "./SettingsCard";
+import { LegalCard } from "./LegalCard";
 import { SignUpCard } from "./SignUpCard";
 import type { DirCtx } from "../shared/types";
 
@@ -18,6 +19,7 @@ export function DeskSection(props: { ctx: DirCtx }) {
     <>
       {beforeStart && <AfterDrawCard ctx={ctx} />}
       {ctx.registrationOpen && <SettingsCard view={ctx.dview} pending={ctx.mine} send={ctx.send} />}
+      <LegalCard ctx={ctx} />
       {ctx.registrationOpen && <SignUpCard ctx={ctx} />}
       {ctx.registrationOpen && <ScanCheckIn ctx={ctx} />}
       <RegisterForm ctx={ctx} />

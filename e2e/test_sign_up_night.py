@@ -57,6 +57,8 @@ def test_players_sign_up_one_moves_up_is_mailed_scanned_in_and_finds_his_seat(
     api = director(server)
     slug = api.get("/api/me").json()["club"]["slug"]
     tid = api.post("/api/tournaments", {"name": "Monday Deepstack", "preset": "n-monday"}).json()["id"]
+    # a small test night: the law's 10 players (VGS Art. 39 Abs. 4) switched off, as a club can, with a reason
+    command_ok(api, tid, "set_legal_profile", {"profile": "none", "reason": "a test night of a few players"})
     command_ok(api, tid, "set_capacity", {"max": 3})
 
     # ---- the director opens online sign-up on his phone's desk -------------------------------------

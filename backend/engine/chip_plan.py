@@ -74,7 +74,9 @@ def _chip_values(start_chips: Sequence[dict], entries: dict, chip_set: Sequence[
     values |= {int(c["value"]) for c in entries.get("rebuy_chips") or ()}
     values |= {int(c["value"]) for c in entries.get("addon_chips") or ()}
     biggest = max(values)
-    return sorted(values | {int(c["value"]) for c in chip_set or () if int(c["value"]) > biggest})
+    return sorted(
+        values | {int(c["value"]) for c in chip_set or () if int(c["value"]) > biggest and int(c.get("count", 0)) > 0}
+    )
 
 
 def _fits(owned: dict[int, int], stages: list) -> bool:

@@ -221,6 +221,27 @@ def _payments(state: TournamentState, events: list[Event]) -> list[tuple[int | N
     return [(e, amount) for e, amount in paid if amount > 0]
 
 
+def _refunds(state: TournamentState, events: list[Event]) -> Fraction:
+    """The Startgelder the same events hand back: released no-shows at the check-in's close (N-3.6),
+    a registration taken back, a prepaid flag withdrawn. A close that releases ten and moves ten up
+    from the waiting list leaves the pool as it was: it must not be refused as if it grew."""
+    buy_in = exact(state.format.get("buy_in") or 0)
+    released: list[int] = []
+    back = Fraction(0)
+    for event in events:
+        p = event.payload
+        if event.type == "check_in_closed":
+            released += p.get("released") or []
+        elif event.type == "registration_removed":
+            released.append(int(p["entry_id"]))
+        elif event.type == "registration_flags_set" and p.get("buy_in") == -1:
+            back += buy_in
+    for entry_id in released:  # as check_in.release hands it back: his buy-in, if it was in
+        entry = state.entries.get(entry_id)
+        back += buy_in if entry is not None and state.buy_in_counted(entry) else 0
+    return back
+
+
 def _day(cmd: Command) -> dict:
     day = cmd.payload.get("legal_day")
     return day if isinstance(day, dict) else {}
@@ -231,7 +252,7 @@ def _money_problem(state: TournamentState, cmd: Command, events: list[Event]) ->
     if not payments:
         return None
     legal, currency = profile(state), state.format.get("currency")
-    total = sum((amount for _, amount in payments), Fraction(0))
+    total = sum((amount for _, amount in payments), Fraction(0)) - _refunds(state, events)
     pool = exact(state.money["pool"])
     found = limit(legal, "max_pool")
     if found and pool + total > exact(found["value"]):

@@ -224,7 +224,8 @@ def _extra(ladder: list[int], picked: list[int]) -> list[int]:
 def denominations(start_chips: Sequence[dict], chip_set: Sequence[dict] | None) -> list[int]:
     """The chips in play: the starting stack's, and the club's bigger ones (colour-ups need them)."""
     start = {int(c["value"]) for c in start_chips}
-    bigger = {int(c["value"]) for c in chip_set or () if int(c["value"]) > max(start)}
+    # a bigger chip the club owns none of is no colour-up target (a row kept with count 0)
+    bigger = {int(c["value"]) for c in chip_set or () if int(c["value"]) > max(start) and int(c.get("count", 0)) > 0}
     return sorted(start | bigger)
 
 

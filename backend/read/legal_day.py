@@ -3,15 +3,17 @@ tournament's log cannot know. A `before` effect (api/effects.py) puts it into th
 `legal_day`, always overwriting what a client sent.
 
 - The **day** is the calendar day, in the profile's time zone (Europe/Zurich for ch-vgs), of the
-  tournament's start time (its registration card) or, without one, of the command's server time.
-  Another tournament belongs to that day by its start time, or without one by when it was created.
+  tournament's start time (its registration card) or, without one, of its creation; every
+  tournament of the club by the same rule, so two of them always agree on whether they share a day.
 - The **venue** is the club: its tournaments under the same profile on that day. A tournament whose
   profile was switched off (with a reason, in its audit log) is not counted.
 - The **person** is found as the league finds him (read/league.py): his link to the club's person,
   else his name with spaces, case and accents aside.
 
 Cheap: one query for the club's tournaments of the day (by the club index), their states from the
-service's cache, and nothing at all for a tournament without a profile."""
+service's cache, and nothing at all for a tournament without a profile. The person's Startgelder
+are a pass over the other tournaments' entries: the law bounds it (at most four tournaments a day,
+each at most 20 000 CHF of Startgelder: a few hundred entries), so no index is kept for it."""
 
 from __future__ import annotations
 
@@ -57,7 +59,8 @@ def legal_day(
         return None
     with session_scope(db) as session:
         own = session.get(Tournament, tournament_id)
-        anchor = own.starts_at if own is not None and own.starts_at is not None else now
+        # the same rule as for the others (_of_the_day), so two tournaments agree on their day
+        anchor = (own.starts_at if own.starts_at is not None else own.created_at) if own is not None else now
         start, end = day_bounds(str(legal.get("time_zone") or "UTC"), anchor)
         ids = _of_the_day(session, club_id, tournament_id, start, end)
         if entry_id is not None and entry_id in state.entries:

@@ -220,3 +220,16 @@ def test_every_profile_gives_each_limit_a_value_and_its_article_and_names_its_so
         assert profile["sources"] and all(s["url"].startswith("https://") for s in profile["sources"])
         for key, found in profile["limits"].items():
             assert set(found) <= {"value", "cite", "practice"} and found["cite"], (path.stem, key)
+
+
+def test_vgs_39_1b_closing_check_in_hands_back_the_no_shows_before_it_counts_the_ones_moving_up():
+    # VGS Art. 39 Abs. 1 lit. b: the pool after the close is what counts; released no-shows (N-3.6)
+    # take their Startgeld out as the waiting list's players bring theirs in.
+    log = under("generic", "ch-vgs", currency="CHF", buy_in=200)
+    ok(log, "set_capacity", {"max": 100})
+    register(log, 97)
+    register(log, 3, start=98, present=False)  # reserved, not here, not paid in advance
+    register(log, 3, start=101)  # the waiting list
+    assert log.state.money["pool"] == 20000
+    ok(log, "close_check_in", {})
+    assert log.state.money["pool"] <= 20000

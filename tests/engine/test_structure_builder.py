@@ -288,3 +288,26 @@ def test_a_chip_that_makes_no_usual_blinds_is_named(chip):
         build_structure(
             {"field": 10, "start_chips": [{"value": chip, "count": 3}], "level_minutes": 20, "target_minutes": 120}
         )
+
+
+def test_a_chip_the_club_owns_none_of_is_never_a_colour_up_target():
+    # A row kept with count 0 (the club lost its 5,000s): planned as if it were not there.
+    owned = [
+        {"value": 25, "colour": "white", "count": 300},
+        {"value": 100, "colour": "red", "count": 300},
+        {"value": 500, "colour": "green", "count": 200},
+        {"value": 1000, "colour": "black", "count": 150},
+    ]
+    night = {
+        "field": 40,
+        "start_chips": [{"value": 25, "count": 4}, {"value": 100, "count": 4}, {"value": 500, "count": 3}],
+        "level_minutes": 20,
+        "target_minutes": 240,
+    }
+    without = build_structure({**night, "chip_set": owned})
+    with_zero = build_structure({**night, "chip_set": [*owned, {"value": 5000, "colour": "purple", "count": 0}]})
+    assert with_zero["structure"] == without["structure"]
+    plan = chip_plan(
+        [*owned, {"value": 5000, "colour": "purple", "count": 0}], night["start_chips"], night, with_zero["structure"]
+    )
+    assert all(n["value"] != 5000 for stage in plan["stages"] for n in stage["needed"])

@@ -260,7 +260,7 @@ function extra(ladder: number[], picked: number[]): number[] {
 export function denominations(startChips: StackChip[], chipSet: ClubChip[] | null | undefined): number[] {
   const start = new Set(startChips.map((c) => c.value));
   const biggest = Math.max(...start);
-  for (const c of chipSet ?? []) if (c.value > biggest) start.add(c.value);
+  for (const c of chipSet ?? []) if (c.value > biggest && c.count > 0) start.add(c.value); // none owned: no colour-up into it
   return [...start].sort((a, b) => a - b);
 }
 
@@ -489,7 +489,7 @@ function chipValues(startChips: StackChip[], entries: PlanEntries, chipSet: Club
   const values = new Set<number>();
   for (const c of [...startChips, ...(entries.rebuy_chips ?? []), ...(entries.addon_chips ?? [])]) values.add(c.value);
   const biggest = Math.max(...values);
-  for (const c of chipSet ?? []) if (c.value > biggest) values.add(c.value);
+  for (const c of chipSet ?? []) if (c.value > biggest && c.count > 0) values.add(c.value);
   return [...values].sort((a, b) => a - b);
 }
 

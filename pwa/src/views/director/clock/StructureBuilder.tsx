@@ -35,6 +35,7 @@ export interface BuiltChoice {
   startChips: StackChip[];
 }
 
+const MAX_FIELD = 5000; // as POST /api/structures/build takes it (backend/api/chip_sets.py)
 const whole = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : null);
 const decimal = (s: string) => (/^\d+([.,]\d+)?$/.test(s.trim()) ? Number(s.trim().replace(",", ".")) : null);
 
@@ -61,7 +62,15 @@ function initialStack(start: StackChip[] | null | undefined, chipSet: ClubChip[]
  * club's set. Works offline (clock/structureBuilder.ts, the server's builder line by line);
  * "Use it" puts it into the editor below, where the director can change it before saving.
  */
-export function StructureBuilder(props: { token: string; field: number; startChips: StackChip[] | null | undefined; onUse: (c: BuiltChoice) => void; onClose: () => void }) {
+export function StructureBuilder(props: {
+  token: string;
+  field: number;
+  startChips: StackChip[] | null | undefined;
+  /** After the seat draw: the stack in play, not to be changed here. */
+  stackLocked?: boolean;
+  onUse: (c: BuiltChoice) => void;
+  onClose: () => void;
+}) {
   useLang();
   const club = useCachedFetch<ClubChip[] | null>("/api/club/chips", { where: "director.chips", token: props.token, cache: "club-chips", select: (a) => (a && "chips" in a ? (a.chips ?? []) : null) });
   const chipSet = club.data?.length ? club.data : null;
@@ -87,7 +96,7 @@ export function StructureBuilder(props: { token: string; field: number; startChi
     const reentries = whole(form.reentries);
     const addons = whole(form.addons);
     const bad: MessageKey | null =
-      field == null || field < 2 ? "builder.bad_field"
+      field == null || field < 2 || field > MAX_FIELD ? "builder.bad_field"
       : !startChips.length || rows.some((r) => r.count.trim() !== "" && whole(r.count) == null) ? "builder.bad_stack"
       : level == null || level < 1 || level > 240 ? "builder.bad_level"
       : hours == null || hours < 0.5 || hours > 24 ? "builder.bad_hours"
@@ -159,6 +168,7 @@ export function StructureBuilder(props: { token: string; field: number; startChi
                 inputMode="numeric"
                 aria-label={t("builder.count_of", { value: formatNumber(r.value) })}
                 value={r.count}
+                disabled={props.stackLocked}
                 onInput={(e) => {
                   setStack(rows.map((x, j) => (j === i ? { ...x, count: (e.target as HTMLInputElement).value } : x)));
                   setResult(null);
@@ -168,6 +178,7 @@ export function StructureBuilder(props: { token: string; field: number; startChi
             </label>
           ))}
           <p class="small" data-testid="builder-stack-total">{t("builder.stack_total", { chips: formatNumber(stackTotal) })}</p>
+          {props.stackLocked && <p class="muted small">{t("builder.stack_locked")}</p>}
         </fieldset>
         {problem && (
           <p class="field-error" role="alert" data-testid="builder-problem">

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t, useLang, type MessageKey } from "../../../i18n";
 import { Shell } from "../../../ui/Shell";
+import { withRule } from "../../../ui/reasons";
 import { RejectedList } from "../../../ui/Rejected";
 import { useOnline, useOutbox } from "../../../ui/hooks";
 import { request, NetworkError } from "../../../sync/api";
@@ -128,6 +129,9 @@ export function StructureEditor(props: { tid: string }) {
     setBaseSig(rowsSignature(rows));
   }
 
+  // The stack is the tournament's to change until the seat draw (edit_settings); after it the builder plans with the stack in play.
+  const stackEditable = !!dview?.settings && ["new", "registering"].includes(String(view?.status));
+
   function useBuilt(choice: BuiltChoice) {
     setRows(rowsFromStructure(choice.structure));
     setTouched(new Set());
@@ -136,7 +140,10 @@ export function StructureEditor(props: { tid: string }) {
     setBuilding(false);
     setUsedBuilt(true);
     // The stack's chips go with the structure while players can still be given another stack.
-    setBuiltChips(dview?.settings && ["new", "registering"].includes(String(view?.status)) ? choice.startChips : null);
+    // Only a stack that differs from the tournament's own is sent (the same one would be refused as no change).
+    const own = (dview?.settings?.start_chips as StackChip[] | null | undefined) ?? [];
+    const same = stackKey(own) === stackKey(choice.startChips);
+    setBuiltChips(!same && stackEditable ? choice.startChips : null);
   }
 
   function reset() {
@@ -177,6 +184,7 @@ export function StructureEditor(props: { tid: string }) {
           token={token}
           field={Number(view?.entries_total) || Number(dview?.settings?.max_tables ?? 0) * Number(dview?.settings?.max_per_table ?? 0) || 40}
           startChips={dview?.settings?.start_chips as StackChip[] | null | undefined}
+          stackLocked={!stackEditable && !!(dview?.settings?.start_chips as StackChip[] | null | undefined)?.length}
           onUse={useBuilt}
           onClose={() => setBuilding(false)}
         />
@@ -195,7 +203,7 @@ export function StructureEditor(props: { tid: string }) {
           </p>
           {shortForLaw && (
             <p class="notice notice-paused" role="status" data-testid="structure-legal-short">
-              {t("legal.warning.legal_short_structure", { minutes: Math.round(totalMinutes(rows)), min: shortForLaw.value })} ({shortForLaw.cite})
+              {withRule(t("legal.warning.legal_short_structure", { minutes: Math.round(totalMinutes(rows)), min: shortForLaw.value }), shortForLaw.cite)}
             </p>
           )}
           {serverChanged && (
@@ -353,6 +361,10 @@ export function StructureEditor(props: { tid: string }) {
       {rows && token && <SavePreset tid={tid} token={token} online={online} unsaved={dirty || saveState === "pending"} />}
     </Shell>
   );
+}
+
+function stackKey(chips: StackChip[]): string {
+  return [...chips].sort((a, b) => a.value - b.value).map((c) => `${c.value}x${c.count}`).join(",");
 }
 
 function fieldName(f: string): string {

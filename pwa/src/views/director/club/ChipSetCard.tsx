@@ -20,6 +20,10 @@ interface Row {
 }
 
 const PATH = "/api/club/chips";
+// As the server checks them (backend/api/chip_sets.py): said here before anything is sent.
+const MAX_ROWS = 12;
+const MAX_VALUE = 10_000_000;
+const MAX_COUNT = 100_000;
 let nextKey = 1;
 const row = (c?: Chip): Row => ({ key: nextKey++, value: c ? String(c.value) : "", colour: c?.colour ?? "white", count: c ? String(c.count) : "" });
 const whole = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : null);
@@ -27,8 +31,9 @@ const whole = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : null);
 /** What is wrong with the rows (null: they can be saved): a value and a count per row, values unique. */
 function rowsProblem(rows: Row[]): MessageKey | null {
   const values = rows.map((r) => whole(r.value));
-  if (values.some((v) => v == null || v < 1)) return "chipset.bad_value";
-  if (rows.some((r) => whole(r.count) == null)) return "chipset.bad_count";
+  if (rows.length > MAX_ROWS) return "chipset.too_many";
+  if (values.some((v) => v == null || v < 1 || v > MAX_VALUE)) return "chipset.bad_value";
+  if (rows.some((r) => (whole(r.count) ?? MAX_COUNT + 1) > MAX_COUNT)) return "chipset.bad_count";
   if (new Set(values).size !== values.length) return "chipset.twice";
   return null;
 }
@@ -128,7 +133,7 @@ export function ChipSetCard(props: { auth: DirectorAuth }) {
           <button type="button" class="btn btn-secondary" data-testid="chip-add" onClick={() => setRows([...rows, row()])}>
             {t("chipset.add")}
           </button>
-          <button type="submit" class="btn btn-primary" data-testid="chip-save" disabled={busy || !!problem}>
+          <button type="submit" class="btn btn-primary" data-testid="chip-save" disabled={busy || !!problem || !rows.length}>
             {busy ? t("common.loading") : t("settings.save")}
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
-import { t, useLang, getLang } from "../../../i18n";
+import { t, useLang, getLang, type MessageKey } from "../../../i18n";
 import { Shell } from "../../../ui/Shell";
+import { withRule } from "../../../ui/reasons";
 import { VenueAlarms, VenueCard } from "./VenueCard";
 import { useVenue } from "./venue";
 import { request, NetworkError } from "../../../sync/api";
@@ -17,6 +18,8 @@ import { ClubPageCard } from "./ClubPageCard";
 import { ScreensCard } from "./ScreensCard";
 import { ChipSetCard } from "./ChipSetCard";
 
+
+type LegalWarning = { code: string; rule: string; message: string; params: Record<string, unknown> };
 
 /** A preset's text in the phone's language (a preset gives one text, or one per language). */
 function inLang(text: PresetSummary["name"], lang: string): string {
@@ -35,6 +38,8 @@ export function DirectorList() {
   const [name, setName] = useState("");
   const [chosenPreset, setPreset] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // A tournament created with the law's warnings (a fifth of the day, a short structure): said before it opens.
+  const [warned, setWarned] = useState<{ id: number; warnings: LegalWarning[] } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const tournaments = useCachedFetch<Tournament[]>(auth ? "/api/tournaments" : null, { where: "director.list", token: auth?.token, cache: "tournaments", select: listAnswer });
@@ -58,7 +63,9 @@ export function DirectorList() {
       });
       if (r.ok && r.data?.id !== undefined) {
         tournaments.replace([r.data, ...(list ?? [])]);
-        navigate(`/director/${r.data.id}`);
+        const warnings = ((r.data as { warnings?: LegalWarning[] }).warnings ?? []).filter((w) => w.code);
+        if (warnings.length) setWarned({ id: r.data.id, warnings });
+        else navigate(`/director/${r.data.id}`);
         return;
       }
       setError((r.data as any)?.message ?? `${t("common.error")} (${r.status})`);
@@ -142,6 +149,18 @@ export function DirectorList() {
             <p class="error" role="alert">
               {error}
             </p>
+          )}
+          {warned && (
+            <div class="notice notice-paused" role="status" data-testid="create-warnings">
+              {warned.warnings.map((w) => (
+                <p key={w.code} data-code={w.code}>
+                  {withRule(t(`legal.warning.${w.code}` as MessageKey, w.params as Record<string, string | number>), w.rule)}
+                </p>
+              ))}
+              <button type="button" class="btn btn-primary btn-block" data-testid="create-warnings-open" onClick={() => navigate(`/director/${warned.id}`)}>
+                {t("list.open_created")}
+              </button>
+            </div>
           )}
           <button class="btn btn-primary btn-block" type="submit" data-testid="new-tournament-submit" disabled={busy || !name.trim()}>
             {t("director.create")}

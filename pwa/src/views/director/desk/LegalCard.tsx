@@ -4,13 +4,19 @@ import type { DirCtx } from "../shared/types";
 import "./legal.css";
 
 type Limit = { value: number | string | boolean; cite: string; practice?: boolean };
+// Every limit a profile may hold (shared_rules/legal/), in the order a director reads them.
 const SHOWN: Array<[string, MessageKey]> = [
   ["max_buy_in", "legalcard.max_buy_in"],
+  ["max_fee", "legalcard.max_fee"],
+  ["max_pool", "legalcard.max_pool"],
   ["max_player_day", "legalcard.max_player_day"],
+  ["max_day_pool", "legalcard.max_day_pool"],
   ["max_tournaments_day", "legalcard.max_tournaments_day"],
   ["min_players", "legalcard.min_players"],
   ["min_planned_minutes", "legalcard.min_planned_minutes"],
-  ["max_fee", "legalcard.max_fee"],
+  ["pays_out_pool", "legalcard.pays_out_pool"],
+  ["no_further_payments", "legalcard.no_further_payments"],
+  ["no_cash_prizes", "legalcard.no_cash_prizes"],
 ];
 const PROFILES = ["ch-vgs", "de-fee-only"] as const;
 const REASON_MIN = 10;
@@ -47,7 +53,7 @@ export function LegalCard(props: { ctx: DirCtx }) {
           <ul class="legal-limits small">
             {SHOWN.filter(([k]) => legal.limits[k]).map(([k, words]) => (
               <li key={k} data-testid={`legal-limit-${k}`}>
-                {t(words, { value: String(legal.limits[k].value), currency })} <span class="muted">({legal.limits[k].cite})</span>
+                {t(words, { value: String(legal.limits[k].value), currency })} <span class="muted">({legal.limits[k].cite}{legal.limits[k].practice ? `, ${t("legalcard.practice")}` : ""})</span>
               </li>
             ))}
           </ul>

@@ -186,3 +186,17 @@ def test_ch_vgs_a_third_re_entry_of_the_day_is_refused_at_the_desk_with_the_arti
     expect(page.get_by_test_id(f"entry-row-{anna}")).to_have_attribute("data-status", "active")
     lines = [row["text"] for row in api.get(f"/api/tournaments/{tid}/audit?lang=en").json()["items"]]
     assert any("Legal limits switched off" in line and reason in line for line in lines), lines
+
+    # VGS Art. 39 Abs. 3: a fifth tournament of the day under the profile is said when it is created.
+    for i in range(4):
+        assert api.post("/api/tournaments", {"name": f"Trophy {i + 2}", "preset": "s-trophy"}).status_code == 201
+    page.goto(f"{live_server.url}/#/director")
+    page.get_by_test_id("new-tournament-name").fill("Trophy 6")
+    page.get_by_test_id("new-tournament-preset").select_option("s-trophy")
+    page.get_by_test_id("new-tournament-submit").click()
+    warned = page.get_by_test_id("create-warnings")
+    expect(warned).to_contain_text("at most 4 a day may start (VGS Art. 39 Abs. 3)")
+    warned.scroll_into_view_if_needed()
+    shot(page, "legal-fifth-tournament-warned")
+    warned.get_by_test_id("create-warnings-open").click()
+    expect(page.get_by_test_id("register-name")).to_be_visible()

@@ -6,24 +6,12 @@ replay decides exactly as the night did (engine/legal.py decides with them)."""
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from pathlib import Path
-
 from .engine.legal import profile_of
-
-
-@lru_cache(maxsize=4)
-def load_profiles(directory: str) -> dict[str, dict]:
-    profiles = {}
-    for path in sorted(Path(directory).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        profiles[data["id"]] = data
-    return profiles
+from .presets import files_by_id
 
 
 def find_profile(directory: str, profile_id: object) -> dict | None:
-    return load_profiles(directory).get(profile_id) if isinstance(profile_id, str) else None
+    return files_by_id(directory).get(profile_id) if isinstance(profile_id, str) else None
 
 
 def expand(preset: dict, directory: str) -> dict:

@@ -15,12 +15,17 @@ CUSTOM_PREFIX = "custom-"
 
 
 @lru_cache(maxsize=8)
-def load_presets(directory: str) -> dict[str, dict]:
-    presets = {}
+def files_by_id(directory: str) -> dict[str, dict]:
+    """Every JSON file of a folder of house-rule data by its `id`: the presets, the legal profiles."""
+    found = {}
     for path in sorted(Path(directory).glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        presets[data["id"]] = data
-    return presets
+        found[data["id"]] = data
+    return found
+
+
+def load_presets(directory: str) -> dict[str, dict]:
+    return files_by_id(directory)
 
 
 def _summary(preset: dict) -> dict:

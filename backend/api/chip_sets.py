@@ -16,7 +16,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from ..auth.access import Caller, require_club_director, require_director
 from ..engine.chip_plan import chip_plan
 from ..engine.payload import StrictSchema, Text, nested_error, not_blank
-from ..engine.settings import StackChip, stack_chips_problem
+from ..engine.settings import MAX_DENOMINATIONS, StackChip, plain, stack_chips_problem, value_twice
 from ..engine.structure_builder import ANTES, NoBlinds, build_structure
 from ..errors import ApiError
 from ..floor import floor
@@ -26,7 +26,6 @@ from .contract import documented
 
 bp = Blueprint("chip_sets", __name__, url_prefix="/api")
 
-MAX_DENOMINATIONS = 12
 MAX_BUILD_STACK = 100_000_000  # chips of one stack the builder plans with (a club's 10,000 is 10^4)
 
 
@@ -62,11 +61,9 @@ class ChipSetSchema(StrictSchema):
 
     @validates_schema
     def _unique(self, data: dict, **_: object) -> None:
-        seen: set[int] = set()
-        for i, chip in enumerate(data.get("chips") or []):
-            if chip["value"] in seen:
-                raise nested_error(f"chips.{i}.value", f"The value {chip['value']} is given twice.")
-            seen.add(chip["value"])
+        twice = value_twice(data.get("chips") or [], "chips")
+        if twice:
+            raise nested_error(*twice)
 
 
 class BreaksSchema(StrictSchema):
@@ -109,11 +106,6 @@ class BuildSchema(StrictSchema):
                 raise nested_error(name, f"The stack is more than {MAX_BUILD_STACK} chips.")
 
 
-def _plain(value: object) -> object:
-    """20.0 from a phone's number field is 20, as presets write minutes."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 def chip_set_json(club: Club) -> dict:
     return {"chips": club.chips}
 
@@ -153,9 +145,9 @@ def build(body: dict, caller: Caller) -> ResponseReturnValue:
     """Build a blind structure for the night's numbers, with the chips it needs against the club's set"""
     with session_scope(floor().db) as session:
         chip_set = existing(session.get(Club, caller.club)).chips
-    body = {k: _plain(v) for k, v in body.items()}
+    body = {k: plain(v) for k, v in body.items()}
     if body["breaks"]:
-        body["breaks"] = {k: _plain(v) for k, v in body["breaks"].items()}
+        body["breaks"] = {k: plain(v) for k, v in body["breaks"].items()}
     try:
         built = build_structure({**body, "chip_set": chip_set})
     except NoBlinds as problem:

@@ -68,6 +68,31 @@ def _refusal(code: str, message: str, field: str | None, found: dict, **params: 
     return Rejection(code, f"{message} ({rule}).", field, params={**params, "rule": rule})
 
 
+# Whose Startgelder each pool limit holds (VGS Art. 39 Abs. 1 lit. b, Abs. 2 lit. b).
+POOLS = {
+    "max_pool": ("legal_pool", "The Startgelder of this tournament"),
+    "max_day_pool": ("legal_day_pool", "The Startgelder of all the club's tournaments today"),
+}
+
+
+def _pool_over(legal: dict | None, key: str, amount: Fraction, currency: object, field: str | None) -> Rejection | None:
+    """The refusal when `amount` would pass the profile's pool limit `key`, else None."""
+    found = limit(legal, key)
+    if not found or amount <= exact(found["value"]):
+        return None
+    code, whose = POOLS[key]
+    most = shown(exact(found["value"]))
+    return _refusal(
+        code,
+        f"{whose} would come to {shown(amount)} {currency}, over the legal {most} {currency}",
+        field,
+        found,
+        pool=shown(amount),
+        max=most,
+        currency=str(currency),
+    )
+
+
 # ------------------------------------------------------------------ the preset's format
 
 
@@ -254,32 +279,12 @@ def _money_problem(state: TournamentState, cmd: Command, events: list[Event]) ->
     legal, currency = profile(state), state.format.get("currency")
     total = sum((amount for _, amount in payments), Fraction(0)) - _refunds(state, events)
     pool = exact(state.money["pool"])
-    found = limit(legal, "max_pool")
-    if found and pool + total > exact(found["value"]):
-        return _refusal(
-            "legal_pool",
-            f"The Startgelder of this tournament would come to {shown(pool + total)} {currency}, "
-            f"over the legal {shown(exact(found['value']))} {currency}",
-            "entry_id",
-            found,
-            pool=shown(pool + total),
-            max=shown(exact(found["value"])),
-            currency=str(currency),
-        )
     day = _day(cmd)
-    found = limit(legal, "max_day_pool")
-    day_pool = exact(day.get("pool") or 0) + pool + total
-    if found and day_pool > exact(found["value"]):
-        return _refusal(
-            "legal_day_pool",
-            f"The Startgelder of all the club's tournaments today would come to {shown(day_pool)} "
-            f"{currency}, over the legal {shown(exact(found['value']))} {currency}",
-            "entry_id",
-            found,
-            pool=shown(day_pool),
-            max=shown(exact(found["value"])),
-            currency=str(currency),
-        )
+    problem = _pool_over(legal, "max_pool", pool + total, currency, "entry_id") or _pool_over(
+        legal, "max_day_pool", exact(day.get("pool") or 0) + pool + total, currency, "entry_id"
+    )
+    if problem:
+        return problem
     found = limit(legal, "max_player_day")
     if found and len(payments) == 1:  # one player's payment: a batch (an import) has no day of its own
         entry_id, amount = payments[0]
@@ -362,20 +367,8 @@ def _settings_problem(state: TournamentState, changes: dict) -> Rejection | None
     problem = preset_problem({**state.preset, "format": fmt}, profile(state))
     if problem or "buy_in" not in changes:
         return problem
-    found = limit(profile(state), "max_pool")
     pool = exact(changes["buy_in"]) * state.money["buy_ins"]
-    if found and pool > exact(found["value"]):
-        return _refusal(
-            "legal_pool",
-            f"The Startgelder of this tournament would come to {shown(pool)} {fmt.get('currency')}, "
-            f"over the legal {shown(exact(found['value']))} {fmt.get('currency')}",
-            "buy_in",
-            found,
-            pool=shown(pool),
-            max=shown(exact(found["value"])),
-            currency=str(fmt.get("currency")),
-        )
-    return None
+    return _pool_over(profile(state), "max_pool", pool, fmt.get("currency"), "buy_in")
 
 
 # ------------------------------------------------------------------ the director turns it on or off
@@ -429,20 +422,7 @@ def decide_set_legal_profile(state: TournamentState, cmd: Command) -> Decision |
 
 
 def _pool_problem(state: TournamentState, legal: dict) -> Rejection | None:
-    found = limit(legal, "max_pool")
-    pool = exact(state.money["pool"])
-    if found and pool > exact(found["value"]):
-        return _refusal(
-            "legal_pool",
-            f"The Startgelder of this tournament would come to {shown(pool)} {state.format.get('currency')}, "
-            f"over the legal {shown(exact(found['value']))} {state.format.get('currency')}",
-            None,
-            found,
-            pool=shown(pool),
-            max=shown(exact(found["value"])),
-            currency=str(state.format.get("currency")),
-        )
-    return None
+    return _pool_over(legal, "max_pool", exact(state.money["pool"]), state.format.get("currency"), None)
 
 
 @applies("legal_profile_set", public=False)

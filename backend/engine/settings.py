@@ -21,7 +21,7 @@ EDITABLE = MONEY + ROOM
 OPEN = ("new", "registering")
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """150.0 from a phone's number field is stored as 150, like the presets write it."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
@@ -38,15 +38,24 @@ class StackChip(StrictSchema):
 
 
 MAX_STACK = 1_000_000_000
+MAX_DENOMINATIONS = 12  # a stack's chips, and a club's chip set
 
 
-def stack_chips_problem(chips: list[dict], field: str) -> tuple[str, str] | None:
-    """Denominations given twice, or a stack past MAX_STACK: (dotted field, reason) or None."""
+def value_twice(chips: list[dict], field: str) -> tuple[str, str] | None:
+    """The first denomination given twice: (dotted field, reason), or None."""
     seen: set[int] = set()
     for i, chip in enumerate(chips):
         if chip["value"] in seen:
             return f"{field}.{i}.value", f"The value {chip['value']} is given twice."
         seen.add(chip["value"])
+    return None
+
+
+def stack_chips_problem(chips: list[dict], field: str) -> tuple[str, str] | None:
+    """Denominations given twice, or a stack past MAX_STACK: (dotted field, reason) or None."""
+    twice = value_twice(chips, field)
+    if twice:
+        return twice
     if sum(c["value"] * c["count"] for c in chips) > MAX_STACK:
         return field, f"The stack is more than {MAX_STACK} chips."
     return None
@@ -65,7 +74,7 @@ class EditSettingsPayload(StrictSchema):
     )
     currency = Text(validate=[validate.Length(min=1, max=8), not_blank])
     # the starting stack in chips: start_stack becomes its sum (docs/structures.md)
-    start_chips = fields.List(fields.Nested(StackChip), validate=validate.Length(min=1, max=12))
+    start_chips = fields.List(fields.Nested(StackChip), validate=validate.Length(min=1, max=MAX_DENOMINATIONS))
     max_tables = fields.Integer(
         strict=True, validate=validate.Range(min=1, max=2000, error="Must be a whole number of tables from 1 to 2000.")
     )
@@ -89,7 +98,7 @@ class EditSettingsPayload(StrictSchema):
 
 @command("edit_settings", payload=EditSettingsPayload, roles=DIRECTOR, emits=("settings_edited",))
 def decide_edit_settings(state: TournamentState, cmd: Command) -> Decision | Rejection:
-    asked = {k: _plain(cmd.payload[k]) for k in EDITABLE if cmd.payload.get(k) is not None}
+    asked = {k: plain(cmd.payload[k]) for k in EDITABLE if cmd.payload.get(k) is not None}
     if "start_chips" in asked:  # the stack in chips sets the stack, kept by value
         chips = sorted(({"value": c["value"], "count": c["count"]} for c in asked["start_chips"]), key=_value)
         asked.update(start_chips=chips, start_stack=sum(c["value"] * c["count"] for c in chips))

@@ -12,6 +12,10 @@ import { speechAvailable } from "./useTvVoice";
 import "./sound-gate.css";
 
 let unlocked = false; // per page: a new layout or a remount does not ask again
+// Whether the gate shows is decided once per page load. Asked again at a remount, the browser's
+// sticky activation could say "allowed" after a gesture that never reached our listeners (a test
+// driver's script counts as one), and the gate vanished untapped (a flaky TV test under load).
+let shownAtLoad: boolean | null = null;
 
 /** Inside the gesture: resume the audio and prime the speech; true once the page may sound. */
 function unlockNow(): Promise<boolean> {
@@ -48,7 +52,10 @@ export function SoundGate(props: { sound: boolean; voice: boolean }) {
   useLang();
   const wanted = props.sound || props.voice;
   const possible = typeof window !== "undefined" && (speechAvailable() || !!((window as any).AudioContext || (window as any).webkitAudioContext));
-  const [open, setOpen] = useState(() => !unlocked && possible && !alreadyAllowed());
+  const [open, setOpen] = useState(() => {
+    shownAtLoad ??= possible && !alreadyAllowed();
+    return !unlocked && shownAtLoad;
+  });
   useEffect(() => {
     if (!open || !wanted) return;
     let alive = true;

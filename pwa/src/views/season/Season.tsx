@@ -17,6 +17,7 @@ export function Season(props: { token: string }) {
   const { token } = props;
   const [me, setMe] = useState<Me | null>(null);
   const [invalid, setInvalid] = useState(false);
+  const [unreachable, setUnreachable] = useState(false); // no answer and nothing kept: nothing to show
   useEffect(() => {
     // Who the link is (/api/me), kept under the key the player's screen keeps it (sync/session.ts),
     // so the page opens offline too. Not through session.ts: importing it from here split the core
@@ -33,7 +34,10 @@ export function Season(props: { token: string }) {
           void metaSet(`me:${token}`, r.data).catch((e) => report("season.me_keep", e));
         } else if (r.status === 401 || r.status === 403) setInvalid(true);
       })
-      .catch((e) => report("season.me", e)); // offline: the kept answer stays
+      .catch((e) => {
+        report("season.me", e); // offline: the kept answer stays
+        if (alive) setUnreachable(true);
+      });
     return () => {
       alive = false;
     };
@@ -48,7 +52,7 @@ export function Season(props: { token: string }) {
         </p>
       ) : (
         <>
-          <SeasonView state={history} own />
+          <SeasonView state={tid == null && unreachable ? { data: null, loading: false, error: { status: null, message: null } } : history} own />
           {tid != null && <MailCard tid={tid} token={token} />}
         </>
       )}

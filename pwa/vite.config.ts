@@ -1,14 +1,35 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 import { VitePWA } from "vite-plugin-pwa";
 // @ts-ignore: plain ES module of the build (no types)
 import { roleStrings } from "./scripts/role-strings.mjs";
+
+/**
+ * engine.io-client bundles a WebTransport transport that the server (python-engineio) does not
+ * speak, and src/sync/socket.ts asks only for websocket and polling: its class is left out of the
+ * build (0.8 kB gzipped of every phone's core; docs/bundles.md). A phone that asked for it anyway
+ * would be told so, not hang.
+ */
+function withoutWebTransport(): Plugin {
+  const stub = "\0pokerfloor:no-webtransport";
+  return {
+    name: "pokerfloor-no-webtransport",
+    enforce: "pre",
+    resolveId(id, importer) {
+      return id === "./webtransport.js" && importer?.includes("/engine.io-client/") ? stub : null;
+    },
+    load(id) {
+      return id === stub ? 'export class WT { constructor() { throw new Error("WebTransport is not built in (pwa/vite.config.ts)"); } }' : null;
+    },
+  };
+}
 
 const backend: string = (globalThis as any).process?.env?.POKERFLOOR_BACKEND ?? "http://127.0.0.1:5000";
 
 export default defineConfig({
   plugins: [
     preact(),
+    withoutWebTransport(),
     roleStrings({ srcDir: "src" }), // virtual:strings/<lang>-<part>: each role's strings (docs/bundles.md)
     VitePWA({
       strategies: "injectManifest",

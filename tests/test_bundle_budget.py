@@ -1,5 +1,6 @@
 """The phone app's bundle budget (docs/bundles.md,): entry + one role + one language
-≤ 60 kB gzipped JS for player, dealer and display; roles never import each other; each role's
+≤ 60 kB gzipped JS for player, dealer, display and the player's season page; roles never import each
+other; each role's
 strings hold what its code names. The checker (pwa/scripts/check-budget.mjs) runs on the real
 build, and on small made-up builds to show it fails when it should."""
 
@@ -26,7 +27,9 @@ def run_check(*args):
 
 def totals(stdout):
     """{role: total kB} from the checker's table."""
-    rows = re.findall(r"^(director|dealer|player|display)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", stdout, re.M)
+    rows = re.findall(
+        r"^(director|dealer|player|display|season)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", stdout, re.M
+    )
     return {r[0]: float(r[4]) for r in rows}
 
 
@@ -38,8 +41,8 @@ def test_the_built_app_keeps_the_budget():
     print(res.stdout, res.stderr)
     assert res.returncode == 0, res.stdout + res.stderr
     sizes = totals(res.stdout)
-    assert set(sizes) == {"director", "dealer", "player", "display"}
-    for role in ("dealer", "player", "display"):
+    assert set(sizes) == {"director", "dealer", "player", "display", "season"}
+    for role in ("dealer", "player", "display", "season"):
         assert sizes[role] <= 60, (role, sizes[role])
     # The entry chunk holds no strings table: a German phone's first screen loads only its role's.
     manifest = json.loads((dist / ".vite/manifest.json").read_text())
@@ -70,6 +73,7 @@ def fake_manifest():
                 "src/views/dealer/Dealer.tsx",
                 "src/views/player/Player.tsx",
                 "src/views/display/Display.tsx",
+                "src/views/season/Season.tsx",
             ],
         },
         "_shared.js": {"file": "assets/shared.js"},
@@ -94,9 +98,14 @@ def fake_manifest():
             "isDynamicEntry": True,
             "imports": ["index.html"],
         },
+        "src/views/season/Season.tsx": {
+            "file": "assets/season.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html"],
+        },
     }
     for lang in ("en", "de"):
-        for role in ("director", "dealer", "player", "display"):
+        for role in ("director", "dealer", "player", "display", "season"):
             m[f"virtual:strings/{lang}-{role}"] = {"file": f"assets/{lang}-{role}.js", "isDynamicEntry": True}
     return m
 
@@ -110,9 +119,10 @@ def fake_files(**sizes):
         "dealer.js": 10_000,
         "player.js": 8_000,
         "display.js": 6_000,
+        "season.js": 4_000,
     }
     for lang in ("en", "de"):
-        for role in ("director", "dealer", "player", "display"):
+        for role in ("director", "dealer", "player", "display", "season"):
             files[f"{lang}-{role}.js"] = 3_000 if lang == "en" else 4_000
     files.update(sizes)
     return files
@@ -125,6 +135,7 @@ def fake_src(tmp_path, dealer_code='import { t } from "../../i18n";\n'):
         ("dealer", "Dealer.tsx"),
         ("player", "Player.tsx"),
         ("display", "Display.tsx"),
+        ("season", "Season.tsx"),
     ):
         (src / "views" / role).mkdir(parents=True)
         (src / "views" / role / name).write_text('import { t } from "../../i18n";\n')
@@ -158,13 +169,18 @@ def test_checker_fails_when_a_role_imports_another(tmp_path):
         'import { Money } from "../director/Money";\n',
         'const m = () => import("../../views/player/Player");\n',
         'export { Display } from "../display/Display";\n',
+        'import { Season } from "../season/Season";\n',  # the season page is a part of its own
     ):
         res = run_check(dist, "--src", fake_src(tmp_path / str(abs(hash(code))), dealer_code=code))
         assert res.returncode == 1, code
         assert "roles import each other: views/dealer/Dealer.tsx imports" in res.stderr, res.stderr
-    # Importing the shared core is fine.
-    res = run_check(dist, "--src", fake_src(tmp_path / "ok", dealer_code='import { Shell } from "../../ui/Shell";\n'))
-    assert res.returncode == 0, res.stderr
+    # Importing the shared core is fine, and so is a shared folder outside views/ (src/season/).
+    for code in (
+        'import { Shell } from "../../ui/Shell";\n',
+        'import { SeasonView } from "../../season/SeasonView";\n',
+    ):
+        res = run_check(dist, "--src", fake_src(tmp_path / f"ok{len(code)}", dealer_code=code))
+        assert res.returncode == 0, res.stderr
 
 
 def test_checker_fails_when_a_role_is_not_a_chunk_of_its_own(tmp_path):
@@ -183,12 +199,14 @@ def test_checker_fails_when_a_role_is_not_a_chunk_of_its_own(tmp_path):
 
 def test_each_role_gets_the_strings_its_code_names(tmp_path):
     """role-strings.mjs: literal keys, `prefix.${x}` templates, "prefix." + x, `${x}.suffix`; the core's
-    keys go to every role; a role's own keys to no other role."""
+    keys go to every role; a role's own keys to no other role; a shared folder's (src/season/) to each
+    role that imports it."""
     src = tmp_path / "src"
     (src / "i18n").mkdir(parents=True)
     (src / "ui").mkdir()
-    for role in ("director", "dealer", "player", "display"):
+    for role in ("director", "dealer", "player", "display", "season"):
         (src / "views" / role).mkdir(parents=True)
+    (src / "season").mkdir()
     (src / "main.tsx").write_text('import { App } from "./app";\nimport "./styles.css";\n')
     (src / "app.tsx").write_text(
         'import { t } from "./i18n";\n// t("player.hello") in a comment names nothing\n'
@@ -203,7 +221,13 @@ def test_each_role_gets_the_strings_its_code_names(tmp_path):
         'export const D = (x: string, k: string) => [t("dealer.bust"), t("cmd." + x), t(`${k}.title`), w(x)];\n'
     )
     (src / "views/director/index.ts").write_text(
-        'import { t } from "../../i18n";\nexport const M = () => t("director.only");\n'
+        'import { t } from "../../i18n";\nimport { v } from "../../season/view";\n'
+        'export const M = () => [t("director.only"), v()];\n'
+    )
+    (src / "season/view.ts").write_text('import { t } from "../i18n";\nexport const v = () => t("season.shared");\n')
+    (src / "views/season/Season.tsx").write_text(
+        'import { t } from "../../i18n";\nimport { v } from "../../season/view";\n'
+        'export const S = () => [t("season.own"), v()];\n'
     )
     (src / "views/player/Player.tsx").write_text('export const P = "player.hello";\n')
     (src / "views/display/Display.tsx").write_text("export const X = `Tisch ${1}`;\n")
@@ -218,6 +242,8 @@ def test_each_role_gets_the_strings_its_code_names(tmp_path):
         "director.only",
         "player.hello",
         "clock.go",
+        "season.shared",
+        "season.own",
     ]
     (src / "i18n/de.ts").write_text(
         'import type { MessageKey } from "./en";\nexport const de: Record<MessageKey, string> = {\n'
@@ -241,7 +267,8 @@ def test_each_role_gets_the_strings_its_code_names(tmp_path):
     assert out["table"]["cmd.seat"] == "cmd.seat (de)"
     assert set(out["core"]) == {"core.loading"}
     assert set(out["dealer"]) == {"core.loading", "dealer.bust", "cmd.bust", "cmd.seat", "a.title", "clock.stop.race"}
-    assert set(out["director"]) == {"core.loading", "director.only"}
+    assert set(out["director"]) == {"core.loading", "director.only", "season.shared"}
+    assert set(out["season"]) == {"core.loading", "season.own", "season.shared"}
     assert set(out["player"]) == {"core.loading", "player.hello"}
     assert set(out["display"]) == {"core.loading"}  # "Tisch " is no key prefix
 
@@ -254,7 +281,7 @@ def test_the_service_worker_precaches_every_chunk():
         pytest.fail(f"{dist} is not built: run `make test`, which builds it first")
     sw = (dist / "sw.js").read_text()
     assets = sorted(p.name for p in (dist / "assets").iterdir() if p.suffix in (".js", ".css"))
-    strings = [a for a in assets if re.match(r"(en|de)-(core|director|dealer|player|display)-", a)]
-    assert len(strings) == 10, strings
+    strings = [a for a in assets if re.match(r"(en|de)-(core|director|dealer|player|display|season)-", a)]
+    assert len(strings) == 12, strings
     missing = [a for a in assets if f"assets/{a}" not in sw]
     assert not missing, missing

@@ -94,6 +94,8 @@ class World:
         la_links = links(a, self.ta)
         self.player_a = Api(server.url, token_of(la_links["players"][0]["url"]))
         self.entry_a = la_links["players"][0]["entry_id"]
+        self.persons_a = {p["name"]: p["id"] for p in a.get("/api/persons").json()}
+        self.person_a = self.persons_a[f"{ALPHA['player']} 1"]
 
         b = club_director(server, new_club(a, "Bravo Club"), "td_bravo")
         self.tb = seated_tournament(b, players=6, tables=1)
@@ -119,6 +121,7 @@ class World:
             .replace("{preset_id}", self.preset_a)
             .replace("{slug}", self.slug_a)
             .replace("{image_id}", str(self.image_a))
+            .replace("{person_id}", str(self.person_a))
         )
 
 
@@ -198,6 +201,8 @@ OPS: dict[tuple[str, str], dict] = {
     # the lobby TV: its own club's tournaments of tonight (a display token or a director)
     ("GET", "/api/display/lobby"): {"kind": "list", "marker": ALPHA["tournament"]},
     ("POST", "/api/directors/{director_id}/access"): {"kind": "club", "body": {"access": "limited"}},
+    # a person's season (docs/season.md): his club's directors, any access, like the persons' search
+    ("GET", "/api/persons/{person_id}/history"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}/standings"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}/standings.csv"): {"kind": "club"},
@@ -239,6 +244,7 @@ OPS: dict[tuple[str, str], dict] = {
     # the desk's scan of a player's QR code: Alpha's player's link, found by Alpha's director only
     ("POST", "/api/tournaments/{tid}/desk/scan"): {"kind": "tournament", "body": "scanned_link"},
     ("GET", "/api/tournaments/{tid}/links"): {"kind": "tournament", "credentials": True},
+    ("GET", "/api/tournaments/{tid}/my-history"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/my-qr.svg"): {"kind": "tournament", "control": "player"},
     # his own e-mail and push subscriptions, from his link; after the draw his place stays
@@ -495,6 +501,20 @@ def test_a_league_of_one_club_takes_no_tournament_of_another(world):
     ids_a = {p["id"] for p in world.td_a.get("/api/persons", params={"q": "alphaspieler 1"}).json()}
     ids_b = {p["id"] for p in b.get("/api/persons", params={"q": "alphaspieler 1"}).json()}
     assert ids_a and ids_b and not ids_a & ids_b
+
+
+def test_a_players_link_reads_his_own_season_and_no_other_persons(world):
+    """A player's link of Alpha reads his own season through his tournament, and no person's
+    season by id: not another player's of his own club, not his own."""
+    own = world.player_a.get(f"/api/tournaments/{world.ta}/my-history")
+    assert own.status_code == 200, own.text
+    me = own.json()["person"]
+    names = {e["entry_id"]: e["name"] for e in world.td_a.get(f"/api/tournaments/{world.ta}/view").json()["entries"]}
+    assert me == {"id": world.persons_a[names[world.entry_a]], "name": names[world.entry_a]}
+    assert [n for n in names.values() if n != me["name"] and n in own.text] == []
+    for person in world.persons_a.values():
+        r = world.player_a.get(f"/api/persons/{person}/history")
+        assert (r.status_code, r.json()["error"]) == (403, "forbidden") and not leaked(r)
 
 
 def test_a_personal_link_sees_only_its_own_registration(world):

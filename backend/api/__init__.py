@@ -8,6 +8,7 @@ from .deal import bp as deal_bp
 from .desk_scan import bp as desk_scan_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
+from .history import bp as history_bp
 from .league import bp as league_bp
 from .lobby import bp as lobby_bp
 from .my_data import bp as my_data_bp
@@ -39,6 +40,7 @@ BLUEPRINTS = [
     clubs_bp,
     registration_import_bp,
     phone_bp,
+    history_bp,
     venue_bp,
     print_assets_bp,
     push_bp,

@@ -196,6 +196,84 @@ class Standings(Open):
     league = fields.Nested(League)
 
 
+class NightPoints(Closed):
+    league_id = Int()
+    name = fields.String()
+    points = Int()
+
+
+class Night(Closed):
+    """One tournament the person played (backend/read/player_history.py), as its state stands."""
+
+    tournament_id = Int()
+    name = fields.String()
+    preset_id = fields.String()
+    played_on = fields.String()  # YYYY-MM-DD: the day of the seat draw
+    status = fields.String(validate=validate.OneOf(["seated", "running", "finished"]))
+    provisional = fields.Boolean()  # still running: place and prize as they stand
+    entry_id = Int()
+    place = Maybe()  # null: still in, or disqualified
+    tie = Int()  # players sharing the place
+    players = Int()  # the field (entries, not buy-ins)
+    still_in = fields.Boolean()
+    disqualified = fields.Boolean()
+    prize = Money()
+    currency = fields.String()
+    knockouts = Int()
+    reentries = Int()
+    rebuys = Int()
+    hh_chips = Maybe()  # headhunter chips after the night; null where the preset has none
+    points = fields.List(fields.Nested(NightPoints))  # per league with a points table counting it
+
+
+class PrizeSum(Closed):
+    currency = fields.String()
+    amount = Money()
+
+
+class BestFinish(Closed):
+    place = Int()
+    tie = Int()
+    tournament_id = Int()
+
+
+class LeaguePoints(Closed):
+    league_id = Int()
+    name = fields.String()
+    kind = fields.String()
+    points = Int()
+    nights = Int()  # his nights that counted (a disqualification counts none)
+
+
+class HistoryTotals(Closed):
+    nights = Int()
+    cashes = Int()  # nights with a prize
+    wins = Int()
+    prizes = fields.List(fields.Nested(PrizeSum))  # one sum per currency
+    best = fields.Nested(BestFinish, allow_none=True)
+    knockouts = Int()
+    reentries = Int()
+    rebuys = Int()
+    hh_chips = Maybe()  # after his latest night with headhunter chips (V-VII.r)
+    leagues = fields.List(fields.Nested(LeaguePoints))
+
+
+class HistoryPerson(Closed):
+    id = Int()
+    name = fields.String()
+
+
+class PlayerHistory(Closed):
+    """A person's nights in his club, newest first, and their totals (docs/season.md)."""
+
+    kind = fields.String(validate=validate.OneOf(["player_history"]))
+    person = fields.Nested(HistoryPerson, allow_none=True)  # null: a link whose entry has no person
+    nights = fields.List(fields.Nested(Night))
+    totals = fields.Nested(HistoryTotals)
+    provisional = fields.Boolean()  # a night still running counts as it stands
+    server_time = Int()
+
+
 class AuditItem(Closed):
     seq = Int()
     at = Int()

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from ..engine import TournamentState
-from ..engine.model import name_fold
+from ..engine.model import Entry, name_fold
 from ..store import League, LeagueTournament, Person, Tournament, TournamentEntryPerson, session_scope, stored_id
 
 KINDS = ("v_ranking", "n_series", "g_tour", "p_satellite", "custom")
@@ -132,28 +132,30 @@ class Result:
     still_in: bool
 
 
+def result_of(state: TournamentState, e: Entry, person_id: int | None) -> Result:
+    """One entry's result as the tournament's state stands."""
+    place = e.place
+    if state.status == "finished" and place is None and not e.disqualified and state.winner == e.entry_id:
+        place = 1
+    return Result(
+        e.entry_id,
+        e.name,
+        person_id,
+        place,
+        e.tie if place is not None else 1,
+        bool(e.disqualified),
+        place is None and not e.disqualified,
+    )
+
+
 def results(state: TournamentState, persons: dict[int, int]) -> list[Result]:
     """Every entry of a tournament, ranked: placed players by place, then those still in,
     then the disqualified."""
-    out = []
-    finished = state.status == "finished"
-    for e in state.entries.values():
-        if e.status == "released":
-            continue  # lost the seat when check-in closed (N-3.6): never played
-        place = e.place
-        if finished and place is None and not e.disqualified and state.winner == e.entry_id:
-            place = 1
-        out.append(
-            Result(
-                e.entry_id,
-                e.name,
-                persons.get(e.entry_id),
-                place,
-                e.tie if place is not None else 1,
-                bool(e.disqualified),
-                place is None and not e.disqualified,
-            )
-        )
+    out = [
+        result_of(state, e, persons.get(e.entry_id))
+        for e in state.entries.values()
+        if e.status != "released"  # lost the seat when check-in closed (N-3.6): never played
+    ]
     out.sort(key=lambda r: (r.disqualified, r.place is None, r.place or 0, r.name.casefold()))
     return out
 

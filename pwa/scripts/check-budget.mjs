@@ -14,8 +14,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 
-const ROLES = ["director", "dealer", "player", "display"];
-const BUDGETED = ["dealer", "player", "display"];
+const ROLES = ["director", "dealer", "player", "display", "season"];
+const BUDGETED = ["dealer", "player", "display", "season"];
 const LANGS = ["en", "de"];
 
 function parseArgs(argv) {

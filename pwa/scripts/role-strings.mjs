@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-export const ROLES = ["director", "dealer", "player", "display"];
+export const ROLES = ["director", "dealer", "player", "display", "season"];
 export const PARTS = ["core", ...ROLES];
 const VIRTUAL = "virtual:strings/";
 const EXTS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];

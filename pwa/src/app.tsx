@@ -9,13 +9,15 @@ import { metaGet } from "./sync/db";
 import { disconnectSocket } from "./sync/socket";
 import { t, useLang, needStrings, loadStrings } from "./i18n";
 
-// The four role apps, one chunk each over the shared core (docs/bundles.md). A role's folder
-// pwa/src/views/<role>/ is its chunk; roles never import each other (scripts/check-budget.mjs).
+// The role apps, one chunk each over the shared core (docs/bundles.md); "season", the player's
+// season page, is a part of its own. A role's folder pwa/src/views/<role>/ is its chunk; roles
+// never import each other (scripts/check-budget.mjs).
 const roleLoaders = {
   director: () => import("./views/director"),
   dealer: () => import("./views/dealer/Dealer"),
   player: () => import("./views/player/Player"),
   display: () => import("./views/display/Display"),
+  season: () => import("./views/season/Season"),
 };
 type RoleModules = { [R in Role]: Awaited<ReturnType<(typeof roleLoaders)[R]>> };
 const roleModules: Partial<RoleModules> = {};
@@ -136,6 +138,9 @@ export function App() {
       break;
     case "player":
       screen = <RoleScreen role="player" render={(m) => <m.Player token={r.token} key={r.token} />} />;
+      break;
+    case "season":
+      screen = <RoleScreen role="season" render={(m) => <m.Season token={r.token} key={r.token} />} />;
       break;
     case "club":
       screen = <RoleScreen role="player" render={(m) => <m.ClubPage slug={r.slug} key={`c${r.slug}`} />} />;

@@ -25,3 +25,16 @@ describe("the club's public page", () => {
     expect(shortLinkHash("/api/c/x")).toBeNull();
   });
 });
+
+describe("a player's season page", () => {
+  it("opens from his link's token in a part of its own; the director's person page is a query of the leagues", async () => {
+    const { roleOf } = await import("./router");
+    expect(parseHash("#/season/tok")).toEqual({ name: "season", token: "tok" });
+    expect(roleOf(parseHash("#/season/tok"))).toBe("season");
+    expect(parseHash("#/season/")).toEqual({ name: "home" });
+    // tokens of the other phones stay theirs
+    expect(parseHash("#/dealer/tok")).toEqual({ name: "dealer", token: "tok" });
+    expect(parseHash("#/player/tok")).toEqual({ name: "player", token: "tok" });
+    expect(parseHash("#/director/leagues?person=7&league=2")).toEqual({ name: "leagues" });
+  });
+});

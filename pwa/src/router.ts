@@ -11,6 +11,7 @@ export type Route =
   | { name: "league"; id: string }
   | { name: "dealer"; token: string }
   | { name: "player"; token: string }
+  | { name: "season"; token: string }
   | { name: "club"; slug: string }
   // `query`: what follows "?" in the TV's link (its layout and theme: ui/screens.ts screenOptions)
   | { name: "display"; token: string; query: string }
@@ -38,10 +39,9 @@ export function parseHash(hash: string): Route {
       if (b && c === "audit") return { name: "audit", tid: b };
       return b ? { name: "tournament", tid: b } : { name: "director" };
     case "dealer":
-      if (b) return { name: "dealer", token: b };
-      break;
     case "player":
-      if (b) return { name: "player", token: b };
+    case "season": // a player's season page (src/views/season/), from his personal link's token
+      if (b) return { name: a, token: b };
       break;
     case "club":
       // The club's public page (/c/<slug> redirects here): no token, no login.
@@ -62,13 +62,15 @@ export function shortLinkHash(pathname: string): string | null {
   return m ? `#/club/${m[1]}` : null;
 }
 
-/** The role app (a chunk of its own, pwa/src/views/<role>/) that shows a route; null: the core's Home. */
-export type Role = "director" | "dealer" | "player" | "display";
+/** The role app (a chunk of its own, pwa/src/views/<role>/) that shows a route; null: the core's Home.
+ * "season" is the player's season page: a part of its own, the player's chunk being at its budget. */
+export type Role = "director" | "dealer" | "player" | "display" | "season";
 export function roleOf(r: Route): Role | null {
   switch (r.name) {
     case "dealer":
     case "player":
     case "display":
+    case "season":
       return r.name;
     case "club":
       // The club's public page with its sign-up: the players' side, in the player chunk (a chunk

@@ -487,6 +487,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/persons/{person_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's season: his nights in the club, places, prizes, points (director) */
+        get: operations["person_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/presets": {
         parameters: {
             query?: never;
@@ -810,6 +827,23 @@ export interface paths {
          * @description name stays in the tournament's results
          */
         post: operations["erase_my_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{tid}/my-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's season: his nights in the club, places, prizes, points (player token) */
+        get: operations["my_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1962,6 +1996,74 @@ export interface components {
             id: number;
             name: string;
             created_at: number;
+        };
+        HistoryPerson: {
+            id: number;
+            name: string;
+        };
+        NightPoints: {
+            league_id: number;
+            name: string;
+            points: number;
+        };
+        Night: {
+            tournament_id: number;
+            name: string;
+            preset_id: string;
+            played_on: string;
+            /** @enum {string} */
+            status: "seated" | "running" | "finished";
+            provisional: boolean;
+            entry_id: number;
+            place: number | null;
+            tie: number;
+            players: number;
+            still_in: boolean;
+            disqualified: boolean;
+            prize: number;
+            currency: string;
+            knockouts: number;
+            reentries: number;
+            rebuys: number;
+            hh_chips: number | null;
+            points: components["schemas"]["NightPoints"][];
+        };
+        PrizeSum: {
+            currency: string;
+            amount: number;
+        };
+        BestFinish: {
+            place: number;
+            tie: number;
+            tournament_id: number;
+        };
+        LeaguePoints: {
+            league_id: number;
+            name: string;
+            kind: string;
+            points: number;
+            nights: number;
+        };
+        HistoryTotals: {
+            nights: number;
+            cashes: number;
+            wins: number;
+            prizes: components["schemas"]["PrizeSum"][];
+            best: components["schemas"]["BestFinish"] | null;
+            knockouts: number;
+            reentries: number;
+            rebuys: number;
+            hh_chips: number | null;
+            leagues: components["schemas"]["LeaguePoints"][];
+        };
+        PlayerHistory: {
+            /** @enum {string} */
+            kind: "player_history";
+            person: components["schemas"]["HistoryPerson"] | null;
+            nights: components["schemas"]["Night"][];
+            totals: components["schemas"]["HistoryTotals"];
+            provisional: boolean;
+            server_time: number;
         };
         PresetSummary: {
             id: string;
@@ -4523,6 +4625,55 @@ export interface operations {
             };
         };
     };
+    person_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                person_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerHistory"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     presets: {
         parameters: {
             query?: never;
@@ -5647,6 +5798,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    my_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerHistory"];
                 };
             };
             /** @description Error */

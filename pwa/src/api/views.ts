@@ -72,3 +72,5 @@ export type CommandSpec = { [T in CommandType]: { type: T; payload: PayloadOf<T>
 export type CommandApplied = Schemas["CommandApplied"];
 export type CommandRejected = Schemas["CommandRejected"];
 export type ApiError = Schemas["Error"];
+export type PlayerHistory = Schemas["PlayerHistory"];
+export type HistoryNight = Schemas["Night"];

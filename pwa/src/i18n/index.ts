@@ -12,7 +12,7 @@ import { spelled } from "./format";
 export type Lang = "de" | "en";
 export type { MessageKey };
 export type Messages = Record<MessageKey, string>;
-export type StringsPart = "core" | "director" | "dealer" | "player" | "display";
+export type StringsPart = "core" | "director" | "dealer" | "player" | "display" | "season";
 type Table = Partial<Messages>;
 
 const loaders: Record<Lang, Record<StringsPart, () => Promise<{ default: Table }>>> = {
@@ -22,6 +22,7 @@ const loaders: Record<Lang, Record<StringsPart, () => Promise<{ default: Table }
     dealer: () => import("virtual:strings/en-dealer"),
     player: () => import("virtual:strings/en-player"),
     display: () => import("virtual:strings/en-display"),
+    season: () => import("virtual:strings/en-season"),
   },
   de: {
     core: () => import("virtual:strings/de-core"),
@@ -29,6 +30,7 @@ const loaders: Record<Lang, Record<StringsPart, () => Promise<{ default: Table }
     dealer: () => import("virtual:strings/de-dealer"),
     player: () => import("virtual:strings/de-player"),
     display: () => import("virtual:strings/de-display"),
+    season: () => import("virtual:strings/de-season"),
   },
 };
 

@@ -187,6 +187,9 @@ export function Player(props: { token: string }) {
         </section>
       ) : null}
       <PlayerPhoneExtras pub={pub} pv={pv} token={token} />
+      <a class="btn btn-secondary btn-block" href={`#/season/${token}`} data-testid="player-season">
+        {t("player.my_season")}
+      </a>
     </Shell>
   );
 }

@@ -11,11 +11,12 @@ import { navigate } from "../../../router";
 import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { LEAGUE_KINDS, needsPoints, parsePointsTable, periodLabel, type LeagueKind } from "../../../league/league";
 import { fetchFile, saveBlob } from "../../../sync/download";
+import { PersonSearch, PersonSeason, personLink, seasonQuery } from "./PersonSeason";
 
 // The standings' rows are free-form on the server (Standings is open there): spelt out here.
 interface Line {
   rank: number;
-  person_id: number;
+  person_id: number | null;
   name: string;
   points: number;
   tournaments: number;
@@ -54,7 +55,13 @@ function errText(err: unknown, r?: { status: number; data: any }): string {
   return t("common.error");
 }
 
+/** The leagues, or a person's season when the route's query names one (PersonSeason.tsx). */
 export function Leagues() {
+  const { person, league } = seasonQuery(location.hash);
+  return person ? <PersonSeason id={person} league={league} key={`p${person}`} /> : <LeagueList />;
+}
+
+function LeagueList() {
   useLang();
   const { auth, ready } = useDirectorAuth();
   const [name, setName] = useState("");
@@ -122,6 +129,8 @@ export function Leagues() {
           </ul>
         )}
       </section>
+
+      <PersonSearch token={auth.token} />
 
       <form class="card form" onSubmit={create} aria-labelledby="league-new-h">
         <h2 id="league-new-h">{t("leagues.new")}</h2>
@@ -339,7 +348,15 @@ export function LeagueDetail(props: { id: string }) {
                             data-points={l.points}
                           >
                             <td>{l.rank}</td>
-                            <td class="st-name">{l.name}</td>
+                            <td class="st-name">
+                              {l.person_id != null ? (
+                                <a href={personLink(l.person_id, props.id)} data-testid={`standing-person-${l.person_id}`}>
+                                  {l.name}
+                                </a>
+                              ) : (
+                                l.name
+                              )}
+                            </td>
                             {counts && (
                               <td class="st-pts" data-testid={`standing-points-${l.person_id}`}>
                                 {l.points}

@@ -225,10 +225,25 @@ def test_a_season_in_numbers_from_nights_really_played(server, td):
 
     # A bust tonight changes tonight's row on the next request (nothing kept stale).
     july.bust(wednesday, wednesday.active[0], zrh(2026, 7, 1, 21, 0))
-    july.bust(wednesday, wednesday.active[0], zrh(2026, 7, 1, 21, 20))
+    runner_up = wednesday.active[0]
+    july.bust(wednesday, runner_up, zrh(2026, 7, 1, 21, 20))
     after = alpha.stats(season="2026", tz="Europe/Zurich")
     assert after["nights"][2] == expected_row(wednesday) and after["nights"][2]["finished"]
     assert after["nights"][:2] == season["nights"][:2]
+    # The winning bust undone: no winner, no duration; busted again later, the later win stands.
+    july.at(zrh(2026, 7, 1, 21, 25))
+    july.ok(wednesday.tid, "undo_bust", {"entry_id": runner_up, "reason": "wrong player"})
+    undone = alpha.stats(season="2026", tz="Europe/Zurich")["nights"][2]
+    assert (undone["finished"], undone["duration_ms"], undone["ended_level"]) == (False, None, None)
+    july.at(zrh(2026, 7, 1, 21, 35))
+    july.ok(wednesday.tid, "resume_clock")  # the win had stopped it at 21:20
+    wednesday.active.append(runner_up)
+    july.bust(wednesday, runner_up, zrh(2026, 7, 1, 21, 40))
+    # 100 minutes from the start to the winner; the clock stood from 21:20 to 21:35: 85 of them played
+    replayed = expected_row(wednesday) | {"ended_level": level_at(85)}
+    assert level_at(85) != level_at(100)
+    assert alpha.stats(season="2026", tz="Europe/Zurich")["nights"][2] == replayed
+    assert replayed["duration_ms"] == 100 * MINUTE
 
     # Bad input names its field; a league of another club is no season here.
     for params, name in (

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
 from ..store import EventRow, League, LeagueTournament, Tournament, session_scope
-from .club_stats import NIGHT_EVENTS, LoggedEvent, Night, night_of
+from .club_stats import NIGHT_EVENTS, PLAYED, LoggedEvent, Night, night_of
 from .league import States
 
 # Per service (one per app: the tests run several apps in one process, with the same tournament ids):
@@ -25,7 +25,7 @@ _lock = threading.Lock()
 
 def _read_night(db: Engine, service: States, tid: int, name: str) -> tuple[int, Night | None]:
     state = service.state(tid)
-    if state.drawn_at is None:
+    if state.status not in PLAYED:
         return state.seq, None
     with session_scope(db) as session:
         rows = session.exec(

@@ -23,6 +23,7 @@ from ..engine.structure_builder import estimate_end
 # The events a night's facts need besides its state: when the clock started and the winner was
 # known, who registered present or as a reservation, who came to the desk, and every bought stack.
 NIGHT_EVENTS = (
+    "seats_drawn",
     "clock_started",
     "tournament_won",
     "player_registered",
@@ -35,6 +36,7 @@ NIGHT_EVENTS = (
 BOUGHT = ("reentered", "rebought", "addon_bought", "alternate_seated")  # each brings its `chips`
 NO_SHOW = ("no_show", "absent")  # released at check-in or the draw, or taken out as absent after it
 WEEK = 7
+PLAYED = ("seated", "running", "finished")  # the seats were drawn
 
 
 @dataclass(frozen=True)
@@ -98,18 +100,20 @@ def planned_end(structure: Sequence[dict], chips: int) -> tuple[int | None, int 
 def night_of(tournament_id: int, name: str, state: TournamentState, events: Iterable[LoggedEvent]) -> Night | None:
     """The night's facts from its state and its NIGHT_EVENTS in log order; None if it was not
     played (no seat draw yet)."""
-    if state.drawn_at is None:
+    if state.status not in PLAYED:
         return None
     entries = state.entries
     playing = {e for e, entry in entries.items() if entry.status != "released"}
-    started = won = None
+    drawn = started = won = None
     reserved: set[int] = set()
     came: dict[int, int] = {}  # entry -> when he was first at the desk
     rebought: list[int] = []
     bought_chips = 0
     for event in events:
         p = event.payload
-        if event.type == "clock_started" and started is None:
+        if event.type == "seats_drawn" and drawn is None:
+            drawn = event.at  # the commit's time: older logs' draws carry none of their own
+        elif event.type == "clock_started" and started is None:
             started = int(p.get("at") or event.at)
         elif event.type == "tournament_won":
             won = int(p.get("at") or event.at)  # the last one stands (an undone win is followed by another)
@@ -135,7 +139,7 @@ def night_of(tournament_id: int, name: str, state: TournamentState, events: Iter
     return Night(
         tournament_id=tournament_id,
         name=name,
-        at=started if started is not None else state.drawn_at,
+        at=started if started is not None else drawn if drawn is not None else state.drawn_at or 0,
         finished=finished,
         players=len(playing),
         reentries=sum(entries[e].reentries for e in playing),

@@ -3,7 +3,8 @@ through the API: walk-ins, sign-ups from phones with a cancellation and no-shows
 reservation who never came, re-entries, busts to a winner. The service's clock is set by the test,
 so the nights fall on chosen days and hours in two seasons (one of them a minute past midnight on
 New Year in Zurich, still 2025 in UTC). Every number is counted here from what the test did; another
-club's night never counts, a limited director sees his own tournaments, bad input names its field."""
+club's night never counts, a limited director sees his own tournaments, bad input names its field;
+and one night on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from in_process import InProcessApi
 from played_nights import BUY_IN, STACK, STRUCTURE, ZRH, Club, Expected, invite, ms, setup_link, zrh
+from server import ServerProcess, command_ok, director
 from test_openapi_contract import assert_valid
 
 pytestmark = pytest.mark.in_process
@@ -269,3 +271,36 @@ class _Answer:
 
     def json(self) -> dict:
         return self.body
+
+
+def test_a_night_on_postgresql(tmp_path, pg_schema_url):
+    """The same reading on PostgreSQL (a real server, tonight's real time): the played night
+    with its field and re-entry, the tournament only registered not at all."""
+    srv = ServerProcess(tmp_path / "pgvar", database_url=pg_schema_url).start()
+    try:
+        td = director(srv)
+        tid = td.post("/api/tournaments", {"name": "PG Night", "preset": "s-trophy"}).json()["id"]
+        command_ok(td, tid, "set_legal_profile", {"profile": "none", "reason": "Club statistics test night"})
+        command_ok(td, tid, "edit_settings", {"buy_in": BUY_IN})
+        ids = [command_ok(td, tid, "register_player", {"name": f"PG {i}"})["result"]["entry_id"] for i in range(3)]
+        command_ok(td, tid, "draw_seats", {"tables": 1})
+        command_ok(td, tid, "start_clock")
+        command_ok(td, tid, "record_bust", {"entry_id": ids[0]})
+        command_ok(td, tid, "reentry", {"entry_id": ids[0]})
+        command_ok(
+            td,
+            td.post("/api/tournaments", {"name": "PG Later", "preset": "generic"}).json()["id"],
+            "register_player",
+            {"name": "Early Bird"},
+        )
+        body = td.get("/api/club/stats", params={"tz": "UTC"}).json()
+        [night] = body["nights"]
+        assert (night["name"], night["players"], night["entries"], night["prize_pool"]) == (
+            "PG Night",
+            3,
+            4,
+            4 * BUY_IN,
+        )
+        assert body["hours"]["total"] == 4 and body["totals"]["reentry_rate"] == round(1 / 3, 4)
+    finally:
+        srv.stop()

@@ -1,7 +1,7 @@
 """The club's statistics (GET /api/club/stats, docs/statistics.md) from nights really played
 through the API: walk-ins, sign-ups from phones with a cancellation and no-shows, a prepaid
 reservation who never came, re-entries, busts to a winner. The service's clock is set by the test,
-so the nights fall on chosen days and hours in two seasons (one of them a minute past midnight on
+so the nights fall on chosen days and hours in two seasons (one of them half past midnight on
 New Year in Zurich, still 2025 in UTC). Every number is counted here from what the test did; another
 club's night never counts, a limited director sees his own tournaments, bad input names its field;
 and one night on PostgreSQL."""

@@ -99,7 +99,7 @@ def planned_end(structure: Sequence[dict], chips: int) -> tuple[int | None, int 
 
 def night_of(tournament_id: int, name: str, state: TournamentState, events: Iterable[LoggedEvent]) -> Night | None:
     """The night's facts from its state and its NIGHT_EVENTS in log order; None if it was not
-    played (no seat draw yet)."""
+    played (neither drawn nor started)."""
     if state.status not in PLAYED:
         return None
     entries = state.entries

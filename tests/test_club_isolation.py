@@ -184,6 +184,8 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/club/chips"): {"kind": "list", "marker": ALPHA["chips"]},
     ("PUT", "/api/club/chips"): {"kind": "own", "body": {"chips": [{"value": 25, "colour": "plain", "count": 10}]}},
     ("POST", "/api/structures/build"): {"kind": "own", "body": "build"},
+    # the club's statistics: the caller's own club's nights (Alpha's drawn tournament is one of this year)
+    ("GET", "/api/club/stats"): {"kind": "list", "marker": ALPHA["tournament"]},
     ("POST", "/api/push/unsubscribe"): {"kind": "own", "body": {"endpoint": SUBSCRIPTION["endpoint"]}},
     ("POST", "/api/tournaments"): {"kind": "own", "body": {"name": "Own Cup", "preset": "generic"}},
     ("POST", "/api/leagues"): {"kind": "own", "body": {"name": "Own League", "kind": "v_ranking"}},

@@ -2,6 +2,7 @@ from .auth import bp as auth_bp
 from .cash import bp as cash_bp
 from .chip_sets import bp as chip_sets_bp
 from .club_images import bp as club_images_bp, media_bp
+from .club_stats import bp as club_stats_bp
 from .clubs import bp as clubs_bp
 from .commands import bp as commands_bp
 from .deal import bp as deal_bp
@@ -50,5 +51,6 @@ BLUEPRINTS = [
     lobby_bp,
     club_images_bp,
     chip_sets_bp,
+    club_stats_bp,
     media_bp,
 ]

@@ -585,3 +585,81 @@ class BuiltStructure(Closed):
     total_chips = Int()  # chips in play with every expected stack bought
     estimate = fields.Nested(BuildEstimate)
     plan = fields.Nested(ChipPlan)
+
+
+# --- the club's statistics (docs/statistics.md) ---------------------------------------------
+
+
+class StatsNight(Closed):
+    """One night (a tournament whose seats were drawn), dated by its clock's first start in the club's
+    time zone. Durations in ms: the clock's first start to the winner (finished nights only), and the
+    structure builder's estimated end for the chips the night had (null when the structure never gets
+    there); levels count levels only, from 1."""
+
+    tournament_id = Int()
+    name = fields.String()
+    date = fields.String()  # YYYY-MM-DD, the club's local day
+    at = Int()  # when it was played: its clock's first start, else its seat draw (ms)
+    finished = fields.Boolean()
+    players = Int()
+    entries = Int()  # players + re-entries
+    reentries = Int()
+    rebuys = Int()
+    addons = Int()
+    prize_pool = Money()
+    currency = fields.String()
+    reserved = Int()  # registered in advance and not called off
+    no_shows = Int()  # of those, the ones who never came
+    duration_ms = Maybe()
+    planned_ms = Maybe()
+    ended_level = Maybe()
+    planned_level = Maybe()
+
+
+class StatsPool(Closed):
+    currency = fields.String()
+    total = Money()
+    average = Money()  # per night
+
+
+class StatsTotals(Closed):
+    nights = Int()
+    players = Int()
+    entries = Int()
+    reentries = Int()
+    rebuys = Int()
+    addons = Int()
+    average_players = Maybe(fields.Float)
+    average_entries = Maybe(fields.Float)
+    reentry_rate = Maybe(fields.Float)  # re-entries per player
+    reserved = Int()
+    no_shows = Int()
+    no_show_rate = Maybe(fields.Float)  # no-shows per reservation
+    prize_pools = fields.List(fields.Nested(StatsPool))  # one per currency, the biggest first
+    finished = Int()
+    average_duration_ms = Maybe()
+    average_planned_ms = Maybe()  # over the finished nights with an estimate
+    average_over_ms = Maybe()  # how much longer than planned they ran, on average (negative: shorter)
+
+
+class StatsHours(Closed):
+    """Buy-ins at the desk (arrivals and re-entries) by weekday (Monday first) and hour, local time."""
+
+    counts = fields.List(fields.List(Int()))
+    total = Int()
+
+
+class StatsSeason(Closed):
+    id = fields.String()  # "2026", or "league-3"
+    kind = fields.String(validate=validate.OneOf(["year", "league"]))
+    name = fields.String()
+
+
+class ClubStats(Closed):
+    season = fields.String()
+    seasons = fields.List(fields.Nested(StatsSeason))
+    time_zone = fields.String()
+    scope = fields.String(validate=validate.OneOf(["club", "own"]))  # own: a limited director's tournaments
+    nights = fields.List(fields.Nested(StatsNight))
+    totals = fields.Nested(StatsTotals)
+    hours = fields.Nested(StatsHours)

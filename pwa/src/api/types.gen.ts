@@ -153,6 +153,26 @@ export interface paths {
         patch: operations["set_look"];
         trace?: never;
     };
+    "/api/club/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's statistics for a season: fields, prize pools, re-entry and no-show rates, durations
+         * @description against the plan, the busiest hours, and the seasons to pick from (any director of the club; a limited one's own tournaments)
+         */
+        get: operations["club_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clubs": {
         parameters: {
             query?: never;
@@ -1848,6 +1868,70 @@ export interface components {
             logo: components["schemas"]["LookLogo"] | null;
             sponsors: components["schemas"]["LookSponsor"][];
             rotate_s: number;
+        };
+        StatsSeason: {
+            id: string;
+            /** @enum {string} */
+            kind: "year" | "league";
+            name: string;
+        };
+        StatsNight: {
+            tournament_id: number;
+            name: string;
+            date: string;
+            at: number;
+            finished: boolean;
+            players: number;
+            entries: number;
+            reentries: number;
+            rebuys: number;
+            addons: number;
+            prize_pool: number;
+            currency: string;
+            reserved: number;
+            no_shows: number;
+            duration_ms: number | null;
+            planned_ms: number | null;
+            ended_level: number | null;
+            planned_level: number | null;
+        };
+        StatsPool: {
+            currency: string;
+            total: number;
+            average: number;
+        };
+        StatsTotals: {
+            nights: number;
+            players: number;
+            entries: number;
+            reentries: number;
+            rebuys: number;
+            addons: number;
+            average_players: number | null;
+            average_entries: number | null;
+            reentry_rate: number | null;
+            reserved: number;
+            no_shows: number;
+            no_show_rate: number | null;
+            prize_pools: components["schemas"]["StatsPool"][];
+            finished: number;
+            average_duration_ms: number | null;
+            average_planned_ms: number | null;
+            average_over_ms: number | null;
+        };
+        StatsHours: {
+            counts: number[][];
+            total: number;
+        };
+        ClubStats: {
+            season: string;
+            seasons: components["schemas"]["StatsSeason"][];
+            time_zone: string;
+            /** @enum {string} */
+            scope: "club" | "own";
+            nights: components["schemas"]["StatsNight"][];
+            totals: components["schemas"]["StatsTotals"];
+            hours: components["schemas"]["StatsHours"];
         };
         ClubSummary: {
             id: number;
@@ -3635,6 +3719,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClubLook"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    club_stats: {
+        parameters: {
+            query?: {
+                season?: string | null;
+                tz?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubStats"];
                 };
             };
             /** @description Error */

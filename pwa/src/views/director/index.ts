@@ -2,7 +2,7 @@
 import "./legalWords"; // the law's refusals in the director's words
 export { AuthScreen } from "./club/Auth";
 export { DirectorList } from "./club/DirectorList";
-export { DirectorTournament } from "./tournament/DirectorTournament";
+export { DirectorTournament } from "./routes"; // a tournament, or the club statistics (routes.tsx)
 export { StructureEditor } from "./clock/StructureEditor";
 export { AuditLog } from "./tools/AuditLog";
 export { Leagues, LeagueDetail } from "./club/Leagues";

@@ -171,6 +171,9 @@ export function DirectorList() {
       <a class="btn btn-secondary btn-block" href="#/director/leagues" data-testid="leagues-link">
         {t("leagues.link")} ›
       </a>
+      <a class="btn btn-secondary btn-block" href="#/director/stats" data-testid="stats-link">
+        {t("stats.link")} ›
+      </a>
 
       <section class="card">
         <h2>{t("director.title")}</h2>

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, request
 from flask.typing import ResponseReturnValue
-from marshmallow import validate
+from marshmallow import EXCLUDE, validate
 from sqlmodel import col, select
 
 from ..documents.calendar_feed import CalendarEvent, calendar
@@ -37,6 +37,11 @@ REFRESH_MINUTES = 60
 
 class CalendarQuery(StrictSchema):
     lang = Text(load_default="de", validate=validate.OneOf(["de", "en"]))
+
+    class Meta:
+        # A subscribed URL is fetched by apps we do not control; one that adds a parameter of its
+        # own (a cache buster) still gets the feed.
+        unknown = EXCLUDE
 
 
 def _description(shown: dict, lang: str, link: str) -> str:

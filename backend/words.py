@@ -790,3 +790,69 @@ STANDINGS_CSV = {
 
 # The results CSV's column per league the tournament counts for.
 LEAGUE_POINTS = {"de": "Punkte {league}", "en": "Points {league}"}
+
+# The workbooks (api/workbooks.py): the league's sheets and the season's summary sheet.
+WORKBOOKS: dict[str, dict[str, Any]] = {
+    "de": {
+        "overall": "Gesamt",
+        "half": "{half}. Halbjahr {year}",
+        "tournaments": "Turniere",
+        "summary": "Übersicht {year}",
+        "date": "Datum",
+        "tournament": "Turnier",
+        "status": "Stand",
+        "finished": "beendet",
+        "running": "läuft noch",
+        "players": "Spieler",
+        "buy_ins": "Buy-ins",
+        "rebuys": "Rebuys",
+        "addons": "Add-ons",
+        "reentries": "Re-Entries",
+        "pool": "Preispool",
+        "house": "Gebühren (Haus)",
+        "paid_out": "ausbezahlt",
+        "still_to_pay": "noch auszuzahlen",
+        "winner": "Sieger",
+        "total": "Summe {currency}",
+    },
+    "en": {
+        "overall": "Overall",
+        "half": "H{half} {year}",
+        "tournaments": "Tournaments",
+        "summary": "Summary {year}",
+        "date": "Date",
+        "tournament": "Tournament",
+        "status": "Status",
+        "finished": "finished",
+        "running": "still running",
+        "players": "Players",
+        "buy_ins": "Buy-ins",
+        "rebuys": "Rebuys",
+        "addons": "Add-ons",
+        "reentries": "Re-entries",
+        "pool": "Prize pool",
+        "house": "Fees (house)",
+        "paid_out": "Paid out",
+        "still_to_pay": "Still to pay",
+        "winner": "Winner",
+        "total": "Total {currency}",
+    },
+}
+
+# The club's calendar feed (api/club_calendar.py): each tournament's description.
+CALENDAR = {
+    "de": {
+        "feed": "Die Turniere von {club}",
+        "buy_in": "Buy-in: {amount}",
+        "buy_in_fee": "Buy-in: {amount} + {fee} Gebühr",
+        "levels": "{levels} Level à {minutes} Minuten",
+        "sign_up": "Anmelden und Infos: {link}",
+    },
+    "en": {
+        "feed": "{club}'s tournaments",
+        "buy_in": "Buy-in: {amount}",
+        "buy_in_fee": "Buy-in: {amount} + {fee} fee",
+        "levels": "{levels} levels of {minutes} minutes",
+        "sign_up": "Sign up and details: {link}",
+    },
+}

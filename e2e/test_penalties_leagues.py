@@ -1,15 +1,25 @@
 """Penalties and leagues on the phones: a director's missed-round penalty counted down on the dealer's phone, a
-dealer's warning, a league's standings (V-XII) and the results CSV as a blob download.
+dealer's warning, a league's standings (V-XII), the results CSV and the Excel workbooks (results, standings,
+season) as blob downloads.
 Real Chromium against a real server; the field is built through the API for speed."""
 
+import io
 import re
+from datetime import UTC, datetime
 
+import openpyxl
 from playwright.sync_api import expect
 
 from director_phone import director_at
 from server import command_ok as ok, director, view
 
 EN = {"locale": "en-US"}
+
+
+def downloaded_workbook(download) -> openpyxl.Workbook:
+    """A downloaded .xlsx (Playwright keeps it under a name without the extension openpyxl wants)."""
+    with open(download.path(), "rb") as f:
+        return openpyxl.load_workbook(io.BytesIO(f.read()))
 
 
 def director_page(phone, api, path, ready_testid):
@@ -117,6 +127,18 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
     page = director_page(phone, api, "/director", "leagues-link")
     page.get_by_test_id("leagues-link").click()
     expect(page.get_by_test_id("leagues-none")).to_be_visible()
+    # The season's workbook (this year: both nights were played today) from the league list.
+    page.get_by_test_id("season-card").scroll_into_view_if_needed()
+    shot(page, "season-card")
+    with page.expect_download() as dl:
+        page.get_by_test_id("season-xlsx").click()
+    season = downloaded_workbook(dl.value)
+    assert [row[1] for row in season.worksheets[0].iter_rows(min_row=2, values_only=True)] == [
+        "V March 1",
+        "V March 2",
+        "Total €",  # v-ranking plays in EUR (without prizes: V-I.c)
+    ]
+    assert dl.value.suggested_filename == f"season-{datetime.now(tz=UTC).year}.xlsx"
     page.get_by_test_id("league-name").fill("V-Rangliste 2026")
     page.get_by_test_id("league-kind").select_option("v_ranking")
     shot(page, "league-create")
@@ -145,6 +167,10 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
         page.get_by_test_id("standings-csv").click()
     text = open(dl.value.path(), encoding="utf-8-sig").read()
     assert "Jürgen Müller;46" in text, text
+    with page.expect_download() as dl:
+        page.get_by_test_id("standings-xlsx").click()
+    overall = downloaded_workbook(dl.value)["Overall"]  # every period, a sheet each
+    assert ("Jürgen Müller", 46) in [(row[1], row[2]) for row in overall.iter_rows(min_row=2, values_only=True)]
 
     # Results of the first tournament as CSV: a blob download with the umlaut intact.
     page.goto(f"{api.base}/#/director/{t1}/money")  # Results are in the money section
@@ -159,6 +185,11 @@ def test_league_standings_and_the_results_csv(live_server, phone, shot):
     assert body.splitlines()[0].startswith("Place;"), body  # ?lang=en from the English phone
     assert "1;1;Jürgen Müller;" in body and body.splitlines()[1].endswith(";25"), body
     assert dl.value.suggested_filename.endswith(".csv")
+    with page.expect_download() as dl:
+        page.get_by_test_id("results-xlsx").click()
+    first = downloaded_workbook(dl.value).worksheets[0]
+    assert first["C2"].value == "Jürgen Müller" and first["A2"].data_type == "n" and first.freeze_panes == "A2"
+    expect(page.get_by_test_id("results-hendon")).to_have_count(0)  # no prize money (V-I.c): no places paid to list
     # The printable page opens as a blob in a new tab; the token never goes into a URL.
     with page.context.expect_page() as popup:
         page.get_by_test_id("results-print").click()

@@ -100,6 +100,14 @@ def test_the_director_opens_online_sign_up_and_the_club_page_lists_it(live_serve
         home.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
         show(club)
         shot(home, f"club-page-card-{lang}")
+        # the calendar feed: webcal:// for a phone's calendar app, the https address to copy
+        calendar = club.get_by_test_id("club-calendar")
+        feed = page["calendar"]
+        expect(calendar.get_by_test_id("club-calendar-https")).to_have_text(feed)
+        webcal = "webcal://" + feed.split("://", 1)[1]
+        expect(calendar.get_by_test_id("club-calendar-webcal")).to_have_attribute("href", webcal)
+        calendar.scroll_into_view_if_needed()
+        shot(home, f"club-calendar-{lang}")
     # the poster for the wall: the same link and a code, printable from the phone
     with home.expect_popup() as opened:
         club.get_by_test_id("club-page-poster").click()

@@ -10,8 +10,10 @@ until it is placed in the matrix."""
 
 from __future__ import annotations
 
+import io
 import time
 import uuid
+import zipfile
 
 import pytest
 import requests
@@ -166,6 +168,8 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/push/key"): {"kind": "public"},
     ("GET", "/api/venue"): {"kind": "public"},
     ("GET", "/api/public/clubs/{slug}"): {"kind": "published", "shows": (ALPHA["club"],)},
+    # the club's calendar: what its page publishes (Alpha's tournament takes no sign-ups: only its name)
+    ("GET", "/api/public/clubs/{slug}/calendar.ics"): {"kind": "published", "shows": (ALPHA["club"],)},
     # Alpha's tournament takes no sign-ups: anyone is told so, and learns nothing more
     ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "published", "body": "sign_up"},
     ("GET", "/api/me"): {"kind": "own"},
@@ -202,12 +206,15 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/tournaments"): {"kind": "list", "marker": ALPHA["tournament"]},
     # the lobby TV: its own club's tournaments of tonight (a display token or a director)
     ("GET", "/api/display/lobby"): {"kind": "list", "marker": ALPHA["tournament"]},
+    # the season's workbook: the caller's own club's tournaments of this year (read inside the .xlsx)
+    ("GET", "/api/club/season.xlsx"): {"kind": "list", "marker": ALPHA["tournament"]},
     ("POST", "/api/directors/{director_id}/access"): {"kind": "club", "body": {"access": "limited"}},
     # a person's season (docs/season.md): his club's directors, any access, like the persons' search
     ("GET", "/api/persons/{person_id}/history"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}/standings"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}/standings.csv"): {"kind": "club"},
+    ("GET", "/api/leagues/{league_id}/standings.xlsx"): {"kind": "club"},
     ("POST", "/api/leagues/{league_id}/tournaments"): {"kind": "club", "body": "tournament_id"},
     ("GET", "/api/presets/{preset_id}"): {"kind": "club"},
     ("POST", "/api/directors/invite"): {"kind": "tournament", "body": "limited_invite", "status": 201},
@@ -261,6 +268,13 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/tournaments/{tid}/rejections"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/results.csv"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/results.html"): {"kind": "tournament"},
+    ("GET", "/api/tournaments/{tid}/results.xlsx"): {"kind": "tournament"},
+    # Alpha's tournament is still running: the refusal to make The Hendon Mob's file yet is the proof
+    ("GET", "/api/tournaments/{tid}/results-hendon-mob.csv"): {
+        "kind": "tournament",
+        "status": 409,
+        "error": "tournament_not_finished",
+    },
     ("GET", "/api/tournaments/{tid}/seating"): {"kind": "tournament"},
     ("GET", "/api/tournaments/{tid}/stacks"): {"kind": "tournament"},
     ("POST", "/api/tournaments/{tid}/tokens/revoke"): {"kind": "tournament", "body": {"role": "display"}, "last": True},
@@ -327,8 +341,16 @@ def error_of(r: requests.Response) -> str | None:
         return None
 
 
+def answer_text(r: requests.Response) -> str:
+    """What an answer says; an .xlsx workbook (a zip of XML) unpacked, so its names are seen too."""
+    if r.headers.get("Content-Type", "").startswith("application/vnd.openxmlformats"):
+        with zipfile.ZipFile(io.BytesIO(r.content)) as z:
+            return "".join(z.read(name).decode("utf-8", "replace") for name in z.namelist())
+    return r.content.decode("utf-8", "replace")
+
+
 def leaked(r: requests.Response) -> list[str]:
-    text = r.content.decode("utf-8", "replace")
+    text = answer_text(r)
     return [m for m in MARKERS if m in text]
 
 
@@ -393,7 +415,7 @@ def test_no_token_of_another_club_reaches_alpha_and_each_request_would(world):
             status = op.get("status", 200)
             if r.status_code != status or (op.get("error") and r.json().get("error") != op["error"]):
                 problems.append(f"control {method} {template}: {r.status_code} (expected {status}): {r.text[:200]}")
-            if kind == "list" and op["marker"] not in r.text:
+            if kind == "list" and op["marker"] not in answer_text(r):
                 problems.append(f"control {method} {template}: Alpha's own list lacks {op['marker']}")
     assert problems == [], "\n".join(problems)
 
@@ -426,7 +448,8 @@ def test_alphas_observer_reads_every_screen_and_changes_nothing(world):
         expected_refusal = (method == "POST" and template != "/api/push/subscriptions") or op.get("credentials")
         if expected_refusal and (r.status_code != 403 or r.json().get("error") not in ("observer", "forbidden")):
             problems.append(f"{method} {template}: {r.status_code} {r.text[:120]}")
-        if not expected_refusal and r.status_code >= 400 and method == "GET":
+        # a GET is answered as to Alpha's own director (a refusal by the rules, where the matrix says one)
+        if not expected_refusal and r.status_code >= 400 and r.status_code != op.get("status") and method == "GET":
             problems.append(f"{method} {template}: {r.status_code} {r.text[:120]}")
     assert problems == []
     seq = world.td_a.get(f"/api/tournaments/{world.ta}/view").json()["seq"]
@@ -484,6 +507,29 @@ def test_no_socket_of_another_club_hears_alpha(world):
     finally:
         for s in (bravo, dealer_b, player_b, watcher, limited_b):
             s.close()
+
+
+def test_a_clubs_calendar_lists_its_own_published_tournaments_only(world):
+    """The calendar feed is public: Alpha's lists Alpha's tournament opened for sign-up, Bravo's
+    lists Bravo's, and neither the other's."""
+    soon = int(time.time() * 1000) + 86_400_000
+    a, b = world.td_a, world.outsiders["bravo director"]
+    feeds = {}
+    for api, name in ((a, "Alpha Calendar Night"), (b, "Bravo Calendar Night")):
+        tid = api.post("/api/tournaments", {"name": name, "preset": "generic"}).json()["id"]
+        command_ok(api, tid, "set_sign_up", {"starts_at": soon, "online": True})
+        slug = api.get("/api/me").json()["club"]["slug"]
+        r = Api(world.server.url).get(f"/api/public/clubs/{slug}/calendar.ics")
+        assert r.status_code == 200 and r.headers["Content-Type"] == "text/calendar; charset=utf-8"
+        feeds[name] = r.text
+    assert "SUMMARY:Alpha Calendar Night" in feeds["Alpha Calendar Night"]
+    assert "SUMMARY:Bravo Calendar Night" in feeds["Bravo Calendar Night"]
+    assert "Bravo" not in feeds["Alpha Calendar Night"] and "Alpha" not in feeds["Bravo Calendar Night"]
+    assert not leaked_text(feeds["Bravo Calendar Night"])
+
+
+def leaked_text(text: str) -> list[str]:
+    return [m for m in MARKERS if m in text]
 
 
 def test_a_league_of_one_club_takes_no_tournament_of_another(world):

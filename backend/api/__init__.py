@@ -1,6 +1,7 @@
 from .auth import bp as auth_bp
 from .cash import bp as cash_bp
 from .chip_sets import bp as chip_sets_bp
+from .club_calendar import bp as club_calendar_bp
 from .club_images import bp as club_images_bp, media_bp
 from .club_stats import bp as club_stats_bp
 from .clubs import bp as clubs_bp
@@ -9,6 +10,7 @@ from .deal import bp as deal_bp
 from .desk_scan import bp as desk_scan_bp
 from .directors import bp as directors_bp
 from .exports import bp as exports_bp
+from .hendon_mob import bp as hendon_mob_bp
 from .history import bp as history_bp
 from .league import bp as league_bp
 from .lobby import bp as lobby_bp
@@ -24,6 +26,7 @@ from .sign_up import bp as sign_up_bp
 from .tournaments import bp as tournaments_bp
 from .venue import bp as venue_bp
 from .views import bp as views_bp
+from .workbooks import bp as workbooks_bp
 
 BLUEPRINTS = [
     auth_bp,
@@ -33,6 +36,8 @@ BLUEPRINTS = [
     views_bp,
     league_bp,
     exports_bp,
+    workbooks_bp,
+    hendon_mob_bp,
     cash_bp,
     deal_bp,
     printouts_bp,
@@ -46,6 +51,7 @@ BLUEPRINTS = [
     print_assets_bp,
     push_bp,
     sign_up_bp,
+    club_calendar_bp,
     desk_scan_bp,
     my_data_bp,
     lobby_bp,

@@ -399,6 +399,7 @@ class Listing(Closed):
 class ClubPage(Closed):
     club = fields.Nested(PublicClub)
     link = fields.String()  # the short link, for the wall's QR code
+    calendar = fields.String()  # the calendar feed to subscribe to (api/club_calendar.py)
     tournaments = fields.List(fields.Nested(Listing))
     server_time = Int()
 

@@ -105,6 +105,11 @@ def page_link(slug: str) -> str:
     return f"{public_base()}/c/{slug}"
 
 
+def calendar_link(slug: str) -> str:
+    """The club's calendar feed (api/club_calendar.py): https; a phone subscribes to it as webcal://."""
+    return f"{public_base()}/api/public/clubs/{slug}/calendar.ics"
+
+
 @bp.get("/api/clubs/mine/page-qr.svg")
 @documented(Answer({"type": "string"}, "image/svg+xml"), errors=(401, 403, 404))
 def page_qr() -> ResponseReturnValue:
@@ -169,6 +174,7 @@ def club_page(slug: str) -> ResponseReturnValue:
         {
             "club": {"name": club.name, "slug": club.slug, "show_names": club.show_names},
             "link": page_link(club.slug or slug),
+            "calendar": calendar_link(club.slug or slug),
             "tournaments": [t for t in shown if t is not None],
             "server_time": now,
         }

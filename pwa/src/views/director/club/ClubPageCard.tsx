@@ -12,22 +12,26 @@ const POSTER_PATH = "/api/clubs/mine/print/page-poster";
 
 /** The page's short link as the server says it (its public address, which may not be the one this
  * phone uses); this phone's own origin while offline. */
-function usePageLink(slug: string | null | undefined): { link: string | null; listed: number | null } {
-  const [answer, setAnswer] = useState<{ link: string; listed: number } | null>(null);
+function usePageLink(slug: string | null | undefined): { link: string | null; listed: number | null; calendar: string | null } {
+  const [answer, setAnswer] = useState<{ link: string; listed: number; calendar: string } | null>(null);
   useEffect(() => {
     if (!slug) return;
     let alive = true;
-    request<{ link: string; tournaments: unknown[] }>(`/api/public/clubs/${encodeURIComponent(slug)}`)
+    request<{ link: string; calendar: string; tournaments: unknown[] }>(`/api/public/clubs/${encodeURIComponent(slug)}`)
       .then((r) => {
-        if (alive && r.ok && r.data) setAnswer({ link: r.data.link, listed: r.data.tournaments.length });
+        if (alive && r.ok && r.data) setAnswer({ link: r.data.link, listed: r.data.tournaments.length, calendar: r.data.calendar });
       })
       .catch((e) => report("director.club_page", e)); // offline: the link from this phone's address
     return () => {
       alive = false;
     };
   }, [slug]);
-  if (!slug) return { link: null, listed: null };
-  return { link: answer?.link ?? `${location.origin}/c/${slug}`, listed: answer?.listed ?? null };
+  if (!slug) return { link: null, listed: null, calendar: null };
+  return {
+    link: answer?.link ?? `${location.origin}/c/${slug}`,
+    listed: answer?.listed ?? null,
+    calendar: answer?.calendar ?? `${location.origin}/api/public/clubs/${encodeURIComponent(slug)}/calendar.ics`,
+  };
 }
 
 /**
@@ -38,7 +42,7 @@ export function ClubPageCard(props: { auth: DirectorAuth }) {
   useLang();
   const { auth } = props;
   const club = auth.club;
-  const { link, listed } = usePageLink(club?.slug);
+  const { link, listed, calendar } = usePageLink(club?.slug);
   const qr = useQr(club?.slug ? QR_PATH : null, auth.token, true, link ?? "");
   const [copied, setCopied] = useState(false);
   const [printError, setPrintError] = useState<string | null>(null);
@@ -112,8 +116,42 @@ export function ClubPageCard(props: { auth: DirectorAuth }) {
           {printError}
         </p>
       )}
+      {calendar && <ClubCalendar feed={calendar} />}
       <ClubPrivacy auth={auth} />
     </section>
+  );
+}
+
+/** The club's calendar feed (docs/exports.md): a phone subscribes with the webcal:// link (its
+ * calendar app opens), Google Calendar and Outlook take the https address ("From URL"). */
+function ClubCalendar(props: { feed: string }) {
+  const webcal = props.feed.replace(/^https?:\/\//, "webcal://");
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(props.feed);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch (e) {
+      report("director.copy", e); // no clipboard: the address to copy by hand
+      window.prompt(t("calendar.title"), props.feed);
+    }
+  }
+  return (
+    <div class="club-calendar" data-testid="club-calendar">
+      <h3>{t("calendar.title")}</h3>
+      <p class="muted small">{t("calendar.text")}</p>
+      <a class="btn btn-primary btn-block" href={webcal} data-testid="club-calendar-webcal">
+        {t("calendar.subscribe")}
+      </a>
+      <p class="muted small">{t("calendar.other_apps")}</p>
+      <p class="club-calendar-url" data-testid="club-calendar-https">
+        {props.feed}
+      </p>
+      <button type="button" class="btn btn-secondary btn-block" data-testid="club-calendar-copy" onClick={copy}>
+        {copied ? t("common.copied") : t("calendar.copy")}
+      </button>
+    </div>
   );
 }
 

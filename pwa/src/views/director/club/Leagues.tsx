@@ -13,6 +13,8 @@ import { LEAGUE_KINDS, needsPoints, parsePointsTable, periodLabel, type LeagueKi
 import { fetchFile, saveBlob } from "../../../sync/download";
 import { PersonSearch, PersonSeason, personLink, seasonQuery } from "./PersonSeason";
 
+import { SeasonCard } from "./SeasonCard";
+
 // The standings' rows are free-form on the server (Standings is open there): spelt out here.
 interface Line {
   rank: number;
@@ -132,6 +134,8 @@ function LeagueList() {
 
       <PersonSearch token={auth.token} />
 
+      <SeasonCard token={auth.token} />
+
       <form class="card form" onSubmit={create} aria-labelledby="league-new-h">
         <h2 id="league-new-h">{t("leagues.new")}</h2>
         <label class="field">
@@ -233,11 +237,12 @@ export function LeagueDetail(props: { id: string }) {
     }
   }
 
-  async function csv() {
+  // CSV: the period on screen; Excel: every period, a sheet each (docs/exports.md).
+  async function download(kind: "csv" | "xlsx") {
     if (!auth) return;
     setError(null);
-    const q = `?period=${encodeURIComponent(period)}&lang=${lang}`;
-    const r = await fetchFile(`/api/leagues/${encodeURIComponent(props.id)}/standings.csv${q}`, auth.token, `standings-${props.id}.csv`);
+    const q = kind === "csv" ? `?period=${encodeURIComponent(period)}&lang=${lang}` : `?lang=${lang}`;
+    const r = await fetchFile(`/api/leagues/${encodeURIComponent(props.id)}/standings.${kind}${q}`, auth.token, `standings-${props.id}.${kind}`);
     if (!r.ok) setError(t("download.failed", { message: r.status === 0 ? t("common.network_error") : r.message }));
     else saveBlob(r.blob, r.filename);
   }
@@ -372,9 +377,14 @@ export function LeagueDetail(props: { id: string }) {
                   </div>
                 </>
               )}
-              <button type="button" class="btn btn-secondary btn-block" data-testid="standings-csv" onClick={csv}>
-                {t("leagues.csv")}
-              </button>
+              <div class="results-actions" style="margin-top:12px">
+                <button type="button" class="btn btn-secondary" data-testid="standings-csv" onClick={() => download("csv")}>
+                  {t("leagues.csv")}
+                </button>
+                <button type="button" class="btn btn-secondary" data-testid="standings-xlsx" onClick={() => download("xlsx")}>
+                  {t("leagues.xlsx")}
+                </button>
+              </div>
             </>
           )}
         </section>

@@ -16,7 +16,7 @@ export function MoneySection(props: { ctx: DirCtx }) {
       <DealCard ctx={ctx} />
       <MoneyCard view={ctx.dview} pending={ctx.mine} send={ctx.send} />
       {ctx.token && ctx.dview && <CashCard tid={ctx.tid} token={ctx.token} seq={ctx.dview.seq} />}
-      {ctx.token && ctx.dview && <ResultsCard tid={ctx.tid} token={ctx.token} />}
+      {ctx.token && ctx.dview && <ResultsCard tid={ctx.tid} token={ctx.token} finished={ctx.dview.status === "finished"} paid={Number(ctx.dview.money?.prize_pool ?? 0) > 0} />}
     </>
   );
 }

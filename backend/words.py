@@ -790,3 +790,54 @@ STANDINGS_CSV = {
 
 # The results CSV's column per league the tournament counts for.
 LEAGUE_POINTS = {"de": "Punkte {league}", "en": "Points {league}"}
+
+# The public standings page (api/publish.py, templates/standings.html) and the standings mail's
+# unsubscribe pages (api/standings_mail.py, templates/unsubscribe.html).
+PUBLIC_STANDINGS = {
+    "en": {
+        "standings": "Standings",
+        "rank": "Rank",
+        "name": "Name",
+        "points": "Points",
+        "nights": "Nights",
+        "wins": "Wins",
+        "provisional": "provisional: a night is still being played",
+        "nights_played": "{n} nights",
+        "one_night": "1 night",
+        "last_night": "last: {name}, {date}",
+        "empty": "No night has been played yet.",
+        "more": "… and {n} more",
+        "missing_title": "No standings here",
+        "missing": "The club has not published standings at this address (or it has a new one).",
+        "unsubscribe_title": "Standings mail",
+        "unsubscribe_ask": "Stop the standings mail to {email}?",
+        "unsubscribe_button": "Unsubscribe",
+        "unsubscribed": "Done: {email} gets no more standings mail.",
+        "not_subscribed": "This address gets no standings mail (any more).",
+        "unsubscribe_again": "You can ask for it again on your player's page.",
+        "bad_link": "This link is not valid. Copy the whole address from the mail.",
+    },
+    "de": {
+        "standings": "Rangliste",
+        "rank": "Rang",
+        "name": "Name",
+        "points": "Punkte",
+        "nights": "Abende",
+        "wins": "Siege",
+        "provisional": "vorläufig: ein Abend wird noch gespielt",
+        "nights_played": "{n} Abende",
+        "one_night": "1 Abend",
+        "last_night": "zuletzt: {name}, {date}",
+        "empty": "Noch kein Abend gespielt.",
+        "more": "… und {n} weitere",
+        "missing_title": "Keine Rangliste",
+        "missing": "Der Club veröffentlicht unter dieser Adresse keine Rangliste (oder sie hat eine neue).",
+        "unsubscribe_title": "Ranglisten-Mail",
+        "unsubscribe_ask": "Die Ranglisten-Mail an {email} abbestellen?",
+        "unsubscribe_button": "Abbestellen",
+        "unsubscribed": "Erledigt: {email} bekommt keine Ranglisten-Mail mehr.",
+        "not_subscribed": "Diese Adresse bekommt keine Ranglisten-Mail (mehr).",
+        "unsubscribe_again": "Auf deiner Spielerseite kannst du sie wieder bestellen.",
+        "bad_link": "Dieser Link ist ungültig. Kopiere die ganze Adresse aus der Mail.",
+    },
+}

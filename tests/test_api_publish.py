@@ -153,7 +153,7 @@ def test_the_page_is_off_until_published_and_shows_names_as_chosen(server, td):
 
     # German by the reader's language, or by ?lang=
     de = anyone.get(page_path, headers={"Accept-Language": "de-CH,de;q=0.9"})
-    assert "<html lang=\"de\">" in de.text and "Rangliste" in de.text and ">Punkte<" in de.text
+    assert '<html lang="de">' in de.text and "Rangliste" in de.text and ">Punkte<" in de.text
     en = anyone.get(page_path, headers={"Accept-Language": "en-GB"})
     assert ">Points<" in en.text and de.headers["Vary"] == "Accept-Language"
     assert anyone.get(page_path, params={"lang": "de"}, headers={"Accept-Language": "en"}).text.count("Rangliste") >= 1
@@ -175,7 +175,9 @@ def test_the_page_is_off_until_published_and_shows_names_as_chosen(server, td):
 
 def test_only_the_page_may_be_framed_and_only_by_the_websites_named(server, td):
     lid = league_with(td, finished_night(td, ["Anna Weiss", "Beat Keller"]))
-    page_path = path_of(publish(td, lid, origins=["https://club.example.ch", "https://www.club.example.ch:8443"])["link"])
+    page_path = path_of(
+        publish(td, lid, origins=["https://club.example.ch", "https://www.club.example.ch:8443"])["link"]
+    )
     anyone = InProcessApi(server.app)
 
     page = anyone.get(page_path)
@@ -203,3 +205,40 @@ def test_only_the_page_may_be_framed_and_only_by_the_websites_named(server, td):
         "the unsubscribe page": anyone.get("/standings-mail/unsubscribe/nonsense"),
     }.items():
         assert_secured(response, what)
+
+
+def test_the_standings_mail_is_a_club_players_and_goes_with_his_data(server, td):
+    """Waiting for a place, or a seat no league counts (no person linked): a clear refusal. Erasing
+    his data from the personal link ends the subscription, address and all."""
+    from sqlalchemy import delete
+
+    from backend.store import TournamentEntryPerson, session_scope
+    from test_api_sign_up import open_tournament, sign_up
+
+    tid = open_tournament(td, capacity=2, preset="generic")
+    placed, r = sign_up(server, tid, "Anna Weiss", email="anna@example.org", lang="en")
+    placed.token = r.json()["token"]
+    sign_up(server, tid, "Carla Frei")
+    waiting, r = sign_up(server, tid, "Beat Keller")
+    waiting.token = r.json()["token"]
+    mine = f"/api/tournaments/{tid}/my-standings-mail"
+
+    r = waiting.get(mine)
+    assert r.status_code == 409 and r.json()["error"] == "no_player_yet", r.text
+    assert waiting.put(mine, {"email": "beat@example.org", "subscribed": True}).status_code == 409
+    assert td.get(mine).status_code == 403  # a player's own, from his link
+
+    assert placed.get(mine).json() == {"email": "anna@example.org", "subscribed": False}
+    assert placed.put(mine, {"email": " anna.w@example.org ", "subscribed": True, "lang": "de"}).json() == {
+        "email": "anna.w@example.org",
+        "subscribed": True,
+    }
+    erased = placed.post(f"/api/tournaments/{tid}/my-data/erase", {"op_id": "erase-0001", "device_id": "phone-a"})
+    assert erased.status_code == 200 and erased.json()["email_erased"] is True, erased.text
+    assert placed.get(mine).json() == {"email": None, "subscribed": False}  # the sign-up's address went too
+
+    floor = server.app.extensions["pokerfloor"]
+    with session_scope(floor.db) as session:  # a seat from before leagues linked entries to persons
+        session.execute(delete(TournamentEntryPerson).where(TournamentEntryPerson.tournament_id == tid))
+    r = placed.get(mine)
+    assert r.status_code == 409 and r.json()["error"] == "not_linked" and "director" in r.json()["message"]

@@ -49,7 +49,19 @@ def test_a_stale_command_table_is_found():
 
 
 # The README's role table, last column: which of the tournament's GET routes each QR code reads.
-READS = {"view", "public", "display", "seating", "my-league", "stacks", "links", "audit", "rejections", "cash-box"}
+READS = {
+    "view",
+    "public",
+    "display",
+    "seating",
+    "my-league",
+    "my-standings-mail",
+    "stacks",
+    "links",
+    "audit",
+    "rejections",
+    "cash-box",
+}
 
 
 def readme_reads() -> dict[str, set[str]]:

@@ -144,25 +144,26 @@ def set_my_standings_mail(tid: int, body: dict, caller: Caller) -> ResponseRetur
     """Get my leagues' standings by mail after each night, or no more (player token). Unsubscribing
     deletes the address"""
     person_id = _person_of(caller, tid)
-    with session_scope(floor().db) as session:
+    if body["subscribed"]:
+        lang = body["lang"] or request.accept_languages.best_match(["de", "en"]) or _sign_up_lang(caller, tid)
+    with session_scope(floor().db) as session:  # one short write: nothing else is read inside it
         row = session.get(StandingsSubscriber, person_id)
         if not body["subscribed"]:
             if row is not None:
                 session.delete(row)
-        else:
-            signed = _signed_up_with(caller, tid)
-            lang = (
-                body["lang"]
-                or (request.accept_languages.best_match(["de", "en"]) if request.accept_languages else None)
-                or (signed.lang if signed is not None else "de")
+        elif row is None:
+            session.add(
+                StandingsSubscriber(person_id=person_id, email=body["email"].strip(), lang=lang, created_at=now_ms())
             )
-            email = body["email"].strip()
-            if row is None:
-                session.add(StandingsSubscriber(person_id=person_id, email=email, lang=lang, created_at=now_ms()))
-            else:
-                row.email, row.lang = email, lang
-                session.add(row)
+        else:
+            row.email, row.lang = body["email"].strip(), lang
+            session.add(row)
     return jsonify(_answer(caller, tid, person_id))
+
+
+def _sign_up_lang(caller: Caller, tid: int) -> str:
+    signed = _signed_up_with(caller, tid)
+    return signed.lang if signed is not None else "de"
 
 
 def erase_subscription(tid: int, entry_id: int | None) -> bool:

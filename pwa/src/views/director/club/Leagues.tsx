@@ -11,6 +11,7 @@ import { navigate } from "../../../router";
 import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { LEAGUE_KINDS, needsPoints, parsePointsTable, periodLabel, type LeagueKind } from "../../../league/league";
 import { fetchFile, saveBlob } from "../../../sync/download";
+import { PublishCard } from "./PublishCard";
 
 // The standings' rows are free-form on the server (Standings is open there): spelt out here.
 interface Line {
@@ -386,6 +387,8 @@ export function LeagueDetail(props: { id: string }) {
           </ul>
         </section>
       )}
+
+      {data && <PublishCard auth={auth} leagueId={props.id} />}
 
       {data && (
         <form class="card form" onSubmit={add} aria-labelledby="ladd-h">

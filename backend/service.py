@@ -45,6 +45,7 @@ class Answer:
     base_seq: int = 0
     notices: Any = None  # what locked phones are told (read/notices.py), as kept for the sender
     replayed: bool = False  # the stored answer to an op_id seen before: nothing new happened
+    won: bool = False  # this command ended the tournament: its winner is known (the standings mail)
 
 
 @dataclass(frozen=True)
@@ -351,4 +352,5 @@ class TournamentService:
             told = self.notices(state, decision.events)
             if told:
                 told = self.queue_notices(db, tournament_id, seq, told, now)
-        return Answer(200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events), told)
+        won = any(event.type == "tournament_won" for event in decision.events)
+        return Answer(200, {**body, "server_time": now}, changed, state, seq, seq - len(decision.events), told, won=won)

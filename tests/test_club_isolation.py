@@ -216,6 +216,14 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/leagues/{league_id}/standings.csv"): {"kind": "club"},
     ("GET", "/api/leagues/{league_id}/standings.xlsx"): {"kind": "club"},
     ("POST", "/api/leagues/{league_id}/tournaments"): {"kind": "club", "body": "tournament_id"},
+    # the league's public page (docs/standings-publish.md): its settings, address and QR code are the club's
+    ("GET", "/api/leagues/{league_id}/publish"): {"kind": "club"},
+    ("PUT", "/api/leagues/{league_id}/publish"): {
+        "kind": "club",
+        "body": {"published": False, "names": "initials", "origins": ["https://alpha.example.ch"]},
+    },
+    ("POST", "/api/leagues/{league_id}/publish/new-address"): {"kind": "club"},
+    ("GET", "/api/leagues/{league_id}/publish/qr.svg"): {"kind": "club"},
     ("GET", "/api/presets/{preset_id}"): {"kind": "club"},
     ("POST", "/api/directors/invite"): {"kind": "tournament", "body": "limited_invite", "status": 201},
     ("POST", "/api/presets"): {"kind": "tournament", "body": "from_tournament", "status": 201},
@@ -256,6 +264,13 @@ OPS: dict[tuple[str, str], dict] = {
     ("GET", "/api/tournaments/{tid}/my-history"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/my-league"): {"kind": "tournament", "control": "player"},
     ("GET", "/api/tournaments/{tid}/my-qr.svg"): {"kind": "tournament", "control": "player"},
+    # his standings mail: his own person's subscription, from his own link only
+    ("GET", "/api/tournaments/{tid}/my-standings-mail"): {"kind": "tournament", "control": "player"},
+    ("PUT", "/api/tournaments/{tid}/my-standings-mail"): {
+        "kind": "tournament",
+        "control": "player",
+        "body": {"email": "alice@example.org", "subscribed": True},
+    },
     # his own e-mail and push subscriptions, from his link; after the draw his place stays
     ("POST", "/api/tournaments/{tid}/my-data/erase"): {"kind": "tournament", "control": "player", "body": erase_body},
     ("GET", "/api/tournaments/{tid}/print/seat-cards"): {"kind": "tournament", "credentials": True},
@@ -592,3 +607,23 @@ def test_a_personal_link_sees_only_its_own_registration(world):
                 continue
             r = send(world, phone, method, template)  # Alpha's first tournament: not his
             assert r.status_code in REFUSED and not leaked(r), f"{own}: {method} {template}: {r.status_code}"
+
+
+def test_a_published_league_page_shows_its_own_club_only(world):
+    """Each club's league page holds its own league's nights alone: Bravo's, published with full
+    names, shows none of Alpha's names, and Alpha's address is no key to Bravo's settings."""
+    b = world.outsiders["bravo director"]
+    league_b = b.post("/api/leagues", {"name": "Bravo Ranking", "kind": "v_ranking"}).json()["id"]
+    assert b.post(f"/api/leagues/{league_b}/tournaments", {"tournament_id": world.tb}).status_code == 200
+    settings = {"published": True, "names": "full", "origins": []}
+    page_b = b.put(f"/api/leagues/{league_b}/publish", settings).json()["link"]
+    page_a = world.td_a.put(f"/api/leagues/{world.league_a}/publish", settings).json()["link"]
+    try:
+        shown_b = requests.get(page_b, timeout=10)
+        assert shown_b.status_code == 200 and "Bravo Ranking" in shown_b.text and "Player 01" in shown_b.text
+        assert not leaked(shown_b), leaked(shown_b)
+        shown_a = requests.get(page_a, timeout=10)  # Alpha's own page shows Alpha's players: its choice
+        assert shown_a.status_code == 200 and f"{ALPHA['player']} 1" in shown_a.text and "Bravo" not in shown_a.text
+        assert b.get(f"/api/leagues/{world.league_a}/publish").status_code == 404
+    finally:
+        world.td_a.put(f"/api/leagues/{world.league_a}/publish", {**settings, "published": False})

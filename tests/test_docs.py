@@ -56,6 +56,8 @@ READS = {
     "seating",
     "my-league",
     "my-history",
+
+    "my-standings-mail",
     "stacks",
     "links",
     "audit",

@@ -19,10 +19,12 @@ from .openapi import bp as openapi_bp
 from .phone import bp as phone_bp
 from .print_assets import bp as print_assets_bp
 from .printouts import bp as printouts_bp
+from .publish import bp as publish_bp
 from .push import bp as push_bp
 from .registration_import import bp as registration_import_bp
 from .review import bp as review_bp
 from .sign_up import bp as sign_up_bp
+from .standings_mail import bp as standings_mail_bp
 from .tournaments import bp as tournaments_bp
 from .venue import bp as venue_bp
 from .views import bp as views_bp
@@ -59,4 +61,6 @@ BLUEPRINTS = [
     chip_sets_bp,
     club_stats_bp,
     media_bp,
+    publish_bp,
+    standings_mail_bp,
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..store.models import ACCESS, SCREEN_THEMES
+from ..store.models import ACCESS, PUBLIC_NAMES, SCREEN_THEMES
 from .view_schemas import Closed, Free, Int, LocalText, Maybe, Money, Open, SignUpSettings, optional
 
 # --- auth, tournaments, presets, links, venue -----------------------------------------------
@@ -188,6 +188,26 @@ class League(Closed):
     points = Free(allow_none=True)
     created_at = Int()
     tournaments = optional(fields.List(Int()))
+
+
+class PublishSettings(Closed):
+    """A league's public standings page (api/publish.py, docs/standings-publish.md)."""
+
+    league_id = Int()
+    published = fields.Boolean()  # /s/<id> answers; off: 404
+    names = fields.String(validate=validate.OneOf(PUBLIC_NAMES))  # full | initials | hidden
+    origins = fields.List(fields.String())  # the websites that may frame it (https origins)
+    link = fields.String()  # the page's address (a new one replaces it)
+    embed = fields.String()  # the iframe to paste into the club's website
+    subscribers = Int()  # the league's players who get the standings mail after each night
+
+
+class MyStandingsMail(Closed):
+    """A player's standings mail (api/standings_mail.py): the address it goes to, or would go to
+    (the one he signed up with), and whether it goes."""
+
+    email = Maybe(fields.String)
+    subscribed = fields.Boolean()
 
 
 class Standings(Open):

@@ -1,6 +1,6 @@
 """What the app does around every committed command, wired into the service by create_app: the
 declaration's effects (api/effects.py), the directors' review list, the changed views, the
-notices for locked phones and the break reminder. Every path that runs a command (the command
+notices for locked phones, the break reminder and the standings mail of a finished night. Every path that runs a command (the command
 route, the CSV import) gets the same; none of it can fail the command (the service logs it)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from ..floor import PokerFloor
 from ..read.notices import refused
 from ..service import AfterCommit, BeforeCommand, Committed
 from .effects import run_after, run_before
+from .standings_mail import night_over
 
 
 def before_command(floor: PokerFloor) -> BeforeCommand:
@@ -40,5 +41,7 @@ def after_commit(floor: PokerFloor) -> AfterCommit:
             floor.pusher.tell(tid, answer.notices)  # locked phones: on the push queue, after the answer
         if answer.state is not None:
             floor.reminders.watch(tid, answer.state)  # a clock moved: the break reminder with it
+        if answer.won:
+            night_over(floor, tid)  # the league's standings to those who asked, once per night
 
     return follow

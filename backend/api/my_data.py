@@ -1,7 +1,7 @@
 """A player erases what the club keeps to reach him, from his personal link (docs/privacy.md).
 
-His e-mail address goes (the sign-up row keeps when it was erased), and so do the push
-subscriptions his phones made with this link. Before the draw his registration is cancelled too
+His e-mail address goes (the sign-up row keeps when it was erased, and his standings mail's
+subscription with its address), and so do the push subscriptions his phones made with this link. Before the draw his registration is cancelled too
 (the engine's cancel_sign_up, through the service like every command: the first on the waiting list
 moves up). His name stays in the tournament's event log: the results, the prize money and the
 league's points are facts of the evening the club must keep (and may publish as results)."""
@@ -23,6 +23,7 @@ from ..store import PushSubscription, SignUp, session_scope
 from . import answer_schemas as out
 from .contract import documented
 from .schemas import OperationSchema
+from .standings_mail import erase_subscription
 
 bp = Blueprint("my_data", __name__, url_prefix="/api")
 
@@ -71,6 +72,7 @@ def erase_my_data(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
             session.add(row)
         done = session.execute(delete(PushSubscription).where(col(PushSubscription.token_id) == caller.token_id))
         removed = int(done.rowcount or 0)  # type: ignore[attr-defined]
+    email_erased = erase_subscription(tid, caller.entry_id) or email_erased  # the standings mail's address too
     return jsonify(
         {
             "status": "erased",

@@ -25,7 +25,7 @@ PAGE_CSP = (
 bp = Blueprint("print_assets", __name__)
 
 
-@bp.get(f"{PREFIX}/<any('printout.css', 'results.css', 'print.js'):name>")
+@bp.get(f"{PREFIX}/<any('printout.css', 'results.css', 'standings.css', 'print.js'):name>")
 def asset(name: str) -> ResponseReturnValue:
     response = send_from_directory(FILES, name, max_age=0)
     response.headers["Cache-Control"] = "no-cache"  # revalidated: a new release restyles at once

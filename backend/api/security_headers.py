@@ -48,6 +48,11 @@ TOKEN_ENDPOINTS = frozenset(
     }
 )
 
+# Pages a website may frame: each sends its own frame-ancestors (the websites its directors named)
+# and, where it means "this server only", its own X-Frame-Options; no DENY is added to them
+# (api/publish.py public_standings, docs/security-headers.md).
+FRAMEABLE_ENDPOINTS = frozenset({"publish.public_standings"})
+
 # A Host header worth echoing into the policy (a name or an address, an optional port); any other
 # value is left out rather than let a forged Host write directives.
 _HOST_RE = re.compile(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
@@ -90,6 +95,8 @@ def register_security_headers(app: Flask) -> None:
         req = request._get_current_object()  # type: ignore[attr-defined]  # one context lookup, not five
         headers = response.headers
         present = {name.lower() for name, _ in headers.items()}
+        if req.endpoint in FRAMEABLE_ENDPOINTS:
+            present.add("x-frame-options")
         added = [(name, value) for name, value in FIXED_HEADERS if name.lower() not in present]
         if "content-security-policy" not in present:
             added.append(("Content-Security-Policy", APP_CSP.format(sockets=socket_sources(req.host))))

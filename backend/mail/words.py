@@ -1,4 +1,5 @@
-"""The mails' words, German and English (the sign-up's `lang`): short, plain text, what to do."""
+"""The mails' words, German and English (the sign-up's or the subscriber's `lang`): short, plain text,
+what to do."""
 
 from __future__ import annotations
 
@@ -43,6 +44,44 @@ MAIL: dict[str, dict[str, str]] = {
         "link": "Dein persönlicher Link (dein Platz, später dein Sitz und dein Resultat):",
         "cancel": "Du kannst nicht kommen? Melde dich über den Link ab, damit der Nächste nachrückt. Dort kannst du auch deine E-Mail-Adresse löschen.",
         "when": " am {date}",
+        "sign_off": "Bis bald am Tisch,\n{club}",
+    },
+}
+
+# The standings after a finished night (mail/standings.py), to the league's players who asked for it.
+STANDINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "subject": "Standings after {tournament}",
+        "greeting": "Hello {name},",
+        "lead": "{tournament} is over. The standings now:",
+        "league": "{league} ({players} players)",
+        "provisional": "(provisional: another night of it is still being played)",
+        "you_line": "You: rank {rank}, {value}",
+        "you": "you",
+        "points": "{n} points",
+        "point": "1 point",
+        "wins": "{n} wins",
+        "win": "1 win",
+        "whole": "The whole table: {link}",
+        "why": "You get this mail because you asked for it on your player's page.",
+        "unsubscribe": "Unsubscribe (one click): {link}",
+        "sign_off": "See you at the table,\n{club}",
+    },
+    "de": {
+        "subject": "Rangliste nach {tournament}",
+        "greeting": "Hallo {name},",
+        "lead": "{tournament} ist gespielt. So steht es jetzt:",
+        "league": "{league} ({players} Spieler)",
+        "provisional": "(vorläufig: ein anderer Abend davon wird noch gespielt)",
+        "you_line": "Du: Rang {rank}, {value}",
+        "you": "du",
+        "points": "{n} Punkte",
+        "point": "1 Punkt",
+        "wins": "{n} Siege",
+        "win": "1 Sieg",
+        "whole": "Die ganze Rangliste: {link}",
+        "why": "Du bekommst diese Mail, weil du sie auf deiner Spielerseite bestellt hast.",
+        "unsubscribe": "Abbestellen (ein Klick): {link}",
         "sign_off": "Bis bald am Tisch,\n{club}",
     },
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Column, Index, LargeBinary, UniqueConstraint, text
@@ -247,6 +248,23 @@ class League(SQLModel, table=True):
     points: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_by: int | None = Field(default=None, foreign_key="director.id")
     created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    # Its standings published for anyone (docs/standings-publish.md): at /s/<public_id>, an
+    # unguessable address the directors may replace (the old one stops at once); off by default.
+    public_id: str = Field(default_factory=lambda: new_public_id(), max_length=32, unique=True)
+    published: bool = False
+    public_names: str = Field(default="initials", max_length=10)  # one of PUBLIC_NAMES
+    # The websites that may show the page in a frame (CSP frame-ancestors): https origins.
+    embed_origins: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+def new_public_id() -> str:
+    """128 random bits, URL-safe (22 characters): nobody finds a league's page by trying."""
+    return secrets.token_urlsafe(16)
+
+
+# How names leave the club on the public standings and in the standings mail: as entered, as
+# initials ("Jürg Meier" → "J. M."), or not at all (rank and points only).
+PUBLIC_NAMES = ("full", "initials", "hidden")
 
 
 class LeagueTournament(SQLModel, table=True):
@@ -299,6 +317,27 @@ class PushOutbox(SQLModel, table=True):
     claimed_by: str | None = Field(default=None, max_length=60)
     claimed_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     done: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class StandingsSubscriber(SQLModel, table=True):
+    """A person who asked for his leagues' standings by mail after each night (from his player's
+    page). A row is a subscription: unsubscribing deletes it, address and all (docs/privacy.md)."""
+
+    __tablename__ = "standings_subscriber"
+    person_id: int = Field(foreign_key="person.id", primary_key=True)
+    email: str = Field(max_length=254)
+    lang: str = Field(default="de", max_length=5)
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class StandingsMailed(SQLModel, table=True):
+    """A finished night whose standings mail went out: the worker whose row goes in first sends
+    it, so it goes once, whatever retries, undone and replayed finishes or other workers do."""
+
+    __tablename__ = "standings_mailed"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    sent_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    recipients: int = Field(default=0)
 
 
 T = TypeVar("T")

@@ -31,7 +31,9 @@ clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("index.html"), {
-    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/media\//], // a club's image opened on its own
+    // a club's image opened on its own; a league's public standings and the standings mail's
+    // unsubscribe page: the server's own pages, not the app's
+    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/media\//, /^\/s\//, /^\/standings-mail\//],
   }),
 );
 

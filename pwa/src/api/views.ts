@@ -54,6 +54,7 @@ export type ClubSummary = Schemas["ClubSummary"];
 export type TournamentDirectors = Schemas["TournamentDirectors"];
 export type Venue = Schemas["Venue"];
 export type League = Schemas["League"];
+export type PublishSettings = Schemas["PublishSettings"];
 export type Standings = Schemas["Standings"];
 export type AuditItem = Schemas["AuditItem"];
 export type AuditPage = Schemas["AuditPage"];

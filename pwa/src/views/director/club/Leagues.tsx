@@ -12,7 +12,7 @@ import { useDirectorAuth, useSignOutOnRefusal } from "../shared/useDirector";
 import { LEAGUE_KINDS, needsPoints, parsePointsTable, periodLabel, type LeagueKind } from "../../../league/league";
 import { fetchFile, saveBlob } from "../../../sync/download";
 import { PersonSearch, PersonSeason, personLink, seasonQuery } from "./PersonSeason";
-
+import { PublishCard } from "./PublishCard";
 import { SeasonCard } from "./SeasonCard";
 
 // The standings' rows are free-form on the server (Standings is open there): spelt out here.
@@ -413,6 +413,8 @@ export function LeagueDetail(props: { id: string }) {
           </ul>
         </section>
       )}
+
+      {data && <PublishCard auth={auth} leagueId={props.id} />}
 
       {data && (
         <form class="card form" onSubmit={add} aria-labelledby="ladd-h">

@@ -854,6 +854,8 @@ CALENDAR = {
         "buy_in_fee": "Buy-in: {amount} + {fee} fee",
         "levels": "{levels} levels of {minutes} minutes",
         "sign_up": "Sign up and details: {link}",
+    },
+}
 
 # The public standings page (api/publish.py, templates/standings.html) and the standings mail's
 # unsubscribe pages (api/standings_mail.py, templates/unsubscribe.html).

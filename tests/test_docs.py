@@ -56,7 +56,6 @@ READS = {
     "seating",
     "my-league",
     "my-history",
-
     "my-standings-mail",
     "stacks",
     "links",

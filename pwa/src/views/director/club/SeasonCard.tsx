@@ -27,11 +27,11 @@ export function SeasonCard(props: { token: string }) {
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => thisYear - i);
   return (
     <section class="card" aria-labelledby="season-h" data-testid="season-card">
-      <h2 id="season-h">{t("season.title")}</h2>
-      <p class="muted small">{t("season.text")}</p>
+      <h2 id="season-h">{t("seasonbook.title")}</h2>
+      <p class="muted small">{t("seasonbook.text")}</p>
       <div style={ROW}>
         <label class="field" style="margin:0">
-          <span>{t("season.year")}</span>
+          <span>{t("seasonbook.year")}</span>
           <select data-testid="season-year" value={String(year)} onChange={(e) => setYear(Number((e.target as HTMLSelectElement).value))}>
             {years.map((y) => (
               <option key={y} value={String(y)}>
@@ -41,7 +41,7 @@ export function SeasonCard(props: { token: string }) {
           </select>
         </label>
         <button type="button" class="btn btn-secondary" style="min-height:52px" data-testid="season-xlsx" disabled={busy} onClick={download}>
-          {busy ? t("download.busy") : t("season.download")}
+          {busy ? t("download.busy") : t("seasonbook.download")}
         </button>
       </div>
       {error && (

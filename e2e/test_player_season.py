@@ -1,12 +1,13 @@
 """A player's season on the phones (docs/season.md): Anna plays two nights of her club, opens her
-page from her personal link after the second and sees both with place and prize; the director
+page from her personal link after the second and sees both with place and prize, and asks for
+the standings by mail there (a wrong address refused with its reason); the director
 opens the same person's page from the league's standings. Real Chromium against a real server;
 the nights are played through the API for speed."""
 
 from playwright.sync_api import expect
 
 from director_phone import director_at
-from server import command_ok as ok, director, links
+from server import Api, command_ok as ok, director, links, token_of
 from test_accessibility import axe, report
 
 EN = {"locale": "en-US", "bypass_csp": True}  # axe-core is injected as a script of its own
@@ -58,7 +59,20 @@ def test_a_player_sees_both_nights_of_his_season_and_the_director_his_page(live_
     expect(page.get_by_test_id("season-best")).to_have_text("1st")
     expect(page.get_by_test_id(f"season-league-{league}")).to_have_attribute("data-points", str(25 + 21))  # V-XII
     expect(page.get_by_test_id("season-chart")).to_have_attribute("data-bars", "2")
-    expect(page.get_by_test_id("season-mail")).to_have_count(0)  # the server has no standings mail yet (404)
+    # The standings by mail, against the server: a wrong address is refused with its reason, a right
+    # one is kept for her club person (the next GET from her link says so).
+    mail = page.get_by_test_id("season-mail")
+    mail.scroll_into_view_if_needed()
+    mail.get_by_test_id("season-mail-switch").click()
+    mail.get_by_test_id("season-mail-email").fill("anna-at-example.org")
+    mail.get_by_test_id("season-mail-save").click()
+    expect(mail.get_by_test_id("season-mail-error")).to_be_visible()
+    mail.get_by_test_id("season-mail-email").fill("anna@example.org")
+    mail.get_by_test_id("season-mail-save").click()
+    expect(mail.get_by_test_id("season-mail-saved")).to_be_visible()
+    shot(page, "season-mail-saved-en")
+    mine = Api(live_server.url, token_of(url)).get(f"/api/tournaments/{two}/my-standings-mail").json()
+    assert mine == {"email": "anna@example.org", "subscribed": True}, mine
     found: dict = {}  # axe-core: no violation on the page, in either language
     axe(page, "season en", found)
     shot(page, "season-player-en")

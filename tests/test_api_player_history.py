@@ -190,6 +190,53 @@ def test_a_players_link_reads_only_its_own_season(server, td):
         tokens.append(r.json()["token"])
     waiting = server.api(tokens[2]).get(f"/api/tournaments/{soon}/my-history").json()
     assert (waiting["person"], waiting["nights"], waiting["totals"]["nights"]) == (None, [], 0)
-    # Fritz has a place, but the night is still to come: his person, no night played.
+    # Fritz has a place, but the night is still to come and nobody saw his ID: no person, no night.
     fritz = server.api(tokens[0]).get(f"/api/tournaments/{soon}/my-history").json()
-    assert fritz["person"]["name"] == "Fritz First" and fritz["nights"] == []
+    assert fritz["person"] is None and fritz["nights"] == []
+
+
+def test_a_name_typed_on_the_club_page_reads_no_persons_season_until_the_desk_saw_the_id(server, td):
+    """The club's page links a sign-up to the club's person by the spelling of the name alone
+    (accents, case and spaces aside). A stranger who signs up as "carla  COE" must not read Carla's
+    season or her standings mail, nor change or erase it, until the desk has seen his ID."""
+    tid, ids = night(td, "Montag", "generic", ["Carla Coe", "Dan Doe", "Eve Eck"])
+    command_ok(td, tid, "draw_seats", {"tables": 1})
+    bust(td, tid, ids["Eve Eck"], by=ids["Carla Coe"])
+    bust(td, tid, ids["Dan Doe"], by=ids["Carla Coe"])  # Carla wins her night
+    carla = player_api(server, td, tid, ids["Carla Coe"])
+    mail = f"/api/tournaments/{tid}/my-standings-mail"
+    assert carla.put(mail, {"email": "carla.private@example.org", "subscribed": True}).status_code == 200
+
+    soon, _ = night(td, "Freitag", "generic", [])
+    command_ok(td, soon, "set_sign_up", {"starts_at": int(time.time() * 1000) + 86_400_000, "online": True})
+    body = {"op_id": str(uuid.uuid4()), "device_id": "a-strangers-phone", "name": "carla  COE"}
+    r = server.api().post(f"/api/public/tournaments/{soon}/sign-up", body)
+    assert r.status_code == 200, r.text
+    stranger = server.api(r.json()["token"])
+    seen = stranger.get(f"/api/tournaments/{soon}/my-history")
+    assert seen.status_code == 200 and seen.json()["person"] is None and seen.json()["nights"] == []
+    assert "carla.private" not in seen.text and "Montag" not in seen.text
+    theirs = f"/api/tournaments/{soon}/my-standings-mail"
+    for r in (
+        stranger.get(theirs),
+        stranger.put(theirs, {"email": "stranger@example.org", "subscribed": True}),
+        stranger.put(theirs, {"email": None, "subscribed": False}),
+    ):
+        assert (r.status_code, r.json()["error"]) == (409, "not_vouched"), r.text
+        assert "carla.private" not in r.text
+    later, _ = night(td, "Samstag", "generic", [])  # one name signs up once per night: another night
+    command_ok(td, later, "set_sign_up", {"starts_at": int(time.time() * 1000) + 86_400_000, "online": True})
+    body = {"op_id": str(uuid.uuid4()), "device_id": "another-phone", "name": "CARLA coe"}
+    other = server.api(server.api().post(f"/api/public/tournaments/{later}/sign-up", body).json()["token"])
+    erased = other.post(
+        f"/api/tournaments/{later}/my-data/erase", {"op_id": str(uuid.uuid4()), "device_id": "another-phone"}
+    )
+    assert erased.status_code == 200 and erased.json()["cancelled"] is True, erased.text
+    assert carla.get(mail).json() == {"email": "carla.private@example.org", "subscribed": True}
+
+    # At the desk the director sees the ID of the real Carla (the same person): now it is hers.
+    (entry,) = [e for e in td.get(f"/api/tournaments/{soon}/view").json()["entries"] if e["name"] == "Carla Coe"]
+    command_ok(td, soon, "check_in", {"entry_id": entry["entry_id"], "id_checked": True})
+    vouched = stranger.get(f"/api/tournaments/{soon}/my-history").json()
+    assert vouched["person"]["name"] == "Carla Coe" and [n["tournament_id"] for n in vouched["nights"]] == [tid]
+    assert stranger.get(theirs).json() == {"email": "carla.private@example.org", "subscribed": True}

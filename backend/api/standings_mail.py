@@ -30,6 +30,7 @@ from ..floor import PokerFloor, floor
 from ..mail.standings import LeagueFacts, StandingsFacts, standings_mail
 from ..read import league as lg
 from ..read.my_league import cached_standings
+from ..read.player_history import vouched_for, vouched_person
 from ..read.public_standings import PublicTable, public_table
 from ..service import now_ms
 from ..store import (
@@ -40,7 +41,6 @@ from ..store import (
     StandingsMailed,
     StandingsSubscriber,
     Tournament,
-    TournamentEntryPerson,
     existing,
     session_scope,
 )
@@ -90,16 +90,23 @@ def _person_of(caller: Caller, tid: int) -> int:
             "You are on the waiting list: the standings mail is for the players of the field. Ask again once you have a place.",
             None,
         )
-    with session_scope(floor().db) as session:
-        link = session.get(TournamentEntryPerson, (tid, caller.entry_id))
-    if link is None:
+    state = floor().service.state(tid)
+    person_id = vouched_person(floor().db, state, tid, caller.entry_id)
+    if person_id is None and not vouched_for(state, caller.entry_id):
+        raise ApiError(
+            409,
+            "not_vouched",
+            "Show your ID at the desk first: until then the club cannot tell that this sign-up is you.",
+            None,
+        )
+    if person_id is None:
         raise ApiError(
             409,
             "not_linked",
             "This seat is not linked to one of the club's players, so no league counts it: ask the director.",
             None,
         )
-    return link.person_id
+    return person_id
 
 
 def _signed_up_with(caller: Caller, tid: int) -> SignUp | None:
@@ -146,18 +153,27 @@ def set_my_standings_mail(tid: int, body: dict, caller: Caller) -> ResponseRetur
     person_id = _person_of(caller, tid)
     if body["subscribed"]:
         lang = body["lang"] or request.accept_languages.best_match(["de", "en"]) or _sign_up_lang(caller, tid)
-    with session_scope(floor().db) as session:  # one short write: nothing else is read inside it
-        row = session.get(StandingsSubscriber, person_id)
-        if not body["subscribed"]:
-            if row is not None:
-                session.delete(row)
-        elif row is None:
-            session.add(
-                StandingsSubscriber(person_id=person_id, email=body["email"].strip(), lang=lang, created_at=now_ms())
-            )
-        else:
-            row.email, row.lang = body["email"].strip(), lang
-            session.add(row)
+    for attempt in (1, 2):  # two phones of one person at once: the second insert finds the first's row
+        try:
+            with session_scope(floor().db) as session:  # one short write: nothing else is read inside it
+                row = session.get(StandingsSubscriber, person_id)
+                if not body["subscribed"]:
+                    if row is not None:
+                        session.delete(row)
+                elif row is None:
+                    session.add(
+                        StandingsSubscriber(
+                            person_id=person_id, email=body["email"].strip(), lang=lang, created_at=now_ms()
+                        )
+                    )
+                    session.flush()
+                else:
+                    row.email, row.lang = body["email"].strip(), lang
+                    session.add(row)
+            break
+        except IntegrityError:
+            if attempt == 2:
+                raise
     return jsonify(_answer(caller, tid, person_id))
 
 
@@ -170,11 +186,11 @@ def erase_subscription(tid: int, entry_id: int | None) -> bool:
     """From the personal link's erase (api/my_data.py): his address goes with the rest."""
     if entry_id is None:
         return False
+    person_id = vouched_person(floor().db, floor().service.state(tid), tid, entry_id)
+    if person_id is None:
+        return False  # a link the club does not vouch for erases no person's address
     with session_scope(floor().db) as session:
-        link = session.get(TournamentEntryPerson, (tid, entry_id))
-        if link is None:
-            return False
-        done = session.execute(delete(StandingsSubscriber).where(col(StandingsSubscriber.person_id) == link.person_id))
+        done = session.execute(delete(StandingsSubscriber).where(col(StandingsSubscriber.person_id) == person_id))
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
 

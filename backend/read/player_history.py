@@ -178,14 +178,31 @@ def person_history(db: Engine, service: lg.States, club_id: int, person_id: int)
     return history(service, who, _played(db, club_id, links))
 
 
+def vouched_for(state: TournamentState, entry_id: int) -> bool:
+    """Whether the club vouches that this entry is the person it is linked to: the director
+    registered him at the desk, or the desk saw the ID of one who signed up online. A name typed on
+    the club's public page is linked to the club's person by its spelling alone (read/league.py
+    canonical_name), so a stranger who signs up as "anna  WEISS" must not read Anna's season or
+    change her standings mail until the desk has seen who he is."""
+    entry = state.entries.get(entry_id)
+    return entry is not None and (entry_id not in state.signup_of or entry.id_checked)
+
+
+def vouched_person(db: Engine, state: TournamentState, tournament_id: int, entry_id: int) -> int | None:
+    """The club's person this entry is, if the club vouches for the link (`vouched_for`)."""
+    if not vouched_for(state, entry_id):
+        return None
+    with session_scope(db) as session:
+        link = session.get(TournamentEntryPerson, (tournament_id, entry_id))
+        return link.person_id if link is not None else None
+
+
 def entry_history(db: Engine, service: lg.States, club_id: int, tournament_id: int, entry_id: int | None) -> dict:
     """A player link's history: his person's, or, for an entry linked to no person, this one night
     (a link still on the waiting list has no entry: nothing yet)."""
     if entry_id is None:
         return history(service, None, [])
-    with session_scope(db) as session:
-        link = session.get(TournamentEntryPerson, (tournament_id, entry_id))
-        person_id = link.person_id if link is not None else None
+    person_id = vouched_person(db, service.state(tournament_id), tournament_id, entry_id)
     if person_id is not None:
         found = person_history(db, service, club_id, person_id)
         if found is not None:

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 
 PUBLIC_ROWS = 500  # a page (and a mail) shows at most this many lines; a club league has far fewer
+AT_THE_TABLES = ("seated", "running")  # drawn and not finished (engine/model.py TournamentState.status)
 
 
 def initials(name: str) -> str:
@@ -72,7 +73,9 @@ def public_table(body: dict, names: str, counts_points: bool) -> PublicTable:
         more=max(0, len(overall) - PUBLIC_ROWS),
         players=len(overall),
         counts_points=counts_points,
-        provisional=any(t["provisional"] for t in body["tournaments"]),
-        nights=len(body["tournaments"]),
+        # A night the league holds ahead of time (registration still open) is neither played nor
+        # being played: the page and the mail say "provisional" only while one is at the tables.
+        provisional=any(t["status"] in AT_THE_TABLES for t in body["tournaments"]),
+        nights=sum(t["status"] in AT_THE_TABLES or t["status"] == "finished" for t in body["tournaments"]),
         last_night=None if last is None else {"name": last["name"], "played_on": last["played_on"]},
     )

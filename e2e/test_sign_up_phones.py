@@ -8,6 +8,7 @@ the name field, the honeypot out of sight, the club page remembering the link on
 violation on the club page, the form with an error, the waiting and the moved-up screens."""
 
 import time
+from datetime import date, datetime, timedelta
 
 from playwright.sync_api import expect
 
@@ -51,7 +52,13 @@ def test_three_phones_sign_up_one_waits_and_moves_up_when_another_cancels(live_s
     found: dict = {}
     slug = api.get("/api/me").json()["club"]["slug"]
     monday = listed(api, "Monday Deepstack", 2, starts_at=now_ms() + 48 * HOUR)
-    friday = listed(api, "Friday Freezeout", 44, starts_at=now_ms() + 72 * HOUR, opens_at=now_ms() + 26 * HOUR)
+    # Sign-up opens tomorrow at 23:59, the phone's (this machine's) time: "tomorrow" and over a day
+    # away at any hour the test runs but the day's last minute (26 h from now was the day after
+    # tomorrow after 22:00).
+    late = (
+        datetime.combine(date.today() + timedelta(days=1), datetime.min.time()).replace(hour=23, minute=59).astimezone()
+    )
+    friday = listed(api, "Friday Freezeout", 44, starts_at=now_ms() + 72 * HOUR, opens_at=int(late.timestamp() * 1000))
 
     # Anna, German phone: the page in German, the open tournament with its form
     anna = club_page(phone, live_server.url, slug, "de-CH")

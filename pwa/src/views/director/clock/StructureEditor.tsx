@@ -82,6 +82,9 @@ export function StructureEditor(props: { tid: string }) {
   const visible = problems.filter((p) => showAll || p.index < 0 || touched.has(`${rows?.[p.index]?.key}:${p.field}`));
 
   const saveEntry = savedOp ? queue.find((e) => e.op_id === savedOp) : undefined;
+  // The stack's chips go as a second command: "Saved" waits for both (they leave the outbox in order).
+  const [chipsOp, setChipsOp] = useState<string | null>(null);
+  const chipsEntry = chipsOp ? queue.find((e) => e.op_id === chipsOp) : undefined;
   useEffect(() => {
     if (saveEntry?.state === "pending") setSawPending(true);
     if (saveEntry?.state === "rejected") {
@@ -92,8 +95,8 @@ export function StructureEditor(props: { tid: string }) {
   }, [saveEntry?.state]);
   const saveState: "none" | "pending" | "rejected" | "applied" = !savedOp
     ? "none"
-    : saveEntry
-      ? saveEntry.state === "rejected"
+    : saveEntry || chipsEntry
+      ? (saveEntry ?? chipsEntry)?.state === "rejected"
         ? "rejected"
         : "pending"
       : sawPending || serverSig === baseSig
@@ -120,9 +123,10 @@ export function StructureEditor(props: { tid: string }) {
     setBlocked(false);
     const entry = await outbox.enqueue({ tournament_id: Number(tid), type: "set_structure", payload: { structure: rowsToStructure(rows) }, token });
     if (builtChips) {
-      await outbox.enqueue({ tournament_id: Number(tid), type: "edit_settings", payload: { start_chips: builtChips }, token });
+      const chips = await outbox.enqueue({ tournament_id: Number(tid), type: "edit_settings", payload: { start_chips: builtChips }, token });
+      setChipsOp(chips.op_id);
       setBuiltChips(null);
-    }
+    } else setChipsOp(null);
     setSavedOp(entry.op_id);
     setSawPending(false);
     // What was saved is the new base: the server's answer arrives as a new view.

@@ -37,7 +37,7 @@ def test_the_standings_mail_shows_the_top_and_his_own_line_with_names_as_publish
     ]
     body = {
         "overall": overall,
-        "tournaments": [{"id": 1, "name": "Mo", "played_on": "2026-03-02", "provisional": False}],
+        "tournaments": [{"id": 1, "name": "Mo", "played_on": "2026-03-02", "status": "finished", "provisional": False}],
     }
     hidden = public_table(body, "hidden", counts_points=True)
     facts = StandingsFacts(

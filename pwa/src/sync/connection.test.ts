@@ -162,7 +162,7 @@ describe("outbox against a server that does not answer", () => {
     const net = fakeFetch((call) => (isCommand(call) && ++n === 1 ? "hang" : applied(call)));
     vi.stubGlobal("fetch", net.fn);
     const e = await outbox.enqueue({ tournament_id: 3, type: "record_bust", payload: { entry_id: 9 }, token: "t" });
-    await waitFor(() => outbox.sendingSince() > 0);
+    await waitFor(() => outbox.sendingSince() > 0, 10_000); // slow under the browser tests beside it; not timed
     expect(outbox.counts().pending).toBe(1);
     const t0 = Date.now();
     await outbox.sendNow();
@@ -170,7 +170,7 @@ describe("outbox against a server that does not answer", () => {
     expect(Date.now() - t0).toBeLessThan(800); // not after a backoff
     expect(outbox.sendingSince()).toBe(0);
     expect(net.calls.filter(isCommand).map((c) => c.body.op_id)).toEqual([e.op_id, e.op_id]);
-  });
+  }, 15_000);
 
   it("a reason to send (socket connect) during a failing request is not swallowed by the backoff", async () => {
     const { outbox } = await loadModules();
@@ -183,7 +183,7 @@ describe("outbox against a server that does not answer", () => {
     });
     vi.stubGlobal("fetch", net.fn);
     const e = await outbox.enqueue({ tournament_id: 3, type: "record_bust", payload: { entry_id: 9 }, token: "t" });
-    await waitFor(() => outbox.sendingSince() > 0);
+    await waitFor(() => outbox.sendingSince() > 0, 10_000); // slow under the browser tests beside it; not timed
     // The socket reconnects while the first POST is still out (it then fails: old connection).
     void outbox.flush({ force: true });
     const t0 = Date.now();
@@ -192,5 +192,5 @@ describe("outbox against a server that does not answer", () => {
     await waitFor(() => outbox.snapshot().length === 0, 10_000);
     expect(Date.now() - t0).toBeLessThan(1000); // the 1 s backoff would have made it ≥ 1000
     expect(net.calls.filter(isCommand).map((c) => c.body.op_id)).toEqual([e.op_id, e.op_id]);
-  }, 15_000);
+  }, 25_000);
 });

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from director_phone import director_at
 from server import command_ok, director, links
 from test_accessibility import axe, report
+from untapped_tv import untapped_tv
 
 TEXT = "Dinner is served at the bar — Essen an der Bar"
 
@@ -50,7 +51,7 @@ def test_an_announcement_shows_on_two_tvs_and_two_phones_and_goes_when_withdrawn
 
     screens = {}
     for name, lang in (("tv_de", "de-DE"), ("tv_en", "en-GB")):
-        page = tv(locale=lang, bypass_csp=True).new_page()  # axe is injected as a script of its own
+        page = untapped_tv(tv, locale=lang, bypass_csp=True).new_page()  # axe is injected as a script of its own
         page.goto(found["display"]["url"])
         expect(page.get_by_test_id("clock-time")).to_be_visible()
         screens[name] = (page, "[data-testid=tv-announcement]")

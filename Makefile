@@ -15,7 +15,8 @@ PORT   ?= 5000
 export HOST PORT
 
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
-               pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs
+               pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs \
+               pwa/scripts/first-screen.mjs pwa/boot/firstScreen.js
 
 .PHONY: run venue test test-fast coverage check bench fuzz-api install pwa chromium caddy engines clean
 run: install pwa
@@ -70,8 +71,9 @@ check: install pwa
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
+# A phone's first scan of each QR link on "Slow 4G", straight and through Caddy (docs/first-scan.md).
 # Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md).
-bench: install pwa caddy
+bench: install pwa chromium caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
 	$(BIN)/python tests/perf/bench_side_by_side.py
@@ -81,6 +83,7 @@ bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_push_stuck.py --stuck 0 16 100
 	$(BIN)/python tests/perf/bench_push_outbox.py
 	$(BIN)/python tests/perf/bench_sign_up_burst.py --persons 600 --capacity 44
+	$(BIN)/python tests/perf/bench_first_scan.py --runs 5
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.

@@ -3,6 +3,8 @@ import preact from "@preact/preset-vite";
 import { VitePWA } from "vite-plugin-pwa";
 // @ts-ignore: plain ES module of the build (no types)
 import { roleStrings } from "./scripts/role-strings.mjs";
+// @ts-ignore: plain ES module of the build (no types)
+import { firstScreen } from "./scripts/first-screen.mjs";
 
 /**
  * engine.io-client bundles a WebTransport transport that the server (python-engineio) does not
@@ -31,6 +33,7 @@ export default defineConfig({
     preact(),
     withoutWebTransport(),
     roleStrings({ srcDir: "src" }), // virtual:strings/<lang>-<part>: each role's strings (docs/bundles.md)
+    firstScreen(), // index.html's boot script: a link's chunks and first view asked at once (docs/first-scan.md)
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",
@@ -69,6 +72,9 @@ export default defineConfig({
     target: "es2020",
     // .vite/manifest.json: scripts/check-budget.mjs sums each role's chunks from it.
     manifest: true,
+    // One stylesheet for every screen (docs/first-scan.md): a role's styles split into 3–4 files cost a
+    // first scan more round trips (six connections) than the other roles' styles cost in bytes.
+    cssCodeSplit: false,
   },
   server: {
     proxy: {

@@ -1,7 +1,9 @@
 """Security headers on every answer, no-store on every answer carrying a token, HSTS only where
 it cannot lock players out, and Socket.IO refusing foreign pages (docs/security-headers.md)."""
 
+import base64
 import gc
+import hashlib
 import re
 import warnings
 
@@ -21,13 +23,16 @@ HEADERS = {
 }
 
 
-def make_app(tmp_path, **overrides):
+APP_HTML = '<!doctype html><script type="module" src="/assets/app.js"></script>'
+
+
+def make_app(tmp_path, index_html: str = APP_HTML, **overrides):
     from backend.app import create_app
     from backend.config import Config
 
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True, exist_ok=True)
-    (dist / "index.html").write_text('<!doctype html><script type="module" src="/assets/app.js"></script>')
+    (dist / "index.html").write_text(index_html)
     (dist / "sw.js").write_text("self.addEventListener('fetch', () => {});")
     (dist / "manifest.webmanifest").write_text('{"name": "pokerfloor"}')
     (dist / "assets" / "app.js").write_text("console.log(1);")
@@ -323,3 +328,15 @@ def test_origin_rules():
     assert not allowed("http://poker.example", env) and not allowed("", env)
     proxied = {**env, "HTTP_X_FORWARDED_PROTO": "http, https"}  # the last proxy's word counts
     assert own_origin(proxied, 1) == "https://127.0.0.1:5000" and own_origin(proxied, 0) == "http://127.0.0.1:5000"
+
+
+def test_the_built_pages_inline_boot_script_is_allowed_by_its_hash_and_no_other(tmp_path):
+    """index.html's boot script (pwa/boot/firstScreen.js, docs/first-scan.md) runs under the strict
+    policy by its sha256, read from the built file at start; an inline script it does not name is blocked."""
+    boot = "(function () { window.__firstScreen = null; })();"
+    html = f'<!doctype html><head><meta charset="utf-8">\n<script>{boot}</script>{APP_HTML}</head>'
+    app = make_app(tmp_path, index_html=html)  # the policy is made when the app starts, from the build it serves
+    digest = base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
+    csp = policy(app.test_client().get("/"))
+    assert csp["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
+    assert "unsafe-inline" not in csp["script-src"] and "unsafe-eval" not in csp["script-src"]

@@ -54,6 +54,14 @@ class Me(Closed):
     club = fields.Nested(Club, allow_none=True)
 
 
+class FirstScreen(Closed):
+    """A link's first screen in one answer (GET /api/me/first, docs/first-scan.md)."""
+
+    me = fields.Nested(Me)
+    # Its role view and the public view (as /view and /public answer them); none for a director.
+    views = fields.List(Free())
+
+
 class Health(Closed):
     ok = fields.Boolean()
     server_time = Int()

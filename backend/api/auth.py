@@ -11,7 +11,7 @@ from sqlalchemy import CursorResult, update
 from sqlmodel import Session, col, select
 
 from ..auth import clubs, hash_password, mint_token, verify_password
-from ..auth.access import current_caller
+from ..auth.access import Caller, current_caller
 from ..auth.plain_http import refuse_staff_over_plain_http
 from ..auth.tokens import find_token
 from ..errors import ApiError
@@ -168,23 +168,25 @@ def logout() -> ResponseReturnValue:
 @documented(out.Me, errors=(401,))
 def me() -> ResponseReturnValue:
     """The caller's role and what it is bound to"""
-    caller = current_caller()
+    return jsonify(me_json(current_caller()))
+
+
+def me_json(caller: Caller) -> dict:
+    """/api/me's answer (also the first part of /api/me/first's)."""
     director = club = None
     if caller.role == "director":
         with session_scope(floor().db) as session:
             director = clubs.director_json(session, existing(session.get(Director, caller.director_id)))
             club = clubs.club_json(existing(session.get(Club, caller.club_id)))
-    return jsonify(
-        {
-            "role": caller.role,
-            "tournament_id": caller.tournament_id,
-            "table_no": caller.table_no,
-            "entry_id": caller.entry_id,
-            "signup_no": caller.signup_no,
-            "director": director,
-            "club": club,
-        }
-    )
+    return {
+        "role": caller.role,
+        "tournament_id": caller.tournament_id,
+        "table_no": caller.table_no,
+        "entry_id": caller.entry_id,
+        "signup_no": caller.signup_no,
+        "director": director,
+        "club": club,
+    }
 
 
 @bp.get("/health")

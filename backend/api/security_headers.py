@@ -8,7 +8,10 @@ app's policy, so they too must live without inline script or style.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
+from pathlib import Path
 
 from flask import Flask, Response, request
 
@@ -17,10 +20,11 @@ from ..floor import floor_of
 from ..service import now_ms
 
 # The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
-# does not govern; the built index.html has no inline script or style. A blob: manifest is a
-# link's own on WebKit (pwa/src/homeScreen.ts: the home-screen app starts at that link).
+# does not govern; the built index.html has no inline style, and one inline script, the boot script
+# of the first scan (pwa/boot/firstScreen.js, docs/first-scan.md), allowed by its hash alone. A blob:
+# manifest is a link's own on WebKit (pwa/src/homeScreen.ts: the home-screen app starts at that link).
 APP_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "default-src 'self'; script-src 'self'{scripts}; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'{sockets}; font-src 'self'; manifest-src 'self' blob:; worker-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
@@ -58,6 +62,21 @@ FRAMEABLE_ENDPOINTS = frozenset({"publish.public_standings"})
 _HOST_RE = re.compile(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
 
 
+# An inline script of the built index.html: a <script> without src.
+_INLINE_SCRIPT_RE = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.S | re.I)
+
+
+def inline_script_sources(index_html: Path) -> str:
+    """' 'sha256-…'' for each inline script of the built app's index.html, read once at start: the
+    policy allows exactly these scripts, and no other inline script. No build, no hashes."""
+    try:
+        html = index_html.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    digests = (hashlib.sha256(body.encode("utf-8")).digest() for body in _INLINE_SCRIPT_RE.findall(html))
+    return "".join(f" 'sha256-{base64.b64encode(d).decode()}'" for d in digests)
+
+
 def socket_sources(host: str) -> str:
     """ws:/wss: of this very host: CSP3 browsers match them with 'self', older Safari does not."""
     if not _HOST_RE.fullmatch(host or ""):  # whole: "$" would let a final line break through
@@ -89,6 +108,7 @@ def register_security_headers(app: Flask) -> None:
     """Also the `X-Server-Time` every answer carries (the phones' clock offset, pwa/src/sync/api.ts)."""
     config = floor_of(app).config
     max_age = hsts_seconds(config)
+    app_csp = APP_CSP.replace("{scripts}", inline_script_sources(Path(config.PWA_DIST) / "index.html"))
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
@@ -99,7 +119,7 @@ def register_security_headers(app: Flask) -> None:
             present.add("x-frame-options")
         added = [(name, value) for name, value in FIXED_HEADERS if name.lower() not in present]
         if "content-security-policy" not in present:
-            added.append(("Content-Security-Policy", APP_CSP.format(sockets=socket_sources(req.host))))
+            added.append(("Content-Security-Policy", app_csp.format(sockets=socket_sources(req.host))))
         if max_age and req.is_secure:  # request.is_secure honours ProxyFix's X-Forwarded-Proto
             added.append(("Strict-Transport-Security", f"max-age={max_age}"))
         if req.endpoint in TOKEN_ENDPOINTS:

@@ -10,13 +10,14 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
-from ..auth.access import Caller, require_tournament
+from ..auth.access import Caller, current_caller, require_tournament
 from ..engine import TournamentState
 from ..floor import floor
 from ..read.views import render, seating_by_name
 from ..realtime import player_key
 from ..service import now_ms
-from . import view_schemas as out
+from . import answer_schemas as answers, view_schemas as out
+from .auth import me_json
 from .contract import documented
 from .personal_links import relink
 
@@ -43,6 +44,24 @@ def role_view(tid: int) -> ResponseReturnValue:
         key = ("player", floor().service.state(tid).signups[key[1]]["entry_id"])  # he has a place now
     state = floor().service.state(tid)
     return jsonify(render(state, key, now_ms()))
+
+
+@bp.get("/me/first")
+@documented(answers.FirstScreen, errors=(401,))
+def first_screen() -> ResponseReturnValue:
+    """A link's first screen in one answer: who it is (as /me) and, for a link bound to a tournament,
+    its role view and the public view (as /view and /public). A phone's first scan asks it while the
+    app's code still loads (pwa/index.html's boot script, docs/first-scan.md): one round trip, not three."""
+    caller = current_caller()
+    views = []
+    tid = caller.tournament_id
+    if caller.role != "director" and tid is not None:
+        key = view_key(caller)
+        if key[0] == "signup" and relink(floor(), tid, key[1]) is not None:
+            key = ("player", floor().service.state(tid).signups[key[1]]["entry_id"])  # he has a place now
+        state, now = floor().service.state(tid), now_ms()
+        views = [render(state, k, now) for k in dict.fromkeys([key, ("public",)])]
+    return jsonify({"me": me_json(caller), "views": views})
 
 
 @bp.get("/tournaments/<int:tid>/public")

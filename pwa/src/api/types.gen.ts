@@ -568,6 +568,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/first": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link's first screen in one answer: who it is (as /me) and, for a link bound to a tournament,
+         * @description its role view and the public view (as /view and /public). A phone's first scan asks it while the app's code still loads (pwa/index.html's boot script, docs/first-scan.md): one round trip, not three.
+         */
+        get: operations["first_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2261,6 +2281,12 @@ export interface components {
             signup_no: number | null;
             director: components["schemas"]["Director"] | null;
             club: components["schemas"]["Club"] | null;
+        };
+        FirstScreen: {
+            me: components["schemas"]["Me"];
+            views: {
+                [key: string]: unknown;
+            }[];
         };
         Person: {
             id: number;
@@ -5206,6 +5232,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    first_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstScreen"];
                 };
             };
             /** @description Error */

@@ -4,6 +4,8 @@ import { metaGet, metaSet, metaDelete } from "./db";
 import { api, ApiError, request } from "./api";
 import { putView, type View } from "./viewCache";
 import { report } from "./report";
+import { noteAnswer } from "./connection";
+import { takeFirstScreen, type FirstScreen } from "./firstScreen";
 import type * as schema from "../api/views";
 
 export type Role = schema.Me["role"];
@@ -61,8 +63,42 @@ export async function getCachedMe(token: string): Promise<Me | null> {
 
 export type MeResult = { me: Me; fresh: boolean } | { invalid: true; message: string; code?: string; tableNo?: number | null } | { offline: true; me: Me | null };
 
+/** The views of the boot script's answer, once: the first refreshViews of that link does not ask again. */
+let bootViews: { token: string; tid: number | string; views: View[] } | null = null;
+
+/** The boot script's answer (sync/firstScreen.ts): who the token is and its views, stored as /api/me's
+ * answer and the views' GETs would be. Null: no usable answer, ask the server. */
+async function fromFirstScreen(token: string): Promise<MeResult | null> {
+  const early = await takeFirstScreen(token)?.catch(() => null);
+  if (!early || !early.status) return null;
+  noteAnswer(true);
+  const data = early.data as FirstScreen | null;
+  if (early.status === 200 && data && typeof data.me === "object" && Array.isArray(data.views)) {
+    // Stored side by side: the views before the screen learns its tournament, so it shows them at once.
+    const [stored] = await Promise.all([
+      Promise.all(data.views.map((v) => putView(v).then((r) => r.view, (e) => void report("session.put_view", e)))),
+      metaSet(`me:${token}`, data.me),
+      metaSet("last_token", token),
+    ]);
+    const views = stored.filter((v): v is View => !!v); // one that did not store: the GET on connect brings it
+    if (data.me.tournament_id != null) bootViews = { token, tid: data.me.tournament_id, views };
+    return { me: data.me, fresh: true };
+  }
+  if (early.status === 401 || early.status === 403) {
+    const d = (early.data as any) ?? {};
+    return { invalid: true, message: d.message ?? "invalid token", code: d.error, tableNo: d.table_no ?? null };
+  }
+  return null;
+}
+
 /** Ask the server who this token is; fall back to the cached answer when offline. */
 export async function resolveMe(token: string): Promise<MeResult> {
+  try {
+    const early = await fromFirstScreen(token);
+    if (early) return early;
+  } catch (e) {
+    report("session.first_screen", e); // storage trouble: ask the server as usual
+  }
   try {
     const r = await request<Me>("/api/me", { token });
     if (r.ok && r.data && typeof r.data === "object") {
@@ -86,6 +122,9 @@ export async function rememberMe(token: string, me: Me): Promise<void> {
 
 /** GET the caller's role view and the public view, store them (seq rule applies). */
 export async function refreshViews(tid: number | string, token: string): Promise<View[]> {
+  const boot = bootViews;
+  bootViews = null;
+  if (boot && boot.token === token && String(boot.tid) === String(tid) && boot.views.length) return boot.views;
   const out: View[] = [];
   const paths = [`/api/tournaments/${tid}/view`, `/api/tournaments/${tid}/public`];
   const results = await Promise.allSettled(paths.map((p) => api<View>(p, { token })));

@@ -1,0 +1,80 @@
+"""The first scan's boot script (pwa/boot/firstScreen.js, docs/first-scan.md), in real Chromium under
+the app's strict policy: opening a QR link, the page asks the link's first screen (GET /api/me/first)
+and announces the role's chunks and strings while the entry chunk still loads — here held back a
+second, so "before" cannot be luck — and the app shows the first screen from that answer, with no
+/api/me and no view GET of its own before it. No Content-Security-Policy violation on the way."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from server import command_ok as ok, director, links, seated_tournament
+
+HOLD_ENTRY_MS = 1000
+# The first useful screen of each link (as tests/perf/bench_first_scan.py waits for it).
+READY = {
+    "player": "[data-testid=player-seat][data-table]",
+    "dealer": "[data-testid^='seat-']",
+    "display": "[data-testid=clock-time][data-remaining-ms]",
+}
+CHUNK = {"player": "Player", "dealer": "Dealer", "display": "Display"}
+
+# Test-only: performance.now() when the role's first screen appears.
+WATCH = """
+((selector) => {
+  const look = () => {
+    if (window.__ready == null && document.querySelector(selector)) window.__ready = performance.now();
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+})(%r);
+"""
+
+
+def name(url: str) -> str:
+    """A request's path, an asset's without Vite's hash: /assets/Player.js, /api/me/first."""
+    path = re.sub(r"^https?://[^/]+", "", url).split("?", 1)[0]
+    return re.sub(r"-[\w-]{8}\.(js|css)$", r".\1", path)
+
+
+@pytest.mark.parametrize("role", ["player", "dealer", "display"])
+def test_a_link_asks_its_first_screen_and_chunks_while_the_entry_still_loads(live_server, phone, role):
+    api = director(live_server)
+    tid = seated_tournament(api, players=6, tables=1)
+    ok(api, tid, "start_clock")
+    ls = links(api, tid)
+    url = {"player": ls["players"][0]["url"], "dealer": ls["tables"][0]["url"], "display": ls["display"]["url"]}[role]
+
+    context = phone(locale="en-US")
+    context.add_init_script(WATCH % READY[role])
+    page = context.new_page()
+    events: list[tuple[str, str]] = []
+    page.on("request", lambda r: events.append(("sent", name(r.url))))
+    page.on("requestfinished", lambda r: events.append(("done", name(r.url))))
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+
+    def hold(route):
+        page.wait_for_timeout(HOLD_ENTRY_MS)
+        route.continue_()
+
+    page.route(re.compile(r"/assets/index-[\w-]{8}\.js$"), hold)
+    page.goto(url)
+    page.wait_for_function("() => window.__ready != null", timeout=15_000)
+    expect(page.locator(READY[role]).first).to_be_visible()
+
+    entry_done = events.index(("done", "/assets/index.js"))
+    early = {what for kind, what in events[:entry_done] if kind == "sent"}
+    for wanted in ("/api/me/first", f"/assets/{CHUNK[role]}.js", f"/assets/en-{role}.js"):
+        assert wanted in early, (wanted, events[: entry_done + 1])
+
+    # The app took the boot script's answer: no /api/me and no view GET before the first screen.
+    asked_before = page.evaluate(
+        """() => performance.getEntriesByType("resource")
+             .filter((e) => e.startTime < window.__ready).map((e) => new URL(e.name).pathname)"""
+    )
+    assert "/api/me" not in asked_before, asked_before
+    assert not [p for p in asked_before if p.startswith("/api/tournaments/")], asked_before
+    assert asked_before.count("/api/me/first") == 1, asked_before
+    assert not violations, violations
+    page.unroute_all(behavior="ignoreErrors")

@@ -1,0 +1,78 @@
+// Vite plugin: the first scan's boot script (boot/firstScreen.js, docs/first-scan.md), inlined at the
+// top of the built index.html's head with each link role's chunks filled in from the build itself:
+// the role chunk and the chunks it imports (not those the entry brings), its CSS, and its strings per
+// language. The server allows the script by its hash (backend/api/security_headers.py).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TEMPLATE = path.resolve(here, "..", "boot", "firstScreen.js");
+// The roles a QR link opens: `#/<role>/<token>` → its chunk's module (src/app.tsx's roleLoaders).
+const ROLES = { player: "src/views/player/Player.tsx", dealer: "src/views/dealer/Dealer.tsx", display: "src/views/display/Display.tsx" };
+const STRINGS = /virtual:strings\/(\w+)-(\w+)$/;
+
+/** The template without its comments and indentation: a few hundred bytes of every page. */
+export function compact(code) {
+  return code
+    .split("\n")
+    .map((line) => line.replace(/\s+\/\/ .*$/, "").trim())
+    .filter((line) => line && !line.startsWith("//"))
+    .join("\n");
+}
+
+/** { role: { js: [url], css: [url], strings: { lang: url } } } from a Rollup/Rolldown output bundle. */
+export function roleChunks(bundle, base = "/") {
+  const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  const closure = (start) => {
+    const seen = new Set();
+    const walk = (file) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const dep of byFile.get(file)?.imports ?? []) walk(dep);
+    };
+    walk(start);
+    return seen;
+  };
+  const core = entry ? closure(entry.fileName) : new Set();
+  const url = (file) => base + file;
+  const out = {};
+  for (const [role, module] of Object.entries(ROLES)) {
+    const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
+    if (!chunk) throw new Error(`first-screen: no chunk of its own for ${module}`);
+    const files = [...closure(chunk.fileName)].filter((f) => !core.has(f));
+    const css = files.flatMap((f) => [...(byFile.get(f).viteMetadata?.importedCss ?? [])]);
+    const strings = {};
+    for (const c of chunks) {
+      const m = STRINGS.exec(c.facadeModuleId ?? "");
+      if (m && m[2] === role) strings[m[1]] = url(c.fileName);
+    }
+    out[role] = { js: files.map(url), css: [...new Set(css)].map(url), strings };
+  }
+  return out;
+}
+
+export function firstScreen() {
+  let base = "/";
+  return {
+    name: "pokerfloor-first-screen",
+    apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const code = compact(fs.readFileSync(TEMPLATE, "utf-8")).replace("__ROLE_CHUNKS__", JSON.stringify(roleChunks(ctx.bundle, base)));
+        // Right after the charset, before the entry's stylesheet: an inline script after a pending
+        // stylesheet would wait for it.
+        const charset = /<meta charset="utf-8"\s*\/?>/i;
+        if (!charset.test(html)) throw new Error("first-screen: index.html has no <meta charset>");
+        return html.replace(charset, (tag) => `${tag}\n    <script>${code}</script>`);
+      },
+    },
+  };
+}

@@ -63,8 +63,11 @@ export async function getCachedMe(token: string): Promise<Me | null> {
 
 export type MeResult = { me: Me; fresh: boolean } | { invalid: true; message: string; code?: string; tableNo?: number | null } | { offline: true; me: Me | null };
 
-/** The views of the boot script's answer, once: the first refreshViews of that link does not ask again. */
+/** The views of the boot script's answer, once: the screen's first refreshViews (on mount) does not ask
+ * again. Only the first: a later one (the socket's connect) must ask, or a change between the answer
+ * and the connect would be missed; so once a link has asked, a boot answer arriving later is not kept. */
 let bootViews: { token: string; tid: number | string; views: View[] } | null = null;
+const refreshed = new Set<string>();
 
 /** The boot script's answer (sync/firstScreen.ts): who the token is and its views, stored as /api/me's
  * answer and the views' GETs would be. Null: no usable answer, ask the server. */
@@ -81,7 +84,8 @@ async function fromFirstScreen(token: string): Promise<MeResult | null> {
       metaSet("last_token", token),
     ]);
     const views = stored.filter((v): v is View => !!v); // one that did not store: the GET on connect brings it
-    if (data.me.tournament_id != null) bootViews = { token, tid: data.me.tournament_id, views };
+    const tid = data.me.tournament_id;
+    if (tid != null && !refreshed.has(`${token} ${tid}`)) bootViews = { token, tid, views };
     return { me: data.me, fresh: true };
   }
   if (early.status === 401 || early.status === 403) {
@@ -124,7 +128,9 @@ export async function rememberMe(token: string, me: Me): Promise<void> {
 export async function refreshViews(tid: number | string, token: string): Promise<View[]> {
   const boot = bootViews;
   bootViews = null;
-  if (boot && boot.token === token && String(boot.tid) === String(tid) && boot.views.length) return boot.views;
+  const first = !refreshed.has(`${token} ${tid}`);
+  refreshed.add(`${token} ${tid}`);
+  if (first && boot && boot.token === token && String(boot.tid) === String(tid) && boot.views.length) return boot.views;
   const out: View[] = [];
   const paths = [`/api/tournaments/${tid}/view`, `/api/tournaments/${tid}/public`];
   const results = await Promise.allSettled(paths.map((p) => api<View>(p, { token })));

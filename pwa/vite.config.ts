@@ -26,6 +26,11 @@ function withoutWebTransport(): Plugin {
   };
 }
 
+// The modules of that chunk: what the dealer's, the player's and the TV's screens share (most of it
+// all three), by path. A module here that a role does not use costs that role's budget its bytes.
+const LINKS_SHARED =
+  /[\\/]src[\\/](ui[\\/](hooks|SyncBadge|LangSwitch|live|useClockState|clockText|Clock|InsecureNotice|Shell|PushCard|TableOval|Confirm|Payouts|useMe|wakeLock|screens)\.tsx?|clock[\\/](clock|model)\.ts|seating[\\/]oval\.ts|money[\\/]money\.ts)$/;
+
 const backend: string = (globalThis as any).process?.env?.POKERFLOOR_BACKEND ?? "http://127.0.0.1:5000";
 
 export default defineConfig({
@@ -75,6 +80,15 @@ export default defineConfig({
     // One stylesheet for every screen (docs/first-scan.md): a role's styles split into 3–4 files cost a
     // first scan more round trips (six connections) than the other roles' styles cost in bytes.
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // The small shared code of the QR links' screens (the clock, the shell, the table oval, the
+        // payouts, who-am-I, the wake lock, the TV layouts' names) in one chunk, not six: each file is
+        // a request in a first scan's queue of six connections (docs/first-scan.md). Each link role
+        // counts all of it in its budget. Its modules' own imports stay where they were (the core).
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: "links", test: LINKS_SHARED }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -26,10 +26,19 @@ function withoutWebTransport(): Plugin {
   };
 }
 
-// The modules of that chunk: what the dealer's, the player's and the TV's screens share (most of it
-// all three), by path. A module here that a role does not use costs that role's budget its bytes.
-const LINKS_SHARED =
-  /[\\/]src[\\/](ui[\\/](hooks|SyncBadge|LangSwitch|live|useClockState|clockText|Clock|InsecureNotice|Shell|PushCard|TableOval|Confirm|Payouts|useMe|wakeLock|screens)\.tsx?|clock[\\/](clock|model)\.ts|seating[\\/]oval\.ts|money[\\/]money\.ts)$/;
+// The modules of the `links` chunk (below): what the dealer's, the player's and the TV's screens
+// share (the clock, the shell, the table oval, payouts, who-am-I, the wake lock, the TV layouts'
+// names), by path. Moments, charts and penalties are shared by two of them only: here they would put
+// the dealer over his budget (measured), so they stay files of their own. A module here that a role does not use costs
+// that role's budget its bytes; one shared by the links and left out becomes a file of its own.
+const LINKS_SHARED = new RegExp(
+  String.raw`[\/]src[\/](` +
+    [
+      String.raw`ui[\/](hooks|SyncBadge|LangSwitch|live|useClockState|clockText|Clock|InsecureNotice|Shell|PushCard|TableOval|Confirm|Payouts|useMe|wakeLock|screens)\.tsx?`,
+      String.raw`clock[\/](clock|model)\.ts|seating[\/]oval\.ts|money[\/]money\.ts`,
+    ].join("|") +
+    ")$",
+);
 
 const backend: string = (globalThis as any).process?.env?.POKERFLOOR_BACKEND ?? "http://127.0.0.1:5000";
 
@@ -82,10 +91,9 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // The small shared code of the QR links' screens (the clock, the shell, the table oval, the
-        // payouts, who-am-I, the wake lock, the TV layouts' names) in one chunk, not six: each file is
-        // a request in a first scan's queue of six connections (docs/first-scan.md). Each link role
-        // counts all of it in its budget. Its modules' own imports stay where they were (the core).
+        // The small code the QR links' screens share in one chunk, not six: each file is a request in a
+        // first scan's queue of six connections (docs/first-scan.md). Each link role counts all of it
+        // in its budget. Its modules' own imports stay where they were (the core).
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: "links", test: LINKS_SHARED }] },
       },
     },

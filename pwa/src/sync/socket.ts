@@ -11,7 +11,7 @@
 // `hb` event with an ack; the server answers with its time. No ack within HEARTBEAT_TIMEOUT_MS
 // means the server does not answer — also when it went silent without closing the connection,
 // which the engine.io ping (10 s + 10 s) would only notice after ~20 s.
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { putView, type View } from "./viewCache";
 import { report } from "./report";
 import { noteAnswer, noteSocket } from "./connection";
@@ -168,7 +168,52 @@ function beat(e: Entry) {
   });
 }
 
+// socket.io-client is a chunk of its own, loaded when the first screen asks for a socket: a first
+// scan's first view comes by GET, and its ~12 kB would only slow the files that view needs
+// (docs/first-scan.md). The service worker precaches it like every chunk.
+type Io = typeof import("socket.io-client").io;
+let io: Io | null = null;
+let ioLoading: Promise<Io> | null = null;
+const IO_RETRY_MS = 2000;
+/** Bumped by every connect and disconnect: a connect still waiting for the library gives way. */
+let generation = 0;
+
+function loadIo(): Promise<Io> {
+  ioLoading ??= import("socket.io-client").then(
+    (m) => (io = m.io),
+    (e) => {
+      ioLoading = null; // offline and not cached yet: the next try loads again
+      throw e;
+    },
+  );
+  return ioLoading;
+}
+
 export function connectSocket(opts: SocketOptions): () => void {
+  if (!io) {
+    const mine = ++generation;
+    let dispose: (() => void) | null = null;
+    noteSocket("connecting");
+    const attempt = () =>
+      loadIo().then(
+        () => {
+          if (generation === mine) dispose = connectSocket(opts);
+        },
+        (e) => {
+          report("socket.load", e);
+          if (generation === mine) setTimeout(() => generation === mine && void attempt(), IO_RETRY_MS);
+        },
+      );
+    void attempt();
+    return () => {
+      if (generation === mine) {
+        generation++; // not connected yet: it never will be
+        noteSocket("none");
+      }
+      dispose?.();
+    };
+  }
+  generation++;
   // Same token and tournament: keep the connection (just swap the hooks).
   if (current && current.opts.token === opts.token && current.opts.subscribeTournament === opts.subscribeTournament) {
     const e = current;
@@ -272,6 +317,8 @@ function disconnectIf(socket: Socket | undefined) {
 }
 
 export function disconnectSocket(): void {
+  generation++; // a connect waiting for the library gives way too
+  if (!io) noteSocket("none");
   if (current) {
     const e = current;
     current = null;

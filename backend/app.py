@@ -80,7 +80,13 @@ def create_app(
     else:
         check_migrated(db)
     outbox = Outbox(db)  # notices not yet sent, kept with the command that made them
-    service = TournamentService(db, changed_views=changed_views, notices=notices, queue_notices=outbox.command_queue)
+    service = TournamentService(
+        db,
+        changed_views=changed_views,
+        notices=notices,
+        queue_notices=outbox.command_queue,
+        states_kept=config.STATES_KEPT,
+    )
     # Per process, see auth/throttle.py: 10 wrong passwords for one name from one address. Not per
     # address alone (a room behind one NAT address shares it) and not per name alone (anyone could
     # lock the director out by typing her name with wrong passwords).

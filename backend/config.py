@@ -89,6 +89,9 @@ class Config:
         self.HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "15552000"))
         # A league's standings for the players' phones are rebuilt at most this often (ms).
         self.LEAGUE_REFRESH_MS = int(os.environ.get("LEAGUE_REFRESH_MS", "30000"))
+        # Tournament states a worker keeps in memory (service.py): the nights in play and those
+        # read lately (season pages, statistics, leagues); older ones are read again when asked.
+        self.STATES_KEPT = int(os.environ.get("STATES_KEPT", "1000"))
         # Backups (docs/backups.md). Automatic ones while serving: on by default for SQLite (one
         # process serves a room); off for PostgreSQL, whose workers would each run them: there
         # deploy/pokerfloor-backup.timer runs `pokerfloor backup --auto` once. BACKUP_AUTO=1/0 overrides.

@@ -230,3 +230,26 @@ def test_a_token_read_does_not_wait_for_a_writer_on_sqlite(tmp_path):
         with log.transaction(write=False) as reader:
             assert find_live_token(reader, token) is not None
     engine.dispose()
+
+
+def test_the_service_keeps_the_states_read_lately_and_reads_a_forgotten_one_again(tmp_path):
+    """A server runs for months and season pages read every night a club played: only
+    `states_kept` states stay in memory, the least recently read go, and one asked for again is
+    read back from the log as it was (STATES_KEPT, service.py)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
+    migrate(engine)
+    club = a_club(engine)
+    service = TournamentService(engine, changed_views=changed_views, states_kept=3)
+    tids = []
+    for n in range(5):
+        tid = service.create_tournament(f"Night {n}", GENERIC, None, club).id
+        for i in range(n + 1):
+            command(service, tid, "register_player", {"name": f"P{i}"})
+        tids.append(tid)
+    service.state(tids[0])  # read again: the most recent now
+    kept = list(service._states)
+    assert len(kept) == 3 and kept[-1] == tids[0] and tids[1] not in kept and tids[2] not in kept
+    again = service.state(tids[1])  # forgotten: replayed from the event log
+    assert len(again.entries) == 2 and again.seq == 3
+    assert len(service._states) == 3
+    engine.dispose()

@@ -103,6 +103,10 @@ class Config:
         self.BACKUP_AUTO = auto in YES if auto else self.DATABASE_URL.startswith("sqlite")
         # Log garbage collections this long or longer (ms; 0: none): backend/operations/gc_watch.py.
         self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
+        # The collector's thresholds once the server has started (operations/gc_watch.py): three
+        # numbers, young first; empty keeps gc_watch.THRESHOLDS.
+        gc_thresholds = os.environ.get("GC_THRESHOLDS", "").strip()
+        self.GC_THRESHOLDS = tuple(int(n) for n in gc_thresholds.split(",")) if gc_thresholds else None
         # Compare the per-command census of the tables with a fresh count (engine/census.py):
         # the tests set it; it costs a pass over the tables per command.
         self.CHECK_CENSUS = _flag("CHECK_CENSUS")

@@ -143,10 +143,11 @@ class Link:
         if conn.closed or conn.broken:
             return False
         try:
-            readable, _, _ = select.select([conn.fileno()], [], [], 0)
+            poller = select.poll()  # not select(): a worker with thousands of sockets has fds past 1024
+            poller.register(conn.fileno(), select.POLLIN)
+            return not poller.poll(0)  # anything at all (data, hang-up, error) and it is not used
         except (OSError, ValueError):
             return False
-        return not readable
 
     def leave_pipeline(self, error: BaseException | None = None) -> None:
         """Out of pipeline mode (psycopg sends a Sync and reads what is left); an error in the

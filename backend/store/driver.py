@@ -101,7 +101,8 @@ class DriverTransaction:
 
     def __init__(self, link: Link, log: DriverLog):
         self.link, self.log = link, log
-        self.cursor = link.raw.cursor()
+        # SQLite: one cursor for the transaction; a pipeline gives each statement its own
+        self.cursor: Any = link.raw.cursor() if link.pipeline is None else None
 
     def execute(self, statement: Executable, params: dict | list[dict] | None = None) -> DriverResult:
         first = params[0] if isinstance(params, list) else (params or {})
@@ -163,7 +164,7 @@ class DriverLog:
     SQLAlchemy transaction here (store/db.py); a file needs no liveness ping. PostgreSQL: the
     pool's connections, kept checked out and in pipeline mode (Link): a command's transaction
     is three round trips (BEGIN, the row lock and the receipt; the seq bump; the inserts and
-    COMMIT) where one a statement, a BEGIN and a pre-ping made eight."""
+    COMMIT) where a round trip per statement, the BEGIN and the pool's pre-ping made eight."""
 
     KEEP = 4  # idle connections kept (SQLite: one writer at a time, more would only wait)
 
@@ -202,7 +203,9 @@ class DriverLog:
         return Link(raw, self.pipelined)
 
     def _release(self, link: Link) -> None:
-        if len(self._idle) < self.KEEP:
+        # kept: SQLite's, and psycopg's (whose socket tells a closed one); another driver's go
+        # back to the pool and its pre-ping
+        if (self.sqlite or self.pipelined) and len(self._idle) < self.KEEP:
             self._idle.append(link)
             return
         link.leave_pipeline()
@@ -240,7 +243,7 @@ class DriverLog:
             # the ROLLBACK is not skipped as part of an aborted pipeline.
             link.leave_pipeline(error)
             link.raw.rollback()
-        except self.engine.dialect.loaded_dbapi.Error:
+        except Exception:  # noqa: BLE001 - the transaction's own error is the one raised
             self._discard(link)  # one that cannot roll back is not used again
             return
         if self.pipelined:

@@ -66,7 +66,7 @@ check: install pwa
 	cd pwa && node scripts/check-budget.mjs dist
 
 # The benchmarks (tests/perf/), printed, never asserted: encoding an emit, the engine and views at
-# 10,112 players, pokerfloor next to the bare baseline app (ratios), a dealer's bust answered and
+# 10,112 players, pokerfloor next to the bare baseline app on SQLite and PostgreSQL (ratios), a dealer's bust answered and
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.

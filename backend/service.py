@@ -279,10 +279,9 @@ class TournamentService:
         with self.log.transaction() as db:  # one transaction, committed when the block ends
             # Lock first, then look for the receipt: a retry racing its own first attempt on
             # another worker waits here and then finds the receipt instead of deciding again.
-            last_seq = event_store.last_seq(db, tournament_id, lock=True)
+            last_seq, receipt = event_store.lock_and_find_receipt(db, tournament_id, device_id, op_id)
             if last_seq is None:
                 raise UnknownTournament(tournament_id)
-            receipt = event_store.find_receipt(db, device_id, op_id)
             if receipt is not None:
                 if receipt.tournament_id != tournament_id:
                     return Answer(

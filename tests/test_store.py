@@ -1,11 +1,13 @@
 """The event store and the service on SQLite and on PostgreSQL (both run in CI)."""
 
 import threading
+import time
 import uuid
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
@@ -253,3 +255,31 @@ def test_the_service_keeps_the_states_read_lately_and_reads_a_forgotten_one_agai
     assert len(again.entries) == 2 and again.seq == 3
     assert len(service._states) == 3
     engine.dispose()
+
+
+def test_a_kept_postgresql_connection_the_server_closed_is_not_used_again(pg_schema_url):
+    """The command path keeps its PostgreSQL connections between commands, in pipeline mode and
+    without the pool's pre-ping (store/driver.py): one the server has closed (a restart, an
+    administrator) is seen at the next command by its socket and replaced, and the command is
+    applied once, as with the pre-ping."""
+    engine = make_engine(pg_schema_url)
+    migrate(engine)
+    service = TournamentService(engine)
+    tid = service.create_tournament("T", GENERIC, None, a_club(engine)).id
+    assert command(service, tid, "register_player", {"name": "A"}).status_code == 200
+    with driver_log(engine).transaction() as tx:
+        pid = tx.execute(select(func.pg_backend_pid())).scalar_one_or_none()
+    with engine.connect() as admin:
+        assert admin.execute(select(func.pg_terminate_backend(pid))).scalar() is True
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and driver_log(engine)._idle[-1].idle_and_alive():
+        time.sleep(0.01)  # the server's goodbye reaches the socket
+    answer = command(service, tid, "register_player", {"name": "B"}, op_id="op-after-restart")
+    assert answer.status_code == 200, answer.body
+    again = command(service, tid, "register_player", {"name": "B"}, op_id="op-after-restart")
+    assert again.replayed and again.body["seq"] == answer.body["seq"] == 3
+    with driver_log(engine).transaction() as tx:
+        assert tx.execute(select(func.pg_backend_pid())).scalar_one_or_none() != pid
+        assert [e.type for _, e in event_store.load(tx, tid)] == ["tournament_created"] + ["player_registered"] * 2
+    engine.dispose()
+    assert driver_log(engine)._idle == []  # the kept connections went with the pool

@@ -71,7 +71,7 @@ check: install pwa
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
 # Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md), and
-# the same load on 1, 2 and 4 workers: server CPU per command across all workers (flat: issue 36).
+# the same load on 1, 2 and 4 workers: server CPU per command across all workers (issue 36).
 bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py

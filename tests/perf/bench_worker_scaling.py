@@ -12,7 +12,8 @@ backend/realtime/room_channels.py), `one` the single channel every worker reads
 seconds of the workers, of Caddy and of all servers (PostgreSQL and Redis are shared with anything
 else on the machine: read their share as an upper bound) per command, both as measured and net of
 what the open sockets cost with nobody playing (measured first, `--idle` seconds). Flat from 1 to 4
-workers means a worker reads only what its own sockets need.
+workers means a worker reads only what its own sockets need. `--pin` sends each club's commands to
+one worker (Caddy's cookie), so no other worker replays its events to catch up its state.
 """
 
 from __future__ import annotations

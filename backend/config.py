@@ -81,6 +81,9 @@ class Config:
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
         # The queue's channel: two deployments (or test runs) on one Redis keep apart by it.
         self.SOCKETIO_CHANNEL = os.environ.get("SOCKETIO_CHANNEL") or "flask-socketio"
+        # On Redis, a channel per tournament room so a worker reads only what its sockets need
+        # (backend/realtime/room_channels.py); 0 puts every emit on the one channel, as before.
+        self.SOCKETIO_ROOM_CHANNELS = os.environ.get("SOCKETIO_ROOM_CHANNELS", "1") != "0"
         # Proxies in front (nginx: 1) whose X-Forwarded-For/-Proto to believe: the sign-in
         # throttle needs the phone's address, not the proxy's.
         self.TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))

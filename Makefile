@@ -67,12 +67,13 @@ check: install pwa
 	cd pwa && node scripts/check-budget.mjs dist
 
 # The benchmarks (tests/perf/), printed, never asserted: encoding an emit, the engine and views at
-# 10,112 players, pokerfloor next to the bare baseline app (ratios), a dealer's bust answered and
+# 10,112 players, pokerfloor next to the bare baseline app on SQLite and PostgreSQL (ratios), a dealer's bust answered and
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
 # A phone's first scan of each QR link on "Slow 4G", straight and through Caddy (docs/first-scan.md).
-# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md).
+# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md), and
+# the same load on 1, 2 and 4 workers: server CPU per command across all workers (issue 36).
 bench: install pwa chromium caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
@@ -85,6 +86,7 @@ bench: install pwa chromium caddy
 	$(BIN)/python tests/perf/bench_sign_up_burst.py --persons 600 --capacity 44
 	$(BIN)/python tests/perf/bench_first_scan.py --runs 5
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
+	$(BIN)/python tests/perf/bench_worker_scaling.py --workers 1 2 4 --clubs 8 --minutes 1.5
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install

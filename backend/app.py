@@ -80,7 +80,13 @@ def create_app(
     else:
         check_migrated(db)
     outbox = Outbox(db)  # notices not yet sent, kept with the command that made them
-    service = TournamentService(db, changed_views=changed_views, notices=notices, queue_notices=outbox.command_queue)
+    service = TournamentService(
+        db,
+        changed_views=changed_views,
+        notices=notices,
+        queue_notices=outbox.command_queue,
+        states_kept=config.STATES_KEPT,
+    )
     # Per process, see auth/throttle.py: 10 wrong passwords for one name from one address. Not per
     # address alone (a room behind one NAT address shares it) and not per name alone (anyone could
     # lock the director out by typing her name with wrong passwords).
@@ -100,7 +106,14 @@ def create_app(
         n = config.TRUSTED_PROXIES
         # Flask's documented way to add WSGI middleware; its types call wsgi_app a method
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # type: ignore[method-assign]  # not the host: PUBLIC_URL is set
-    floor.realtime = Realtime(app, floor.service, async_mode, config.SOCKETIO_MESSAGE_QUEUE, config.SOCKETIO_CHANNEL)
+    floor.realtime = Realtime(
+        app,
+        floor.service,
+        async_mode,
+        config.SOCKETIO_MESSAGE_QUEUE,
+        config.SOCKETIO_CHANNEL,
+        room_channels=config.SOCKETIO_ROOM_CHANNELS,
+    )
     floor.pusher = make_pusher(config, db, floor.realtime, outbox)
     sio = floor.realtime.socketio
     # Mail on the Socket.IO server's greenlets too: a slow mail server never holds up a command.

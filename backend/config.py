@@ -81,6 +81,9 @@ class Config:
         self.SOCKETIO_MESSAGE_QUEUE = os.environ.get("SOCKETIO_MESSAGE_QUEUE") or None
         # The queue's channel: two deployments (or test runs) on one Redis keep apart by it.
         self.SOCKETIO_CHANNEL = os.environ.get("SOCKETIO_CHANNEL") or "flask-socketio"
+        # On Redis, a channel per tournament room so a worker reads only what its sockets need
+        # (backend/realtime/room_channels.py); 0 puts every emit on the one channel, as before.
+        self.SOCKETIO_ROOM_CHANNELS = os.environ.get("SOCKETIO_ROOM_CHANNELS", "1") != "0"
         # Proxies in front (nginx: 1) whose X-Forwarded-For/-Proto to believe: the sign-in
         # throttle needs the phone's address, not the proxy's.
         self.TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
@@ -89,6 +92,9 @@ class Config:
         self.HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "15552000"))
         # A league's standings for the players' phones are rebuilt at most this often (ms).
         self.LEAGUE_REFRESH_MS = int(os.environ.get("LEAGUE_REFRESH_MS", "30000"))
+        # Tournament states a worker keeps in memory (service.py): the nights in play and those
+        # read lately (season pages, statistics, leagues); older ones are read again when asked.
+        self.STATES_KEPT = int(os.environ.get("STATES_KEPT", "1000"))
         # Backups (docs/backups.md). Automatic ones while serving: on by default for SQLite (one
         # process serves a room); off for PostgreSQL, whose workers would each run them: there
         # deploy/pokerfloor-backup.timer runs `pokerfloor backup --auto` once. BACKUP_AUTO=1/0 overrides.
@@ -100,6 +106,10 @@ class Config:
         self.BACKUP_AUTO = auto in YES if auto else self.DATABASE_URL.startswith("sqlite")
         # Log garbage collections this long or longer (ms; 0: none): backend/operations/gc_watch.py.
         self.GC_LOG_MS = float(os.environ.get("GC_LOG_MS", "0"))
+        # The collector's thresholds once the server has started (operations/gc_watch.py): three
+        # numbers, young first; empty keeps gc_watch.THRESHOLDS.
+        gc_thresholds = os.environ.get("GC_THRESHOLDS", "").strip()
+        self.GC_THRESHOLDS = tuple(int(n) for n in gc_thresholds.split(",")) if gc_thresholds else None
         # Compare the per-command census of the tables with a fresh count (engine/census.py):
         # the tests set it; it costs a pass over the tables per command.
         self.CHECK_CENSUS = _flag("CHECK_CENSUS")

@@ -43,6 +43,8 @@ class PokerFloor:
     # counts up `revocations`, so a read that raced one is not kept.
     callers: dict[str, tuple[Caller, float]] = field(default_factory=dict)
     revocations: int = 0
+    # The club calendars' feeds made lately (api/club_calendar.py): key → (made at ms, text).
+    calendar_feeds: dict[tuple, tuple[int, str]] = field(default_factory=dict)
     openapi_document: dict | None = None  # made on the first GET /api/openapi.json
     server_lock: IO[str] | None = None  # held by a serving process (restore waits for it), operations/backup.py
 

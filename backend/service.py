@@ -13,8 +13,10 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Engine
@@ -121,6 +123,7 @@ class TournamentService:
         changed_views: ChangedViews = no_views,
         notices: Notices = no_notices,
         queue_notices: QueueNotices = keep_in_memory,
+        states_kept: int = 1000,
     ):
         self.db = db
         self.log = driver_log(db)  # the command path's statements on the driver's connection
@@ -130,7 +133,11 @@ class TournamentService:
         self.queue_notices = queue_notices
         self.before_command: BeforeCommand = nothing_before
         self.after_commit: AfterCommit = nothing_after
-        self._states: dict[int, TournamentState] = {}
+        # The states read lately, oldest first: a season page, the club's statistics or a league
+        # reads every night a club ever played, and a server runs for months. Past `states_kept`
+        # the least recently used go (a tournament in play is read at every command and stays).
+        self._states: OrderedDict[int, TournamentState] = OrderedDict()
+        self.states_kept = states_kept
         self._owners: dict[int, Owner] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -153,7 +160,18 @@ class TournamentService:
             for seq, event in event_store.load(db, tid, state.seq):
                 rules.apply(state, event, seq)
         self._states[tid] = state
+        self._states.move_to_end(tid)
+        if len(self._states) > self.states_kept:
+            self._forget_oldest()
         return state
+
+    def _forget_oldest(self) -> None:
+        """Drop the least recently read states beyond `states_kept`, but none whose tournament a
+        command or a render holds right now (it works on that very object)."""
+        for tid in list(islice(self._states, len(self._states) - self.states_kept)):
+            lock = self._locks.get(tid)
+            if lock is None or not lock.locked():
+                del self._states[tid]
 
     def exists(self, tournament_id: int) -> bool:
         return self.owner(tournament_id) is not None
@@ -261,10 +279,9 @@ class TournamentService:
         with self.log.transaction() as db:  # one transaction, committed when the block ends
             # Lock first, then look for the receipt: a retry racing its own first attempt on
             # another worker waits here and then finds the receipt instead of deciding again.
-            last_seq = event_store.last_seq(db, tournament_id, lock=True)
+            last_seq, receipt = event_store.lock_and_find_receipt(db, tournament_id, device_id, op_id)
             if last_seq is None:
                 raise UnknownTournament(tournament_id)
-            receipt = event_store.find_receipt(db, device_id, op_id)
             if receipt is not None:
                 if receipt.tournament_id != tournament_id:
                     return Answer(

@@ -134,9 +134,11 @@ class ServerProcess:
         port: int | None = None,
         args: list[str] = (),
         env: dict | None = None,
+        migrate: bool = True,
     ):
-        """`args` go to `pokerfloor serve` (e.g. --https), `env` over the test defaults."""
-        self.args, self.extra_env = list(args), dict(env or {})
+        """`args` go to `pokerfloor serve` (e.g. --https), `env` over the test defaults; `migrate`
+        False for a further worker on a PostgreSQL database another one migrated."""
+        self.args, self.extra_env, self.migrate = list(args), dict(env or {}), migrate
         self.var_dir = Path(var_dir)
         self.var_dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
@@ -158,7 +160,7 @@ class ServerProcess:
             **self.extra_env,
         }
         self._log = open(self.log_path, "a")
-        if not self.database_url.startswith("sqlite"):  # as deploy/ does: migrate once, then serve
+        if self.migrate and not self.database_url.startswith("sqlite"):  # as deploy/: migrate once, then serve
             subprocess.run(
                 [sys.executable, "-m", "backend.cli", "init"],
                 cwd=ROOT,

@@ -83,6 +83,13 @@ def test_a_clubs_feed_lists_what_its_page_publishes_and_nothing_of_another_club(
     assert uids[0].startswith(f"tournament-{first}@") and uids[1].startswith(f"tournament-{hostile}@")
     again = icalendar.Calendar.from_ical(feed(me["slug"], server.url).content)
     assert [str(e["UID"]) for e in again.walk("VEVENT")] == uids  # a refresh updates, never doubles
+    # Calendar apps poll: an unchanged club's feed is the one already made (its DTSTAMP a second
+    # older), while a change to one of its tournaments shows in the very next fetch.
+    time.sleep(1.1)
+    assert feed(me["slug"], server.url).content == r.content
+    command_ok(td, first, "set_sign_up", {"starts_at": monday + HOUR_MS, "online": True})
+    moved = icalendar.Calendar.from_ical(feed(me["slug"], server.url).content).walk("VEVENT")[0]
+    assert moved["DTSTART"].dt == datetime.fromtimestamp((monday + HOUR_MS) / 1000, tz=UTC)
     assert "Bravo" not in r.content.decode() and "Geheim" not in r.content.decode()
 
     english = icalendar.Calendar.from_ical(feed(me["slug"], server.url, lang="en", _="1712345").content)

@@ -45,6 +45,38 @@ def test_league_standings_are_rebuilt_at_most_once_per_window(monkeypatch):
     assert builds == [1, 2]
 
 
+def test_after_a_restart_one_request_builds_the_standings_and_the_others_wait_for_it(monkeypatch):
+    """Embeds and phones asking in the same second after a restart (no table built yet) must not
+    each read every tournament of the league: one builds, the others get its table."""
+    import threading
+    import time
+
+    import backend.read.my_league as ml
+
+    builds = []
+
+    def slow_build(db, service, league):
+        builds.append(1)
+        time.sleep(0.3)  # reading the league's tournaments
+        return {"v": len(builds)}
+
+    monkeypatch.setattr(ml, "_key", lambda db, service, league: (1,))
+    monkeypatch.setattr(ml.lg, "league_standings", slow_build)
+    monkeypatch.setattr(ml, "_cache", {})
+    league = type("L", (), {"id": 98})()
+    got = []
+    askers = [
+        threading.Thread(target=lambda: got.append(cached_standings(None, None, league, 30_000, now_ms=0)))
+        for _ in range(8)
+    ]
+    for t in askers:
+        t.start()
+    for t in askers:
+        t.join(5)
+    assert got == [{"v": 1}] * 8
+    assert builds == [1], f"{len(builds)} builds for 8 requests"
+
+
 def tournament(td, names, preset="generic"):
     r = td.post("/api/tournaments", {"name": "Montag", "preset": preset})
     assert r.status_code == 201, r.text

@@ -2,10 +2,10 @@
 it cannot lock players out, and Socket.IO refusing foreign pages (docs/security-headers.md)."""
 
 import base64
-import gc
 import hashlib
 import re
-import warnings
+import socket
+from urllib.parse import urlsplit
 
 import pytest
 import requests
@@ -199,34 +199,60 @@ def test_printouts_have_no_inline_script_or_style_and_link_their_files(td):
 # --- Socket.IO: which pages may open a socket -----------------------------------------------------
 
 
+def socket_client(
+    origin: str | None, transport: str, sock: socket.socket | None = None, **client_options
+) -> socketio.Client:
+    """A python-socketio client whose handshake carries `origin` as a browser's would (None: no Origin);
+    over a websocket on `sock` if given (the caller then closes it)."""
+    if transport == "websocket":  # websocket-client writes its own Origin header unless told which
+        ws_options: dict = {"origin": origin, "suppress_origin": origin is None}
+        if sock is not None:
+            ws_options["socket"] = sock
+        client_options["websocket_extra_options"] = ws_options
+    return socketio.Client(reconnection=False, **client_options)
+
+
+def handshake(
+    client: socketio.Client, url: str, token: str, origin: str | None, transport: str, extra: dict | None
+) -> None:
+    headers = {**({"Origin": origin} if origin and transport == "polling" else {}), **(extra or {})}
+    client.connect(url, auth={"token": token}, transports=[transport], headers=headers, wait_timeout=5)
+
+
 def connect(
     url: str, token: str, origin: str | None, transport: str, extra: dict | None = None, **client_options
 ) -> socketio.Client:
-    """A python-socketio client whose requests carry `origin` as a browser's would (None: no Origin)."""
-    client = socketio.Client(reconnection=False, **client_options)
-    headers = {**({"Origin": origin} if origin and transport == "polling" else {}), **(extra or {})}
-    if transport == "websocket":  # websocket-client writes its own Origin header unless told which
-        client = socketio.Client(
-            reconnection=False,
-            websocket_extra_options={"origin": origin, "suppress_origin": origin is None},
-            **client_options,
-        )
-    client.connect(url, auth={"token": token}, transports=[transport], headers=headers, wait_timeout=5)
+    client = socket_client(origin, transport, **client_options)
+    handshake(client, url, token, origin, transport, extra)
     return client
 
 
-def refused(url: str, token: str, origin: str, transport: str, **options) -> None:
+def hang_up(client: socketio.Client) -> None:
+    """Disconnect and close the client's HTTP session too (python-engineio leaves it open)."""
+    client.disconnect()
+    if client.eio.http is not None:
+        client.eio.http.close()
+
+
+def refused(url: str, token: str, origin: str, transport: str, extra: dict | None = None, **client_options) -> None:
     """The server answers 400 before any Socket.IO session exists. Over a websocket gevent-websocket has
     already upgraded, so the client sees an empty answer (ValueError) rather than a ConnectionError."""
-    client = socketio.Client(reconnection=False)
-    with pytest.raises((socketio.exceptions.ConnectionError, ValueError)):
-        client = connect(url, token, origin, transport, **options)
+    # python-engineio and websocket-client close neither the socket nor the HTTP session of a
+    # handshake the server refused: the test owns both and closes them, rather than let their
+    # ResourceWarning fail whichever test the garbage collector runs in (a full gc.collect()
+    # instead cost seconds per call in a pytest worker that had run hundreds of tests).
+    parts = urlsplit(url)
+    sock = socket.create_connection((parts.hostname, parts.port)) if transport == "websocket" else None
+    client = socket_client(origin, transport, sock=sock, **client_options)
+    try:
+        with pytest.raises((socketio.exceptions.ConnectionError, ValueError)):
+            handshake(client, url, token, origin, transport, extra)
+    finally:
+        if sock is not None:
+            sock.close()
+        if client.eio.http is not None and "http_session" not in client_options:
+            client.eio.http.close()
     assert not client.connected
-    # python-engineio never closes the websocket of a handshake the server refused: collect it here,
-    # quietly, rather than let its ResourceWarning fail whichever test the garbage collector runs in.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ResourceWarning)
-        gc.collect()
 
 
 @pytest.mark.parametrize("transport", ["websocket", "polling"])
@@ -245,7 +271,7 @@ def test_socket_refuses_a_foreign_origin_and_takes_the_apps_own(server, transpor
     for own in [server.url, None]:  # a browser on the app's own page; a native client sends none
         client = connect(server.url, player, own, transport)
         assert client.connected
-        client.disconnect()
+        hang_up(client)
     raw = requests.get(
         server.url + "/socket.io/?EIO=4&transport=polling", headers={"Origin": "http://evil.example"}, timeout=5
     )
@@ -260,11 +286,15 @@ def test_socket_accepts_the_configured_public_origin_behind_a_proxy(tmp_path):
         td = director(srv)
         tid = seated_tournament(td, players=2, tables=1)
         player = token_of(links(td, tid)["players"][0]["url"])
-        assert connect(srv.url, player, "https://poker.example", "polling").connected
+        client = connect(srv.url, player, "https://poker.example", "polling")
+        assert client.connected
+        hang_up(client)
         refused(srv.url, player, "https://evil.example", "polling")
         # the proxy says the phone came over HTTPS: https://<its Host> is the request's own origin
         own = f"https://127.0.0.1:{srv.port}"
-        assert connect(srv.url, player, own, "polling", extra={"X-Forwarded-Proto": "https"}).connected
+        client = connect(srv.url, player, own, "polling", extra={"X-Forwarded-Proto": "https"})
+        assert client.connected
+        hang_up(client)
         refused(srv.url, player, own, "polling")
     finally:
         srv.stop()
@@ -302,10 +332,10 @@ def test_venue_https_serves_staff_and_players_sockets_with_no_hsts(tmp_path):
         http.verify, http.trust_env = ca, False
         staff = connect(secure, td.token, secure, "polling", http_session=http)
         assert staff.connected
-        staff.disconnect()
+        hang_up(staff)
         players = connect(srv.url, player, srv.url, "websocket")
         assert players.connected
-        players.disconnect()
+        hang_up(players)
         for url, token, session in [(secure, td.token, http), (srv.url, player, None)]:
             refused(url, token, "http://evil.example", "polling", **({"http_session": session} if session else {}))
     finally:

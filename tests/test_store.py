@@ -1,11 +1,13 @@
 """The event store and the service on SQLite and on PostgreSQL (both run in CI)."""
 
 import threading
+import time
 import uuid
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
@@ -230,3 +232,54 @@ def test_a_token_read_does_not_wait_for_a_writer_on_sqlite(tmp_path):
         with log.transaction(write=False) as reader:
             assert find_live_token(reader, token) is not None
     engine.dispose()
+
+
+def test_the_service_keeps_the_states_read_lately_and_reads_a_forgotten_one_again(tmp_path):
+    """A server runs for months and season pages read every night a club played: only
+    `states_kept` states stay in memory, the least recently read go, and one asked for again is
+    read back from the log as it was (STATES_KEPT, service.py)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
+    migrate(engine)
+    club = a_club(engine)
+    service = TournamentService(engine, changed_views=changed_views, states_kept=3)
+    tids = []
+    for n in range(5):
+        tid = service.create_tournament(f"Night {n}", GENERIC, None, club).id
+        for i in range(n + 1):
+            command(service, tid, "register_player", {"name": f"P{i}"})
+        tids.append(tid)
+    service.state(tids[0])  # read again: the most recent now
+    kept = list(service._states)
+    assert len(kept) == 3 and kept[-1] == tids[0] and tids[1] not in kept and tids[2] not in kept
+    again = service.state(tids[1])  # forgotten: replayed from the event log
+    assert len(again.entries) == 2 and again.seq == 3
+    assert len(service._states) == 3
+    engine.dispose()
+
+
+def test_a_kept_postgresql_connection_the_server_closed_is_not_used_again(pg_schema_url):
+    """The command path keeps its PostgreSQL connections between commands, in pipeline mode and
+    without the pool's pre-ping (store/driver.py): one the server has closed (a restart, an
+    administrator) is seen at the next command by its socket and replaced, and the command is
+    applied once, as with the pre-ping."""
+    engine = make_engine(pg_schema_url)
+    migrate(engine)
+    service = TournamentService(engine)
+    tid = service.create_tournament("T", GENERIC, None, a_club(engine)).id
+    assert command(service, tid, "register_player", {"name": "A"}).status_code == 200
+    with driver_log(engine).transaction() as tx:
+        pid = tx.execute(select(func.pg_backend_pid())).scalar_one_or_none()
+    with engine.connect() as admin:
+        assert admin.execute(select(func.pg_terminate_backend(pid))).scalar() is True
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and driver_log(engine)._idle[-1].idle_and_alive():
+        time.sleep(0.01)  # the server's goodbye reaches the socket
+    answer = command(service, tid, "register_player", {"name": "B"}, op_id="op-after-restart")
+    assert answer.status_code == 200, answer.body
+    again = command(service, tid, "register_player", {"name": "B"}, op_id="op-after-restart")
+    assert again.replayed and again.body["seq"] == answer.body["seq"] == 3
+    with driver_log(engine).transaction() as tx:
+        assert tx.execute(select(func.pg_backend_pid())).scalar_one_or_none() != pid
+        assert [e.type for _, e in event_store.load(tx, tid)] == ["tournament_created"] + ["player_registered"] * 2
+    engine.dispose()
+    assert driver_log(engine)._idle == []  # the kept connections went with the pool

@@ -6,6 +6,8 @@ tournaments never appear: the slug names one club."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, request
@@ -19,7 +21,7 @@ from ..engine.payload import StrictSchema, Text
 from ..floor import floor
 from ..read.locale_format import money_text, region_of
 from ..service import now_ms
-from ..store import EventRow, Tournament, session_scope
+from ..store import Tournament, last_change_at, session_scope
 from ..words import CALENDAR
 from .contract import Answer, documented
 from .phone_links import public_base
@@ -33,6 +35,9 @@ FEED_MAX = 100
 # A calendar needs an end; the night's real end is unknown: the structure's planned length, within these.
 MINUTES_MIN, MINUTES_MAX = 60, 8 * 60
 REFRESH_MINUTES = 60
+# Feeds kept per worker, each at most as long as a proxy may keep it (Cache-Control below).
+CACHED_MS = 300_000
+FEEDS_KEPT = 200
 
 
 class CalendarQuery(StrictSchema):
@@ -62,27 +67,8 @@ def _description(shown: dict, lang: str, link: str) -> str:
     return "\n".join(lines)
 
 
-@bp.get("/api/public/clubs/<slug>/calendar.ics")
-@documented(Answer({"type": "string"}, "text/calendar"), query=CalendarQuery, errors=(400, 404), auth=False)
-def club_calendar(slug: str) -> ResponseReturnValue:
-    """The club's tournaments as a calendar to subscribe to (iCalendar, RFC 5545; no login)"""
-    lang = CalendarQuery().load(request.args)["lang"]
-    club = club_by_slug(slug)
-    now = now_ms()
-    with session_scope(floor().db) as session:
-        last_change = (
-            select(EventRow.at)
-            .where(EventRow.tournament_id == Tournament.id, EventRow.seq == Tournament.last_seq)
-            .correlate(Tournament)
-            .scalar_subquery()
-        )
-        rows = session.exec(
-            select(Tournament.id, Tournament.name, Tournament.starts_at, last_change)
-            .where(Tournament.club_id == club.id, col(Tournament.starts_at) >= now - SHOWN_BEFORE_MS)
-            .order_by(col(Tournament.starts_at), col(Tournament.id))
-            .limit(FEED_MAX)
-        ).all()
-    link = page_link(club.slug or slug)
+def _feed(club_name: str, rows: Sequence[Any], lang: str, link: str, now: int) -> str:
+    """The feed's text: an event per tournament the club opened for sign-up."""
     host = urlsplit(public_base()).hostname or "pokerfloor"
     events = []
     for tid, name, starts_at, changed in rows:
@@ -100,12 +86,43 @@ def club_calendar(slug: str) -> ResponseReturnValue:
                 end_ms=starts_at + int(minutes * 60_000),
                 summary=name,
                 description=_description(shown, lang, link),
-                location=club.name,
+                location=club_name,
                 url=link,
                 modified_ms=changed,
             )
         )
-    body = calendar(club.name, CALENDAR[lang]["feed"].format(club=club.name), events, now, REFRESH_MINUTES)
+    return calendar(club_name, CALENDAR[lang]["feed"].format(club=club_name), events, now, REFRESH_MINUTES)
+
+
+@bp.get("/api/public/clubs/<slug>/calendar.ics")
+@documented(Answer({"type": "string"}, "text/calendar"), query=CalendarQuery, errors=(400, 404), auth=False)
+def club_calendar(slug: str) -> ResponseReturnValue:
+    """The club's tournaments as a calendar to subscribe to (iCalendar, RFC 5545; no login)"""
+    lang = CalendarQuery().load(request.args)["lang"]
+    club = club_by_slug(slug)
+    now = now_ms()
+    with session_scope(floor().db) as session:
+        last_change = last_change_at()
+        rows = session.exec(
+            select(Tournament.id, Tournament.name, Tournament.starts_at, last_change)
+            .where(Tournament.club_id == club.id, col(Tournament.starts_at) >= now - SHOWN_BEFORE_MS)
+            .order_by(col(Tournament.starts_at), col(Tournament.id))
+            .limit(FEED_MAX)
+        ).all()
+    link = page_link(club.slug or slug)
+    # Calendar apps poll every subscriber's feed; a feed is made again only when one of its
+    # tournaments changed (its last event), the club was renamed, or the cached one is older than
+    # a proxy may keep it. Otherwise up to FEED_MAX tournaments' states would be read per request.
+    feeds = floor().calendar_feeds
+    key = (club.id, club.name, lang, link, tuple(tuple(row) for row in rows))
+    cached = feeds.get(key)
+    if cached is not None and now - cached[0] < CACHED_MS:
+        body = cached[1]
+    else:
+        body = _feed(club.name, rows, lang, link, now)
+        feeds[key] = (now, body)
+        while len(feeds) > FEEDS_KEPT:
+            feeds.pop(next(iter(feeds)))  # the oldest made
     return Response(
         body.encode("utf-8"),
         content_type="text/calendar; charset=utf-8",

@@ -11,7 +11,7 @@ from ..auth.access import require_role
 from ..floor import floor
 from ..read.lobby import ACTIVE_MS, LOBBY_MAX, START_WINDOW_MS, lobby_entry, tonight
 from ..service import now_ms
-from ..store import EventRow, Tournament, session_scope
+from ..store import Tournament, last_change_at, session_scope
 from . import view_schemas as out
 from .contract import documented
 
@@ -30,12 +30,7 @@ def lobby() -> ResponseReturnValue:
     club_id = caller.club
     now = now_ms()
     with session_scope(floor().db) as session:
-        last = (
-            select(EventRow.at)
-            .where(EventRow.tournament_id == Tournament.id, EventRow.seq == Tournament.last_seq)
-            .correlate(Tournament)
-            .scalar_subquery()
-        )
+        last = last_change_at()
         rows = session.exec(
             select(Tournament.id, Tournament.starts_at, last)
             .where(

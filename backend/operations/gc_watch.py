@@ -18,12 +18,13 @@ log = logging.getLogger(__name__)
 THRESHOLDS = (50_000, 50, 100)
 
 
-def settle_after_start() -> None:
+def settle_after_start(thresholds: tuple[int, ...] | None = None) -> None:
     """Modules, the app and its routes live as long as the process: a full collection need not
-    walk them again and again (gc.freeze); collections come less often (THRESHOLDS)."""
+    walk them again and again (gc.freeze); collections come less often (THRESHOLDS, or the
+    operator's GC_THRESHOLDS)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*THRESHOLDS)
+    gc.set_threshold(*(thresholds or THRESHOLDS))
 
 
 def log_pauses(threshold_ms: float) -> None:

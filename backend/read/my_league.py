@@ -45,7 +45,8 @@ def _key(db: Engine, service: lg.States, league: League) -> tuple:
 
 
 FRESH_MS = 30_000  # a rebuild reads every tournament of the league: at most one per 30 s
-_building: set[int] = set()
+BUILD_WAIT_S = 10.0  # how long a request waits for another's first build before building itself
+_building: dict[int, threading.Event] = {}  # league id -> set when its build is done
 
 
 def cached_standings(
@@ -53,14 +54,27 @@ def cached_standings(
 ) -> dict:
     """The league's standings, rebuilt when its tournaments changed but not more than once per
     FRESH_MS, and by one request at a time (the others get the table they would have got a
-    moment ago): 10,000 phones asking after a bust must not each rebuild it."""
+    moment ago, or, with none built yet since the start, wait for the one being built): 10,000
+    phones asking after a bust, or embeds asking right after a restart, must not each rebuild it."""
     now = now_ms if now_ms is not None else int(time.time() * 1000)
     league_id = stored_id(league)
     with _cache_lock:
         hit = _cache.get(league_id)
-        if hit and (now - hit[2] < fresh_ms or league_id in _building):
+        building = _building.get(league_id)
+        if hit and (now - hit[2] < fresh_ms or building is not None):
             return hit[1]
-        _building.add(league_id)
+        if building is None:
+            building = _building[league_id] = threading.Event()
+            mine = True
+        else:
+            mine = False
+    if not mine:  # nothing built yet and another request builds it: wait for that one
+        building.wait(BUILD_WAIT_S)
+        with _cache_lock:
+            hit = _cache.get(league_id)
+        if hit:
+            return hit[1]
+        return lg.league_standings(db, service, league)  # the other build failed or hangs
     try:
         key = _key(db, service, league)
         body = hit[1] if hit and hit[0] == key else lg.league_standings(db, service, league)
@@ -69,7 +83,8 @@ def cached_standings(
         return body
     finally:
         with _cache_lock:
-            _building.discard(league_id)
+            _building.pop(league_id, None)
+        building.set()
 
 
 def _line(line: dict, person_id: int | None) -> dict:

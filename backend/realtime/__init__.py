@@ -23,6 +23,7 @@ from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
 from .packets import ViewPacket
 from .presence import SharedPresence
+from .room_channels import RoomChannels
 
 log = logging.getLogger(__name__)
 
@@ -77,14 +78,24 @@ class Realtime:
         async_mode: AsyncMode,
         message_queue: str | None = None,
         channel: str = "flask-socketio",
+        room_channels: bool = True,
     ) -> None:
         self.service = service
         self.app = app
+        on_redis = bool(message_queue and message_queue.startswith(("redis://", "rediss://")))
+        # On Redis, a channel per tournament room (room_channels.py): a worker reads only the emits
+        # its own sockets need. Another queue: Flask-SocketIO's own manager, one channel for all.
+        queue: dict[str, Any] = {"message_queue": message_queue, "channel": channel}
+        if on_redis and room_channels:
+            assert message_queue is not None
+            self.queue: RoomChannels | None = RoomChannels(message_queue, channel, self._count_again)
+            queue = {"message_queue": message_queue, "client_manager": self.queue}
+        else:
+            self.queue = None
         self.socketio = SocketIO(
             app,
             async_mode=async_mode,
-            message_queue=message_queue,
-            channel=channel,
+            **queue,
             # python-engineio takes a callable too; the stubs know only a list or a string
             cors_allowed_origins=origin_checker(floor_of(app).config),  # type: ignore[arg-type]
             cors_credentials=False,
@@ -115,7 +126,8 @@ class Realtime:
         # on one Redis channel and drops its own (Socket.IO's queue only carries emits to rooms).
         self._revocations: redis.Redis | None = None
         self._revoked_channel = f"{channel}:revoked-tokens"
-        if message_queue and message_queue.startswith(("redis://", "rediss://")):
+        if on_redis:
+            assert message_queue is not None
             self._revocations = redis.Redis.from_url(message_queue)
             self.presence = SharedPresence(self._revocations, f"{channel}:presence")
             self.socketio.start_background_task(self._listen_for_revocations, self._revocations)
@@ -164,6 +176,13 @@ class Realtime:
         self.callers.pop(_sid(), None)
         self._director_tokens.pop(_sid(), None)
         self._leave_rooms(_sid())
+
+    def _count_again(self) -> None:
+        """Redis restarted and lost the shared presence: count this worker's sockets into it again
+        (each worker adds its own, so the sum is right again)."""
+        if self.presence is not None:
+            self.presence.joined([room for rooms in list(self._rooms_of.values()) for room in rooms])
+            log.warning("Redis restarted: %d sockets counted into the presence again", len(self._rooms_of))
 
     def _leave_rooms(self, sid: str) -> None:
         rooms = self._rooms_of.pop(sid, None)

@@ -17,6 +17,7 @@ from .models import (
     TournamentDirector,
     TournamentEntryPerson,
     existing,
+    last_change_at,
     stored_id,
 )
 
@@ -38,6 +39,7 @@ __all__ = [
     "TournamentDirector",
     "TournamentEntryPerson",
     "existing",
+    "last_change_at",
     "make_engine",
     "migrate",
     "session_scope",

@@ -111,6 +111,20 @@ def find_receipt(db: Executor, device_id: str, op_id: str) -> Receipt | None:
     return Receipt(*row) if row else None
 
 
+def lock_and_find_receipt(
+    db: Executor, tournament_id: int, device_id: str, op_id: str
+) -> tuple[int | None, Receipt | None]:
+    """What a command's transaction reads first: the tournament's last seq under its row lock,
+    then the op's receipt. Both are sent before either answer is read (one round trip on
+    PostgreSQL's pipeline, store/driver.py); the receipt is still read after the lock is held,
+    so a retry racing its own first attempt finds the receipt that attempt committed."""
+    locked = db.execute(LAST_SEQ_LOCKED, {"tid": tournament_id})
+    found = db.execute(FIND_RECEIPT, {"device_id": device_id, "op_id": op_id})
+    last = locked.scalar_one_or_none()
+    row = found.first()
+    return last, (Receipt(*row) if row else None)
+
+
 RECEIPT_PAYLOAD_LIMIT = 4000  # characters of JSON: a bust or a count, not a whole structure
 
 

@@ -6,7 +6,7 @@ import secrets
 from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Column, Index, LargeBinary, UniqueConstraint, text
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, select
 
 
 class Club(SQLModel, table=True):
@@ -109,6 +109,17 @@ class EventRow(SQLModel, table=True):
     op_id: str | None = Field(default=None, max_length=64)
     device_id: str | None = Field(default=None, max_length=64)
     at: int = Field(sa_column=Column(BigInteger, nullable=False))  # server time of commit (ms)
+
+
+def last_change_at() -> Any:
+    """When each tournament last changed (its newest event's server time), as a scalar subquery
+    correlated with `Tournament` for a select over tournaments (the lobby, the club's calendar)."""
+    return (
+        select(EventRow.at)
+        .where(EventRow.tournament_id == Tournament.id, EventRow.seq == Tournament.last_seq)
+        .correlate(Tournament)
+        .scalar_subquery()
+    )
 
 
 REJECTED = 400  # receipts with this status or above are refusals, listed for review

@@ -360,7 +360,7 @@ def serve(
     start_privacy_sweeps(app)  # sign-ups' e-mails erased past their club's retention (docs/privacy.md)
     from ..operations.gc_watch import log_pauses, settle_after_start
 
-    settle_after_start()
+    settle_after_start(floor_of(app).config.GC_THRESHOLDS)
     if floor_of(app).config.GC_LOG_MS > 0:
         log_pauses(floor_of(app).config.GC_LOG_MS)
 

@@ -23,6 +23,7 @@ from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
 from .packets import ViewPacket
 from .presence import SharedPresence
+from .resync import Owed
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,7 @@ class Realtime:
         self.callers: dict[str, Caller] = {}
         self._director_tokens: dict[str, str] = {}  # a director's socket: its token
         self._to_publish: Any = None  # the publisher's queue (the async mode's own), made on the first command
+        self.owed = Owed(self)  # views whose push failed, sent again (resync.py)
         # One process: a room with no socket here has nobody at all, and its view is not rendered.
         # Several workers (a message queue): another worker may hold the room's sockets, which the
         # shared presence counts on Redis (presence.py); with another queue every view is rendered.
@@ -250,7 +252,8 @@ class Realtime:
             try:
                 self.publish(tid, answer)
             except Exception:  # one command's views failing must not stop the pushes of the others
-                log.exception("publishing tournament %s seq %s failed", tid, answer.seq)
+                log.exception("publishing tournament %s seq %s failed; sent again when it can be", tid, answer.seq)
+                self.owed.owe(tid)  # resync.py: its views again, current, once the state reads
             finally:
                 queue.task_done()
 

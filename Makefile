@@ -6,6 +6,7 @@
 #   make coverage  — make test's pytest with branch coverage, the server processes included
 #   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
 #   make bench — the benchmarks in tests/perf/, printed (never asserted)
+#   make soak  — 20 clubs' evening for 60 minutes on 2 workers: errors, memory and p99 per 10 minutes
 #   make fuzz-api — requests generated from the OpenAPI document against a real server (SCHEMATHESIS_MAX_EXAMPLES)
 PYTHON ?= python3
 VENV   := .venv
@@ -17,7 +18,7 @@ export HOST PORT
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs
 
-.PHONY: run venue test test-fast coverage check bench fuzz-api install pwa chromium caddy engines clean
+.PHONY: run venue test test-fast coverage check bench soak fuzz-api install pwa chromium caddy engines clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
@@ -70,7 +71,9 @@ check: install pwa
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
-# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md).
+# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md), then the
+# fault table: Redis and PostgreSQL (their own, on free ports) restarted, a worker killed, Caddy reloaded
+# in such an evening (docs/faults.md).
 bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
@@ -82,6 +85,13 @@ bench: install pwa caddy
 	$(BIN)/python tests/perf/bench_push_outbox.py
 	$(BIN)/python tests/perf/bench_sign_up_burst.py --persons 600 --capacity 44
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
+	$(BIN)/python tests/perf/bench_faults.py --clubs 20 --workers 2 --down 10
+
+# The long evening (issue 36): not in make test, not in make bench. SOAK_MINUTES=5 SOAK_EVERY=1 for a try.
+SOAK_MINUTES ?= 60
+SOAK_EVERY ?= 10
+soak: install pwa caddy
+	$(BIN)/python tests/perf/soak.py --clubs 20 --workers 2 --minutes $(SOAK_MINUTES) --every $(SOAK_EVERY)
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install

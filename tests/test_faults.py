@@ -26,8 +26,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "perf"))
-from local_stack import caddy_binary  # noqa: E402
-from server import ServerProcess, director, seated_tournament  # noqa: E402
+from local_stack import caddy_binary
+
+from server import ServerProcess, director, seated_tournament
 
 # The load generator is the benchmarks' (bench_club_night.py): its phones keep their connections
 # open as a browser does and drop them unclosed at the end; not this test's subject.
@@ -118,7 +119,9 @@ def test_disk_full_refuses_clearly_and_resumes(tmp_path):
                 assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
                 spans = {
                     op: (lo, hi, n)
-                    for op, lo, hi, n in db.execute("SELECT op_id, MIN(seq), MAX(seq), COUNT(*) FROM event GROUP BY op_id")
+                    for op, lo, hi, n in db.execute(
+                        "SELECT op_id, MIN(seq), MAX(seq), COUNT(*) FROM event GROUP BY op_id"
+                    )
                 }
                 seqs = [s for (s,) in db.execute("SELECT seq FROM event WHERE tournament_id = ? ORDER BY seq", (tid,))]
             finally:

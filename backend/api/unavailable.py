@@ -24,7 +24,7 @@ RETRY_DISK_S = 30  # somebody has to free space first
 
 def unavailable_answer(err: BaseException) -> Response | None:
     """The 503/507 for an error of a backing service, None for any other error."""
-    cause = err.orig if isinstance(err, sa_exc.DBAPIError) else err
+    cause: BaseException = err.orig if isinstance(err, sa_exc.DBAPIError) and err.orig is not None else err
     text = str(cause).lower()
     if isinstance(cause, sqlite3.OperationalError) and "disk is full" in text:
         return _answer(

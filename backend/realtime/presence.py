@@ -73,4 +73,8 @@ class SharedPresence:
             return set(rooms)
         if self.mark and counts[-1] is None:  # Redis came back empty: not counted again yet
             return set(rooms)
-        return {room for room, count in zip(rooms, counts[: len(rooms)], strict=True) if count is not None and int(count) > 0}
+        return {
+            room
+            for room, count in zip(rooms, counts[: len(rooms)], strict=True)
+            if count is not None and int(count) > 0
+        }

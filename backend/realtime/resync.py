@@ -80,7 +80,7 @@ class Resync:
         if presence is None:
             return
         try:
-            rooms = [r.decode() for r in self.client.hkeys(presence.key)]
+            rooms = [_text(r) for r in self.client.hkeys(presence.key)]
         except redis.RedisError:
             return  # Redis down: the watch sends everything when it is back
         sent = self.resend(rooms, local=False)
@@ -209,9 +209,9 @@ class Owed:
             state = realtime.service.state(tid)
         except UnknownTournament:
             return True
-        except Exception:
-            return False  # still down: next second
-        rooms = [r for r in _rooms_of_tournament(realtime, tid)]
+        except Exception:  # noqa: BLE001 — the database still down (any driver's error): next second
+            return False
+        rooms = _rooms_of_tournament(realtime, tid)
         now = now_ms()
         with realtime.app.app_context():
             for room in rooms:
@@ -226,12 +226,16 @@ class Owed:
         return True
 
 
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def _rooms_of_tournament(realtime: Realtime, tid: int) -> list[str]:
     """Every room of the tournament with a socket: on any worker (the presence), else here."""
     prefix = f"t:{tid}"
     if realtime.presence is not None:
         try:
-            found = [r.decode() for r in realtime.presence.client.hkeys(realtime.presence.key)]
+            found = [_text(r) for r in realtime.presence.client.hkeys(realtime.presence.key)]
             return [r for r in found if r == prefix or r.startswith(prefix + ":")]
         except redis.RedisError:
             pass

@@ -108,6 +108,7 @@ class Ledger:
         self.patience_s: float | None = None  # None: RETRIES attempts, as the evening always did
         self.unanswered: dict[str, int] = defaultdict(int)  # "503 database_unavailable", "network", …
         self.sent = 0
+        self.ack_order: list[float] = []  # every ack's ms in the order they came (soak.py's windows)
 
     def send(self, phone: Phone, tid: int, type: str, payload: dict) -> tuple[int | None, float]:
         """The command, retried with its op_id until the server answers; (seq or None, sent at)."""
@@ -141,6 +142,7 @@ class Ledger:
         with self.lock:
             if code == 200 and answer.get("status") == "applied":
                 self.ack_ms[type].append(ms)
+                self.ack_order.append(ms)
                 self.applied[op_id] = (tid, answer["seq"])
             elif (
                 code is not None

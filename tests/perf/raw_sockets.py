@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import re
 import selectors
 import sys
@@ -46,6 +47,9 @@ class RawSockets:
         self.keep_all = False
         self.auth: dict[int, tuple[dict, int | None]] = {}
         self.reconnects = 0
+        # Sockets to (un)register: only the reader thread touches the selector (a selector is not
+        # thread-safe: 840 phones reconnecting at once broke its map while it selected).
+        self._pending: queue.SimpleQueue = queue.SimpleQueue()
         threading.Thread(target=self._read, daemon=True).start()
 
     @property
@@ -66,7 +70,7 @@ class RawSockets:
                 self.kept[sock] = {}
         for message in early:
             self._note(sock, message)
-        self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
+        self._pending.put((sock, ws))
         return sock
 
     def _open(self, auth: dict, subscribe: int | None) -> tuple[websocket.WebSocket, list[str]]:
@@ -107,19 +111,39 @@ class RawSockets:
                 self.reconnects += 1
             for message in early:
                 self._note(sock, message)
-            self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
+            self._pending.put((sock, ws))
             return
 
     def close(self, sock: int) -> None:
         with self.changed:
             ws = self.sockets.pop(sock)
             self.newest.pop(sock, None)
-        with contextlib.suppress(KeyError, ValueError):  # the reader may have been first
-            self.selector.unregister(ws.sock)
-        ws.close()
+        self._pending.put((None, ws))
+
+    def _registrations(self) -> None:
+        while True:
+            try:
+                sock, ws = self._pending.get_nowait()
+            except queue.Empty:
+                return
+            if sock is None:  # closed by its bot
+                with contextlib.suppress(KeyError, ValueError):
+                    self.selector.unregister(ws.sock)
+                ws.close()
+            elif ws.sock is not None:
+                with contextlib.suppress(KeyError, ValueError):  # lost again already
+                    self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
 
     def _read(self) -> None:
         while True:
+            try:
+                self._read_ready()
+            except Exception as exc:  # noqa: BLE001 — the reader must outlive any one socket's trouble
+                print(f"raw sockets reader: {exc!r}", file=sys.stderr)
+
+    def _read_ready(self) -> None:
+        while True:
+            self._registrations()
             if not self.selector.get_map():
                 time.sleep(0.01)
                 continue

@@ -6,6 +6,7 @@
 #   make coverage  — make test's pytest with branch coverage, the server processes included
 #   make check — lint, formatting, types (Python and TypeScript) and the phone app's bundle budget
 #   make bench — the benchmarks in tests/perf/, printed (never asserted)
+#   make soak  — 20 clubs' evening for 60 minutes on 2 workers: errors, memory and p99 per 10 minutes
 #   make fuzz-api — requests generated from the OpenAPI document against a real server (SCHEMATHESIS_MAX_EXAMPLES)
 PYTHON ?= python3
 VENV   := .venv
@@ -18,7 +19,7 @@ PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.ht
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs \
                pwa/scripts/first-screen.mjs pwa/boot/firstScreen.js
 
-.PHONY: run venue test test-fast coverage check bench fuzz-api install pwa chromium caddy engines clean
+.PHONY: run venue test test-fast coverage check bench soak fuzz-api install pwa chromium caddy engines clean
 run: install pwa
 	$(BIN)/pokerfloor init
 	$(BIN)/pokerfloor serve
@@ -72,8 +73,10 @@ check: install pwa
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
 # A phone's first scan of each QR link on "Slow 4G", straight and through Caddy (docs/first-scan.md).
-# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md), and
-# the same load on 1, 2 and 4 workers: server CPU per command across all workers (issue 36).
+# Last, 20 clubs' evening through Caddy, 2 workers, PostgreSQL and Redis (docs/sizing.md), the
+# same load on 1, 2 and 4 workers: server CPU per command across all workers (issue 36), then the
+# fault table: Redis and PostgreSQL (their own, on free ports) restarted, a worker killed, Caddy
+# reloaded in such an evening (docs/faults.md).
 bench: install pwa chromium caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
@@ -87,6 +90,13 @@ bench: install pwa chromium caddy
 	$(BIN)/python tests/perf/bench_first_scan.py --runs 5
 	$(BIN)/python tests/perf/bench_club_night.py --clubs 20 --workers 2 --minutes 4
 	$(BIN)/python tests/perf/bench_worker_scaling.py --workers 1 2 4 --clubs 8 --minutes 1.5
+	$(BIN)/python tests/perf/bench_faults.py --clubs 20 --workers 2 --down 10
+
+# The long evening (issue 36): not in make test, not in make bench. SOAK_MINUTES=5 SOAK_EVERY=1 for a try.
+SOAK_MINUTES ?= 60
+SOAK_EVERY ?= 10
+soak: install pwa caddy
+	$(BIN)/python tests/perf/soak.py --clubs 20 --workers 2 --minutes $(SOAK_MINUTES) --every $(SOAK_EVERY)
 
 # A longer run of the generated API requests: tests/test_api_schemathesis.py with more cases.
 fuzz-api: install

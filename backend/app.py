@@ -31,6 +31,7 @@ from .push.sender import Pusher
 from .read.changes import changed_views
 from .read.notices import notices
 from .realtime import AsyncMode, Realtime
+from .realtime.resync import start_resync
 from .service import TournamentService
 from .store import make_engine, migrate
 from .store.db import check_migrated
@@ -122,6 +123,7 @@ def create_app(
         floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=floor.realtime.sleep
     )
     floor.reminders.pick_up()
+    floor.on_serve.append(lambda: start_resync(floor.realtime))
     service.before_command, service.after_commit = before_command(floor), after_commit(floor)
 
     register_pwa(app, config)

@@ -7,6 +7,7 @@ themselves (auth below them does too), so a runtime import here would be a circl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
@@ -39,6 +40,9 @@ class PokerFloor:
     pusher: Pusher = field(init=False)
     mailer: Mailer = field(init=False)  # off (sends nothing) without MAIL_HOST
     reminders: BreakReminders = field(init=False)
+    # What a serving process starts besides the requests (venue/serve.py calls them; app.py adds them):
+    # the views sent again after Redis or this worker restarted (realtime/resync.py).
+    on_serve: list[Callable[[], object]] = field(default_factory=list)
     # Known tokens' callers (auth/access.py): token → (caller, when read); every revocation
     # counts up `revocations`, so a read that raced one is not kept.
     callers: dict[str, tuple[Caller, float]] = field(default_factory=dict)

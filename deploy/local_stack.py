@@ -50,7 +50,7 @@ MISSING_CADDY = (
 )
 
 LOCAL_GLOBALS = """{{
-	admin off
+	admin {admin}
 	http_port {http_port}
 	https_port {https_port}
 	default_bind 127.0.0.1
@@ -151,7 +151,19 @@ class Response:
 
 
 class LocalStack:
-    def __init__(self, tmp: Path | str | None = None, workers: int = 2, python: str | None = None):
+    def __init__(
+        self,
+        tmp: Path | str | None = None,
+        workers: int = 2,
+        python: str | None = None,
+        pg_url: str | None = None,
+        redis_url: str | None = None,
+        caddy_admin: bool = False,
+    ):
+        """`pg_url`, `redis_url`: other servers than the environment's (the fault tests restart
+        their own); `caddy_admin`: Caddy's admin API on a local port, for `reload_caddy`."""
+        self.pg_url, self.redis_url = pg_url or PG_URL, redis_url or REDIS_URL
+        self.caddy_admin = f"127.0.0.1:{free_port()}" if caddy_admin else None
         self._own_tmp = tmp is None
         self.tmp = Path(tmp or tempfile.mkdtemp(prefix="pokerfloor-stack-"))
         self.tmp.mkdir(parents=True, exist_ok=True)
@@ -159,7 +171,7 @@ class LocalStack:
         self.http_port, self.https_port = free_port(), free_port()
         self.url = f"https://{HOST_NAME}:{self.https_port}"
         self.db_name = f"pf_stack_{uuid.uuid4().hex[:10]}"
-        self.database_url = PG_URL.rsplit("/", 1)[0] + f"/{self.db_name}"
+        self.database_url = self.pg_url.rsplit("/", 1)[0] + f"/{self.db_name}"
         self.channel = f"pokerfloor-stack-{uuid.uuid4().hex[:8]}"
         self.secret_key = secrets.token_urlsafe(32)
         self.lb_secret = secrets.token_hex(16)
@@ -208,7 +220,7 @@ class LocalStack:
         if self._db_created:
             import psycopg
 
-            with psycopg.connect(PG_URL, autocommit=True) as admin:
+            with psycopg.connect(self.pg_url, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
             self._db_created = False
         if self._own_tmp:
@@ -219,18 +231,19 @@ class LocalStack:
         import redis
 
         try:
-            redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+            with redis.Redis.from_url(self.redis_url, socket_connect_timeout=2) as client:
+                client.ping()
         except redis.RedisError as err:
-            raise StackError(f"Redis is not reachable at {REDIS_URL}: {err}") from None
+            raise StackError(f"Redis is not reachable at {self.redis_url}: {err}") from None
 
     def _create_database(self) -> None:
         import psycopg
 
         try:
-            with psycopg.connect(PG_URL, autocommit=True, connect_timeout=5) as admin:
+            with psycopg.connect(self.pg_url, autocommit=True, connect_timeout=5) as admin:
                 admin.execute(f'CREATE DATABASE "{self.db_name}"')
         except psycopg.Error as err:
-            raise StackError(f"cannot create a database on {PG_URL}: {err}") from None
+            raise StackError(f"cannot create a database on {self.pg_url}: {err}") from None
         self._db_created = True
 
     def worker_env(self, worker: Worker | None = None) -> dict:
@@ -238,7 +251,7 @@ class LocalStack:
             **os.environ,
             "DATABASE_URL": self.database_url,
             "SECRET_KEY": self.secret_key,
-            "SOCKETIO_MESSAGE_QUEUE": REDIS_URL,
+            "SOCKETIO_MESSAGE_QUEUE": self.redis_url,
             "SOCKETIO_CHANNEL": self.channel,
             "PUBLIC_URL": self.url,
             "TRUSTED_PROXIES": "1",
@@ -296,7 +309,11 @@ class LocalStack:
         path = self.caddyfile
         path.write_text(
             LOCAL_GLOBALS.format(
-                http_port=self.http_port, https_port=self.https_port, storage=self.storage, caddyfile=CADDYFILE
+                admin=self.caddy_admin or "off",
+                http_port=self.http_port,
+                https_port=self.https_port,
+                storage=self.storage,
+                caddyfile=CADDYFILE,
             )
         )
         return path
@@ -340,6 +357,36 @@ class LocalStack:
         raise StackError(
             f"caddy did not serve {self.url} in {timeout:.0f} s ({error}):\n{self.caddy_log.read_text()[-3000:]}"
         )
+
+    # -- faults, as the deployment's process managers meet them (tests/perf/fault_night.py) ------
+    def restart_worker(self, index: int, down_s: float = 0.1) -> None:
+        """A worker that died is started again on its port, as systemd's Restart=always does
+        (pokerfloor@.service; RestartSec's default is 100 ms)."""
+        worker = self.workers[index]
+        if worker.proc is not None and worker.proc.poll() is None:
+            raise StackError(f"worker {index} is still running")
+        time.sleep(down_s)
+        self._start_worker(worker)
+        self._wait_worker(worker)
+
+    def reload_caddy(self, upstreams: list[Worker] | None = None) -> None:
+        """`caddy reload` with a new configuration (here: the upstreams in another order, or a
+        subset), as `systemctl reload caddy` runs it (caddy.service.d-pokerfloor.conf)."""
+        if self.caddy_admin is None:
+            raise StackError("reload needs LocalStack(caddy_admin=True)")
+        env = self.caddy_env()
+        env["POKERFLOOR_UPSTREAMS"] = " ".join(w.dial for w in (upstreams or self.workers))
+        done = subprocess.run(
+            [caddy_binary() or "caddy", "reload", "--config", str(self.write_caddyfile()), "--adapter", "caddyfile"]
+            + ["--address", self.caddy_admin, "--force"],
+            cwd=self.tmp,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        if done.returncode != 0:
+            raise StackError(f"caddy reload failed:\n{done.stdout}{done.stderr}")
 
     # -- helpers for tests and people --------------------------------------------------------
     def lb_cookie(self, worker: int) -> str:
@@ -444,7 +491,7 @@ class LocalStack:
                     for w in self.workers
                 ],
                 f"  database     {self.database_url}   ({self.init_output})",
-                f"  Redis        {REDIS_URL}   channel {self.channel}",
+                f"  Redis        {self.redis_url}   channel {self.channel}",
                 f"  Caddy        {self.caddyfile} (imports {CADDYFILE})   log {self.caddy_log}",
             ]
         )

@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ApiError, error_response, first_validation_error
+from .unavailable import unavailable_answer
 
 log = logging.getLogger(__name__)
 
@@ -37,5 +38,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception) -> ResponseReturnValue:
+        answer = unavailable_answer(err)  # PostgreSQL or Redis restarting, the disk full: 503/507
+        if answer is not None:
+            log.warning("%s %s: %s (answered %s)", request.method, request.path, err, answer.status_code)
+            return answer
         log.error("unexpected error on %s %s", request.method, request.path, exc_info=err)
         return error_response(500, "internal", "Something went wrong on the server; nothing was applied.")

@@ -23,6 +23,7 @@ from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
 from .packets import ViewPacket
 from .presence import SharedPresence
+from .resync import Owed
 from .room_channels import RoomChannels
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,7 @@ class Realtime:
         self.callers: dict[str, Caller] = {}
         self._director_tokens: dict[str, str] = {}  # a director's socket: its token
         self._to_publish: Any = None  # the publisher's queue (the async mode's own), made on the first command
+        self.owed = Owed(self)  # views whose push failed, sent again (resync.py)
         # One process: a room with no socket here has nobody at all, and its view is not rendered.
         # Several workers (a message queue): another worker may hold the room's sockets, which the
         # shared presence counts on Redis (presence.py); with another queue every view is rendered.
@@ -180,9 +182,14 @@ class Realtime:
     def _count_again(self) -> None:
         """Redis restarted and lost the shared presence: count this worker's sockets into it again
         (each worker adds its own, so the sum is right again)."""
-        if self.presence is not None:
-            self.presence.joined([room for rooms in list(self._rooms_of.values()) for room in rooms])
-            log.warning("Redis restarted: %d sockets counted into the presence again", len(self._rooms_of))
+        if self.presence is None:
+            return
+        rooms = [room for rooms in list(self._rooms_of.values()) for room in rooms]
+        if self.presence.mark is not None:  # resync.py counts too: once per restart, by the mark
+            self.presence.recount(self.presence.mark, rooms)
+        else:
+            self.presence.joined(rooms)
+        log.warning("Redis restarted: %d sockets counted into the presence again", len(self._rooms_of))
 
     def _leave_rooms(self, sid: str) -> None:
         rooms = self._rooms_of.pop(sid, None)
@@ -269,7 +276,8 @@ class Realtime:
             try:
                 self.publish(tid, answer)
             except Exception:  # one command's views failing must not stop the pushes of the others
-                log.exception("publishing tournament %s seq %s failed", tid, answer.seq)
+                log.exception("publishing tournament %s seq %s failed; sent again when it can be", tid, answer.seq)
+                self.owed.owe(tid)  # resync.py: its views again, current, once the state reads
             finally:
                 queue.task_done()
 

@@ -27,11 +27,25 @@ end
 return 0
 """
 
+# A worker's sockets counted again after Redis came back empty: only if its mark is not there (a
+# Redis that kept its data keeps the counts), and in the same step as the mark (resync.py).
+RECOUNT = """
+if redis.call('HSETNX', KEYS[1], ARGV[1], 1) == 0 then return 0 end
+for i = 2, #ARGV do redis.call('HINCRBY', KEYS[1], ARGV[i], 1) end
+return 1
+"""
+
 
 class SharedPresence:
     def __init__(self, client: Redis, key: str):
         self.client, self.key = client, key
         self._leave = client.register_script(LEAVE)
+        self._recount = client.register_script(RECOUNT)
+        self.mark: str | None = None  # this worker's field in the hash, set by resync.py
+
+    def recount(self, mark: str, rooms: list[str]) -> bool:
+        """This worker's rooms (one per socket in it) counted again, unless its mark is there."""
+        return bool(self._recount(keys=[self.key], args=[mark, *rooms]))
 
     def joined(self, rooms: list[str]) -> None:
         """Before the joining phone's first view is read (raises if Redis cannot count it: the
@@ -53,8 +67,14 @@ class SharedPresence:
         """The rooms with a socket on any worker (all of them when Redis cannot say)."""
         rooms = list(rooms)
         try:
-            counts = self.client.hmget(self.key, rooms)
+            counts = self.client.hmget(self.key, [*rooms, self.mark] if self.mark else rooms)
         except Exception:
             log.exception("presence: Redis did not answer; rendering every changed view")
             return set(rooms)
-        return {room for room, count in zip(rooms, counts, strict=True) if count is not None and int(count) > 0}
+        if self.mark and counts[-1] is None:  # Redis came back empty: not counted again yet
+            return set(rooms)
+        return {
+            room
+            for room, count in zip(rooms, counts[: len(rooms)], strict=True)
+            if count is not None and int(count) > 0
+        }

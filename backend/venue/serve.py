@@ -383,6 +383,8 @@ def serve(
     print("\n".join(first_login_lines(app, base)), flush=True)
     floor = floor_of(app)
     floor.pusher.start()  # notices left in the outbox: by a stop, a crash, another worker
+    for start in floor.on_serve:  # views sent again after a restart of Redis or of this worker
+        start()
     for server in servers[1:]:
         server.start()
     stop_on_signals(servers)

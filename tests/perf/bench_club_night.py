@@ -103,6 +103,12 @@ class Ledger:
         self.replays_same = 0
         self.replays_differ: list[str] = []
         self.missed_views: dict[str, int] = defaultdict(int)
+        # The fault runs (fault_night.py): a phone's outbox never gives up on a command the server
+        # did not decide, it waits as the answer's Retry-After says; every such answer is counted.
+        self.patience_s: float | None = None  # None: RETRIES attempts, as the evening always did
+        self.unanswered: dict[str, int] = defaultdict(int)  # "503 database_unavailable", "network", …
+        self.sent = 0
+        self.ack_order: list[float] = []  # every ack's ms in the order they came (soak.py's windows)
 
     def send(self, phone: Phone, tid: int, type: str, payload: dict) -> tuple[int | None, float]:
         """The command, retried with its op_id until the server answers; (seq or None, sent at)."""
@@ -110,20 +116,33 @@ class Ledger:
         body = {"op_id": op_id, "device_id": phone.device_id, "type": type, "payload": payload}
         t0 = time.perf_counter()
         code, answer = None, None
-        for attempt in range(RETRIES):
+        with self.lock:
+            self.sent += 1
+        attempt = 0
+        while attempt < RETRIES or (self.patience_s and time.perf_counter() - t0 < self.patience_s):
             try:
                 code, answer = phone.request("POST", f"/api/tournaments/{tid}/commands", body)
                 if code < 500:
                     break
             except (urllib3.exceptions.HTTPError, OSError) as err:
                 code, answer = None, str(err)
+            wait = 0.2 * 2 ** min(attempt, 4)
             with self.lock:
                 self.retried += 1
-            time.sleep(0.2 * 2**attempt)
+                if code is None:
+                    self.unanswered["network error"] += 1
+                else:
+                    error = answer.get("error") if isinstance(answer, dict) else None
+                    self.unanswered[f"{code} {error}"] += 1
+                    if isinstance(answer, dict) and isinstance(answer.get("retry_after"), int):
+                        wait = min(wait, answer["retry_after"])  # told when: not later than that
+            attempt += 1
+            time.sleep(wait)
         ms = (time.perf_counter() - t0) * 1000
         with self.lock:
             if code == 200 and answer.get("status") == "applied":
                 self.ack_ms[type].append(ms)
+                self.ack_order.append(ms)
                 self.applied[op_id] = (tid, answer["seq"])
             elif (
                 code is not None

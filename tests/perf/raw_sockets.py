@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import re
 import selectors
 import sys
@@ -40,6 +41,15 @@ class RawSockets:
         self.changed = threading.Condition(self.lock)
         self.arrived: dict[int, threading.Condition] = {}
         self.made = 0
+        # The fault runs (fault_night.py): a lost socket connects again after a second, as a phone
+        # does (pwa/src/sync/socket.ts), and gets its views whole on joining; every view kept whole.
+        self.reconnect = False
+        self.keep_all = False
+        self.auth: dict[int, tuple[dict, int | None]] = {}
+        self.reconnects = 0
+        # Sockets to (un)register: only the reader thread touches the selector (a selector is not
+        # thread-safe: 840 phones reconnecting at once broke its map while it selected).
+        self._pending: queue.SimpleQueue = queue.SimpleQueue()
         threading.Thread(target=self._read, daemon=True).start()
 
     @property
@@ -49,36 +59,91 @@ class RawSockets:
     def connect(self, auth: dict, subscribe: int | None = None, keep: bool = False) -> int:
         """A phone's socket (auth as the phone sends it); `subscribe`: a director's tournament;
         `keep`: its newest view of each kind is kept whole (a dealer bot reads its table from it)."""
+        ws, early = self._open(auth, subscribe)
+        sock, self.made = self.made, self.made + 1
+        with self.changed:
+            self.newest[sock] = {}
+            self.sockets[sock] = ws
+            self.arrived[sock] = threading.Condition(self.lock)
+            self.auth[sock] = (auth, subscribe)
+            if keep or self.keep_all:
+                self.kept[sock] = {}
+        for message in early:
+            self._note(sock, message)
+        self._pending.put((sock, ws))
+        return sock
+
+    def _open(self, auth: dict, subscribe: int | None) -> tuple[websocket.WebSocket, list[str]]:
+        """The socket, and the views the server sent before its connect answer (it emits the
+        joining phone's views from its connect handler: they may come first)."""
         # suppress_origin: as a phone app (same origin); no UTF-8 check in Python (27 kB took ms)
         ws = websocket.create_connection(
             self.ws_url, timeout=10, suppress_origin=True, skip_utf8_validation=True, **self.options
         )
         assert ws.recv().startswith("0"), "no Engine.IO open packet"
         ws.send("40" + json.dumps(auth))
-        while not ws.recv().startswith("40"):
-            pass
+        early = []
+        while not (answer := ws.recv()).startswith("40"):
+            if answer.startswith("44"):  # refused
+                ws.close()
+                raise ConnectionRefusedError(answer)
+            early.append(answer)
         if subscribe is not None:
             ws.send("420" + json.dumps(["subscribe", {"tournament_id": subscribe}]))
-        sock, self.made = self.made, self.made + 1
-        with self.changed:
-            self.newest[sock] = {}
-            self.sockets[sock] = ws
-            self.arrived[sock] = threading.Condition(self.lock)
-            if keep:
-                self.kept[sock] = {}
-        self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
-        return sock
+        return ws, early
+
+    def _connect_again(self, sock: int) -> None:
+        """The phone's socket again, after 1 s, 2 s, 4 s … (at most 8 s) until it is back."""
+        wait = 1.0
+        while not STOPPING.is_set() and sock in self.sockets:
+            time.sleep(wait)
+            try:
+                ws, early = self._open(*self.auth[sock])
+            except (websocket.WebSocketException, OSError, AssertionError) as exc:
+                print(f"socket {sock} not back yet: {exc!r}", file=sys.stderr)
+                wait = min(8.0, wait * 2)
+                continue
+            with self.changed:
+                if sock not in self.sockets:
+                    ws.close()
+                    return
+                self.sockets[sock] = ws
+                self.reconnects += 1
+            for message in early:
+                self._note(sock, message)
+            self._pending.put((sock, ws))
+            return
 
     def close(self, sock: int) -> None:
         with self.changed:
             ws = self.sockets.pop(sock)
             self.newest.pop(sock, None)
-        with contextlib.suppress(KeyError, ValueError):  # the reader may have been first
-            self.selector.unregister(ws.sock)
-        ws.close()
+        self._pending.put((None, ws))
+
+    def _registrations(self) -> None:
+        while True:
+            try:
+                sock, ws = self._pending.get_nowait()
+            except queue.Empty:
+                return
+            if sock is None:  # closed by its bot
+                with contextlib.suppress(KeyError, ValueError):
+                    self.selector.unregister(ws.sock)
+                ws.close()
+            elif ws.sock is not None:
+                with contextlib.suppress(KeyError, ValueError):  # lost again already
+                    self.selector.register(ws.sock, selectors.EVENT_READ, (sock, ws))
 
     def _read(self) -> None:
         while True:
+            try:
+                self._read_ready()
+            except Exception as exc:  # noqa: BLE001 — the reader must outlive any one socket's trouble
+                print(f"raw sockets reader: {exc!r}", file=sys.stderr)
+
+    def _read_ready(self) -> None:
+        while True:
+            self._registrations()
             if not self.selector.get_map():
                 time.sleep(0.01)
                 continue
@@ -94,14 +159,21 @@ class RawSockets:
         try:
             message = ws.recv()
         except (websocket.WebSocketException, OSError) as exc:
-            if not STOPPING.is_set() and sock in self.sockets:
+            if not STOPPING.is_set() and sock in self.sockets and not self.reconnect:
                 print(f"socket {sock} lost: {exc!r}", file=sys.stderr)
             with contextlib.suppress(KeyError, ValueError):  # close() may have been first (fd -1)
                 self.selector.unregister(key.fileobj)
+            if self.reconnect and not STOPPING.is_set() and self.sockets.get(sock) is ws:
+                threading.Thread(target=self._connect_again, args=(sock,), daemon=True).start()
             return False
         if message == "2":
             ws.send("3")  # Engine.IO ping, pong
-        elif message.startswith(VIEW):
+        else:
+            self._note(sock, message)
+        return True
+
+    def _note(self, sock: int, message: str) -> None:
+        if message.startswith(VIEW):
             kind = message[len(VIEW) : message.index('"', len(VIEW))]
             seq = int(SEQ.search(message, 0, 300).group(1))
             with self.changed:
@@ -112,7 +184,6 @@ class RawSockets:
                         self.kept[sock][kind] = message
                     self.arrived[sock].notify_all()
                     self.changed.notify_all()
-        return True
 
     def wait(self, sock: int, kind: str, seq: int, timeout: float = 5) -> float | None:
         """When `sock` got a `kind` view with at least `seq` (perf_counter), None after `timeout`."""

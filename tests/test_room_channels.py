@@ -119,6 +119,10 @@ def test_a_worker_reads_only_the_rooms_of_its_own_sockets(stack):
     before_c = subscriptions(queue, c)
     assert before_c == 4  # the base channel, its wake-up channel, t:B and t:B:table:1: nothing of A
 
+    # A worker that starts sends every listened room's views once, for what a killed one owed
+    # (realtime/resync.py): wait for that to be over, or it shows among the bust's messages.
+    for worker in (a, b, c):
+        assert wait_for(lambda w=worker: "resync at start" in w.log_path.read_text(), timeout=30), worker.log_path
     # every message of the night, on any of this deployment's channels, as Redis delivers it
     spy = redis.Redis.from_url(queue.url).pubsub()
     spy.psubscribe(f"{channel}*")

@@ -173,6 +173,8 @@ OPS: dict[tuple[str, str], dict] = {
     # Alpha's tournament takes no sign-ups: anyone is told so, and learns nothing more
     ("POST", "/api/public/tournaments/{tid}/sign-up"): {"kind": "published", "body": "sign_up"},
     ("GET", "/api/me"): {"kind": "own"},
+    # a phone's first screen: its own caller and its own views in one answer (docs/first-scan.md)
+    ("GET", "/api/me/first"): {"kind": "own"},
     ("PATCH", "/api/clubs/mine/page"): {"kind": "own", "body": {"show_names": False}},
     # the room's screens: an image goes to the caller's own club (docs/club-images.md)
     ("POST", "/api/club/images"): {"kind": "own", "upload": True},

@@ -58,7 +58,7 @@ def test_the_app_sends_the_copy_the_phone_accepts(tmp_path, dist):
     assert br.headers["Content-Encoding"] == "br"
     assert br.headers["Content-Type"].startswith("text/javascript")
     assert br.get_data() == (dist / (path + ".br")).read_bytes()
-    assert len(br.get_data()) < len(original) / 3
+    assert len(br.get_data()) < len(original) / 2  # brotli at least halves minified code (the entry: about a third)
     assert "Accept-Encoding" in br.headers["Vary"]
     assert br.headers["Cache-Control"] == "public, max-age=31536000, immutable"
 

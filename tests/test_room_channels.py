@@ -21,9 +21,10 @@ import pytest
 import redis
 from sqlalchemy import create_engine, text
 
-from conftest import PG_URL
 from server import ServerProcess, command_ok, director, free_port, links, seated_tournament, token_of
 from test_realtime import ViewListener
+
+PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 class RedisServer:

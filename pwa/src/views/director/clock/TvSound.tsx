@@ -1,14 +1,28 @@
+import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
+import * as outbox from "../../../sync/outbox";
 import type { DirCtx } from "../shared/types";
 
+type Switches = { sound: boolean; voice: boolean };
+
 /** The TVs' tone and spoken announcements (set_tv_sound, issue #33): two switches for every screen
- * of the tournament. While the command waits in this phone's queue, the switches show what was asked. */
+ * of the tournament. While the command waits in this phone's queue, and after its answer until the
+ * view that holds it arrives, the switches show what was asked (never a flick back to the old state). */
 export function TvSoundCard(props: { ctx: DirCtx }) {
   useLang();
   const { view, mine, send, finished } = props.ctx;
+  const [applied, setApplied] = useState<{ asked: Switches; seq: number } | null>(null);
+  useEffect(
+    () =>
+      outbox.onApplied(({ entry, seq }) => {
+        if (entry.type === "set_tv_sound" && seq != null) setApplied({ asked: entry.payload as Switches, seq });
+      }),
+    [],
+  );
   if (!view || finished) return null;
   const queued = mine.filter((p) => p.state === "pending" && p.type === "set_tv_sound").pop();
-  const now = (queued?.payload as { sound: boolean; voice: boolean } | undefined) ?? view.tv_sound ?? { sound: true, voice: true };
+  const answered = applied && (view.seq ?? 0) < applied.seq ? applied.asked : undefined;
+  const now = (queued?.payload as Switches | undefined) ?? answered ?? view.tv_sound ?? { sound: true, voice: true };
   const set = (change: Partial<typeof now>) => send("set_tv_sound", { sound: now.sound, voice: now.voice, ...change });
   return (
     <section class="card tv-sound-card" data-testid="tv-sound-card">

@@ -83,9 +83,12 @@ def stack(tmp_path_factory):
 
 def subscriptions(queue: RedisServer, worker: ServerProcess) -> int:
     """How many channels the worker's Socket.IO queue connection is subscribed to."""
-    rows = redis.Redis.from_url(queue.url).client_list()
-    (row,) = [r for r in rows if r["name"] == f"pokerfloor-queue-{worker.proc.pid}"]
-    return int(row["sub"])
+    name = f"pokerfloor-queue-{worker.proc.pid}"
+    client = redis.Redis.from_url(queue.url)
+    # The listener connects in the background after the worker starts, and again after Redis restarted.
+    rows = wait_for(lambda: [r for r in client.client_list() if r["name"] == name], timeout=15)
+    assert len(rows) == 1, f"{name}: {len(rows)} queue connections"
+    return int(rows[0]["sub"])
 
 
 def room_channels(queue: RedisServer, channel: str, tid: int) -> dict[str, int]:
@@ -155,6 +158,11 @@ def test_joining_subscribes_and_leaving_unsubscribes(stack):
     td = director(a)
     tid = seated_tournament(td, players=4, tables=1)
     players = links(td, tid)["players"]
+    # c's queue listener starts with its first socket (python-socketio starts it lazily): a phone
+    # of another tournament on c first, so the count before is of a listening worker
+    other = seated_tournament(td, players=2, tables=1)
+    warm = ViewListener(c.url, token_of(links(td, other)["players"][0]["url"]))
+    warm.next("player")
     before = subscriptions(queue, c)
     first = ViewListener(c.url, token_of(players[0]["url"]))
     first.next("player")
@@ -167,6 +175,7 @@ def test_joining_subscribes_and_leaving_unsubscribes(stack):
     second.close()
     assert wait_for(lambda: subscriptions(queue, c) == before)
     assert wait_for(lambda: room_channels(queue, channel, tid) == {})
+    warm.close()
 
 
 def test_views_reach_every_worker_after_a_redis_restart(stack):

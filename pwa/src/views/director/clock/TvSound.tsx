@@ -1,29 +1,30 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
-import * as outbox from "../../../sync/outbox";
 import type { DirCtx } from "../shared/types";
 
 type Switches = { sound: boolean; voice: boolean };
 
 /** The TVs' tone and spoken announcements (set_tv_sound, issue #33): two switches for every screen
- * of the tournament. While the command waits in this phone's queue, and after its answer until the
- * view that holds it arrives, the switches show what was asked (never a flick back to the old state). */
+ * of the tournament. From the tap until the view shows it (or the command is refused), the switches
+ * show what was asked: the command reaches this phone's queue a moment after the tap, and any
+ * render in between (a view, the clock) must not flick a switch back. */
 export function TvSoundCard(props: { ctx: DirCtx }) {
   useLang();
   const { view, mine, send, finished } = props.ctx;
-  const [applied, setApplied] = useState<{ asked: Switches; seq: number } | null>(null);
-  useEffect(
-    () =>
-      outbox.onApplied(({ entry, seq }) => {
-        if (entry.type === "set_tv_sound" && seq != null) setApplied({ asked: entry.payload as Switches, seq });
-      }),
-    [],
-  );
+  const [asked, setAsked] = useState<Switches | null>(null);
+  const shown: Switches = view?.tv_sound ?? { sound: true, voice: true };
+  const refused = mine.filter((p) => p.state === "rejected" && p.type === "set_tv_sound").length;
+  useEffect(() => {
+    if (asked && asked.sound === shown.sound && asked.voice === shown.voice) setAsked(null);
+  }, [asked, shown.sound, shown.voice]);
+  useEffect(() => setAsked(null), [refused]); // a refusal: the view's state again (the reason is listed)
   if (!view || finished) return null;
-  const queued = mine.filter((p) => p.state === "pending" && p.type === "set_tv_sound").pop();
-  const answered = applied && (view.seq ?? 0) < applied.seq ? applied.asked : undefined;
-  const now = (queued?.payload as Switches | undefined) ?? answered ?? view.tv_sound ?? { sound: true, voice: true };
-  const set = (change: Partial<typeof now>) => send("set_tv_sound", { sound: now.sound, voice: now.voice, ...change });
+  const now = asked ?? shown;
+  const set = (change: Partial<Switches>) => {
+    const next = { ...now, ...change };
+    setAsked(next);
+    send("set_tv_sound", next);
+  };
   return (
     <section class="card tv-sound-card" data-testid="tv-sound-card">
       <h2>{t("tvsound.title")}</h2>

@@ -9,26 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from first_screen import READY, WATCH
 from server import command_ok as ok, director, links, seated_tournament
 
 HOLD_ENTRY_MS = 1000
-# The first useful screen of each link (as tests/perf/bench_first_scan.py waits for it).
-READY = {
-    "player": "[data-testid=player-seat][data-table]",
-    "dealer": "[data-testid^='seat-']",
-    "display": "[data-testid=clock-time][data-remaining-ms]",
-}
 CHUNK = {"player": "Player", "dealer": "Dealer", "display": "Display"}
-
-# Test-only: performance.now() when the role's first screen appears.
-WATCH = """
-((selector) => {
-  const look = () => {
-    if (window.__ready == null && document.querySelector(selector)) window.__ready = performance.now();
-  };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
-})(%r);
-"""
 
 
 def name(url: str) -> str:

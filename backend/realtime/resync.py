@@ -235,7 +235,9 @@ def _rooms_of_tournament(realtime: Realtime, tid: int) -> list[str]:
     prefix = f"t:{tid}"
     if realtime.presence is not None:
         try:
-            found = [_text(r) for r in realtime.presence.client.hkeys(realtime.presence.key)]
+            # only this tournament's fields, not every room of the deployment (t:1* matches t:12 too)
+            presence = realtime.presence
+            found = [_text(r) for r, _ in presence.client.hscan_iter(presence.key, match=f"{prefix}*", count=500)]
             return [r for r in found if r == prefix or r.startswith(prefix + ":")]
         except redis.RedisError:
             pass

@@ -330,6 +330,43 @@ def check_log(stack: LocalStack, clubs: list[Club], ledger: Ledger) -> list[str]
     return problems
 
 
+def open_the_evening(stack) -> tuple[Phone, RawSockets]:
+    """The server's admin signed up, and the raw sockets every phone of the evening opens through
+    Caddy (TLS with the stack's CA)."""
+    admin = Phone(stack)
+    first = {"setup_token": stack.setup_token(), "username": "admin", "password": "x" * 12}
+    admin.token = admin.ok("POST", "/api/auth/setup", first)["token"]
+    sockets = RawSockets(
+        f"https://127.0.0.1:{stack.https_port}",
+        host=f"{HOST_NAME}:{stack.https_port}",
+        sslopt={"ca_certs": str(stack.ca_root), "server_hostname": HOST_NAME},
+    )
+    return admin, sockets
+
+
+def start_bots(
+    clubs: list[Club], stack, sockets: RawSockets, ledger: Ledger, args, stop: threading.Event
+) -> list[threading.Thread]:
+    """A dealer bot per table and a director bot per club, started; they play until `stop`."""
+    bots = [
+        threading.Thread(target=dealer_bot, args=(c, n, stack, sockets, ledger, args, stop), daemon=True)
+        for c in clubs
+        for n in c.tables
+    ] + [threading.Thread(target=director_bot, args=(c, ledger, stop), daemon=True) for c in clubs]
+    for bot in bots:
+        bot.start()
+    return bots
+
+
+def play_until(clubs: list[Club], bots: list[threading.Thread], stop: threading.Event, deadline: float) -> None:
+    """Until `deadline` (perf_counter) or every club's tournament is won; then the bots stop."""
+    while time.perf_counter() < deadline and not all(c.finished.is_set() for c in clubs):
+        time.sleep(1)
+    stop.set()
+    for bot in bots:
+        bot.join(timeout=30)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clubs", type=int, default=10)
@@ -346,14 +383,7 @@ def main() -> int:
     os.environ["BACKUP_AUTO"] = "0"  # as the other benches: no backup copy inside a timed command
     with LocalStack(args.logs, workers=args.workers) as stack:
         print(f"Caddy → {args.workers} workers → PostgreSQL, Redis; {stack.url}", flush=True)
-        admin = Phone(stack)
-        first = {"setup_token": stack.setup_token(), "username": "admin", "password": "x" * 12}
-        admin.token = admin.ok("POST", "/api/auth/setup", first)["token"]
-        sockets = RawSockets(
-            f"https://127.0.0.1:{stack.https_port}",
-            host=f"{HOST_NAME}:{stack.https_port}",
-            sslopt={"ca_certs": str(stack.ca_root), "server_hostname": HOST_NAME},
-        )
+        admin, sockets = open_the_evening(stack)
         t0 = time.perf_counter()
         clubs = [Club(stack, admin, n, args, sockets) for n in range(1, args.clubs + 1)]
         print(
@@ -375,19 +405,8 @@ def main() -> int:
             )
         ledger, stop = Ledger(), threading.Event()
         cpu_before, started = cpu_of(stack), time.perf_counter()
-        bots = [
-            threading.Thread(target=dealer_bot, args=(c, n, stack, sockets, ledger, args, stop), daemon=True)
-            for c in clubs
-            for n in c.tables
-        ] + [threading.Thread(target=director_bot, args=(c, ledger, stop), daemon=True) for c in clubs]
-        for bot in bots:
-            bot.start()
-        deadline = started + args.minutes * 60
-        while time.perf_counter() < deadline and not all(c.finished.is_set() for c in clubs):
-            time.sleep(1)
-        stop.set()
-        for bot in bots:
-            bot.join(timeout=30)
+        bots = start_bots(clubs, stack, sockets, ledger, args, stop)
+        play_until(clubs, bots, stop, started + args.minutes * 60)
         elapsed = time.perf_counter() - started
         cpu_after = cpu_of(stack)
         time.sleep(2)  # the last views

@@ -33,6 +33,7 @@ from playwright.sync_api import sync_playwright
 from procstat import BENCH_ENV, pin
 
 from browser_args import CHROMIUM_ARGS, PHONE, chromium_path
+from first_screen import READY, WATCH
 from server import Api, ServerProcess, command_ok, director, links, seated_tournament
 from trusted_browser import launch_trusting
 
@@ -43,23 +44,6 @@ SLOW_4G = {
     "downloadThroughput": 1.6 * 1000 * 1000 / 8 * 0.9,
     "uploadThroughput": 750 * 1000 / 8 * 0.9,
 }
-
-# The first useful screen of each link, as the page shows it.
-READY = {
-    "player": "[data-testid=player-seat][data-table]",
-    "dealer": "[data-testid^='seat-']",
-    "display": "[data-testid=clock-time][data-remaining-ms]",
-}
-
-# Notes performance.now() (ms since navigation start) when the role's first screen appears.
-WATCH = """
-((selector) => {
-  const look = () => {
-    if (window.__ready == null && document.querySelector(selector)) window.__ready = performance.now();
-  };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
-})(%r);
-"""
 
 
 def role_links(api: Api) -> dict[str, str]:

@@ -31,10 +31,10 @@ from typing import ClassVar
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_club_night
-from bench_club_night import Club, Ledger, Phone, check_log, cpu_of, dealer_bot, director_bot
-from local_stack import HOST_NAME, LocalStack  # on the path: bench_club_night put deploy/ there
+from bench_club_night import Club, Ledger, Phone, check_log, cpu_of, open_the_evening, play_until, start_bots
+from local_stack import LocalStack  # on the path: bench_club_night put deploy/ there
 from procstat import pct
-from raw_sockets import STOPPING, RawSockets
+from raw_sockets import STOPPING
 
 
 class PinnedPhone(Phone):
@@ -73,14 +73,7 @@ def evening(workers: int, queue: str, args) -> dict:
     STOPPING.clear()
     logs = Path(args.logs) / f"{queue}-{workers}" if args.logs else None
     with LocalStack(logs, workers=workers) as stack:
-        admin = Phone(stack)
-        first = {"setup_token": stack.setup_token(), "username": "admin", "password": "x" * 12}
-        admin.token = admin.ok("POST", "/api/auth/setup", first)["token"]
-        sockets = RawSockets(
-            f"https://127.0.0.1:{stack.https_port}",
-            host=f"{HOST_NAME}:{stack.https_port}",
-            sslopt={"ca_certs": str(stack.ca_root), "server_hostname": HOST_NAME},
-        )
+        admin, sockets = open_the_evening(stack)
         clubs = [Club(stack, admin, n, args, sockets) for n in range(1, args.clubs + 1)]
         PinnedPhone.cookies.clear()
         if args.pin:  # the dealer bots make their phones with bench_club_night's Phone: this one
@@ -98,19 +91,8 @@ def evening(workers: int, queue: str, args) -> dict:
 
         ledger, stop = Ledger(), threading.Event()
         before, started = cpu_of(stack), time.perf_counter()
-        bots = [
-            threading.Thread(target=dealer_bot, args=(c, n, stack, sockets, ledger, args, stop), daemon=True)
-            for c in clubs
-            for n in c.tables
-        ] + [threading.Thread(target=director_bot, args=(c, ledger, stop), daemon=True) for c in clubs]
-        for bot in bots:
-            bot.start()
-        deadline = started + args.minutes * 60
-        while time.perf_counter() < deadline and not all(c.finished.is_set() for c in clubs):
-            time.sleep(1)
-        stop.set()
-        for bot in bots:
-            bot.join(timeout=30)
+        bots = start_bots(clubs, stack, sockets, ledger, args, stop)
+        play_until(clubs, bots, stop, started + args.minutes * 60)
         elapsed = time.perf_counter() - started
         after = cpu_of(stack)
         time.sleep(1)  # the last views

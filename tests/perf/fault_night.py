@@ -25,9 +25,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from bench_club_night import Club, Ledger, Phone, dealer_bot, director_bot
-from local_stack import HOST_NAME, LocalStack
-from raw_sockets import STOPPING, RawSockets
+from bench_club_night import Club, Ledger, Phone, open_the_evening, start_bots
+from local_stack import LocalStack
+from raw_sockets import STOPPING
 from throwaway_services import ThrowawayPostgres, ThrowawayRedis
 
 VOLATILE = ("seq", "server_time")  # stamped at rendering: two renders of one state differ there only
@@ -86,14 +86,7 @@ class FaultNight:
         self.redis.start()
         self.stack = LocalStack(workers=workers, pg_url=self.postgres.url, redis_url=self.redis.url, caddy_admin=True)
         self.stack.start()
-        admin = Phone(self.stack)
-        first = {"setup_token": self.stack.setup_token(), "username": "admin", "password": "x" * 12}
-        admin.token = admin.ok("POST", "/api/auth/setup", first)["token"]
-        self.sockets = RawSockets(
-            f"https://127.0.0.1:{self.stack.https_port}",
-            host=f"{HOST_NAME}:{self.stack.https_port}",
-            sslopt={"ca_certs": str(self.stack.ca_root), "server_hostname": HOST_NAME},
-        )
+        admin, self.sockets = open_the_evening(self.stack)
         self.sockets.reconnect = self.sockets.keep_all = True
         self.clubs = [Club(self.stack, admin, n, self.args, self.sockets) for n in range(1, clubs + 1)]
 
@@ -130,14 +123,7 @@ class FaultNight:
         stop = threading.Event()
         for club in self.clubs:
             club.finished.clear()
-        bots = [
-            threading.Thread(target=dealer_bot, args=(c, n, self.stack, self.sockets, ledger, self.args, stop))
-            for c in self.clubs
-            for n in c.tables
-        ] + [threading.Thread(target=director_bot, args=(c, ledger, stop)) for c in self.clubs]
-        for bot in bots:
-            bot.daemon = True
-            bot.start()
+        bots = start_bots(self.clubs, self.stack, self.sockets, ledger, self.args, stop)
         time.sleep(lead_s)
         begin()
         time.sleep(down_s)

@@ -23,10 +23,10 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_club_night import Club, Ledger, Phone, check_log, dealer_bot, director_bot, rss_mb
-from local_stack import HOST_NAME, LocalStack
+from bench_club_night import Club, Ledger, check_log, open_the_evening, rss_mb, start_bots
+from local_stack import LocalStack
 from procstat import pct
-from raw_sockets import STOPPING, RawSockets
+from raw_sockets import STOPPING
 
 
 def memory(stack: LocalStack) -> dict[str, float]:
@@ -51,14 +51,7 @@ def main() -> int:
     # dealer_bot busts players to end the tournaments in `minutes`: twice the soak, about half out
     bots_args = SimpleNamespace(players=args.players, tables=args.tables, pace=args.pace, minutes=args.minutes * 2)
     with LocalStack(workers=args.workers) as stack:
-        admin = Phone(stack)
-        first = {"setup_token": stack.setup_token(), "username": "admin", "password": "x" * 12}
-        admin.token = admin.ok("POST", "/api/auth/setup", first)["token"]
-        sockets = RawSockets(
-            f"https://127.0.0.1:{stack.https_port}",
-            host=f"{HOST_NAME}:{stack.https_port}",
-            sslopt={"ca_certs": str(stack.ca_root), "server_hostname": HOST_NAME},
-        )
+        admin, sockets = open_the_evening(stack)
         clubs = [Club(stack, admin, n, bots_args, sockets) for n in range(1, args.clubs + 1)]
         print(
             f"soak: {args.clubs} clubs × {args.players} players, {args.workers} workers behind Caddy, "
@@ -67,13 +60,7 @@ def main() -> int:
             flush=True,
         )
         ledger, stop = Ledger(), threading.Event()
-        bots = [
-            threading.Thread(target=dealer_bot, args=(c, n, stack, sockets, ledger, bots_args, stop), daemon=True)
-            for c in clubs
-            for n in c.tables
-        ] + [threading.Thread(target=director_bot, args=(c, ledger, stop), daemon=True) for c in clubs]
-        for bot in bots:
-            bot.start()
+        bots = start_bots(clubs, stack, sockets, ledger, bots_args, stop)
         started, seen, baseline, grown = time.perf_counter(), 0, None, {}
         window = 1
         while time.perf_counter() - started < args.minutes * 60:

@@ -159,9 +159,12 @@ class LocalStack:
         pg_url: str | None = None,
         redis_url: str | None = None,
         caddy_admin: bool = False,
+        access_log: bool = False,
     ):
         """`pg_url`, `redis_url`: other servers than the environment's (the fault tests restart
-        their own); `caddy_admin`: Caddy's admin API on a local port, for `reload_caddy`."""
+        their own); `caddy_admin`: Caddy's admin API on a local port, for `reload_caddy`;
+        `access_log`: each worker logs its requests (ACCESS_LOG), to see who served what."""
+        self.access_log = access_log
         self.pg_url, self.redis_url = pg_url or PG_URL, redis_url or REDIS_URL
         self.caddy_admin = f"127.0.0.1:{free_port()}" if caddy_admin else None
         self._own_tmp = tmp is None
@@ -257,6 +260,8 @@ class LocalStack:
             "TRUSTED_PROXIES": "1",
             "PYTHONUNBUFFERED": "1",
         }
+        if self.access_log:
+            env["ACCESS_LOG"] = "1"
         if worker is not None:
             var = self.tmp / f"worker-{worker.index}"
             var.mkdir(exist_ok=True)
@@ -434,12 +439,14 @@ class LocalStack:
         finally:
             conn.close()
 
-    def worker_behind(self, worker: int) -> int:
-        """Which worker a client pinned to `worker` really reaches, found out without trusting
-        the cookie's arithmetic: open an Engine.IO session through Caddy with that cookie, then
-        ask every worker directly whether it knows the session (a polling session lives in one
-        worker's memory; only the owner answers 200, the others 400)."""
-        r = self.request("GET", "/socket.io/?EIO=4&transport=polling", worker=worker)
+    def worker_behind(self, worker: int | None = None, tournament: int | None = None) -> int:
+        """Which worker a client really reaches, found out without trusting Caddy's arithmetic:
+        pinned to `worker` by the cookie, or a socket of `tournament` (`?t=`, as the PWA names
+        it). Opens an Engine.IO session through Caddy so, then asks every worker directly whether
+        it knows the session (a polling session lives in one worker's memory; only the owner
+        answers 200, the others 400)."""
+        query = f"&t={tournament}" if tournament is not None else ""
+        r = self.request("GET", f"/socket.io/?EIO=4&transport=polling{query}", worker=worker)
         if r.status != 200:
             raise StackError(f"Engine.IO handshake through Caddy: {r.status} {r.body[:200]!r}")
         sid = json.loads(r.body.decode()[1:])["sid"]  # "0{...}": the Engine.IO open packet

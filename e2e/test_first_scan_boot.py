@@ -2,7 +2,8 @@
 the app's strict policy: opening a QR link, the page asks the link's first screen (GET /api/me/first)
 and announces the role's chunks and strings while the entry chunk still loads — here held back a
 second, so "before" cannot be luck — and the app shows the first screen from that answer, with no
-/api/me and no view GET of its own before it. No Content-Security-Policy violation on the way."""
+/api/me and no view GET of its own before it, styled by the stylesheet that came inlined in the page.
+No Content-Security-Policy violation on the way."""
 
 import re
 
@@ -62,4 +63,8 @@ def test_a_link_asks_its_first_screen_and_chunks_while_the_entry_still_loads(liv
     assert not [p for p in asked_before if p.startswith("/api/tournaments/")], asked_before
     assert asked_before.count("/api/me/first") == 1, asked_before
     assert not violations, violations
+    # The styles came with the page (inlined, allowed by their hash): no stylesheet to fetch, and
+    # the first screen is styled (the app's dark background, not the browser's white).
+    assert not [what for kind, what in events if kind == "sent" and what.endswith(".css")], events
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
     page.unroute_all(behavior="ignoreErrors")

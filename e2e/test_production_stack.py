@@ -6,10 +6,12 @@ NSS database, as a phone that installed it would; no certificate errors are igno
 The director's phone is pinned to worker 0 and the dealer's to worker 1 through Caddy's
 load-balancing cookie (the value Caddy would give a client it sent to that worker). That the
 cookie routes where we say is checked, not assumed: an Engine.IO session opened through Caddy
-with each cookie is known by exactly that worker (stack.worker_behind). And at the end both
-phones still carry the cookie they were given: Caddy replaces a cookie that matches no worker,
-so every request of each phone went to its worker. The dealer's busts are thus taken by worker
-1, and the director on worker 0 sees them only through Redis."""
+with each cookie is known by exactly that worker (stack.worker_behind). The cookie routes what
+is not the tournament's (sign-in, the director's lists, the app's files); the tournament's own
+requests and both phones' sockets (`?t=`) go to the one worker its number hashes to, whatever
+cookie a phone has (issue 36, deploy/Caddyfile): the workers' access logs show who served what.
+At the end both phones still carry the cookie they were given (Caddy replaces a cookie that
+matches no worker)."""
 
 import importlib.util
 import shutil
@@ -53,7 +55,7 @@ def stack(tmp_path):
         pytest.fail(MISSING_CERTUTIL)
     if not (ROOT / "pwa/dist/index.html").exists():
         pytest.fail("pwa/dist is not built: run `make test`, which builds it first")
-    with local_stack.LocalStack(tmp_path / "stack") as s:
+    with local_stack.LocalStack(tmp_path / "stack", access_log=True) as s:
         yield s
 
 
@@ -73,7 +75,12 @@ def pinned_phone(browser, stack, worker: int):
     return context
 
 
-def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_other_worker(stack, trusting_browser):
+def served(stack, worker: int, needle: str) -> list[str]:
+    """The request lines of a worker's access log (gevent's: `… "GET /path HTTP/1.1" 200 …`) naming `needle`."""
+    return [line for line in stack.workers[worker].log().splitlines() if '"' in line and needle in line.split('"')[1]]
+
+
+def test_dealer_offline_over_https_through_caddy_reaches_the_director(stack, trusting_browser):
     # The cookies route where we say (checked against the workers' own Engine.IO sessions).
     assert stack.worker_behind(DIRECTOR) == DIRECTOR and stack.worker_behind(DEALER) == DEALER
 
@@ -82,6 +89,9 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     sockets = []  # websockets pass through Caddy: the views reach the director over one
     director.on("websocket", lambda ws: sockets.append(ws) if "/socket.io/" in ws.url else None)
     tid = first_director_seats_a_tournament(director, stack.url, stack.setup_token(), 6, 1)
+    # The tournament's worker: its sockets go there, whatever cookie the phone has.
+    home = stack.worker_behind(tournament=tid)
+    assert stack.worker_behind(worker=1 - home, tournament=tid) == home
 
     # The table's QR link points at the public HTTPS address (PUBLIC_URL), token in the fragment.
     in_section(director, "tools")  # the QR links live in the Tools section
@@ -122,6 +132,7 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     expect(director.get_by_test_id("players-left")).to_contain_text("4")
     live = [ws for ws in sockets if not ws.is_closed()]
     assert live and "transport=websocket" in live[-1].url, [ws.url for ws in sockets]
+    assert f"t={tid}" in live[-1].url, live[-1].url  # the director's socket names its tournament
 
     # Applied exactly once: one event per bust in PostgreSQL's log, from the dealer's phone.
     busts = stack.sql(
@@ -134,6 +145,13 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director_on_the_oth
     assert stack.sql("SELECT count(*) FROM op_receipt WHERE tournament_id = %s AND type = 'record_bust'", (tid,)) == [
         (2,)
     ]
+
+    # The tournament's requests, the dealer's commands among them, all went to its worker; the
+    # director's list of tournaments (not one tournament's) went to his cookie's worker.
+    ours = f"/api/tournaments/{tid}/"
+    assert served(stack, 1 - home, ours) == [], served(stack, 1 - home, ours)[:3]
+    assert len([line for line in served(stack, home, ours) if "/commands" in line]) >= 2
+    assert served(stack, DIRECTOR, "/api/tournaments ") or served(stack, DIRECTOR, "/api/tournaments?")
 
     # Every request of each phone went to its pinned worker: Caddy never had to re-pin them.
     for context, worker in ((director_ctx, DIRECTOR), (dealer_ctx, DEALER)):

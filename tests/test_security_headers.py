@@ -360,13 +360,17 @@ def test_origin_rules():
     assert own_origin(proxied, 1) == "https://127.0.0.1:5000" and own_origin(proxied, 0) == "http://127.0.0.1:5000"
 
 
-def test_the_built_pages_inline_boot_script_is_allowed_by_its_hash_and_no_other(tmp_path):
-    """index.html's boot script (pwa/boot/firstScreen.js, docs/first-scan.md) runs under the strict
-    policy by its sha256, read from the built file at start; an inline script it does not name is blocked."""
+def test_the_built_pages_inline_boot_script_and_styles_are_allowed_by_their_hash_and_no_other(tmp_path):
+    """index.html's boot script (pwa/boot/firstScreen.js) and its inlined stylesheet (docs/first-scan.md)
+    run under the strict policy by their sha256, read from the built file at start; an inline script
+    or style it does not name is blocked."""
     boot = "(function () { window.__firstScreen = null; })();"
-    html = f'<!doctype html><head><meta charset="utf-8">\n<script>{boot}</script>{APP_HTML}</head>'
+    styles = ".card{color:#fff}\nbody{background:#000}"
+    html = f'<!doctype html><head><meta charset="utf-8">\n<script>{boot}</script>{APP_HTML}<style>{styles}</style></head>'
     app = make_app(tmp_path, index_html=html)  # the policy is made when the app starts, from the build it serves
-    digest = base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
+    digest = lambda text: base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
     csp = policy(app.test_client().get("/"))
-    assert csp["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
-    assert "unsafe-inline" not in csp["script-src"] and "unsafe-eval" not in csp["script-src"]
+    assert csp["script-src"].split() == ["'self'", f"'sha256-{digest(boot)}'"]
+    assert csp["style-src"].split() == ["'self'", f"'sha256-{digest(styles)}'"]
+    for kind in ("script-src", "style-src"):
+        assert "unsafe-inline" not in csp[kind] and "unsafe-eval" not in csp[kind]

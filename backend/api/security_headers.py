@@ -19,12 +19,13 @@ from ..config import Config
 from ..floor import floor_of
 from ..service import now_ms
 
-# The app's own policy. style-src 'self' holds: Preact sets styles through the CSSOM, which CSP
-# does not govern; the built index.html has no inline style, and one inline script, the boot script
-# of the first scan (pwa/boot/firstScreen.js, docs/first-scan.md), allowed by its hash alone. A blob:
+# The app's own policy. Preact sets styles through the CSSOM, which CSP does not govern. The built
+# index.html has one inline script, the boot script of the first scan (pwa/boot/firstScreen.js), and
+# one inline style, the app's stylesheet (it comes with the page: docs/first-scan.md), each allowed
+# by its hash alone; no style attribute and no other inline script or style runs. A blob:
 # manifest is a link's own on WebKit (pwa/src/homeScreen.ts: the home-screen app starts at that link).
 APP_CSP = (
-    "default-src 'self'; script-src 'self'{scripts}; style-src 'self'; img-src 'self' data: blob:; "
+    "default-src 'self'; script-src 'self'{scripts}; style-src 'self'{styles}; img-src 'self' data: blob:; "
     "connect-src 'self'{sockets}; font-src 'self'; manifest-src 'self' blob:; worker-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
@@ -62,19 +63,25 @@ FRAMEABLE_ENDPOINTS = frozenset({"publish.public_standings"})
 _HOST_RE = re.compile(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
 
 
-# An inline script of the built index.html: a <script> without src.
+# An inline script of the built index.html (a <script> without src), and an inline style.
 _INLINE_SCRIPT_RE = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.S | re.I)
+_INLINE_STYLE_RE = re.compile(r"<style[^>]*>(.*?)</style>", re.S | re.I)
 
 
-def inline_script_sources(index_html: Path) -> str:
-    """' 'sha256-…'' for each inline script of the built app's index.html, read once at start: the
-    policy allows exactly these scripts, and no other inline script. No build, no hashes."""
+def inline_sources(index_html: Path) -> tuple[str, str]:
+    """(' 'sha256-…'' for each inline script, the same for each inline style) of the built app's
+    index.html, read once at start: the policy allows exactly these, and nothing else inline. No
+    build, no hashes."""
     try:
         html = index_html.read_text(encoding="utf-8")
     except OSError:
-        return ""
-    digests = (hashlib.sha256(body.encode("utf-8")).digest() for body in _INLINE_SCRIPT_RE.findall(html))
-    return "".join(f" 'sha256-{base64.b64encode(d).decode()}'" for d in digests)
+        return "", ""
+
+    def hashes(bodies: list[str]) -> str:
+        digests = (hashlib.sha256(body.encode("utf-8")).digest() for body in bodies)
+        return "".join(f" 'sha256-{base64.b64encode(d).decode()}'" for d in digests)
+
+    return hashes(_INLINE_SCRIPT_RE.findall(html)), hashes(_INLINE_STYLE_RE.findall(html))
 
 
 def socket_sources(host: str) -> str:
@@ -108,7 +115,8 @@ def register_security_headers(app: Flask) -> None:
     """Also the `X-Server-Time` every answer carries (the phones' clock offset, pwa/src/sync/api.ts)."""
     config = floor_of(app).config
     max_age = hsts_seconds(config)
-    app_csp = APP_CSP.replace("{scripts}", inline_script_sources(Path(config.PWA_DIST) / "index.html"))
+    scripts, styles = inline_sources(Path(config.PWA_DIST) / "index.html")
+    app_csp = APP_CSP.replace("{scripts}", scripts).replace("{styles}", styles)
 
     @app.after_request
     def _security_headers(response: Response) -> Response:

@@ -18,10 +18,26 @@ def _one_table(state: TournamentState, p: dict) -> set[tuple]:
 
 
 def _moved(state: TournamentState, p: dict) -> set[tuple]:
+    """The tables left and reached, the players who moved, and every player at a table whose
+    button the moves reset (V-III.i: newcomers make it draw for the button again; his picture
+    shows the button, and it is gone until the draw)."""
     keys: set[tuple] = set()
+    reset = set(p["redraw_button"]) if isinstance(p.get("redraw_button"), list) else set()  # table_broken
     for m in p.get("moves", [p]):
         keys |= {("table", m["from_table"]), ("table", m["to_table"]), ("player", m["entry_id"])}
-    return keys | {("table", n) for n in p.get("broken", [])}
+        if m.get("redraw_button") is True:  # player_moved
+            reset.add(m["to_table"])
+    return keys | {("table", n) for n in p.get("broken", [])} | _seated_at(state, reset)
+
+
+def _final_tables(state: TournamentState, p: dict) -> set[tuple]:
+    """The final table (or G-Final's last two) formed: its players, moved or not, see the button
+    go until the high-card draw (V-IV.d, S-#4)."""
+    return _moved(state, p) | _seated_at(state, p.get("tables", [p["table_no"]]))
+
+
+def _seated_at(state: TournamentState, table_nos) -> set[tuple]:
+    return {("player", e) for n in table_nos if (t := state.tables.get(n)) for e in t.seats.values()}
 
 
 def _all_tables(state: TournamentState, p: dict) -> set[tuple]:
@@ -113,7 +129,7 @@ CUSTOM: dict[str, Callable[[TournamentState, dict], set[tuple]]] = {
     "tournament_won": _entry_and_table,
     "player_moved": _moved,
     "table_broken": _moved,
-    "final_table_formed": _moved,
+    "final_table_formed": _final_tables,
     "button_set": _table_and_players,
     "hand_started": lambda state, p: _table_and_players(state, p) | _penalty_count(state, p),
     "hand_for_hand_started": _all_tables,

@@ -522,7 +522,9 @@ def player_view(state: TournamentState, entry_id: int, now: int) -> dict:
         **_head(state, "player", now),
         **entry,
         "max_seats": table.max_seats if table else 0,
-        "button": table.button if table else None,  # the dealer button on the player's picture
+        # the dealer button on the player's picture; none once he is out (his phone shows no
+        # table then, and a later button at the table he left is not pushed to him)
+        "button": table.button if table and entry_id in table.seats.values() else None,
         "last_move": state.entries[entry_id].last_move,
         "penalty": penalties.entry_penalty(state, entry_id, now),
         # where his registration stands (engine/sign_up.py): registered, promoted, checked in...

@@ -54,6 +54,23 @@ export function roleChunks(bundle, base = "/") {
   return out;
 }
 
+// The one stylesheet, inlined at the end of the head (docs/first-scan.md): its bytes come with the
+// page, while the requests the boot script sent wait out their round trip, instead of sharing the
+// slow link with the second wave of files. The server allows it by its hash (security_headers.py).
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/i;
+
+export function inlineStylesheet(html, bundle, base = "/") {
+  const m = STYLESHEET.exec(html);
+  if (!m) throw new Error("first-screen: index.html links no stylesheet");
+  const file = m[1].startsWith(base) ? m[1].slice(base.length) : m[1];
+  const asset = bundle[file];
+  if (!asset || asset.type !== "asset") throw new Error(`first-screen: no asset ${file} for ${m[1]}`);
+  const css = typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+  if (/<\/style/i.test(css)) throw new Error("first-screen: the stylesheet holds </style");
+  if (STYLESHEET.test(html.replace(m[0], ""))) throw new Error("first-screen: more than one stylesheet");
+  return html.replace(m[0], "").replace("</head>", `  <style>${css}</style>\n  </head>`);
+}
+
 export function firstScreen() {
   let base = "/";
   return {
@@ -71,7 +88,8 @@ export function firstScreen() {
         // stylesheet would wait for it.
         const charset = /<meta charset="utf-8"\s*\/?>/i;
         if (!charset.test(html)) throw new Error("first-screen: index.html has no <meta charset>");
-        return html.replace(charset, (tag) => `${tag}\n    <script>${code}</script>`);
+        const booted = html.replace(charset, (tag) => `${tag}\n    <script>${code}</script>`);
+        return inlineStylesheet(booted, ctx.bundle, base);
       },
     },
   };

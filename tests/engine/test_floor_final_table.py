@@ -13,7 +13,7 @@ from backend.engine.balancing import active_tables
 from backend.engine.model import Decision, Rejection
 from backend.engine.suggestions import suggestions
 from backend.read.changes import changed_views
-from backend.read.views import public_view, table_view
+from backend.read.views import player_view, public_view, table_view
 from engine_helpers import Log, preset
 
 T0 = 1_800_000_000_000
@@ -252,6 +252,37 @@ def test_v_iii_i_a_break_and_a_move_before_one_hand_add_up():
     decision = floor.ok("move_player", {"entry_id": mover, "to_table": 2, "to_seat": seat, "force": True})
     assert decision.events[0].payload.get("redraw_button") is True
     assert table.button is None and table.redraw == "new_players"
+
+
+def _phones_told(floor, type, payload) -> tuple[set, set]:
+    """(the player views this command changed, the player views changed_views names for it)."""
+    shown = lambda: {e: {k: v for k, v in player_view(floor.state, e, 0).items() if k != "seq"} for e in floor.state.entries}
+    before = shown()
+    decision = floor.ok(type, payload)
+    told = changed_views(floor.state, decision.events)
+    after = shown()
+    return {("player", e) for e in after if after[e] != before[e]}, {k for k in told if k[0] == "player"}
+
+
+def test_v_iii_i_v_iv_d_a_button_drawn_again_reaches_every_phone_at_that_table():
+    """V-III.i, V-IV.d: a move or the final table that makes a table draw for the button again
+    changes the button on the phone of every player there, those who did not move too: each of
+    them is pushed (a player's picture kept the old button until his next push)."""
+    floor = _v_three_tables_one_short()
+    for move in [s for s in floor.suggestions() if s["kind"] == "move"]:
+        changed, told = _phones_told(floor, "move_player", {k: move[k] for k in ("entry_id", "to_table", "to_seat")})
+        assert changed <= told, changed - told
+    assert floor.state.tables[3].button is None  # the redraw happened, and was told
+    stayed = {("player", e) for e in floor.state.tables[3].seats.values()} - {("player", m["entry_id"]) for m in [move]}
+    assert stayed <= told
+
+    floor = Floor("v-ranking", 18, 2)
+    for n in (1, 2):
+        floor.deal(n)
+    floor.bust_to(8)
+    floor.apply_moves()
+    changed, told = _phones_told(floor, "form_final_table", {})
+    assert changed and changed <= told, changed - told
 
 
 # ——— 6: N-3.12 ———

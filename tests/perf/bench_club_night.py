@@ -109,6 +109,9 @@ class Ledger:
         self.unanswered: dict[str, int] = defaultdict(int)  # "503 database_unavailable", "network", …
         self.sent = 0
         self.ack_order: list[float] = []  # every ack's ms in the order they came (soak.py's windows)
+        # tournament -> when its last command was decided (perf_counter): its phones' views can be
+        # right only after that (fault_night.py measures the recovery from there)
+        self.decided_at: dict[int, float] = {}
 
     def send(self, phone: Phone, tid: int, type: str, payload: dict) -> tuple[int | None, float]:
         """The command, retried with its op_id until the server answers; (seq or None, sent at)."""
@@ -140,6 +143,8 @@ class Ledger:
             time.sleep(wait)
         ms = (time.perf_counter() - t0) * 1000
         with self.lock:
+            if code is not None and code < 500:
+                self.decided_at[tid] = time.perf_counter()
             if code == 200 and answer.get("status") == "applied":
                 self.ack_ms[type].append(ms)
                 self.ack_order.append(ms)
@@ -189,16 +194,17 @@ class Club:
         found = director.ok("GET", f"/api/tournaments/{self.tid}/links")
         self.tables = {t["table_no"]: t["url"].rsplit("/", 1)[1] for t in found["tables"]}
         self.player_socket = {
-            p["entry_id"]: sockets.connect({"token": p["url"].rsplit("/", 1)[1]}) for p in found["players"]
+            p["entry_id"]: sockets.connect({"token": p["url"].rsplit("/", 1)[1]}, tournament=self.tid)
+            for p in found["players"]
         }
-        self.tv = sockets.connect({"token": found["display"]["url"].rsplit("/", 1)[1]})
+        self.tv = sockets.connect({"token": found["display"]["url"].rsplit("/", 1)[1]}, tournament=self.tid)
         sockets.connect({"token": director.token}, subscribe=self.tid)
         self.finished = threading.Event()
 
 
 def dealer_bot(club: Club, table_no: int, stack, sockets: RawSockets, ledger: Ledger, args, stop: threading.Event):
     phone = Phone(stack, club.tables[table_no])
-    sock = sockets.connect({"token": phone.token}, keep=True)
+    sock = sockets.connect({"token": phone.token}, keep=True, tournament=club.tid)
     sockets.wait(sock, "table", 0, timeout=15)
     # about every player out within the run (tables break as it goes, so fewer hands are dealt)
     p_bust = min(0.9, (args.players - 1) / args.tables * args.pace / (args.minutes * 60 * 0.5))

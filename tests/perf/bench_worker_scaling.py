@@ -12,51 +12,26 @@ backend/realtime/room_channels.py), `one` the single channel every worker reads
 seconds of the workers, of Caddy and of all servers (PostgreSQL and Redis are shared with anything
 else on the machine: read their share as an upper bound) per command, both as measured and net of
 what the open sockets cost with nobody playing (measured first, `--idle` seconds). Flat from 1 to 4
-workers means a worker reads only what its own sockets need. `--pin` sends each club's commands to
-one worker (Caddy's cookie), so no other worker replays its events to catch up its state.
+workers means a worker reads only what its own sockets need. Caddy routes as deploy/Caddyfile
+does: a tournament's requests and its phones' sockets (`?t=`) to one worker.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
 import threading
 import time
 from pathlib import Path
-from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_club_night
-from bench_club_night import Club, Ledger, Phone, check_log, cpu_of, open_the_evening, play_until, start_bots
+from bench_club_night import Club, Ledger, check_log, cpu_of, open_the_evening, play_until, start_bots
 from local_stack import LocalStack  # on the path: bench_club_night put deploy/ there
 from procstat import pct
 from raw_sockets import STOPPING
-
-
-class PinnedPhone(Phone):
-    """A phone whose requests Caddy sends to the worker its club is pinned to (`--pin`: Caddy's
-    load-balancing cookie, as a browser sends it back), so one tournament's commands are all
-    decided by one worker and no other worker replays its events to catch up."""
-
-    cookies: ClassVar[dict[str, str]] = {}  # token -> the cookie's value
-
-    def request(self, method: str, path: str, body=None):
-        headers = {"Host": self.host}
-        if self.token:
-            headers["Authorization"] = f"Bearer {self.token}"
-            if self.token in self.cookies:
-                headers["Cookie"] = f"pokerfloor_lb={self.cookies[self.token]}"
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        r = self.pool.request(method, path, body=data, headers=headers)
-        return r.status, (json.loads(r.data) if r.data and r.data[:1] in (b"{", b"[") else None)
-
 
 WORKERS = ("worker",)
 SERVERS = ("worker", "caddy", "postgres", "redis")
@@ -75,13 +50,6 @@ def evening(workers: int, queue: str, args) -> dict:
     with LocalStack(logs, workers=workers) as stack:
         admin, sockets = open_the_evening(stack)
         clubs = [Club(stack, admin, n, args, sockets) for n in range(1, args.clubs + 1)]
-        PinnedPhone.cookies.clear()
-        if args.pin:  # the dealer bots make their phones with bench_club_night's Phone: this one
-            bench_club_night.Phone = PinnedPhone
-            for n, club in enumerate(clubs):
-                cookie = stack.lb_cookie(n % workers)
-                PinnedPhone.cookies.update({club.director.token: cookie} | dict.fromkeys(club.tables.values(), cookie))
-                club.director.__class__ = PinnedPhone
         time.sleep(2)  # the joins' first views
         before, t0 = cpu_of(stack), time.perf_counter()
         time.sleep(args.idle)
@@ -110,7 +78,7 @@ def evening(workers: int, queue: str, args) -> dict:
         return used / max(commands, 1) * 1000, (used - idle) / max(commands, 1) * 1000
 
     return {
-        "queue": queue + ("+pin" if args.pin else ""),
+        "queue": queue,
         "workers": workers,
         "sockets": sockets.made,
         "commands": commands,
@@ -138,7 +106,6 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=4.0, help="seconds between hands at a table (mean)")
     parser.add_argument("--idle", type=float, default=15, help="seconds of open phones and no command, first")
     parser.add_argument("--seed", type=int, default=36)
-    parser.add_argument("--pin", action="store_true", help="each club's commands to one worker (Caddy's cookie)")
     parser.add_argument("--logs", help="keep each run's workers' and Caddy's logs under this directory")
     args = parser.parse_args()
     os.environ["BACKUP_AUTO"] = "0"  # as the other benches: no backup copy inside a timed command

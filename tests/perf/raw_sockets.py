@@ -45,7 +45,7 @@ class RawSockets:
         # does (pwa/src/sync/socket.ts), and gets its views whole on joining; every view kept whole.
         self.reconnect = False
         self.keep_all = False
-        self.auth: dict[int, tuple[dict, int | None]] = {}
+        self.auth: dict[int, tuple[dict, int | None, int | None]] = {}
         self.reconnects = 0
         # Sockets to (un)register: only the reader thread touches the selector (a selector is not
         # thread-safe: 840 phones reconnecting at once broke its map while it selected).
@@ -56,16 +56,21 @@ class RawSockets:
     def count(self) -> int:
         return len(self.sockets)
 
-    def connect(self, auth: dict, subscribe: int | None = None, keep: bool = False) -> int:
+    def connect(
+        self, auth: dict, subscribe: int | None = None, keep: bool = False, tournament: int | None = None
+    ) -> int:
         """A phone's socket (auth as the phone sends it); `subscribe`: a director's tournament;
-        `keep`: its newest view of each kind is kept whole (a dealer bot reads its table from it)."""
-        ws, early = self._open(auth, subscribe)
+        `keep`: its newest view of each kind is kept whole (a dealer bot reads its table from it);
+        `tournament`: named in the address as the PWA names it (`?t=`, the director's subscribed
+        one), so Caddy puts the socket on its tournament's worker (deploy/Caddyfile)."""
+        tournament = tournament if tournament is not None else subscribe
+        ws, early = self._open(auth, subscribe, tournament)
         sock, self.made = self.made, self.made + 1
         with self.changed:
             self.newest[sock] = {}
             self.sockets[sock] = ws
             self.arrived[sock] = threading.Condition(self.lock)
-            self.auth[sock] = (auth, subscribe)
+            self.auth[sock] = (auth, subscribe, tournament)
             if keep or self.keep_all:
                 self.kept[sock] = {}
         for message in early:
@@ -73,12 +78,13 @@ class RawSockets:
         self._pending.put((sock, ws))
         return sock
 
-    def _open(self, auth: dict, subscribe: int | None) -> tuple[websocket.WebSocket, list[str]]:
+    def _open(self, auth: dict, subscribe: int | None, tournament: int | None) -> tuple[websocket.WebSocket, list[str]]:
         """The socket, and the views the server sent before its connect answer (it emits the
         joining phone's views from its connect handler: they may come first)."""
         # suppress_origin: as a phone app (same origin); no UTF-8 check in Python (27 kB took ms)
+        url = self.ws_url + (f"&t={tournament}" if tournament is not None else "")
         ws = websocket.create_connection(
-            self.ws_url, timeout=10, suppress_origin=True, skip_utf8_validation=True, **self.options
+            url, timeout=10, suppress_origin=True, skip_utf8_validation=True, **self.options
         )
         assert ws.recv().startswith("0"), "no Engine.IO open packet"
         ws.send("40" + json.dumps(auth))

@@ -21,6 +21,9 @@ export interface SocketOptions {
   token: string;
   /** Directors must subscribe to a tournament after connecting. */
   subscribeTournament?: number | string | null;
+  /** The tournament the screen shows: named in the socket's address (`?t=`), so the proxy puts
+   * the socket on the worker that decides that tournament's commands (deploy/Caddyfile). */
+  tournament?: number | string | null;
   /** Send heartbeats (screens that send commands: dealer, director). */
   heartbeat?: boolean;
   onConnect?: () => void;
@@ -215,7 +218,12 @@ export function connectSocket(opts: SocketOptions): () => void {
   }
   generation++;
   // Same token and tournament: keep the connection (just swap the hooks).
-  if (current && current.opts.token === opts.token && current.opts.subscribeTournament === opts.subscribeTournament) {
+  if (
+    current &&
+    current.opts.token === opts.token &&
+    current.opts.subscribeTournament === opts.subscribeTournament &&
+    current.opts.tournament === opts.tournament
+  ) {
     const e = current;
     const hbWas = !!e.opts.heartbeat;
     e.opts = opts;
@@ -224,9 +232,11 @@ export function connectSocket(opts: SocketOptions): () => void {
     return () => disconnectIf(e.socket);
   }
   disconnectSocket();
+  const routeBy = opts.tournament ?? opts.subscribeTournament;
   const socket = io({
     path: "/socket.io",
     auth: { token: opts.token },
+    ...(routeBy != null && routeBy !== "" ? { query: { t: String(routeBy) } } : {}),
     transports: ["websocket", "polling"],
     reconnection: false, // ours: see scheduleReconnect
     timeout: CONNECT_TIMEOUT_MS,

@@ -42,6 +42,7 @@ export function useLive(opts: {
     const disconnect = connectSocket({
       token,
       subscribeTournament: director ? tid : null,
+      tournament: tid,
       heartbeat,
       onConnect: () => {
         refresh();

@@ -7,13 +7,32 @@ READY = {
     "display": "[data-testid=clock-time][data-remaining-ms]",
 }
 
-# An init script: window.__ready = performance.now() (ms since navigation start) when the
-# role's first screen appears; `% selector`.
+# What the link shows before the app's code is there: index.html's boot script draws a player's
+# seat and a dealer's seats from its early answer (pwa/boot/firstScreen.js); the TV has none.
+FIRST_PAINT = {
+    "player": "#first-paint [data-first-paint=player]",
+    "dealer": "#first-paint [data-first-paint=dealer] li",
+}
+
+
+def seen(role: str) -> str:
+    """The selector of the moment the person sees what the link is for: the first paint or the app's screen."""
+    return ", ".join(s for s in (FIRST_PAINT.get(role), READY[role]) if s)
+
+
+# An init script: window.__ready = performance.now() (ms since navigation start) when the role's
+# first screen of the app appears, window.__seen when its first paint or that screen does;
+# `% (app's selector, seen selector)`.
 WATCH = """
-((selector) => {
+((app, any) => {
   const look = () => {
-    if (window.__ready == null && document.querySelector(selector)) window.__ready = performance.now();
+    if (window.__seen == null && document.querySelector(any)) window.__seen = performance.now();
+    if (window.__ready == null && document.querySelector(app)) window.__ready = performance.now();
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
-})(%r);
+})(%r, %r);
 """
+
+
+def watch(role: str) -> str:
+    return WATCH % (READY[role], seen(role))

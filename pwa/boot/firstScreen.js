@@ -49,4 +49,87 @@
   chunks.css.forEach(function (f) {
     announce("preload", f, "style");
   });
+
+  // The first paint: a player's seat, a dealer's table and who sits where, drawn from the answer
+  // while the app's code is still on its way (on a slow network it comes ~0.3 s later), over the
+  // page until the app shows its own screen. Text only (textContent: names are anyone's typing), in
+  // the app's classes (its styles are inline in the page). Words as src/i18n has them. Nothing is
+  // drawn when the app got there first (a phone with the app cached), or for anything else (the
+  // TV's clock, a player not seated yet): the app draws those.
+  var WORDS = {
+    en: { table: "Table ", seat: "Seat ", seats: "Seats" },
+    de: { table: "Tisch ", seat: "Sitz ", seats: "Sitze" },
+  }[lang];
+  var APP_SHOWS = { player: "[data-testid=player-seat][data-table]", dealer: "[data-testid^='seat-']" }[m[1]];
+  if (!APP_SHOWS) return;
+  function el(tag, cls, text, parent) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = String(text);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function ofKind(views, kind) {
+    for (var i = 0; i < views.length; i++) if (views[i] && views[i].kind === kind) return views[i];
+    return null;
+  }
+  function draw(data) {
+    var views = (data && data.views) || [];
+    var pub = ofKind(views, "public") || {};
+    var own = ofKind(views, m[1] === "player" ? "player" : "table");
+    if (!own) return null;
+    var box = el("div", "first-paint screen");
+    box.id = "first-paint";
+    box.setAttribute("aria-busy", "true");
+    var bar = el("div", "topbar-row", null, el("header", "topbar", null, box));
+    var main = el("main", "content", null, box);
+    el("p", "muted center tournament-name", pub.name, main);
+    if (m[1] === "player") {
+      if (own.table_no == null || own.seat == null || own.status === "busted") return null;
+      el("h1", "topbar-title", own.name, bar);
+      var card = el("section", "card seat-card", null, main);
+      el("div", "player-name", own.name, card);
+      var seat = el("div", "player-seat", null, card);
+      seat.setAttribute("data-first-paint", "player");
+      el("span", "seat-line", WORDS.table + own.table_no, seat);
+      el("span", "seat-line", WORDS.seat + own.seat, seat);
+    } else {
+      if (!own.seats || !own.seats.length) return null;
+      el("h1", "topbar-title", WORDS.table + own.table_no, bar);
+      var list = el("section", "card", null, main);
+      el("h2", null, WORDS.seats + " (" + own.seats.length + "/" + own.max_seats + ")", list);
+      var rows = el("ol", "first-paint-seats", null, list);
+      rows.setAttribute("data-first-paint", "dealer");
+      own.seats.forEach(function (s) {
+        var row = el("li", null, null, rows);
+        el("strong", null, s.seat, row);
+        el("span", null, s.name, row);
+      });
+    }
+    return box;
+  }
+  answer
+    .then(function (r) {
+      return r.ok ? r.clone().json() : null; // a copy: the app reads the answer itself
+    })
+    .then(function (data) {
+      var app = document.getElementById("app");
+      if (!app || app.firstChild) return; // the app is there first
+      var box = draw(data);
+      if (!box) return;
+      document.body.appendChild(box);
+      // Gone once the app shows its screen, or 2 s after it showed anything else (a refusal…).
+      var timer = null;
+      var done = function () {
+        watch.disconnect();
+        clearTimeout(timer);
+        if (box.parentNode) box.parentNode.removeChild(box);
+      };
+      var watch = new MutationObserver(function () {
+        if (app.querySelector(APP_SHOWS)) done();
+        else if (app.firstChild && !timer) timer = setTimeout(done, 2000);
+      });
+      watch.observe(app, { subtree: true, childList: true, attributes: true });
+    })
+    .catch(function () {});
 })();

@@ -90,5 +90,8 @@ def test_a_link_asks_its_first_screen_and_chunks_while_the_entry_still_loads(liv
     # The styles came with the page (inlined, allowed by their hash): no stylesheet to fetch, and
     # the first screen is styled (the app's dark background, not the browser's white).
     assert not [what for kind, what in events if kind == "sent" and what.endswith(".css")], events
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") not in (
+        "rgba(0, 0, 0, 0)",
+        "rgb(255, 255, 255)",
+    )
     page.unroute_all(behavior="ignoreErrors")

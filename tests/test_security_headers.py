@@ -366,7 +366,9 @@ def test_the_built_pages_inline_boot_script_and_styles_are_allowed_by_their_hash
     or style it does not name is blocked."""
     boot = "(function () { window.__firstScreen = null; })();"
     styles = ".card{color:#fff}\nbody{background:#000}"
-    html = f'<!doctype html><head><meta charset="utf-8">\n<script>{boot}</script>{APP_HTML}<style>{styles}</style></head>'
+    html = (
+        f'<!doctype html><head><meta charset="utf-8">\n<script>{boot}</script>{APP_HTML}<style>{styles}</style></head>'
+    )
     app = make_app(tmp_path, index_html=html)  # the policy is made when the app starts, from the build it serves
     digest = lambda text: base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
     csp = policy(app.test_client().get("/"))

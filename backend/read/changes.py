@@ -6,7 +6,7 @@ the events whose tables and players take more than their payload are worked out 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..engine import EVENTS, census, money
 from ..engine.balancing import fullest, halt_of, halt_setting
@@ -36,7 +36,7 @@ def _final_tables(state: TournamentState, p: dict) -> set[tuple]:
     return _moved(state, p) | _seated_at(state, p.get("tables", [p["table_no"]]))
 
 
-def _seated_at(state: TournamentState, table_nos) -> set[tuple]:
+def _seated_at(state: TournamentState, table_nos: Iterable[int]) -> set[tuple]:
     return {("player", e) for n in table_nos if (t := state.tables.get(n)) for e in t.seats.values()}
 
 

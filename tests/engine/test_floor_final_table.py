@@ -256,7 +256,9 @@ def test_v_iii_i_a_break_and_a_move_before_one_hand_add_up():
 
 def _phones_told(floor, type, payload) -> tuple[set, set]:
     """(the player views this command changed, the player views changed_views names for it)."""
-    shown = lambda: {e: {k: v for k, v in player_view(floor.state, e, 0).items() if k != "seq"} for e in floor.state.entries}
+    shown = lambda: {
+        e: {k: v for k, v in player_view(floor.state, e, 0).items() if k != "seq"} for e in floor.state.entries
+    }
     before = shown()
     decision = floor.ok(type, payload)
     told = changed_views(floor.state, decision.events)

@@ -441,15 +441,29 @@ class LocalStack:
 
     def worker_behind(self, worker: int | None = None, tournament: int | None = None) -> int:
         """Which worker a client really reaches, found out without trusting Caddy's arithmetic:
-        pinned to `worker` by the cookie, or a socket of `tournament` (`?t=`, as the PWA names
+        pinned to `worker` by the cookie, or a socket of `tournament` (`?tid=`, as the PWA names
         it). Opens an Engine.IO session through Caddy so, then asks every worker directly whether
         it knows the session (a polling session lives in one worker's memory; only the owner
-        answers 200, the others 400)."""
-        query = f"&t={tournament}" if tournament is not None else ""
-        r = self.request("GET", f"/socket.io/?EIO=4&transport=polling{query}", worker=worker)
+        answers 200, the others 400). Before that, the session's next requests go through Caddy
+        as engine.io-client sends them, each with a new cache-buster `t`: each must reach the
+        session's worker (a 400 "session unknown" means the route is not sticky)."""
+        query = f"&tid={tournament}" if tournament is not None else ""
+        r = self.request("GET", f"/socket.io/?EIO=4&transport=polling{query}&t=open", worker=worker)
         if r.status != 200:
             raise StackError(f"Engine.IO handshake through Caddy: {r.status} {r.body[:200]!r}")
         sid = json.loads(r.body.decode()[1:])["sid"]  # "0{...}": the Engine.IO open packet
+        for n in range(3):
+            noop = self.request(
+                "POST",
+                f"/socket.io/?EIO=4&transport=polling{query}&sid={sid}&t={secrets.token_urlsafe(5)}{n}",
+                worker=worker,
+                raw=b"6",  # 6 = noop
+                headers={"Content-Type": "text/plain;charset=UTF-8"},
+            )
+            if noop.status != 200:
+                raise StackError(
+                    f"polling request {n + 1} of session {sid} through Caddy: {noop.status} {noop.body[:200]!r}"
+                )
         owners = []
         for w in self.workers:
             conn = http.client.HTTPConnection("127.0.0.1", w.port, timeout=5)

@@ -8,7 +8,7 @@ load-balancing cookie (the value Caddy would give a client it sent to that worke
 cookie routes where we say is checked, not assumed: an Engine.IO session opened through Caddy
 with each cookie is known by exactly that worker (stack.worker_behind). The cookie routes what
 is not the tournament's (sign-in, the director's lists, the app's files); the tournament's own
-requests and both phones' sockets (`?t=`) go to the one worker its number hashes to, whatever
+requests and both phones' sockets (`?tid=`) go to the one worker its number hashes to, whatever
 cookie a phone has (issue 36, deploy/Caddyfile): the workers' access logs show who served what.
 At the end both phones still carry the cookie they were given (Caddy replaces a cookie that
 matches no worker)."""
@@ -99,6 +99,8 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director(stack, tru
     assert dealer_url.startswith(f"{stack.url}/#/dealer/"), dealer_url
     dealer_ctx = pinned_phone(trusting_browser, stack, DEALER)
     dealer = dealer_ctx.new_page()
+    dealer_sockets = []
+    dealer.on("websocket", lambda ws: dealer_sockets.append(ws.url) if "/socket.io/" in ws.url else None)
     dealer.goto(dealer_url)
     assert dealer.evaluate("window.isSecureContext")
     seats = dealer.locator("[data-testid^='seat-'][data-entry-id]")
@@ -132,7 +134,8 @@ def test_dealer_offline_over_https_through_caddy_reaches_the_director(stack, tru
     expect(director.get_by_test_id("players-left")).to_contain_text("4")
     live = [ws for ws in sockets if not ws.is_closed()]
     assert live and "transport=websocket" in live[-1].url, [ws.url for ws in sockets]
-    assert f"t={tid}" in live[-1].url, live[-1].url  # the director's socket names its tournament
+    assert f"tid={tid}" in live[-1].url, live[-1].url  # the director's socket names its tournament
+    assert dealer_sockets and all(f"tid={tid}" in url for url in dealer_sockets), dealer_sockets  # the dealer's too
 
     # Applied exactly once: one event per bust in PostgreSQL's log, from the dealer's phone.
     busts = stack.sql(

@@ -86,6 +86,7 @@
     el("p", "muted center tournament-name", pub.name, main);
     if (m[1] === "player") {
       if (own.table_no == null || own.seat == null || own.status === "busted") return null;
+      if (pub.status === "finished" || pub.winner) return null; // over: the app says who won
       el("h1", "topbar-title", own.name, bar);
       var card = el("section", "card seat-card", null, main);
       el("div", "player-name", own.name, card);
@@ -118,11 +119,16 @@
       var box = draw(data);
       if (!box) return;
       document.body.appendChild(box);
-      // Gone once the app shows its screen, or 2 s after it showed anything else (a refusal…).
+      // Gone once the app shows its screen, 2 s after it showed anything else (a refusal…), and in
+      // any case after 15 s (the app's code never came: the page is the app's again, not a stale seat's).
       var timer = null;
+      var cap = setTimeout(function () {
+        done();
+      }, 15000);
       var done = function () {
         watch.disconnect();
         clearTimeout(timer);
+        clearTimeout(cap);
         if (box.parentNode) box.parentNode.removeChild(box);
       };
       var watch = new MutationObserver(function () {

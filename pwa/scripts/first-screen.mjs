@@ -68,7 +68,8 @@ export function inlineStylesheet(html, bundle, base = "/") {
   const css = typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
   if (/<\/style/i.test(css)) throw new Error("first-screen: the stylesheet holds </style");
   if (STYLESHEET.test(html.replace(m[0], ""))) throw new Error("first-screen: more than one stylesheet");
-  return html.replace(m[0], "").replace("</head>", `  <style>${css}</style>\n  </head>`);
+  delete bundle[file]; // inside the page now: not a file of its own, nor in the service worker's precache
+  return html.replace(m[0], "").replace("</head>", () => `  <style>${css}</style>\n  </head>`);
 }
 
 export function firstScreen() {

@@ -18,7 +18,8 @@ invitation, registers `--players` players, draws `--tables` tables and starts th
 - each club's director bot reads the floor every ~8 s and applies the balancing moves, table
   breaks and the final table;
 - every player's phone, each club's TV and each director hold a websocket (light raw Engine.IO
-  clients, tests/perf/raw_sockets.py), spread over the workers by Caddy.
+  clients, tests/perf/raw_sockets.py), each on its tournament's worker as Caddy routes a
+  phone's `?tid=` (deploy/Caddyfile).
 
 It prints per command type the ack p50/p99, the view delivery p50/p99 (command sent → the dealer's
 table view, the busted player's own view and the club's TV with that seq), errors, the CPU of each
@@ -109,8 +110,8 @@ class Ledger:
         self.unanswered: dict[str, int] = defaultdict(int)  # "503 database_unavailable", "network", …
         self.sent = 0
         self.ack_order: list[float] = []  # every ack's ms in the order they came (soak.py's windows)
-        # tournament -> when its last command was decided (perf_counter): its phones' views can be
-        # right only after that (fault_night.py measures the recovery from there)
+        # tournament -> when the answer to its last decided command arrived (perf_counter): its
+        # phones' views cannot be right before that decision (fault_night.py's "behind")
         self.decided_at: dict[int, float] = {}
 
     def send(self, phone: Phone, tid: int, type: str, payload: dict) -> tuple[int | None, float]:

@@ -5,7 +5,7 @@ per command across all of them (on demand and in `make bench`; printed, never as
         [--minutes 1.5] [--idle 15] [--queue rooms one]
 
 Each run is bench_club_night.py's evening (its clubs, dealer and director bots, a websocket per
-phone, spread over the workers by Caddy) on a fresh stack: Caddy → N workers → PostgreSQL, Redis.
+phone, on its tournament's worker as Caddy routes it) on a fresh stack: Caddy → N workers → PostgreSQL, Redis.
 `--queue rooms` is the Socket.IO queue with a channel per tournament room (the default,
 backend/realtime/room_channels.py), `one` the single channel every worker reads
 (SOCKETIO_ROOM_CHANNELS=0, as before issue 36). Per run it prints the commands applied and the CPU
@@ -13,7 +13,7 @@ seconds of the workers, of Caddy and of all servers (PostgreSQL and Redis are sh
 else on the machine: read their share as an upper bound) per command, both as measured and net of
 what the open sockets cost with nobody playing (measured first, `--idle` seconds). Flat from 1 to 4
 workers means a worker reads only what its own sockets need. Caddy routes as deploy/Caddyfile
-does: a tournament's requests and its phones' sockets (`?t=`) to one worker.
+does: a tournament's requests and its phones' sockets (`?tid=`) to one worker.
 """
 
 from __future__ import annotations

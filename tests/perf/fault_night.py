@@ -46,7 +46,8 @@ class FaultResult:
     lost: list[str] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)  # phones whose views never came right
-    recovery_s: float | None = None
+    recovery_s: float | None = None  # the fault's end → the last view that made every phone right
+    behind_s: float | None = None  # the longest a tournament's phones stayed behind its last decision
     reconnects: int = 0
 
     @property
@@ -57,15 +58,16 @@ class FaultResult:
     def row(self) -> str:
         answers = ", ".join(f"{k} ×{n}" for k, n in sorted(self.answers.items())) or "none"
         recovered = f"{self.recovery_s:5.1f} s" if self.recovery_s is not None else "  never"
+        behind = f"{self.behind_s:5.1f} s" if self.behind_s is not None else "  never"
         return (
             f"{self.name:<24} {self.down_s:5.1f} s {self.sent:6d} {self.acknowledged:6d} {self.refused:5d} "
-            f"{len(self.given_up):5d} {len(self.lost):4d} {len(self.doubled):7d} {recovered}  {answers}"
+            f"{len(self.given_up):5d} {len(self.lost):4d} {len(self.doubled):7d} {recovered} {behind}  {answers}"
         )
 
 
 HEADER = (
     f"{'fault':<24} {'down':>7} {'sent':>6} {'acked':>6} {'ruled':>5} {'gave':>5} {'lost':>4} {'doubled':>7} "
-    f"{'views ok':>7}  answers while not decided (retried with the same op_id)"
+    f"{'views ok':>7} {'behind':>7}  answers while not decided (retried with the same op_id)"
 )
 
 
@@ -141,7 +143,7 @@ class FaultNight:
             if e.startswith("director GET"):
                 result.answers[f"GET {e.split(': ', 1)[1]}"] = result.answers.get(f"GET {e.split(': ', 1)[1]}", 0) + 1
         result.lost, result.doubled = self.check_log(ledger)
-        result.recovery_s, result.stale = self.views_recovered(ended, ledger.decided_at)
+        result.recovery_s, result.behind_s, result.stale = self.views_recovered(ended, ledger.decided_at)
         result.reconnects = self.sockets.reconnects - reconnects
         return result
 
@@ -166,20 +168,23 @@ class FaultNight:
 
     def views_recovered(
         self, ended: float, decided_at: dict[int, float], timeout: float = 30
-    ) -> tuple[float | None, list[str]]:
-        """Until every phone's views are what the server answers now: (the longest any tournament's
-        phones waited for their last right view, counted from the later of the fault's end and that
-        tournament's last decided command (a command queued during the fault is decided after it
-        ends, and its views cannot come before), or None; the phones still wrong at the timeout)."""
+    ) -> tuple[float | None, float | None, list[str]]:
+        """Until every phone's views are what the server answers now: (seconds from `ended` to the
+        arrival of the last view that made them so; the longest any tournament's phones waited for
+        it after the later of `ended` and that tournament's last decided command (a phone sees a
+        decision's views only after it, and the phones finish what they were sending after the
+        fault: this leaves their own commands out and keeps a view the fault lost); the phones
+        still wrong at the timeout). The first two are None when they never got right."""
         deadline = time.perf_counter() + timeout
         wrong: list[str] = []
         while True:
             wrong, latest = self._compare()
             if not wrong:
-                waits = [arrived - max(ended, decided_at.get(tid, ended)) for tid, arrived in latest.items()]
-                return max([0.0, *waits]), []
+                last = max(latest.values(), default=ended)
+                behind = [arrived - max(ended, decided_at.get(tid, ended)) for tid, arrived in latest.items()]
+                return max(0.0, last - ended), max([0.0, *behind]), []
             if time.perf_counter() > deadline:
-                return None, wrong
+                return None, None, wrong
             time.sleep(0.5)
 
     def _compare(self) -> tuple[list[str], dict[int, float]]:

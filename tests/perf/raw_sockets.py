@@ -61,7 +61,7 @@ class RawSockets:
     ) -> int:
         """A phone's socket (auth as the phone sends it); `subscribe`: a director's tournament;
         `keep`: its newest view of each kind is kept whole (a dealer bot reads its table from it);
-        `tournament`: named in the address as the PWA names it (`?t=`, the director's subscribed
+        `tournament`: named in the address as the PWA names it (`?tid=`, the director's subscribed
         one), so Caddy puts the socket on its tournament's worker (deploy/Caddyfile)."""
         tournament = tournament if tournament is not None else subscribe
         ws, early = self._open(auth, subscribe, tournament)
@@ -82,7 +82,7 @@ class RawSockets:
         """The socket, and the views the server sent before its connect answer (it emits the
         joining phone's views from its connect handler: they may come first)."""
         # suppress_origin: as a phone app (same origin); no UTF-8 check in Python (27 kB took ms)
-        url = self.ws_url + (f"&t={tournament}" if tournament is not None else "")
+        url = self.ws_url + (f"&tid={tournament}" if tournament is not None else "")
         ws = websocket.create_connection(
             url, timeout=10, suppress_origin=True, skip_utf8_validation=True, **self.options
         )

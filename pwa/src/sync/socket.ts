@@ -21,7 +21,8 @@ export interface SocketOptions {
   token: string;
   /** Directors must subscribe to a tournament after connecting. */
   subscribeTournament?: number | string | null;
-  /** The tournament the screen shows: named in the socket's address (`?t=`), so the proxy puts
+  /** The tournament the screen shows: named in the socket's address (`?tid=`; not `t`,
+   * Engine.IO's cache-buster, new on every polling request), so the proxy puts
    * the socket on the worker that decides that tournament's commands (deploy/Caddyfile). */
   tournament?: number | string | null;
   /** Send heartbeats (screens that send commands: dealer, director). */
@@ -236,7 +237,7 @@ export function connectSocket(opts: SocketOptions): () => void {
   const socket = io({
     path: "/socket.io",
     auth: { token: opts.token },
-    ...(routeBy != null && routeBy !== "" ? { query: { t: String(routeBy) } } : {}),
+    ...(routeBy != null && routeBy !== "" ? { query: { tid: String(routeBy) } } : {}),
     transports: ["websocket", "polling"],
     reconnection: false, // ours: see scheduleReconnect
     timeout: CONNECT_TIMEOUT_MS,

@@ -452,18 +452,18 @@ class LocalStack:
         if r.status != 200:
             raise StackError(f"Engine.IO handshake through Caddy: {r.status} {r.body[:200]!r}")
         sid = json.loads(r.body.decode()[1:])["sid"]  # "0{...}": the Engine.IO open packet
-        for n in range(3):
-            noop = self.request(
-                "POST",
+        # Socket.IO's connect with no token, then the poll that fetches its refusal: two requests of
+        # the session, each with its own `t`.
+        for n, (method, body) in enumerate((("POST", b"40"), ("GET", None))):
+            r = self.request(
+                method,
                 f"/socket.io/?EIO=4&transport=polling{query}&sid={sid}&t={secrets.token_urlsafe(5)}{n}",
                 worker=worker,
-                raw=b"6",  # 6 = noop
+                raw=body,
                 headers={"Content-Type": "text/plain;charset=UTF-8"},
             )
-            if noop.status != 200:
-                raise StackError(
-                    f"polling request {n + 1} of session {sid} through Caddy: {noop.status} {noop.body[:200]!r}"
-                )
+            if r.status != 200 or (method == "GET" and not r.body.startswith(b"44")):
+                raise StackError(f"{method} of polling session {sid} through Caddy: {r.status} {r.body[:200]!r}")
         owners = []
         for w in self.workers:
             conn = http.client.HTTPConnection("127.0.0.1", w.port, timeout=5)

@@ -35,6 +35,11 @@ def test_two_directors_review_audit_and_printouts(live_server, phone, shot):
 
     # td invites a second director from the tournament list; she sets up on her own phone.
     home = director_at(phone, td, "/director")
+    # The cards above the invite button (club page, screens, chip sets, venue) fill in as their
+    # answers come: a click while one of them still grows lands on whatever moved under it (a CI run
+    # on a loaded machine saw no invitation after the click). Click once the page has settled.
+    expect(home.get_by_test_id("club-director-td")).to_be_visible()
+    home.wait_for_load_state("networkidle")
     home.get_by_test_id("invite-button").click()
     expect(home.get_by_test_id("invite-qr")).to_be_visible()
     invite_url = home.get_by_test_id("invite-url").get_attribute("href")

@@ -233,11 +233,10 @@ export function connectSocket(opts: SocketOptions): () => void {
     return () => disconnectIf(e.socket);
   }
   disconnectSocket();
-  const routeBy = opts.tournament ?? opts.subscribeTournament;
   const socket = io({
     path: "/socket.io",
     auth: { token: opts.token },
-    ...(routeBy != null && routeBy !== "" ? { query: { tid: String(routeBy) } } : {}),
+    ...(opts.tournament != null && opts.tournament !== "" ? { query: { tid: String(opts.tournament) } } : {}),
     transports: ["websocket", "polling"],
     reconnection: false, // ours: see scheduleReconnect
     timeout: CONNECT_TIMEOUT_MS,

@@ -62,7 +62,32 @@ def policy(response) -> dict[str, str]:
     return {p.split(" ", 1)[0]: (p.split(" ", 1) + [""])[1] for p in parts if p}
 
 
+API_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+}
+PAGE_ONLY = ("Referrer-Policy", "Cross-Origin-Opener-Policy", "Permissions-Policy")
+
+
+def is_json(response) -> bool:
+    return response.headers.get("Content-Type", "").split(";")[0].strip() == "application/json"
+
+
+def assert_api_secured(response, what: str) -> None:
+    """OWASP's set for a REST answer: nothing sniffed, framed or loaded; no page policies."""
+    assert is_json(response), what
+    for name, value in API_HEADERS.items():
+        assert response.headers.get(name) == value, f"{what}: {name} is {response.headers.get(name)!r}"
+    for name in PAGE_ONLY:
+        assert name not in response.headers, f"{what}: a page's {name} on a JSON answer"
+
+
 def assert_secured(response, what: str) -> None:
+    """A page's or a file's headers and the app's policy; a JSON answer's are an API answer's."""
+    if is_json(response):
+        assert_api_secured(response, what)
+        return
     for name, value in HEADERS.items():
         assert response.headers.get(name) == value, f"{what}: {name} is {response.headers.get(name)!r}"
     # the camera for the app itself only (the desk's QR scanner); the microphone never
@@ -86,16 +111,22 @@ def test_every_kind_of_answer_carries_the_headers_and_the_app_policy(client):
         "sw.js": client.get("/sw.js"),
         "the manifest": client.get("/manifest.webmanifest"),
         "a script": client.get("/assets/app.js"),
+        "the print script": client.get("/print-assets/print.js"),
+    }
+    api_answers = {
         "health": client.get("/api/health"),
         "an API 404": client.get("/api/nothing-here"),
         "a 401": client.get("/api/me"),
         "a 405": client.delete("/api/health"),
         "a validation error": client.post("/api/auth/login", json={"username": 5}),
-        "the print script": client.get("/print-assets/print.js"),
         "the openapi document": client.get("/api/openapi.json"),
     }
     for what, response in answers.items():
+        assert not is_json(response), what
         assert_secured(response, what)
+    for what, response in api_answers.items():
+        assert_api_secured(response, what)
+    for what, response in {**answers, **api_answers}.items():
         assert "Strict-Transport-Security" not in response.headers, f"{what}: HSTS over plain HTTP"
     app = policy(answers["the app"])
     assert app["default-src"] == "'self'" and app["script-src"] == "'self'" and app["style-src"] == "'self'"
@@ -103,7 +134,7 @@ def test_every_kind_of_answer_carries_the_headers_and_the_app_policy(client):
     assert app["img-src"].split() == ["'self'", "data:", "blob:"]  # QR codes: data: (invite), blob: (links)
     assert app["connect-src"].split() == ["'self'", "ws://localhost", "wss://localhost"]
     assert answers["sw.js"].headers["Cache-Control"] == "no-cache"  # still never cached, so phones update
-    assert answers["health"].headers["Cache-Control"] == "no-store"  # API answers are per phone and live
+    assert api_answers["health"].headers["Cache-Control"] == "no-store"  # API answers are per phone and live
     assert answers["the print script"].headers["Content-Type"].startswith("text/javascript")
 
 

@@ -1,9 +1,10 @@
 """Security headers on every answer the app gives (docs/security-headers.md).
 
 One after_request hook: API JSON, the PWA's files, printouts, errors. A page that brings its
-own Content-Security-Policy (the trust page, the printouts) keeps it; everything else gets the
-app's. Printouts and the results page are opened by the PWA as blob: pages, which inherit the
-app's policy, so they too must live without inline script or style.
+own Content-Security-Policy (the trust page, the printouts) keeps it; every other page and file
+gets the app's, and a JSON answer the short set of an API answer (API_HEADERS). Printouts and
+the results page are opened by the PWA as blob: pages, which inherit the app's policy, so they
+too must live without inline script or style.
 """
 
 from __future__ import annotations
@@ -111,6 +112,17 @@ FIXED_HEADERS = (
 )
 
 
+# An API answer (JSON) is no page: nothing in it loads, runs, navigates or asks for a permission,
+# so the page policies (the app's CSP with its hashes, Referrer-Policy, COOP, Permissions-Policy)
+# say nothing there. It gets OWASP's set for REST answers: no sniffing, no framing, nothing
+# allowed to load; ~600 bytes less on each of the phones' answers.
+API_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+)
+
+
 def register_security_headers(app: Flask) -> None:
     """Also the `X-Server-Time` every answer carries (the phones' clock offset, pwa/src/sync/api.ts)."""
     config = floor_of(app).config
@@ -123,11 +135,14 @@ def register_security_headers(app: Flask) -> None:
         req = request._get_current_object()  # type: ignore[attr-defined]  # one context lookup, not five
         headers = response.headers
         present = {name.lower() for name, _ in headers.items()}
-        if req.endpoint in FRAMEABLE_ENDPOINTS:
-            present.add("x-frame-options")
-        added = [(name, value) for name, value in FIXED_HEADERS if name.lower() not in present]
-        if "content-security-policy" not in present:
-            added.append(("Content-Security-Policy", app_csp.format(sockets=socket_sources(req.host))))
+        if response.mimetype == "application/json":
+            added = [(name, value) for name, value in API_HEADERS if name.lower() not in present]
+        else:
+            if req.endpoint in FRAMEABLE_ENDPOINTS:
+                present.add("x-frame-options")
+            added = [(name, value) for name, value in FIXED_HEADERS if name.lower() not in present]
+            if "content-security-policy" not in present:
+                added.append(("Content-Security-Policy", app_csp.format(sockets=socket_sources(req.host))))
         if max_age and req.is_secure:  # request.is_secure honours ProxyFix's X-Forwarded-Proto
             added.append(("Strict-Transport-Security", f"max-age={max_age}"))
         if req.endpoint in TOKEN_ENDPOINTS:

@@ -22,6 +22,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql.expression import Executable
 
+from .cooperative_wait import kernel_poll
+
 # A statement sent in a pipeline whose answer is not read yet: its cursor, what it was, and the
 # pipeline's sync (which waits for every answer so far).
 Pending = tuple[Any, "Prepared", Callable[[], None]]
@@ -144,7 +146,9 @@ class Link:
         if conn.closed or conn.broken:
             return False
         try:
-            poller = select.poll()  # not select(): a worker with thousands of sockets has fds past 1024
+            # not select(): a worker with thousands of sockets has fds past 1024; the kernel's
+            # poll, not gevent's (which would start hub watchers for a look that never waits)
+            poller = kernel_poll()
             poller.register(conn.fileno(), select.POLLIN)
             return not poller.poll(0)  # anything at all (data, hang-up, error) and it is not used
         except (OSError, ValueError):

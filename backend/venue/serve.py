@@ -256,6 +256,10 @@ def serve(
 
     monkey.patch_all()
 
+    from ..store import cooperative_wait
+
+    cooperative_wait.install()  # psycopg's wait on gevent's hub, without its emulated poll
+
     import socket
     import ssl
 
@@ -263,6 +267,7 @@ def serve(
     from geventwebsocket.handler import WebSocketHandler as GeventHandler
 
     from ..api.edge import json_error_handler
+    from .request_headers import read_request_headers
     from ..app import create_app
     from ..config import Config
     from ..floor import floor_of
@@ -270,6 +275,12 @@ def serve(
     from .lan import lan_addresses
 
     class NoDelayServer(WSGIServer):
+        # A room's phones come back at once (a Caddy reload, the Wi-Fi back): gevent's queue of
+        # 128 connections not yet accepted overflowed with 420 sockets per worker, and the kernel
+        # then drops handshakes, which the phones and Caddy send again after 1, 2, 4 … s (joins
+        # of 10 s and more, docs/faults.md). The kernel caps it at net.core.somaxconn.
+        backlog = 4096
+
         # gevent does not set TCP_NODELAY: Nagle plus delayed ACK cost ~40 ms per answer.
         def handle(self, sock: socket.socket, address: Any) -> None:
             with contextlib.suppress(OSError):
@@ -365,7 +376,11 @@ def serve(
         log_pauses(floor_of(app).config.GC_LOG_MS)
 
     # gevent's own 414/400 answers as JSON; the access log if ACCESS_LOG is set
-    WebSocketHandler = json_error_handler(GeventHandler, floor_of(app).config.ACCESS_LOG)
+    JsonErrorHandler = json_error_handler(GeventHandler, floor_of(app).config.ACCESS_LOG)
+
+    class WebSocketHandler(JsonErrorHandler):  # type: ignore[misc, valid-type]  # a class made at run time
+        MessageClass = staticmethod(read_request_headers)  # headers without the email package
+
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import random
 import re
 import selectors
 import sys
@@ -19,6 +20,16 @@ import websocket
 SEQ = re.compile(r'"seq":(\d+)')
 VIEW = '42["view",{"kind":"'
 STOPPING = threading.Event()  # the server is being stopped: its sockets closing is no news
+
+
+RECONNECT_TIMEOUT_S = 5.0  # the PWA's CONNECT_TIMEOUT_MS
+
+
+def reconnect_delay(attempt: int) -> float:
+    """The PWA's wait before reconnect attempt `attempt` (0: the first after a loss), in seconds:
+    1, 2, 4 … capped at 10, uniform over [half, whole] so a room's phones do not come back at once."""
+    whole = min(10.0, 2.0 ** min(attempt, 10))
+    return whole * random.uniform(0.5, 1.0)
 
 
 class RawSockets:
@@ -41,8 +52,8 @@ class RawSockets:
         self.changed = threading.Condition(self.lock)
         self.arrived: dict[int, threading.Condition] = {}
         self.made = 0
-        # The fault runs (fault_night.py): a lost socket connects again after a second, as a phone
-        # does (pwa/src/sync/socket.ts), and gets its views whole on joining; every view kept whole.
+        # The fault runs (fault_night.py): a lost socket connects again as a phone does
+        # (reconnect_delay), and gets its views whole on joining; every view kept whole.
         self.reconnect = False
         self.keep_all = False
         self.auth: dict[int, tuple[dict, int | None, int | None]] = {}
@@ -78,13 +89,15 @@ class RawSockets:
         self._pending.put((sock, ws))
         return sock
 
-    def _open(self, auth: dict, subscribe: int | None, tournament: int | None) -> tuple[websocket.WebSocket, list[str]]:
+    def _open(
+        self, auth: dict, subscribe: int | None, tournament: int | None, timeout: float = 10
+    ) -> tuple[websocket.WebSocket, list[str]]:
         """The socket, and the views the server sent before its connect answer (it emits the
         joining phone's views from its connect handler: they may come first)."""
         # suppress_origin: as a phone app (same origin); no UTF-8 check in Python (27 kB took ms)
         url = self.ws_url + (f"&tid={tournament}" if tournament is not None else "")
         ws = websocket.create_connection(
-            url, timeout=10, suppress_origin=True, skip_utf8_validation=True, **self.options
+            url, timeout=timeout, suppress_origin=True, skip_utf8_validation=True, **self.options
         )
         assert ws.recv().startswith("0"), "no Engine.IO open packet"
         ws.send("40" + json.dumps(auth))
@@ -99,15 +112,17 @@ class RawSockets:
         return ws, early
 
     def _connect_again(self, sock: int) -> None:
-        """The phone's socket again, after 1 s, 2 s, 4 s … (at most 8 s) until it is back."""
-        wait = 1.0
+        """The phone's socket again, as the PWA tries (pwa/src/sync/socket.ts reconnectDelay and
+        CONNECT_TIMEOUT_MS): after 1 s, 2 s, 4 s … (at most 10 s), each spread over its second
+        half, an attempt given up after 5 s; until it is back."""
+        attempt = 0
         while not STOPPING.is_set() and sock in self.sockets:
-            time.sleep(wait)
+            time.sleep(reconnect_delay(attempt))
+            attempt += 1
             try:
-                ws, early = self._open(*self.auth[sock])
+                ws, early = self._open(*self.auth[sock], timeout=RECONNECT_TIMEOUT_S)
             except (websocket.WebSocketException, OSError, AssertionError) as exc:
-                print(f"socket {sock} not back yet: {exc!r}", file=sys.stderr)
-                wait = min(8.0, wait * 2)
+                print(f"socket {sock} not back yet: {exc!r}"[:300], file=sys.stderr)
                 continue
             with self.changed:
                 if sock not in self.sockets:

@@ -17,7 +17,7 @@ export HOST PORT
 
 PWA_SOURCES := $(shell find pwa/src pwa/public -type f 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json \
                pwa/scripts/role-strings.mjs pwa/scripts/check-budget.mjs pwa/scripts/precompress.mjs \
-               pwa/scripts/first-screen.mjs pwa/boot/firstScreen.js
+               pwa/scripts/first-screen.mjs pwa/boot/firstScreen.js pwa/boot/firstPaint.js
 
 .PHONY: run venue test test-fast coverage check bench soak fuzz-api install pwa chromium caddy engines clean
 run: install pwa

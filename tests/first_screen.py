@@ -4,14 +4,16 @@
 READY = {
     "player": "[data-testid=player-seat][data-table]",
     "dealer": "[data-testid^='seat-']",
-    "display": "[data-testid=clock-time][data-remaining-ms]",
+    # The running clock: not the 00:00 the TV draws before it has the view (its status idle then).
+    "display": "[data-testid=display]:not(.status-idle) [data-testid=clock-time][data-remaining-ms]",
 }
 
 # What the link shows before the app's code is there: index.html's boot script draws a player's
-# seat and a dealer's seats from its early answer (pwa/boot/firstScreen.js); the TV has none.
+# seat, a dealer's seats and the TV's running clock from its early answer (pwa/boot/firstScreen.js).
 FIRST_PAINT = {
     "player": "#first-paint [data-first-paint=player]",
     "dealer": "#first-paint [data-first-paint=dealer] li",
+    "display": "#first-paint [data-first-paint=display][data-remaining-ms]",
 }
 
 

@@ -16,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHECK = ROOT / "pwa/scripts/check-budget.mjs"
 STRINGS = ROOT / "pwa/scripts/role-strings.mjs"
+FIRST_SCREEN = ROOT / "pwa/scripts/first-screen.mjs"
 NODE = shutil.which("node")
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (the PWA's build tool)")
@@ -271,6 +272,41 @@ def test_each_role_gets_the_strings_its_code_names(tmp_path):
     assert set(out["season"]) == {"core.loading", "season.own", "season.shared"}
     assert set(out["player"]) == {"core.loading", "player.hello"}
     assert set(out["display"]) == {"core.loading"}  # "Tisch " is no key prefix
+
+
+def boot_words(template: Path, i18n: Path | None = None) -> subprocess.CompletedProcess:
+    """first-screen.mjs's bootWords: the src/i18n words a first-paint template names, per language."""
+    args = ", ".join(json.dumps(str(p)) for p in (template, i18n) if p)
+    script = f"import {{ bootWords }} from {json.dumps(FIRST_SCREEN.as_uri())};\nconsole.log(JSON.stringify(bootWords({args})));\n"
+    return subprocess.run(
+        [NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ROOT / "pwa"
+    )
+
+
+def test_the_first_paint_draws_with_the_apps_words(tmp_path):
+    """The TV's first paint (pwa/boot/firstPaint.js) says what the app says: its words come from
+    src/i18n at build time, those it names and no others; a key it names that the tables lack, or a
+    German word the app would respell for a Swiss tournament (ß), fails the build."""
+    res = boot_words(ROOT / "pwa/boot/firstPaint.js")
+    assert res.returncode == 0, res.stderr
+    words = json.loads(res.stdout)
+    assert words["en"]["clock.level"] == "Level {n}" and words["de"]["clock.next"] == "Danach"
+    assert words["de"]["clock.paused_by.table_merge"].startswith("Angehalten")  # named by its prefix
+    assert set(words["en"]) == set(words["de"]) and "clock.idle" not in words["en"]  # not drawn: not shipped
+
+    misspelt = tmp_path / "misspelt.js"
+    misspelt.write_text('say("clock.levle");\n')
+    res = boot_words(misspelt)
+    assert res.returncode != 0 and "clock.levle" in res.stderr, res.stderr
+
+    i18n = tmp_path / "i18n"
+    i18n.mkdir()
+    (i18n / "en.ts").write_text('export const en = { "display.size": "Size" };\n')
+    (i18n / "de.ts").write_text('export const de = { "display.size": "Größe" };\n')
+    sized = tmp_path / "sized.js"
+    sized.write_text('say("display.size");\n')
+    res = boot_words(sized, i18n)
+    assert res.returncode != 0 and "ß" in res.stderr, res.stderr
 
 
 def test_the_service_worker_precaches_every_chunk():

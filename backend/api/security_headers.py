@@ -21,9 +21,10 @@ from ..floor import floor_of
 from ..service import now_ms
 
 # The app's own policy. Preact sets styles through the CSSOM, which CSP does not govern. The built
-# index.html has one inline script, the boot script of the first scan (pwa/boot/firstScreen.js), and
-# one inline style, the app's stylesheet (it comes with the page: docs/first-scan.md), each allowed
-# by its hash alone; no style attribute and no other inline script or style runs. A blob:
+# index.html has two inline scripts, the boot script of the first scan (pwa/boot/firstScreen.js) and
+# its first paint (pwa/boot/firstPaint.js), and one inline style, the app's stylesheet (it comes with
+# the page: docs/first-scan.md), each allowed by its hash alone; no style attribute and no other
+# inline script or style runs. A blob:
 # manifest is a link's own on WebKit (pwa/src/homeScreen.ts: the home-screen app starts at that link).
 APP_CSP = (
     "default-src 'self'; script-src 'self'{scripts}; style-src 'self'{styles}; img-src 'self' data: blob:; "

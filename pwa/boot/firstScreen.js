@@ -3,7 +3,9 @@
 // link's token is in the fragment, which the server never sees, so the page itself picks the role:
 // it announces that role's chunks, its strings and its styles, and asks the link's first screen
 // (GET /api/me/first) at once, while the entry chunk still loads. The app takes the answer
-// (src/sync/firstScreen.ts); should this script not run, the app asks as before.
+// (src/sync/firstScreen.ts); should this script not run, the app asks as before. Small on purpose:
+// every byte of it comes before these requests go out. What is drawn from the answer before the
+// app's code is there is boot/firstPaint.js, after the stylesheet.
 (function () {
   var m = /^#\/(player|dealer|display)\/([^/?#]+)/.exec(location.hash);
   var chunks = __ROLE_CHUNKS__[m && m[1]];
@@ -12,13 +14,12 @@
   try {
     token = decodeURIComponent(token);
   } catch (e) {} // a malformed %-escape: the token as typed (as src/router.ts reads it)
+  var sent = Date.now();
   var answer = fetch("/api/me/first", {
     headers: { Authorization: "Bearer " + token, Accept: "application/json" },
     cache: "no-store",
     credentials: "omit", // no cookies are used; and Chromium gives it a connection of its own, not one of the scripts' six
   });
-  answer.catch(function () {}); // offline: the app asks again and shows what it has
-  window.__firstScreen = { token: token, answer: answer };
   // The language as src/i18n/index.ts picks it: the phone's choice, else the browser's.
   var lang = "en";
   try {
@@ -35,6 +36,16 @@
       }
     }
   }
+  // The moments around the request, for the server-time offset (src/sync/api.ts): the app takes this
+  // sample with the answer (src/sync/firstScreen.ts), so its clock and the TV's first paint agree.
+  // The role and the language: for the first paint (boot/firstPaint.js).
+  var early = (window.__firstScreen = { token: token, answer: answer, sent: sent, received: 0, role: m[1], lang: lang });
+  answer.then(
+    function () {
+      early.received = Date.now(); // registered first: set before the app's own callback runs
+    },
+    function () {}, // offline: the app asks again and shows what it has
+  );
   function announce(rel, href, as) {
     var link = document.createElement("link");
     link.rel = rel;
@@ -49,93 +60,4 @@
   chunks.css.forEach(function (f) {
     announce("preload", f, "style");
   });
-
-  // The first paint: a player's seat, a dealer's table and who sits where, drawn from the answer
-  // while the app's code is still on its way (on a slow network it comes ~0.3 s later), over the
-  // page until the app shows its own screen. Text only (textContent: names are anyone's typing), in
-  // the app's classes (its styles are inline in the page). Words as src/i18n has them. Nothing is
-  // drawn when the app got there first (a phone with the app cached), or for anything else (the
-  // TV's clock, a player not seated yet): the app draws those.
-  var WORDS = {
-    en: { table: "Table ", seat: "Seat ", seats: "Seats" },
-    de: { table: "Tisch ", seat: "Sitz ", seats: "Sitze" },
-  }[lang];
-  var APP_SHOWS = { player: "[data-testid=player-seat][data-table]", dealer: "[data-testid^='seat-']" }[m[1]];
-  if (!APP_SHOWS) return;
-  function el(tag, cls, text, parent) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text != null) e.textContent = String(text);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function ofKind(views, kind) {
-    for (var i = 0; i < views.length; i++) if (views[i] && views[i].kind === kind) return views[i];
-    return null;
-  }
-  function draw(data) {
-    var views = (data && data.views) || [];
-    var pub = ofKind(views, "public") || {};
-    var own = ofKind(views, m[1] === "player" ? "player" : "table");
-    if (!own) return null;
-    var box = el("div", "first-paint screen");
-    box.id = "first-paint";
-    box.setAttribute("aria-busy", "true");
-    var bar = el("div", "topbar-row", null, el("header", "topbar", null, box));
-    var main = el("main", "content", null, box);
-    el("p", "muted center tournament-name", pub.name, main);
-    if (m[1] === "player") {
-      if (own.table_no == null || own.seat == null || own.status === "busted") return null;
-      if (pub.status === "finished" || pub.winner) return null; // over: the app says who won
-      el("h1", "topbar-title", own.name, bar);
-      var card = el("section", "card seat-card", null, main);
-      el("div", "player-name", own.name, card);
-      var seat = el("div", "player-seat", null, card);
-      seat.setAttribute("data-first-paint", "player");
-      el("span", "seat-line", WORDS.table + own.table_no, seat);
-      el("span", "seat-line", WORDS.seat + own.seat, seat);
-    } else {
-      if (!own.seats || !own.seats.length) return null;
-      el("h1", "topbar-title", WORDS.table + own.table_no, bar);
-      var list = el("section", "card", null, main);
-      el("h2", null, WORDS.seats + " (" + own.seats.length + "/" + own.max_seats + ")", list);
-      var rows = el("ol", "first-paint-seats", null, list);
-      rows.setAttribute("data-first-paint", "dealer");
-      own.seats.forEach(function (s) {
-        var row = el("li", null, null, rows);
-        el("strong", null, s.seat, row);
-        el("span", null, s.name, row);
-      });
-    }
-    return box;
-  }
-  answer
-    .then(function (r) {
-      return r.ok ? r.clone().json() : null; // a copy: the app reads the answer itself
-    })
-    .then(function (data) {
-      var app = document.getElementById("app");
-      if (!app || app.firstChild) return; // the app is there first
-      var box = draw(data);
-      if (!box) return;
-      document.body.appendChild(box);
-      // Gone once the app shows its screen, 2 s after it showed anything else (a refusal…), and in
-      // any case after 15 s (the app's code never came: the page is the app's again, not a stale seat's).
-      var timer = null;
-      var cap = setTimeout(function () {
-        done();
-      }, 15000);
-      var done = function () {
-        watch.disconnect();
-        clearTimeout(timer);
-        clearTimeout(cap);
-        if (box.parentNode) box.parentNode.removeChild(box);
-      };
-      var watch = new MutationObserver(function () {
-        if (app.querySelector(APP_SHOWS)) done();
-        else if (app.firstChild && !timer) timer = setTimeout(done, 2000);
-      });
-      watch.observe(app, { subtree: true, childList: true, attributes: true });
-    })
-    .catch(function () {});
 })();

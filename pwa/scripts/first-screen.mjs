@@ -1,25 +1,54 @@
 // Vite plugin: the first scan's boot script (boot/firstScreen.js, docs/first-scan.md), inlined at the
 // top of the built index.html's head with each link role's chunks filled in from the build itself:
 // the role chunk and the chunks it imports (not those the entry brings), its CSS, and its strings per
-// language. The server allows the script by its hash (backend/api/security_headers.py).
+// language; and its first paint (boot/firstPaint.js), inlined after the stylesheet with the words its
+// TV clock shows, from src/i18n. Both minified: they are in every page. The server allows each by
+// its hash (backend/api/security_headers.py).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { minifySync } from "vite";
+import { readTable, usedKeys } from "./role-strings.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TEMPLATE = path.resolve(here, "..", "boot", "firstScreen.js");
+const PAINT = path.resolve(here, "..", "boot", "firstPaint.js");
+const I18N = path.resolve(here, "..", "src", "i18n");
+const LANGS = ["en", "de"];
 // The roles a QR link opens: `#/<role>/<token>` → its chunk's module (src/app.tsx's roleLoaders).
 const ROLES = { player: "src/views/player/Player.tsx", dealer: "src/views/dealer/Dealer.tsx", display: "src/views/display/Display.tsx" };
 const STRINGS = /virtual:strings\/(\w+)-(\w+)$/;
 
-/** The template without its comments and indentation: a few hundred bytes of every page. */
-export function compact(code) {
-  return code
-    .split("\n")
-    .map((line) => line.replace(/\s+\/\/ .*$/, "").trim())
-    .filter((line) => line && !line.startsWith("//"))
-    .join("\n");
+/** The script minified (Vite's own minifier): its comments and long names cost every page. */
+export function minified(code) {
+  const out = minifySync("firstScreen.js", code, { compress: true, mangle: true });
+  if (out.errors?.length) throw new Error(`first-screen: ${out.errors.map((e) => e.message ?? e).join("; ")}`);
+  return out.code.trim();
 }
+
+/** { en: {key: text}, de: {…} }: the src/i18n entries the first paint names (as role-strings.mjs finds a
+ * role's: a key as a string, or a prefix ending in "."), the TV clock's words, so they are the app's.
+ * A key the template names with its part before the last dot known ("clock.level") must exist: a
+ * missing one would draw an empty line. */
+export function bootWords(template = PAINT, i18nDir = I18N) {
+  const out = {};
+  for (const lang of LANGS) {
+    const table = readTable(path.join(i18nDir, `${lang}.ts`));
+    const keys = usedKeys(Object.keys(table), [template]);
+    const named = [...fs.readFileSync(template, "utf-8").matchAll(/"((?:clock|display|moment)\.[\w.]*\w)"/g)].map((m) => m[1]);
+    const missing = named.filter((k) => !(k in table));
+    if (missing.length) throw new Error(`first-screen: ${template} names ${missing.join(", ")}, not in src/i18n/${lang}.ts`);
+    // The app writes German the Swiss way where the tournament is Swiss (i18n/format.ts spelled);
+    // the boot script does not: its German words must not need it.
+    const eszett = keys.filter((k) => lang === "de" && table[k].includes("ß"));
+    if (eszett.length) throw new Error(`first-screen: ${eszett.join(", ")} has a ß the boot script would not respell`);
+    out[lang] = Object.fromEntries(keys.map((k) => [k, table[k]]));
+  }
+  return out;
+}
+
+/** JSON as a literal inside an inline <script>: no "</script" can end it early. */
+const inline = (value) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /** { role: { js: [url], css: [url], strings: { lang: url } } } from a Rollup/Rolldown output bundle. */
 export function roleChunks(bundle, base = "/") {
@@ -84,13 +113,16 @@ export function firstScreen() {
       order: "post",
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const code = compact(fs.readFileSync(TEMPLATE, "utf-8")).replace("__ROLE_CHUNKS__", JSON.stringify(roleChunks(ctx.bundle, base)));
+        const code = minified(fs.readFileSync(TEMPLATE, "utf-8").replaceAll("__ROLE_CHUNKS__", () => inline(roleChunks(ctx.bundle, base))));
+        const paint = minified(fs.readFileSync(PAINT, "utf-8").replaceAll("__TV_WORDS__", () => inline(bootWords())));
         // Right after the charset, before the entry's stylesheet: an inline script after a pending
         // stylesheet would wait for it.
         const charset = /<meta charset="utf-8"\s*\/?>/i;
         if (!charset.test(html)) throw new Error("first-screen: index.html has no <meta charset>");
         const booted = html.replace(charset, (tag) => `${tag}\n    <script>${code}</script>`);
-        return inlineStylesheet(booted, ctx.bundle, base);
+        // The first paint after the stylesheet (inline, so nothing it waits for): its bytes come after
+        // the boot script's requests went out, and it draws from their answer only.
+        return inlineStylesheet(booted, ctx.bundle, base).replace("</head>", () => `  <script>${paint}</script>\n  </head>`);
       },
     },
   };

@@ -7,7 +7,7 @@ import { fakeFetch, freshIndexedDb, jsonResponse } from "./testing";
 const me = { role: "player", tournament_id: 7, table_no: null, entry_id: 3, signup_no: null, director: null, club: null };
 const view = (kind: string, seq: number) => ({ kind, tournament_id: 7, seq, ...(kind === "player" ? { entry_id: 3 } : {}) });
 
-async function fresh(early: Promise<Response> | null) {
+async function fresh(early: Promise<Response> | null, timing: { sent: number; received: number } | null = null) {
   vi.resetModules();
   const net = fakeFetch((call) => {
     if (call.url === "/api/me") return jsonResponse(200, me);
@@ -16,10 +16,11 @@ async function fresh(early: Promise<Response> | null) {
     return jsonResponse(404, { error: "not_found" });
   });
   vi.stubGlobal("fetch", net.fn);
-  if (early) (globalThis as any).__firstScreen = { token: "tok", answer: early };
+  if (early) (globalThis as any).__firstScreen = { token: "tok", answer: early, ...timing };
   const session = await import("./session");
   const cache = await import("./viewCache");
-  return { net, session, cache };
+  const clock = await import("./timeOffset");
+  return { net, session, cache, clock };
 }
 
 const boot = (status: number, body: unknown) => Promise.resolve(jsonResponse(status, body));
@@ -60,6 +61,21 @@ describe("the first scan's early answer", () => {
     await session.resolveMe("tok");
     await session.refreshViews(7, "tok");
     expect(urls(net).filter((u) => u.endsWith("/view"))).toHaveLength(2);
+  });
+
+  it("sets the server-time offset from the answer's time and the moments the boot script noted", async () => {
+    const sent = Date.now() - 600;
+    const received = sent + 500;
+    const serverTime = received + 90_000; // a device 90 s behind the server
+    const { clock, session } = await fresh(Promise.resolve(jsonResponse(200, { me, views: [] }, serverTime)), { sent, received });
+    await session.resolveMe("tok");
+    expect(clock.getOffset()).toBe(serverTime - (sent + received) / 2);
+  });
+
+  it("without the moments (an older boot script) leaves the offset to the next answer", async () => {
+    const { clock, session } = await fresh(Promise.resolve(jsonResponse(200, { me, views: [] }, Date.now() + 90_000)));
+    await session.resolveMe("tok");
+    expect(clock.getOffset()).toBe(0);
   });
 
   it("a refused token is invalid at once; no answer at all falls back to asking the server", async () => {

@@ -267,12 +267,12 @@ def serve(
     from geventwebsocket.handler import WebSocketHandler as GeventHandler
 
     from ..api.edge import json_error_handler
-    from .request_headers import read_request_headers
     from ..app import create_app
     from ..config import Config
     from ..floor import floor_of
     from ..store.db import NotMigrated
     from .lan import lan_addresses
+    from .request_headers import read_request_headers
 
     class NoDelayServer(WSGIServer):
         # A room's phones come back at once (a Caddy reload, the Wi-Fi back): gevent's queue of

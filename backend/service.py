@@ -139,6 +139,7 @@ class TournamentService:
         self._states: OrderedDict[int, TournamentState] = OrderedDict()
         self.states_kept = states_kept
         self._owners: dict[int, Owner] = {}
+        self._read_at: dict[int, float] = {}  # when the last read of a state in `state()` began (monotonic)
         self._locks: dict[int, threading.Lock] = {}
         self._locks_guard = threading.Lock()
 
@@ -172,6 +173,7 @@ class TournamentService:
             lock = self._locks.get(tid)
             if lock is None or not lock.locked():
                 del self._states[tid]
+                self._read_at.pop(tid, None)
 
     def exists(self, tournament_id: int) -> bool:
         return self.owner(tournament_id) is not None
@@ -195,9 +197,22 @@ class TournamentService:
             raise UnknownTournament(tournament_id)
         return owner.club_id
 
-    def state(self, tournament_id: int) -> TournamentState:
+    def state(self, tournament_id: int, seen_after: float | None = None) -> TournamentState:
+        """The tournament's state, caught up with the log. `seen_after` (a `time.monotonic()`):
+        the caller needs everything committed before that moment, so the cached state will do
+        when a read that began after it has caught it up. The phones of a room coming back at once
+        (a Caddy reload, the venue's Wi-Fi) queue here one after another under the lock: each
+        reading the log in turn made a tournament's 40 joins 40 round trips; now the first one's
+        read serves those that joined the room before it began (realtime: a socket joins its
+        rooms first, so what is committed after the read reaches it as an emit)."""
         with self._lock(tournament_id):
-            return self._read(tournament_id)
+            state = self._states.get(tournament_id)
+            if state is not None and seen_after is not None and self._read_at.get(tournament_id, -1.0) >= seen_after:
+                return state
+            began = time.monotonic()
+            state = self._read(tournament_id)
+            self._read_at[tournament_id] = began
+            return state
 
     def _read(self, tournament_id: int) -> TournamentState:
         with self.log.transaction() as db:

@@ -110,6 +110,25 @@ def test_service_applies_once_per_op_id_and_rebuilds_from_the_log(db):
     assert fresh.players_left == 2 and fresh.entries[2].place == 3 and fresh.seq == first.body["seq"]
 
 
+def test_joins_after_one_read_share_it_and_a_later_need_reads_again(db):
+    """A room's phones back at once (realtime._join): each needs what was committed before it
+    joined; a read that began after that serves it, so 40 joins do not read the log 40 times in
+    turn. Another worker's commit after the shared read is not in it (the joined sockets get it as
+    an emit), and a need that arose after that commit reads it."""
+    here, other = TournamentService(db), TournamentService(db)  # two workers on one database
+    tid = here.create_tournament("T", GENERIC, None, a_club(db)).id
+    command(other, tid, "register_player", {"name": "Anna"})
+    joined = time.monotonic()
+    first = here.state(tid, seen_after=joined)  # reads: nothing read since the join
+    assert first.players_left == 1
+    command(other, tid, "register_player", {"name": "Ben"})
+    shared = here.state(tid, seen_after=joined)  # the read above began after this join: shared
+    assert shared is first and shared.players_left == 1
+    later = here.state(tid, seen_after=time.monotonic())  # needs Ben: reads again
+    assert later.players_left == 2
+    assert here.state(tid).players_left == 2  # no need named: reads, as before
+
+
 def test_two_workers_on_one_database_stay_consistent(db):
     """Two services (as two server processes would) append to one tournament concurrently."""
     a, b = TournamentService(db), TournamentService(db)

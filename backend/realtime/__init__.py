@@ -8,6 +8,7 @@ With several server processes, the Redis message queue carries emits between the
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any, Literal
 
 import redis
@@ -143,8 +144,9 @@ class Realtime:
             self.presence.joined(rooms)  # counted before the state is read: presence.py says why
             self._rooms_of.setdefault(_sid(), []).extend(rooms)
         for room in rooms:
-            join_room(room)
-        state = self.service.state(tid)
+            join_room(room)  # the room's channel confirmed by Redis (room_channels.py)
+        # A read begun from now on holds what no emit to the room can still bring.
+        state = self.service.state(tid, seen_after=time.monotonic())
         now = now_ms()
         for key in keys:
             emit("view", render(state, key, now))

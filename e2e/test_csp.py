@@ -94,6 +94,10 @@ def test_no_csp_violation_on_any_screen_of_any_role(live_server, phone, tv):
     context = watch.attach(signed_in(phone(**EN), td))
     page = context.new_page()
     page.goto(f"{td.base}/#/director")
+    # The cards above the invite button fill in as their answers come; a click while one still
+    # grows lands on what moved under it (a CI run under load lost it, as test_director_tools did).
+    expect(page.get_by_test_id("club-director-td")).to_be_visible()
+    page.wait_for_load_state("networkidle")
     page.get_by_test_id("invite-button").click()
     image_shows(page, "[data-testid='invite-qr']")
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => !!r.active)")

@@ -162,7 +162,7 @@ describe("outbox against a server that does not answer", () => {
     const net = fakeFetch((call) => (isCommand(call) && ++n === 1 ? "hang" : applied(call)));
     vi.stubGlobal("fetch", net.fn);
     const e = await outbox.enqueue({ tournament_id: 3, type: "record_bust", payload: { entry_id: 9 }, token: "t" });
-    await waitFor(() => outbox.sendingSince() > 0, 10_000); // slow under the browser tests beside it; not timed
+    await waitFor(() => n === 1 && outbox.sendingSince() > 0, 10_000); // the fake server holds it; not timed
     expect(outbox.counts().pending).toBe(1);
     const t0 = Date.now();
     await outbox.sendNow();
@@ -183,7 +183,9 @@ describe("outbox against a server that does not answer", () => {
     });
     vi.stubGlobal("fetch", net.fn);
     const e = await outbox.enqueue({ tournament_id: 3, type: "record_bust", payload: { entry_id: 9 }, token: "t" });
-    await waitFor(() => outbox.sendingSince() > 0, 10_000); // slow under the browser tests beside it; not timed
+    // Wait until the fake server holds the first POST (`release` is set), not only until the
+    // outbox started it: the fake fetch answers a tick later, and a release before that was lost.
+    await waitFor(() => n === 1 && outbox.sendingSince() > 0, 10_000); // slow beside the browser tests; not timed
     // The socket reconnects while the first POST is still out (it then fails: old connection).
     void outbox.flush({ force: true });
     const t0 = Date.now();

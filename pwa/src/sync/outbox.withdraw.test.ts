@@ -34,13 +34,14 @@ describe("outbox.withdraw", () => {
 
   it("does not take back a command on its way: the server may apply it", async () => {
     const outbox = await loadOutbox();
-    let release: () => void = () => undefined;
-    const net = fakeFetch((call) => new Promise((resolve) => (release = () => resolve(applied(call)))));
+    const held: { release?: () => void } = {};
+    const net = fakeFetch((call) => new Promise((resolve) => (held.release = () => resolve(applied(call)))));
     vi.stubGlobal("fetch", net.fn);
     const bust = await outbox.enqueue({ tournament_id: 4, type: "record_bust", payload: { entry_id: 9 }, token: "d" });
-    await vi.waitFor(() => expect(outbox.sendingSince()).toBeGreaterThan(0));
+    // The fake server holds the request (the fake fetch answers a tick after the outbox sent it).
+    await vi.waitFor(() => expect(held.release !== undefined && outbox.sendingSince() > 0).toBe(true));
     expect(await outbox.withdraw(bust.op_id)).toBe("sending");
-    release();
+    held.release!();
     await vi.waitFor(() => expect(outbox.snapshot()).toEqual([]));
     expect(net.calls.filter(isCommand)).toHaveLength(1);
   });

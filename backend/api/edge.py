@@ -127,12 +127,15 @@ _GEVENT_ERRORS = {
 }
 
 
-def json_error_handler(base: type, access_log: bool = False) -> type:
+def json_error_handler(base: type, access_log: bool = False, read_headers: Any = None) -> type:
     """A subclass of gevent's WSGIHandler (`base`, e.g. geventwebsocket's) whose own error answers
-    are JSON, and which writes the access log only when asked (config ACCESS_LOG). Takes the base
-    class so this module never imports gevent before monkey-patching."""
+    are JSON, and which writes the access log only when asked (config ACCESS_LOG). `read_headers`,
+    if given, is its MessageClass: how a request's header block is read. Takes the base class so
+    this module never imports gevent before monkey-patching."""
 
     class JsonErrorHandler(base):
+        if read_headers is not None:
+            MessageClass = staticmethod(read_headers)
         def handle_one_request(self) -> Any:
             result = super().handle_one_request()
             if isinstance(result, tuple) and result[0] in _GEVENT_ERRORS:

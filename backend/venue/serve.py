@@ -375,11 +375,9 @@ def serve(
     if floor_of(app).config.GC_LOG_MS > 0:
         log_pauses(floor_of(app).config.GC_LOG_MS)
 
-    # gevent's own 414/400 answers as JSON; the access log if ACCESS_LOG is set
-    JsonErrorHandler = json_error_handler(GeventHandler, floor_of(app).config.ACCESS_LOG)
-
-    class WebSocketHandler(JsonErrorHandler):  # type: ignore[misc, valid-type]  # a class made at run time
-        MessageClass = staticmethod(read_request_headers)  # headers without the email package
+    # gevent's own 414/400 answers as JSON; the access log if ACCESS_LOG is set; headers read
+    # without the email package
+    WebSocketHandler = json_error_handler(GeventHandler, floor_of(app).config.ACCESS_LOG, read_request_headers)
 
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

@@ -207,12 +207,16 @@ class TournamentService:
         rooms first, so what is committed after the read reaches it as an emit)."""
         with self._lock(tournament_id):
             state = self._states.get(tournament_id)
-            if state is not None and seen_after is not None and self._read_at.get(tournament_id, -1.0) >= seen_after:
+            if state is not None and seen_after is not None and self._read_since(tournament_id, seen_after):
                 return state
             began = time.monotonic()
             state = self._read(tournament_id)
             self._read_at[tournament_id] = began
             return state
+
+    def _read_since(self, tournament_id: int, moment: float) -> bool:
+        """Whether the cached state was last caught up by a read that began at or after `moment`."""
+        return self._read_at.get(tournament_id, -1.0) >= moment
 
     def _read(self, tournament_id: int) -> TournamentState:
         with self.log.transaction() as db:

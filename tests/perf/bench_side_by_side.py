@@ -232,7 +232,7 @@ def main() -> None:
 
 def profile(server, out: str, rounds: int, batch: int, viewers: RawSockets | None) -> None:
     profiler = subprocess.Popen(
-        ["py-spy", "record", "--pid", str(server.pid), "--format", "raw", "-r", "1000", "-o", out],
+        ["py-spy", "record", "--nonblocking", "--pid", str(server.pid), "--format", "raw", "-r", "1000", "-o", out],
         stdout=subprocess.DEVNULL,
     )
     time.sleep(1)

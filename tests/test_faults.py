@@ -49,15 +49,28 @@ def night():
     night.close()
 
 
+def a_phone_connects(night) -> tuple[str, float]:
+    """A dealer's phone opening its socket now (as after a Wi-Fi drop): the server's first word."""
+    club = night.clubs[0]
+    return night.sockets.first_answer({"token": next(iter(club.tables.values()))}, club.tid, timeout=4)
+
+
 @pytest.mark.parametrize("fault", FAULTS)
 def test_fault_loses_nothing_and_recovers(night, fault):
-    result = night.run(fault, down_s=DOWN_S)
+    database_gone = fault == "PostgreSQL restarted"
+    result = night.run(fault, down_s=DOWN_S, during=(lambda: a_phone_connects(night)) if database_gone else None)
     assert result.sent > 0 and result.acknowledged > 0, result.row()
     assert result.lost == [], result.lost[:5]
     assert result.doubled == [], result.doubled[:5]
     assert result.given_up == [], result.given_up[:5]  # every command answered in the end
     assert result.server_errors == 0, result.answers  # 503 + Retry-After, never a 500 or 502
     assert result.stale == [] and result.recovery_s is not None, result.stale[:5]
+    if database_gone:
+        # A socket opened while the database is gone is refused at once as "unavailable" (the
+        # phone tries again after its usual pause), not left without an answer until its
+        # connect time-out; the phone does not take it as its token refused.
+        answer, _seconds = result.during
+        assert answer.startswith("44") and '"unavailable"' in answer, result.during
 
 
 @contextlib.contextmanager

@@ -13,12 +13,13 @@ from typing import Any, Literal
 
 import redis
 from flask import Flask, request
-from flask_socketio import SocketIO, emit, join_room
+from flask_socketio import ConnectionRefusedError as SocketRefusal, SocketIO, emit, join_room
 
 from ..auth.access import Caller, caller_for, director_refusal, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
 from ..engine import TournamentState
 from ..floor import floor_of
+from ..outages import outage_of
 from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
@@ -161,6 +162,22 @@ class Realtime:
         self.socketio.sleep(seconds)  # type: ignore[arg-type]  # the stubs say int; any number of seconds works
 
     def _connect(self, auth: object = None) -> None:
+        """A phone's socket admitted (its caller known, its rooms joined, its views sent), or
+        refused with a reason. PostgreSQL or Redis gone for a moment: refused at once as
+        "unavailable" (the phone tries again after its usual pause), not left without an answer
+        until its connect time-out, and nothing of the half-made join kept."""
+        try:
+            self._admit(auth)
+        except Exception as err:
+            outage = outage_of(err)
+            if outage is None:
+                raise
+            self._forget(_sid())
+            log.warning("socket refused while a backing service is gone: %s", outage.error)
+            # python-socketio's own refusal: its message reaches the phone (the built-in one's does not)
+            raise SocketRefusal("unavailable", {"error": outage.error, "retry_after": outage.retry_s}) from None
+
+    def _admit(self, auth: object) -> None:
         token = auth.get("token") if isinstance(auth, dict) else None
         caller = caller_for(token)
         if caller is None or token is None:
@@ -177,9 +194,12 @@ class Realtime:
             self._join(caller.tournament_id, caller)
 
     def _disconnect(self, *_: object) -> None:
-        self.callers.pop(_sid(), None)
-        self._director_tokens.pop(_sid(), None)
-        self._leave_rooms(_sid())
+        self._forget(_sid())
+
+    def _forget(self, sid: str) -> None:
+        self.callers.pop(sid, None)
+        self._director_tokens.pop(sid, None)
+        self._leave_rooms(sid)
 
     def _count_again(self) -> None:
         """Redis restarted and lost the shared presence: count this worker's sockets into it again

@@ -49,6 +49,7 @@ class FaultResult:
     recovery_s: float | None = None  # the fault's end → the last view that made every phone right
     behind_s: float | None = None  # the longest a tournament's phones stayed behind its last decision
     reconnects: int = 0
+    during: object = None  # what run(during=) returned
 
     @property
     def server_errors(self) -> int:
@@ -116,7 +117,16 @@ class FaultNight:
             "Caddy reloaded": (lambda: stack.reload_caddy(stack.workers[::-1]), lambda: None),
         }
 
-    def run(self, name: str, down_s: float, lead_s: float = 1.5, patience_s: float = 90) -> FaultResult:
+    def run(
+        self,
+        name: str,
+        down_s: float,
+        lead_s: float = 1.5,
+        patience_s: float = 90,
+        during: Callable[[], object] | None = None,
+    ) -> FaultResult:
+        """The fault while the phones play. `during` is called once the service is gone (its
+        time counts into `down_s`); what it returns is the result's `during`."""
         begin, end = self.faults(down_s)[name]
         down_s = 0.0 if name in ("Caddy reloaded", "no fault (control)") else down_s
         ledger = Ledger()
@@ -128,7 +138,9 @@ class FaultNight:
         bots = start_bots(self.clubs, self.stack, self.sockets, ledger, self.args, stop)
         time.sleep(lead_s)
         begin()
-        time.sleep(down_s)
+        gone = time.perf_counter()
+        probed = during() if during is not None else None
+        time.sleep(max(0.0, down_s - (time.perf_counter() - gone)))
         end()
         ended = time.perf_counter()
         stop.set()  # the phones stop with the fault; what they were sending goes on until answered
@@ -145,6 +157,7 @@ class FaultNight:
         result.lost, result.doubled = self.check_log(ledger)
         result.recovery_s, result.behind_s, result.stale = self.views_recovered(ended, ledger.decided_at)
         result.reconnects = self.sockets.reconnects - reconnects
+        result.during = probed
         return result
 
     # -- the checks ---------------------------------------------------------------------------

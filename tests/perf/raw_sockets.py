@@ -111,6 +111,19 @@ class RawSockets:
             ws.send("420" + json.dumps(["subscribe", {"tournament_id": subscribe}]))
         return ws, early
 
+    def first_answer(self, auth: dict, tournament: int | None = None, timeout: float = 5) -> tuple[str, float]:
+        """A phone's connect, and the server's first word on it: ("connected", s), the refusal
+        packet ("44{…}", s), or ("no answer", s) after `timeout`. The socket is closed again."""
+        began = time.perf_counter()
+        try:
+            ws, _ = self._open(auth, None, tournament, timeout=timeout)
+        except ConnectionRefusedError as refused:
+            return str(refused), time.perf_counter() - began
+        except (websocket.WebSocketException, OSError):
+            return "no answer", time.perf_counter() - began
+        ws.close()
+        return "connected", time.perf_counter() - began
+
     def _connect_again(self, sock: int) -> None:
         """The phone's socket again, as the PWA tries (pwa/src/sync/socket.ts reconnectDelay and
         CONNECT_TIMEOUT_MS): after 1 s, 2 s, 4 s … (at most 10 s), each spread over its second

@@ -42,6 +42,8 @@ export const RECONNECT_MAX_MS = 10_000;
 export const RECONNECT_URGENT_MAX_MS = 2000;
 /** After the server refused the token (or dropped us): try again much later. */
 export const REFUSED_RETRY_MS = 30_000;
+/** The server's refusal while its database or queue is gone for a moment. */
+export const UNAVAILABLE = "unavailable";
 
 /**
  * Delay before reconnect attempt `attempt` (0 = the first after a loss): 1 s, 2 s, 4 s … up to the
@@ -293,8 +295,10 @@ export function connectSocket(opts: SocketOptions): () => void {
     entry.attemptSince = 0;
     // socket.active === false: the server refused this connection (e.g. unknown token). Tell the
     // screen, and try again much later in case the refusal was temporary. A network failure or a
-    // time-out keeps socket.active true: the server did not answer, try again soon.
-    if (socket.active === false) {
+    // time-out keeps socket.active true: the server did not answer, try again soon. "unavailable":
+    // its database or queue is gone for a moment (backend/outages.py): not the token's fault,
+    // try again soon as after no answer.
+    if (socket.active === false && err?.message !== UNAVAILABLE) {
       noteSocket("refused");
       entry.opts.onAuthError?.(String(err?.message || ""));
       scheduleReconnect(entry, REFUSED_RETRY_MS);

@@ -136,6 +136,7 @@ def json_error_handler(base: type, access_log: bool = False, read_headers: Any =
     class JsonErrorHandler(base):
         if read_headers is not None:
             MessageClass = staticmethod(read_headers)
+
         def handle_one_request(self) -> Any:
             result = super().handle_one_request()
             if isinstance(result, tuple) and result[0] in _GEVENT_ERRORS:

@@ -13,7 +13,8 @@ from typing import Any, Literal
 
 import redis
 from flask import Flask, request
-from flask_socketio import ConnectionRefusedError as SocketRefusal, SocketIO, emit, join_room
+from flask_socketio import SocketIO, emit, join_room
+from socketio.exceptions import ConnectionRefusedError as SocketRefusal
 
 from ..auth.access import Caller, caller_for, director_refusal, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES

@@ -1,12 +1,15 @@
-"""A dealer's phone whose socket comes back while PostgreSQL restarts (issue 36's faults).
+"""A dealer's and a director's phone whose sockets come back while PostgreSQL restarts (issue 36).
 
-The server refuses such a socket as "unavailable" (backend/outages.py), and the phone takes that
-as "not now", not as its token refused: it tries again after its usual pause of a few seconds, so
-a bust recorded once the database is back shows on the dealer's screen without a reload. (Taken
-as a refused token, the phone would have tried again only after half a minute, showing a stale
-table meanwhile.) A real server on a PostgreSQL of this test's own, stopped and started here; the
-shared one is never touched."""
+The server refuses the dealer's socket as "unavailable" (backend/outages.py), and the phone takes
+that as "not now", not as its token refused: it tries again after its usual pause of a few
+seconds. (Taken as a refused token, it would have tried again only after half a minute, showing a
+stale table meanwhile.) The director's socket connects (his token is known to the server) but his
+subscribe to the tournament is answered "unavailable": the phone asks again after the answer's
+retry_after. (Unanswered, it stayed connected and never heard of the tournament again.) Both see
+a bust recorded once the database is back without a reload. A real server on a PostgreSQL of this
+test's own, stopped and started here; the shared one is never touched."""
 
+import json
 import re
 import sys
 import time
@@ -17,6 +20,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "perf"))
 from throwaway_services import ThrowawayPostgres
 
+from director_phone import signed_in
 from server import ServerProcess, director, links, seated_tournament, view
 
 
@@ -26,6 +30,30 @@ def wait_until(page, ready, why: str, timeout_ms: int = 15_000) -> None:
             return
         page.wait_for_timeout(100)  # the page's events (the routed sockets) run meanwhile
     raise AssertionError(why)
+
+
+def routed_sockets(page) -> tuple[list, list[dict]]:
+    """The page's sockets pass through the browser's own WebSocket routing, so the test can cut
+    them as a Wi-Fi drop does (Chromium's offline mode leaves an open WebSocket alone). Returns
+    the sockets, and the server's answers to the page's subscribes as they arrive."""
+    sockets, subscribed = [], []
+
+    def forward(route):
+        server = route.connect_to_server()
+        server.on_message(lambda message: (note_answer(message), route.send(message)))
+        route.on_message(server.send)
+        sockets.append(route)
+
+    def note_answer(message) -> None:
+        # Socket.IO's ack: 43<id>[answer]; a subscribe's answer is the object with "ok" (the
+        # heartbeats' are numbers)
+        if isinstance(message, str) and (found := re.fullmatch(r"43\d+(\[.*\])", message, re.S)):
+            answer = json.loads(found.group(1))[0]
+            if isinstance(answer, dict) and "ok" in answer:
+                subscribed.append(answer)
+
+    page.route_web_socket(re.compile(r"/socket\.io/"), forward)
+    return sockets, subscribed
 
 
 def applied_once_the_database_answers(td, tid: int, entry_id: int, timeout: float = 20) -> None:
@@ -45,7 +73,7 @@ def applied_once_the_database_answers(td, tid: int, entry_id: int, timeout: floa
         time.sleep(0.3)
 
 
-def test_a_socket_refused_while_the_database_restarts_is_back_in_seconds(phone, tmp_path):
+def test_sockets_refused_while_the_database_restarts_are_back_in_seconds(phone, tmp_path):
     postgres = ThrowawayPostgres().start()
     srv = None
     try:
@@ -55,33 +83,41 @@ def test_a_socket_refused_while_the_database_restarts_is_back_in_seconds(phone, 
         at_table = [e["entry_id"] for e in view(td, tid)["entries"] if e["table_no"] == 1]
         victim = at_table[0]
 
-        page = phone(locale="en-US").new_page()
-        # The phone's sockets pass through the browser's own WebSocket routing, so the test can
-        # cut them as a Wi-Fi drop does (Chromium's offline mode leaves an open WebSocket alone).
-        sockets = []
-
-        def forward(route):
-            route.connect_to_server()  # everything passes as it is
-            sockets.append(route)
-
-        page.route_web_socket(re.compile(r"/socket\.io/"), forward)
-        page.goto(links(td, tid)["tables"][0]["url"])
-        expect(page.get_by_test_id(f"bust-{victim}")).to_be_visible()
-        wait_until(page, lambda: sockets, "the dealer's screen opened no socket")
+        dealer = phone(locale="en-US").new_page()
+        dealer_sockets, _ = routed_sockets(dealer)
+        dealer.goto(links(td, tid)["tables"][0]["url"])
+        expect(dealer.get_by_test_id(f"bust-{victim}")).to_be_visible()
+        desk = signed_in(phone(locale="en-US"), td).new_page()
+        desk_sockets, subscribed = routed_sockets(desk)
+        desk.goto(f"{srv.url}/#/director/{tid}/floor")
+        expect(desk.get_by_test_id("map-table-1")).to_have_attribute("data-players", "10")
+        wait_until(dealer, lambda: dealer_sockets and desk_sockets, "a screen opened no socket")
+        wait_until(desk, lambda: subscribed and subscribed[-1].get("ok") is True, f"no subscribe: {subscribed}")
 
         postgres.stop()
-        # The Wi-Fi drops while the database is gone: the socket connects again and is refused as
-        # "unavailable", and again at each try until the database is back.
-        dropped = len(sockets)
-        for route in sockets:
+        # The Wi-Fi drops while the database is gone: the dealer's socket connects again and is
+        # refused as "unavailable" at each try; the director's connects and its subscribe is.
+        dropped = {"dealer": len(dealer_sockets), "desk": len(desk_sockets)}
+        answered = len(subscribed)
+        for route in dealer_sockets + desk_sockets:
             route.close(code=1006, reason="the Wi-Fi dropped")
-        wait_until(page, lambda: len(sockets) > dropped + 1, "the phone did not try its socket again, twice")
+        wait_until(dealer, lambda: len(dealer_sockets) > dropped["dealer"] + 1, "the dealer's phone did not try twice")
+        wait_until(
+            desk,
+            lambda: any(a.get("error") == "unavailable" for a in subscribed[answered:]),
+            f"the director's phone was not told 'unavailable' on subscribing: {subscribed}",
+        )
         postgres.start()
 
         applied_once_the_database_answers(td, tid, victim)
-        # Pushed when the socket is back (its join sends the table whole): the reconnect pause is at
-        # most 10 s; a refused token's 30 s would leave the busted player on the screen.
-        expect(page.get_by_test_id(f"bust-{victim}")).to_have_count(0, timeout=15_000)
+        # Pushed when the sockets are back in the tournament's rooms (joining sends the views
+        # whole): the pauses are a few seconds; a refused token's 30 s, or a subscribe never asked
+        # again, would leave the busted player on the screens.
+        expect(dealer.get_by_test_id(f"bust-{victim}")).to_have_count(0, timeout=15_000)
+        expect(desk.get_by_test_id("map-table-1")).to_have_attribute("data-players", "9", timeout=15_000)
+        # (His floor also reads the view on a timer:) the phone itself asked again after the
+        # answer's retry_after and is in the tournament's rooms once more, for every later push.
+        wait_until(desk, lambda: subscribed[-1].get("ok") is True, f"the director never subscribed again: {subscribed}")
     finally:
         if srv is not None:
             srv.stop()

@@ -27,6 +27,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "perf"))
 from local_stack import caddy_binary
+from raw_sockets import RawSockets
 
 from server import ServerProcess, director, seated_tournament
 
@@ -55,10 +56,24 @@ def a_phone_connects(night) -> tuple[str, float]:
     return night.sockets.first_answer({"token": next(iter(club.tables.values()))}, club.tid, timeout=4)
 
 
+def phones_while_the_database_is_gone(night, desk) -> tuple[tuple[str, float], object]:
+    """A dealer's phone connecting, and a director's connected phone subscribing to its
+    tournament (`desk`: its token already known to the worker), as after a Wi-Fi drop."""
+    subscribed = RawSockets.ask(desk, "subscribe", {"tournament_id": night.clubs[0].tid}, timeout=4)
+    return a_phone_connects(night), subscribed
+
+
 @pytest.mark.parametrize("fault", FAULTS)
 def test_fault_loses_nothing_and_recovers(night, fault):
     database_gone = fault == "PostgreSQL restarted"
-    result = night.run(fault, down_s=DOWN_S, during=(lambda: a_phone_connects(night)) if database_gone else None)
+    club = night.clubs[0]
+    desk = night.sockets.opened({"token": club.director.token}, club.tid) if database_gone else None
+    try:
+        during = (lambda: phones_while_the_database_is_gone(night, desk)) if desk is not None else None
+        result = night.run(fault, down_s=DOWN_S, during=during)
+    finally:
+        if desk is not None:
+            desk.close()
     assert result.sent > 0 and result.acknowledged > 0, result.row()
     assert result.lost == [], result.lost[:5]
     assert result.doubled == [], result.doubled[:5]
@@ -69,8 +84,11 @@ def test_fault_loses_nothing_and_recovers(night, fault):
         # A socket opened while the database is gone is refused at once as "unavailable" (the
         # phone tries again after its usual pause), not left without an answer until its
         # connect time-out; the phone does not take it as its token refused.
-        answer, _seconds = result.during
+        (answer, _seconds), subscribed = result.during
         assert answer.startswith("44") and '"unavailable"' in answer, result.during
+        # The director's subscribe is answered "unavailable" with when to ask again (the PWA does).
+        assert isinstance(subscribed, dict) and subscribed.get("error") == "unavailable", subscribed
+        assert subscribed["ok"] is False and subscribed["retry_after"] > 0, subscribed
 
 
 @contextlib.contextmanager

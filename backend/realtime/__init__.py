@@ -258,6 +258,19 @@ class Realtime:
                 self.sleep(1)
 
     def _subscribe(self, data: object = None) -> dict:
+        """A director's socket joins a tournament's rooms (its views come on joining), or the
+        reason it does not. PostgreSQL or Redis gone for a moment: "unavailable", and the PWA
+        asks again after `retry_after` (the socket itself stays: nothing else needs the database)."""
+        try:
+            return self._subscribe_to(data)
+        except Exception as err:
+            outage = outage_of(err)
+            if outage is None:
+                raise
+            log.warning("subscribe refused while a backing service is gone: %s", outage.error)
+            return {"ok": False, "error": "unavailable", "message": outage.message, "retry_after": outage.retry_s}
+
+    def _subscribe_to(self, data: object) -> dict:
         caller = self.callers.get(_sid())
         if caller is not None and caller.role == "director":
             caller = caller_for(self._director_tokens.get(_sid()))  # his access as it is now

@@ -111,6 +111,29 @@ class RawSockets:
             ws.send("420" + json.dumps(["subscribe", {"tournament_id": subscribe}]))
         return ws, early
 
+    def opened(self, auth: dict, tournament: int | None = None, timeout: float = 5) -> websocket.WebSocket:
+        """A connected socket this reader leaves alone: the caller reads it (`ask`) and closes it."""
+        ws, _ = self._open(auth, None, tournament, timeout=timeout)
+        return ws
+
+    @staticmethod
+    def ask(ws: websocket.WebSocket, event: str, data: object, timeout: float = 5) -> object:
+        """`event` sent with an ack id, and the server's ack; "no answer" after `timeout`. Views
+        arriving meanwhile are skipped, Engine.IO's pings answered."""
+        ws.settimeout(timeout)
+        ws.send("420" + json.dumps([event, data]))
+        deadline = time.perf_counter() + timeout
+        try:
+            while time.perf_counter() < deadline:
+                message = ws.recv()
+                if message == "2":
+                    ws.send("3")
+                elif message.startswith("430"):
+                    return json.loads(message[3:])[0]
+        except (websocket.WebSocketException, OSError):
+            pass
+        return "no answer"
+
     def first_answer(self, auth: dict, tournament: int | None = None, timeout: float = 5) -> tuple[str, float]:
         """A phone's connect, and the server's first word on it: ("connected", s), the refusal
         packet ("44{…}", s), or ("no answer", s) after `timeout`. The socket is closed again."""

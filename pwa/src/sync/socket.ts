@@ -45,6 +45,26 @@ export const REFUSED_RETRY_MS = 30_000;
 /** The server's refusal while its database or queue is gone for a moment. */
 export const UNAVAILABLE = "unavailable";
 
+interface SubscribeAnswer {
+  ok?: boolean;
+  error?: string;
+  retry_after?: number;
+}
+
+/** A director's socket joins its tournament (the views come on joining). Refused as
+ * "unavailable" (the server's database gone for a moment): asked again after its retry_after,
+ * while this socket is still the one that is connected. */
+function subscribe(entry: Entry) {
+  const tid = entry.opts.subscribeTournament;
+  if (tid == null) return;
+  entry.socket.emit("subscribe", { tournament_id: Number(tid) }, (answer?: SubscribeAnswer) => {
+    if (answer?.ok !== false || answer.error !== UNAVAILABLE) return;
+    setTimeout(() => {
+      if (current === entry && entry.socket.connected) subscribe(entry);
+    }, 1000 * Math.min(30, Math.max(1, Number(answer.retry_after) || 2)));
+  });
+}
+
 /**
  * Delay before reconnect attempt `attempt` (0 = the first after a loss): 1 s, 2 s, 4 s … up to the
  * cap (2 s while commands wait, else 10 s), each spread uniformly over [delay/2, delay].
@@ -270,9 +290,7 @@ export function connectSocket(opts: SocketOptions): () => void {
     setConnected(true);
     noteSocket("up");
     noteAnswer(true); // the server accepted the connection: it answers
-    if (entry.opts.subscribeTournament != null) {
-      socket.emit("subscribe", { tournament_id: Number(entry.opts.subscribeTournament) });
-    }
+    subscribe(entry);
     entry.opts.onConnect?.();
   });
   socket.on("disconnect", (reason: string) => {

@@ -143,8 +143,12 @@ class Realtime:
         keys = keys_for(caller)
         rooms = [room_for(tid, key) for key in keys]
         if self.presence is not None:
-            self.presence.joined(rooms)  # counted before the state is read: presence.py says why
-            self._rooms_of.setdefault(_sid(), []).extend(rooms)
+            # Counted before the state is read (presence.py says why); a room this socket is
+            # already counted in (a subscribe asked again after an outage) is not counted twice.
+            counted = self._rooms_of.setdefault(_sid(), [])
+            new = [room for room in rooms if room not in counted]
+            self.presence.joined(new)
+            counted.extend(new)
         for room in rooms:
             join_room(room)  # the room's channel confirmed by Redis (room_channels.py)
         # A read begun from now on holds what no emit to the room can still bring.
@@ -170,10 +174,11 @@ class Realtime:
         try:
             self._admit(auth)
         except Exception as err:
+            # A refused socket gets no disconnect event: what the join made so far goes here.
+            self._forget(_sid())
             outage = outage_of(err)
             if outage is None:
                 raise
-            self._forget(_sid())
             log.warning("socket refused while a backing service is gone: %s", outage.error)
             # python-socketio's own refusal: its message reaches the phone (the built-in one's does not)
             raise SocketRefusal("unavailable", {"error": outage.error, "retry_after": outage.retry_s}) from None

@@ -53,14 +53,15 @@ interface SubscribeAnswer {
 
 /** A director's socket joins its tournament (the views come on joining). Refused as
  * "unavailable" (the server's database gone for a moment): asked again after its retry_after,
- * while this socket is still the one that is connected. */
+ * on the same connection only (a reconnect subscribes anew, and its id is another). */
 function subscribe(entry: Entry) {
   const tid = entry.opts.subscribeTournament;
   if (tid == null) return;
+  const connection = entry.socket.id;
   entry.socket.emit("subscribe", { tournament_id: Number(tid) }, (answer?: SubscribeAnswer) => {
     if (answer?.ok !== false || answer.error !== UNAVAILABLE) return;
     setTimeout(() => {
-      if (current === entry && entry.socket.connected) subscribe(entry);
+      if (current === entry && entry.socket.connected && entry.socket.id === connection) subscribe(entry);
     }, 1000 * Math.min(30, Math.max(1, Number(answer.retry_after) || 2)));
   });
 }

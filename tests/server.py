@@ -6,9 +6,11 @@ import atexit
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -66,14 +68,18 @@ class Zygote:
     def __init__(self):
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.namespaces = namespaces()
+        self.template = Path(tempfile.mkdtemp(prefix="pokerfloor-template-")) / "pokerfloor.db"
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "tests" / "server_zygote.py")],
+            [sys.executable, str(ROOT / "tests" / "server_zygote.py"), str(self.template)],
             cwd=ROOT,
             env={**env, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
+        assert self.proc.stdout
+        if self.proc.stdout.readline().strip() != "ready":  # the template is migrated
+            raise OSError("the server zygote did not start")
 
     def spawn(self, argv: list[str], env: dict, log_path: Path) -> ForkedServer:
         assert self.proc.stdin and self.proc.stdout
@@ -86,6 +92,7 @@ class Zygote:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(timeout=10)
+        shutil.rmtree(self.template.parent, ignore_errors=True)
 
 
 _zygote: Zygote | None = None
@@ -108,6 +115,28 @@ def warm_start_fits(env: dict) -> bool:
     return not any(env.get(k) or os.environ.get(k) for k in INTERPRETER_START)
 
 
+def warm_zygote() -> Zygote:
+    """This pytest process's zygote, started (or started again) when needed."""
+    global _zygote
+    if _zygote is None or _zygote.proc.poll() is not None:
+        _zygote = Zygote()
+        atexit.register(_zygote.close)
+    return _zygote
+
+
+def copy_migrated_template(db_path: Path, env: dict) -> None:
+    """A new SQLite database starts as a copy of the zygote's migrated one (tests/server_zygote.py)
+    rather than migrating itself. Where a server would not be forked (coverage measures a new
+    interpreter's migrations) or no zygote starts, the server migrates as usual."""
+    if db_path.exists() or not warm_start_fits(env):
+        return
+    try:
+        template = warm_zygote().template
+    except (OSError, ValueError):
+        return
+    shutil.copyfile(template, db_path)
+
+
 def spawn_server(argv: list[str], env: dict, log_file) -> subprocess.Popen | ForkedServer:
     """`pokerfloor <argv>` as a server process: forked from the warm zygote (about 2.5 s less CPU
     than a new interpreter), or a new interpreter where the zygote cannot serve: what only a new
@@ -115,10 +144,7 @@ def spawn_server(argv: list[str], env: dict, log_file) -> subprocess.Popen | For
     global _zygote
     if warm_start_fits(env):
         try:
-            if _zygote is None or _zygote.proc.poll() is not None:
-                _zygote = Zygote()
-                atexit.register(_zygote.close)
-            return _zygote.spawn(argv, env, Path(log_file.name))
+            return warm_zygote().spawn(argv, env, Path(log_file.name))
         except (OSError, ValueError):
             _zygote = None  # a broken pipe or no pid: start it the slow way
     return subprocess.Popen(
@@ -160,6 +186,8 @@ class ServerProcess:
             **self.extra_env,
         }
         self._log = open(self.log_path, "a")
+        if self.migrate and self.database_url == f"sqlite:///{self.var_dir / 'pokerfloor.db'}":
+            copy_migrated_template(self.var_dir / "pokerfloor.db", env)
         if self.migrate and not self.database_url.startswith("sqlite"):  # as deploy/: migrate once, then serve
             subprocess.run(
                 [sys.executable, "-m", "backend.cli", "init"],

@@ -8,7 +8,13 @@ once per pytest worker and forks a child per server; the child is `pokerfloor <a
 working directory and log file. Nothing has run in this parent but imports: no hub, no thread, no
 database, no socket, so a child starts as fresh as a new interpreter, only ~2.5 s sooner.
 
-Protocol: one JSON line in on stdin {"argv", "env", "cwd", "log"}, one line out: the child's pid.
+It also migrates one empty SQLite database before it reads its first request (argv[1]: the file):
+a new test server whose SQLite file does not exist yet gets a copy of it (tests/server.py), and
+migrates nothing. Fourteen migrations from an empty file, with SQLite's table copies, and the Alembic
+and Mako imports they need, were about 1 s of CPU in every one of those servers. The migration from
+empty still runs here, once per pytest worker, and in the tests of migrating (test_migrate_once.py).
+Protocol: first one line out, "ready", once the template is written; then one JSON line in on
+stdin {"argv", "env", "cwd", "log"}, one line out: the child's pid.
 Children are reaped by the kernel (SIGCHLD ignored here) and leave their exit code in a file
 beside their log (`exit_file`; none after SIGKILL); a child puts SIGCHLD back for its own
 subprocesses (backups run pg_dump)."""
@@ -61,7 +67,22 @@ def run_child(request: dict) -> int:
         return 1
 
 
+def migrate_template(path: str) -> None:
+    """An empty SQLite database at the newest schema, closed (its WAL checkpointed into the file):
+    what every new SQLite server would make first. Nothing of it stays open in this parent."""
+    from backend.store import make_engine, migrate
+
+    engine = make_engine(f"sqlite:///{path}")
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+
+
 def main() -> None:
+    migrate_template(sys.argv[1])
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     for line in sys.stdin:
         request = json.loads(line)

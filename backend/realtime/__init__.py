@@ -20,7 +20,7 @@ from ..auth.access import Caller, caller_for, director_refusal, forget_token
 from ..auth.plain_http import PLAIN_HTTP, STAFF_ROLES
 from ..engine import TournamentState
 from ..floor import floor_of
-from ..outages import outage_of
+from ..outages import Outage, outage_of
 from ..read.views import director_delta, render
 from ..service import Answer, TournamentService, UnknownTournament, now_ms
 from .origins import origin_checker
@@ -30,6 +30,10 @@ from .resync import Owed
 from .room_channels import RoomChannels
 
 log = logging.getLogger(__name__)
+
+# A socket's refusal, or a subscribe's answer, while PostgreSQL or Redis is gone: the PWA takes it as
+# "not now" and asks again (pwa/src/sync/socket.ts, UNAVAILABLE), not as a refused token.
+UNAVAILABLE = "unavailable"
 
 
 def room_for(tid: int, key: tuple) -> str:
@@ -63,6 +67,14 @@ def player_key(caller: Caller) -> tuple:
 
 def _heartbeat(sid: str, *_: object) -> int:
     return now_ms()
+
+
+def _logged_outage(err: Exception, what: str) -> Outage | None:
+    """The outage `err` tells of, logged as `what`; None for any other error (the caller raises it)."""
+    outage = outage_of(err)
+    if outage is not None:
+        log.warning("%s while a backing service is gone: %s", what, outage.error)
+    return outage
 
 
 def _sid() -> str:
@@ -176,12 +188,11 @@ class Realtime:
         except Exception as err:
             # A refused socket gets no disconnect event: what the join made so far goes here.
             self._forget(_sid())
-            outage = outage_of(err)
+            outage = _logged_outage(err, "socket refused")
             if outage is None:
                 raise
-            log.warning("socket refused while a backing service is gone: %s", outage.error)
             # python-socketio's own refusal: its message reaches the phone (the built-in one's does not)
-            raise SocketRefusal("unavailable", {"error": outage.error, "retry_after": outage.retry_s}) from None
+            raise SocketRefusal(UNAVAILABLE, {"error": outage.error, "retry_after": outage.retry_s}) from None
 
     def _admit(self, auth: object) -> None:
         token = auth.get("token") if isinstance(auth, dict) else None
@@ -269,11 +280,10 @@ class Realtime:
         try:
             return self._subscribe_to(data)
         except Exception as err:
-            outage = outage_of(err)
+            outage = _logged_outage(err, "subscribe refused")
             if outage is None:
                 raise
-            log.warning("subscribe refused while a backing service is gone: %s", outage.error)
-            return {"ok": False, "error": "unavailable", "message": outage.message, "retry_after": outage.retry_s}
+            return {"ok": False, "error": UNAVAILABLE, "message": outage.message, "retry_after": outage.retry_s}
 
     def _subscribe_to(self, data: object) -> dict:
         caller = self.callers.get(_sid())

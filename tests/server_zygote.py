@@ -5,8 +5,9 @@ app (SQLAlchemy, SQLModel, Flask-SocketIO, marshmallow, the engine), then Alembi
 about 250 of them, a quarter of `make test`'s CPU. This process does the patching and the imports
 once per pytest worker and forks a child per server; the child is `pokerfloor <argv>` exactly as
 `python -m backend.cli` runs it (same patching, same `cli.main`), with the test's environment,
-working directory and log file. Nothing has run in this parent but imports: no hub, no thread, no
-database, no socket, so a child starts as fresh as a new interpreter, only ~2.5 s sooner.
+working directory and log file. Nothing of this parent's is open when it forks: no hub, no thread,
+no database connection (the template's below is closed first), no socket, so a child starts as fresh
+as a new interpreter, only ~2.5 s sooner.
 
 It also migrates one empty SQLite database before it reads its first request (argv[1]: the file):
 a new test server whose SQLite file does not exist yet gets a copy of it (tests/server.py), and

@@ -118,7 +118,7 @@ def create_app(
     floor.pusher = make_pusher(config, db, floor.realtime, outbox)
     sio = floor.realtime.socketio
     # Mail on the Socket.IO server's greenlets too: a slow mail server never holds up a command.
-    floor.mailer = Mailer(MailSettings.of(config), spawn=sio.start_background_task, sleep=floor.realtime.sleep)
+    floor.mailer = Mailer(MailSettings.of(config), db, spawn=sio.start_background_task, sleep=floor.realtime.sleep)
     floor.reminders = BreakReminders(
         floor.service, db, floor.pusher.tell, outbox, spawn=sio.start_background_task, sleep=floor.realtime.sleep
     )

@@ -144,7 +144,8 @@ class Config:
         # E-mail to players who signed up with an address (backend/mail/, docs/privacy.md): their
         # confirmation and "a place is free". No MAIL_HOST: no mail; the phone's link and Web Push
         # still tell them. STARTTLS (on by default) checks the server's certificate against the
-        # system's CAs. MAIL_RETRY_S: the wait before the first retry, doubled for the next.
+        # system's CAs. Mails wait in the database's outbox until the server takes them (docs/mail.md);
+        # MAIL_RETRY_S: the wait before the first retry, doubled for each next (at most 30 min, for a day).
         self.MAIL_HOST = os.environ.get("MAIL_HOST", "").strip()
         self.MAIL_PORT = int(os.environ.get("MAIL_PORT", "587"))
         self.MAIL_STARTTLS = os.environ.get("MAIL_STARTTLS", "1").strip().lower() in YES

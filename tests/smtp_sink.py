@@ -53,10 +53,10 @@ def delivered_at(key: str) -> tuple[int, int]:
 
 
 class SmtpSink:
-    def __init__(self, directory: Path, refuse_first: int = 0, tls: bool = False):
+    def __init__(self, directory: Path, refuse_first: int = 0, tls: bool = False, port: int | None = None):
         from server import free_port
 
-        self.port = free_port()
+        self.port = port or free_port()  # a port given: the mail server a pokerfloor was told of comes up
         Path(directory).mkdir(parents=True, exist_ok=True)
         self.maildir = Path(directory) / "maildir"
         self.log_path = Path(directory) / f"smtp-{self.port}.log"

@@ -6,6 +6,7 @@ failure is logged and never reaches the command (the mail is sent on a backgroun
 from __future__ import annotations
 
 import logging
+import secrets
 
 from ..engine.model import TournamentState
 from ..floor import PokerFloor
@@ -16,6 +17,15 @@ from .personal_links import signup_token
 from .phone_links import phone_link
 
 log = logging.getLogger(__name__)
+
+
+def sign_up_key(tid: int, signup_no: int) -> str:
+    """A mail to a sign-up in the outbox; its erase withdraws them all (`sign_up_keys`)."""
+    return f"sign-up:{tid}:{signup_no}:{secrets.token_hex(6)}"
+
+
+def sign_up_keys(tid: int, signup_no: int) -> str:
+    return f"sign-up:{tid}:{signup_no}:%"
 
 
 def _facts(app: PokerFloor, state: TournamentState, tid: int, signup_no: int, link: str) -> SignUpFacts | None:
@@ -49,7 +59,7 @@ def mail_sign_up(app: PokerFloor, tid: int, signup_no: int, link: str, position:
     try:
         facts = _facts(app, app.service.state(tid), tid, signup_no, link)
         if facts is not None:
-            app.mailer.send(messages.signed_up(facts, position))
+            app.mailer.send(messages.signed_up(facts, position), key=sign_up_key(tid, signup_no))
     except Exception:
         log.exception("the sign-up mail of tournament %s, sign-up %s failed", tid, signup_no)
 
@@ -68,6 +78,6 @@ def mail_promoted(app: PokerFloor, tid: int, entry_ids: list[int]) -> None:
             token = signup_token(app, tid, signup_no)
             facts = _facts(app, state, tid, signup_no, phone_link("player", token)) if token else None
             if facts is not None:
-                app.mailer.send(messages.moved_up(facts))
+                app.mailer.send(messages.moved_up(facts), key=sign_up_key(tid, signup_no))
         except Exception:
             log.exception("the moved-up mail of tournament %s, sign-up %s failed", tid, signup_no)

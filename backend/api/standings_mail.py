@@ -8,8 +8,9 @@ leagues who asked, once, in his language, with a one-click unsubscribe.
   must not unsubscribe him); POST to the same address unsubscribes, also from a mail client's own
   button (RFC 8058 List-Unsubscribe-Post). The token is his person's id, signed with SECRET_KEY.
 - `night_over`, after the command that ended a tournament: on a background task, the worker that
-  writes the night's StandingsMailed row first sends; every other (a retry, another worker, a finish
-  undone and played again) finds the row and sends nothing.
+  writes the night's StandingsMailed row first queues the mails in the same transaction (the mail
+  outbox, backend/mail/sender.py); every other (a retry, another worker, a finish undone and played
+  again) finds the row and queues nothing.
 """
 
 from __future__ import annotations
@@ -160,6 +161,7 @@ def set_my_standings_mail(tid: int, body: dict, caller: Caller) -> ResponseRetur
                 if not body["subscribed"]:
                     if row is not None:
                         session.delete(row)
+                        floor().mailer.withdraw(session, standings_keys(person_id))
                 elif row is None:
                     session.add(
                         StandingsSubscriber(
@@ -191,6 +193,7 @@ def erase_subscription(tid: int, entry_id: int | None) -> bool:
         return False  # a link the club does not vouch for erases no person's address
     with session_scope(floor().db) as session:
         done = session.execute(delete(StandingsSubscriber).where(col(StandingsSubscriber.person_id) == person_id))
+        floor().mailer.withdraw(session, standings_keys(person_id))
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
@@ -209,6 +212,16 @@ def masked(email: str) -> str:
     """ "anna.weiss@example.org" → "a***@example.org": whoever holds the link sees whose it is, roughly."""
     local, _, domain = email.partition("@")
     return f"{local[:1]}***@{domain}"
+
+
+def standings_key(tid: int, person_id: int) -> str:
+    """A night's mail to one person in the outbox: queued once (a second queue is refused)."""
+    return f"standings:{tid}:{person_id}"
+
+
+def standings_keys(person_id: int) -> str:
+    """His queued standings mails, of every night (a LIKE pattern of `standings_key`)."""
+    return f"standings:%:{person_id}"
 
 
 def _page(lang: str, status: int = 200, **shown: object) -> Response:
@@ -235,6 +248,7 @@ def unsubscribe(token: str) -> ResponseReturnValue:
         email = masked(row.email)
         if request.method == "POST":
             session.delete(row)
+            floor().mailer.withdraw(session, standings_keys(person_id))
             log.info("standings mail: person %s unsubscribed by the mail's link", person_id)
             return _page(lang, state="unsubscribed", email=email)
     return _page(lang, state="ask", email=email)
@@ -253,16 +267,6 @@ def night_over(app: PokerFloor, tid: int) -> None:
     app.realtime.socketio.start_background_task(_mail_night, app, tid, base)
 
 
-def _claim(app: PokerFloor, tid: int) -> bool:
-    """The night's row, written once: whoever writes it sends the mail."""
-    try:
-        with session_scope(app.db) as session:
-            session.add(StandingsMailed(tournament_id=tid, sent_at=now_ms()))
-        return True
-    except IntegrityError:
-        return False
-
-
 def _fresh_table(app: PokerFloor, league: League, tid: int) -> PublicTable:
     """The league's standings with tonight's result in: the cached table if it has it, else built."""
     body = cached_standings(app.db, app.service, league, fresh_ms=0)
@@ -277,7 +281,8 @@ def _mail_night(app: PokerFloor, tid: int, base: str) -> None:
             leagues = lg.leagues_of(session, tid)
             tournament = existing(session.get(Tournament, tid))
             club = existing(session.get(Club, tournament.club_id))
-        if not leagues or not _claim(app, tid):
+            done = session.get(StandingsMailed, tid) is not None
+        if not leagues or done:
             return
         tables = [(league, _fresh_table(app, league, tid)) for league in leagues]
         players = {row.person_id for _, table in tables for row in table.rows if row.person_id is not None}
@@ -287,7 +292,7 @@ def _mail_night(app: PokerFloor, tid: int, base: str) -> None:
                 .join(Person, col(Person.id) == col(StandingsSubscriber.person_id))
                 .where(col(StandingsSubscriber.person_id).in_(players), Person.club_id == club.id)
             ).all()
-        sent = 0
+        mails = []
         for sub, name in subscribed:
             his = [
                 LeagueFacts(league.name, table, f"{base}/s/{league.public_id}" if league.published else None)
@@ -304,10 +309,19 @@ def _mail_night(app: PokerFloor, tid: int, base: str) -> None:
                 leagues=his,
                 unsubscribe=unsubscribe_link(base, app.config.SECRET_KEY, sub.person_id, sub.lang),
             )
-            app.mailer.send(standings_mail(facts))
-            sent += 1
-        with session_scope(app.db) as session:
-            existing(session.get(StandingsMailed, tid)).recipients = sent
-        log.info("standings mail of tournament %s: %d players", tid, sent)
+            mails.append((sub.person_id, standings_mail(facts)))
+        # The night's row and its mails in one transaction: whoever writes the row first sends,
+        # and what it wrote stays in the outbox until the mail server has it (a restart, a crash
+        # or a mail server down for hours loses none of them).
+        try:
+            with session_scope(app.db) as session:
+                session.add(StandingsMailed(tournament_id=tid, sent_at=now_ms(), recipients=len(mails)))
+                session.flush()
+                for person_id, message in mails:
+                    app.mailer.queue(session, message, key=standings_key(tid, person_id))
+        except IntegrityError:
+            return  # another worker, a retry, or a finish undone and played again was first
+        app.mailer.poke()
+        log.info("standings mail of tournament %s: %d players", tid, len(mails))
     except Exception:
         log.exception("the standings mail of tournament %s failed", tid)

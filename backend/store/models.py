@@ -351,6 +351,25 @@ class StandingsMailed(SQLModel, table=True):
     recipients: int = Field(default=0)
 
 
+class MailOutbox(SQLModel, table=True):
+    """A mail not yet taken by the mail server (docs/mail.md): written when it is decided (the
+    standings mail in the transaction that claims the night), deleted once the server took it or
+    refused it for good. `next_at` is when it may be tried (later after each failure);
+    `claimed_by` the worker sending it now, whose claim lapses after the lease (it crashed).
+    `key` makes queueing it twice a no-op (the standings: one per night and person)."""
+
+    __tablename__ = "mail_outbox"
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=120, unique=True)
+    message: bytes = Field(sa_column=Column(LargeBinary, nullable=False))  # as the SMTP server gets it
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    next_at: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    attempts: int = Field(default=0)
+    claimed_by: str | None = Field(default=None, max_length=60)
+    claimed_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    last_error: str | None = Field(default=None, max_length=200)
+
+
 T = TypeVar("T")
 
 

@@ -396,6 +396,7 @@ def serve(
     print("\n".join(first_login_lines(app, base)), flush=True)
     floor = floor_of(app)
     floor.pusher.start()  # notices left in the outbox: by a stop, a crash, another worker
+    floor.mailer.start()  # and mails left in theirs
     for start in floor.on_serve:  # views sent again after a restart of Redis or of this worker
         start()
     for server in servers[1:]:
@@ -403,5 +404,5 @@ def serve(
     stop_on_signals(servers)
     servers[0].serve_forever()  # until SIGTERM (systemd, a deploy) or Ctrl-C
     floor.pusher.stop()  # the posts under way finish; what is left stays in the outbox for the next start
-    if not floor.mailer.settle(STOP_REQUESTS_S * 2):  # mails under way get a moment; none is kept for later
-        print("pokerfloor stopping: some sign-up mails were not sent (see the log)", flush=True)
+    if not floor.mailer.stop(STOP_REQUESTS_S * 2):  # the mail under way finishes; the rest waits in the outbox
+        print("pokerfloor stopping: some mails are not sent yet; the next start sends them", flush=True)

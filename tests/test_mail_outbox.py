@@ -9,6 +9,7 @@ import threading
 import time
 from email.message import EmailMessage
 
+import pytest
 from sqlalchemy import func, select
 
 from backend.mail.sender import GIVE_UP_MS, OUTBOX, Mailer, MailSettings
@@ -32,10 +33,20 @@ def message(to: str, subject: str) -> EmailMessage:
     return found
 
 
+@pytest.fixture
 def database(tmp_path):
-    db = make_engine(f"sqlite:///{tmp_path / 'mail.db'}")
-    migrate(db)
-    return db
+    """Opens the test's database (SQLite unless a URL is given), migrated; closed after the test."""
+    opened = []
+
+    def open_database(url: str | None = None):
+        db = make_engine(url or f"sqlite:///{tmp_path / 'mail.db'}")
+        opened.append(db)
+        migrate(db)
+        return db
+
+    yield open_database
+    for db in opened:
+        db.dispose()
 
 
 def queued(db) -> int:
@@ -50,8 +61,9 @@ def wait_until(check, timeout: float = 15) -> bool:
     return check()
 
 
-def test_two_workers_send_each_mail_once_and_a_key_queued_twice_is_one_mail(tmp_path, smtp_sink):
-    db = database(tmp_path)
+@pytest.mark.parametrize("on", ["sqlite", "postgresql"])
+def test_two_workers_send_each_mail_once_and_a_key_queued_twice_is_one_mail(database, smtp_sink, on, request):
+    db = database(request.getfixturevalue("pg_schema_url") if on == "postgresql" else None)
     first, second = mailer(db, smtp_sink.port), mailer(db, smtp_sink.port)
     with session_scope(db) as session:  # queued in one transaction, as the standings mail is
         for n in range(12):
@@ -66,10 +78,10 @@ def test_two_workers_send_each_mail_once_and_a_key_queued_twice_is_one_mail(tmp_
     assert first.stop(5) and second.stop(5)
 
 
-def test_a_mail_the_server_never_takes_is_given_up_after_a_day(tmp_path):
+def test_a_mail_the_server_never_takes_is_given_up_after_a_day(database):
     from server import free_port
 
-    db = database(tmp_path)
+    db = database()
     now = [1_000_000]
     down = mailer(db, free_port(), clock=lambda: now[0])  # nothing listens there
     down.send(message("anna@example.org", "Registered"))
@@ -81,10 +93,10 @@ def test_a_mail_the_server_never_takes_is_given_up_after_a_day(tmp_path):
     down.stop(5)
 
 
-def test_a_stop_lets_its_claims_go_and_the_next_start_sends_them(tmp_path):
+def test_a_stop_lets_its_claims_go_and_the_next_start_sends_them(tmp_path, database):
     from server import free_port
 
-    db = database(tmp_path)
+    db = database()
     port = free_port()
     before = mailer(db, port)
     before.send(message("anna@example.org", "Registered"))

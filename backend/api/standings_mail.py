@@ -170,6 +170,8 @@ def set_my_standings_mail(tid: int, body: dict, caller: Caller) -> ResponseRetur
                     )
                     session.flush()
                 else:
+                    if row.email != body["email"].strip():  # nothing waiting goes to the old address
+                        floor().mailer.withdraw(session, standings_keys(person_id))
                     row.email, row.lang = body["email"].strip(), lang
                     session.add(row)
             break

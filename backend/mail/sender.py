@@ -98,7 +98,8 @@ class Mailer:
         self._wake = threading.Event()
         self._lock = threading.Condition()
         self._running = False
-        self._sending = False  # a mail is with the SMTP server now
+        self._stopped = False  # stop() was called: no loop starts again in this process
+        self._sending: int | None = None  # the row whose mail is with the SMTP server now
         self.sent = 0  # messages the server took, for the logs and tests
 
     @property
@@ -124,10 +125,14 @@ class Mailer:
         )
 
     def send(self, message: EmailMessage, key: str | None = None) -> None:
-        """Queue one mail in a transaction of its own and send it: returns at once, never raises
-        (the command is done). A key queued before is left as it is."""
+        """Queue one mail in a transaction of its own, on a task of its own (never on a command's
+        path: a write waiting for SQLite's lock would hold the answer), and send it. Returns at
+        once, never raises (the command is done). A key queued before is left as it is."""
         if self.settings is None:
             return
+        self._spawn(self._queue_and_send, message, key)
+
+    def _queue_and_send(self, message: EmailMessage, key: str | None) -> None:
         try:
             with session_scope(self.db) as session:
                 self.queue(session, message, key)
@@ -149,8 +154,8 @@ class Mailer:
             return
         self._wake.set()
         with self._lock:
-            if self._running:
-                return
+            if self._running or self._stopped:
+                return  # running, or this process is stopping: the next start sends it
             self._running = True
         self._spawn(self._loop)
 
@@ -162,13 +167,16 @@ class Mailer:
         """A stop: the mail under way finishes (up to `timeout`), the loop ends, and this worker's
         claims are let go so the next start (or another worker) sends the rest at once."""
         with self._lock:
-            self._running = False
-            finished = self._lock.wait_for(lambda: not self._sending, timeout)
+            self._running, self._stopped = False, True
+            finished = self._lock.wait_for(lambda: self._sending is None, timeout)
+            under_way = self._sending  # still with the mail server: its claim stays, to lapse
         self._wake.set()
         try:
             with session_scope(self.db) as session:
                 session.execute(
-                    update(OUTBOX).where(OUTBOX.c.claimed_by == self.worker).values(claimed_by=None, claimed_at=None)
+                    update(OUTBOX)
+                    .where(OUTBOX.c.claimed_by == self.worker, OUTBOX.c.id != (under_way or 0))
+                    .values(claimed_by=None, claimed_at=None)
                 )
         except Exception:
             log.exception("the mail outbox's claims could not be let go (they lapse after %d s)", LEASE_MS // 1000)
@@ -246,15 +254,19 @@ class Mailer:
                 select(OUTBOX.c.message, OUTBOX.c.created_at, OUTBOX.c.attempts).where(mine)
             ).one()
         with self._lock:
-            self._sending = True
+            self._sending = row_id
         try:
             self._post(raw)
         except (smtplib.SMTPException, OSError) as err:
             self._failed(row_id, raw, err, created_at, attempts)
             return
+        except Exception as err:  # a message smtplib cannot send (an odd address): never better
+            log.exception("mail %s cannot be sent", row_id)
+            self._failed(row_id, raw, err, created_at, attempts, for_good=True)
+            return
         finally:
             with self._lock:
-                self._sending = False
+                self._sending = None
                 self._lock.notify_all()
         with session_scope(self.db) as session:
             session.execute(delete(OUTBOX).where(mine))
@@ -263,18 +275,21 @@ class Mailer:
         head = _parsed(raw)
         log.info("mail %r sent to %s", head.get("Subject"), head.get("To"))
 
-    def _failed(self, row_id: int, raw: bytes, err: Exception, created_at: int, attempts: int) -> None:
+    def _failed(
+        self, row_id: int, raw: bytes, err: Exception, created_at: int, attempts: int, for_good: bool = False
+    ) -> None:
         assert self.settings is not None
         now, head = self._clock(), _parsed(raw)
         mine = OUTBOX.c.id == row_id
-        if permanent(err) or now - created_at >= GIVE_UP_MS:
+        if for_good or permanent(err) or now - created_at >= GIVE_UP_MS:
             log.error(
                 "mail %r to %s given up after %d tries: %s", head.get("Subject"), head.get("To"), attempts + 1, err
             )
             with session_scope(self.db) as session:
                 session.execute(delete(OUTBOX).where(mine))
             return
-        wait_ms = min(RETRY_CAP_MS, int(self.settings.retry_s * 1000 * 2**attempts))
+        # at least a second: MAIL_RETRY_S=0 must not turn a refused connection into a busy loop
+        wait_ms = min(RETRY_CAP_MS, max(1000, int(self.settings.retry_s * 1000 * 2**attempts)))
         log.warning(
             "mail to %s failed (try %d), again in %d s: %s",
             head.get("To"),

@@ -10,7 +10,7 @@ import time
 from email.message import EmailMessage
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from backend.mail.sender import GIVE_UP_MS, OUTBOX, Mailer, MailSettings
 from backend.store import make_engine, migrate, session_scope
@@ -116,3 +116,14 @@ def test_a_stop_lets_its_claims_go_and_the_next_start_sends_them(tmp_path, datab
 def _attempts(db) -> int:
     with session_scope(db) as session:
         return session.execute(select(func.coalesce(func.max(OUTBOX.c.attempts), 0))).scalar_one()
+
+
+def test_with_mail_switched_off_a_start_clears_what_is_older_than_a_day(database):
+    db = database()
+    now = 10 * GIVE_UP_MS
+    with session_scope(db) as session:  # queued while MAIL_HOST was set, never sent
+        for key, age in (("old", GIVE_UP_MS + 1), ("young", GIVE_UP_MS - 1)):
+            session.execute(insert(OUTBOX).values(key=key, message=b"", created_at=now - age, next_at=0, attempts=0))
+    Mailer(None, db, spawn=spawn, sleep=time.sleep, clock=lambda: now).start()
+    with session_scope(db) as session:
+        assert [k for (k,) in session.execute(select(OUTBOX.c.key))] == ["young"]  # its address with it

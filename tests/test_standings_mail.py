@@ -123,6 +123,10 @@ def test_a_finished_night_mails_the_standings_once_to_those_who_asked(two_worker
     en, de = by_to["anna@example.org"], by_to["beat@example.org"]
     assert en["Subject"] == "Standings after Monday Deepstack" and de["Subject"] == "Rangliste nach Monday Deepstack"
     assert en["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    # as it went over SMTP: the address itself (a mail client's one click, RFC 8058), not the email
+    # package's RFC 2047 words for a header word longer than its 78 columns
+    unsubscribe = dict(en.raw_items())["List-Unsubscribe"]
+    assert unsubscribe.startswith(f"<{b.url}/standings-mail/unsubscribe/") and "=?" not in unsubscribe, unsubscribe
     text = text_of(en)
     assert f"You: rank 1, {V_XII[1]} points" in text
     # names as the club publishes them (initials), his own line "you"

@@ -18,12 +18,13 @@ from sqlmodel import col
 from ..auth.access import Caller, require_tournament
 from ..engine.registration import OPEN
 from ..floor import floor
+from ..mail.keys import sign_up_keys
+from ..mail.sender import withdraw as withdraw_mails
 from ..service import now_ms
 from ..store import PushSubscription, SignUp, session_scope
 from . import answer_schemas as out
 from .contract import documented
 from .schemas import OperationSchema
-from .sign_up_mail import sign_up_keys
 from .standings_mail import erase_subscription
 
 bp = Blueprint("my_data", __name__, url_prefix="/api")
@@ -71,7 +72,7 @@ def erase_my_data(tid: int, body: dict, caller: Caller) -> ResponseReturnValue:
             row.email = None
             row.erased_at = row.erased_at or now
             session.add(row)
-            app.mailer.withdraw(session, sign_up_keys(tid, row.signup_no))  # and his mails not yet sent
+            withdraw_mails(session, sign_up_keys(tid, row.signup_no))  # and his mails not yet sent
         done = session.execute(delete(PushSubscription).where(col(PushSubscription.token_id) == caller.token_id))
         removed = int(done.rowcount or 0)  # type: ignore[attr-defined]
     email_erased = erase_subscription(tid, caller.entry_id) or email_erased  # the standings mail's address too

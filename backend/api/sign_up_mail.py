@@ -6,26 +6,17 @@ failure is logged and never reaches the command (the mail is sent on a backgroun
 from __future__ import annotations
 
 import logging
-import secrets
 
 from ..engine.model import TournamentState
 from ..floor import PokerFloor
 from ..mail import messages
+from ..mail.keys import sign_up_key
 from ..mail.messages import SignUpFacts
 from ..store import Club, SignUp, Tournament, existing, session_scope
 from .personal_links import signup_token
 from .phone_links import phone_link
 
 log = logging.getLogger(__name__)
-
-
-def sign_up_key(tid: int, signup_no: int) -> str:
-    """A mail to a sign-up in the outbox; its erase withdraws them all (`sign_up_keys`)."""
-    return f"sign-up:{tid}:{signup_no}:{secrets.token_hex(6)}"
-
-
-def sign_up_keys(tid: int, signup_no: int) -> str:
-    return f"sign-up:{tid}:{signup_no}:%"
 
 
 def _facts(app: PokerFloor, state: TournamentState, tid: int, signup_no: int, link: str) -> SignUpFacts | None:

@@ -28,6 +28,8 @@ from sqlmodel import col, select
 from ..auth.access import Caller, require_tournament
 from ..errors import ApiError
 from ..floor import PokerFloor, floor
+from ..mail.keys import standings_key, standings_keys
+from ..mail.sender import withdraw as withdraw_mails
 from ..mail.standings import LeagueFacts, StandingsFacts, standings_mail
 from ..read import league as lg
 from ..read.my_league import cached_standings
@@ -161,7 +163,7 @@ def set_my_standings_mail(tid: int, body: dict, caller: Caller) -> ResponseRetur
                 if not body["subscribed"]:
                     if row is not None:
                         session.delete(row)
-                        floor().mailer.withdraw(session, standings_keys(person_id))
+                        withdraw_mails(session, standings_keys(person_id))
                 elif row is None:
                     session.add(
                         StandingsSubscriber(
@@ -171,7 +173,7 @@ def set_my_standings_mail(tid: int, body: dict, caller: Caller) -> ResponseRetur
                     session.flush()
                 else:
                     if row.email != body["email"].strip():  # nothing waiting goes to the old address
-                        floor().mailer.withdraw(session, standings_keys(person_id))
+                        withdraw_mails(session, standings_keys(person_id))
                     row.email, row.lang = body["email"].strip(), lang
                     session.add(row)
             break
@@ -195,7 +197,7 @@ def erase_subscription(tid: int, entry_id: int | None) -> bool:
         return False  # a link the club does not vouch for erases no person's address
     with session_scope(floor().db) as session:
         done = session.execute(delete(StandingsSubscriber).where(col(StandingsSubscriber.person_id) == person_id))
-        floor().mailer.withdraw(session, standings_keys(person_id))
+        withdraw_mails(session, standings_keys(person_id))
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
@@ -214,16 +216,6 @@ def masked(email: str) -> str:
     """ "anna.weiss@example.org" → "a***@example.org": whoever holds the link sees whose it is, roughly."""
     local, _, domain = email.partition("@")
     return f"{local[:1]}***@{domain}"
-
-
-def standings_key(tid: int, person_id: int) -> str:
-    """A night's mail to one person in the outbox: queued once (a second queue is refused)."""
-    return f"standings:{tid}:{person_id}"
-
-
-def standings_keys(person_id: int) -> str:
-    """His queued standings mails, of every night (a LIKE pattern of `standings_key`)."""
-    return f"standings:%:{person_id}"
 
 
 def _page(lang: str, status: int = 200, **shown: object) -> Response:
@@ -250,7 +242,7 @@ def unsubscribe(token: str) -> ResponseReturnValue:
         email = masked(row.email)
         if request.method == "POST":
             session.delete(row)
-            floor().mailer.withdraw(session, standings_keys(person_id))
+            withdraw_mails(session, standings_keys(person_id))
             log.info("standings mail: person %s unsubscribed by the mail's link", person_id)
             return _page(lang, state="unsubscribed", email=email)
     return _page(lang, state="ask", email=email)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate, getaddresses, make_msgid
 from typing import Any
 
 from sqlalchemy import delete, func, insert, or_, select, update
@@ -38,6 +38,10 @@ from ..store.models import MailOutbox
 log = logging.getLogger(__name__)
 
 OUTBOX = MailOutbox.__table__  # type: ignore[attr-defined]
+# How a mail is stored and sent: CRLF, and lines up to RFC 5322's 998 characters. The default 78
+# makes the email package write a longer single word, such as a List-Unsubscribe address, as
+# RFC 2047 encoded words, which mail clients do not read as an address (RFC 8058's one click).
+WIRE = email.policy.SMTP.clone(max_line_length=998)
 TIMEOUT_S = 20.0  # one connection, each SMTP command within it
 LEASE_MS = 5 * 60_000  # a claim older than this is a crashed worker's: its rows are free again
 RETRY_CAP_MS = 30 * 60_000  # the longest wait between two tries
@@ -82,6 +86,12 @@ def permanent(err: Exception) -> bool:
     return False
 
 
+def withdraw(tx: Any, keys_like: str) -> None:
+    """In the caller's transaction: the queued mails whose key is LIKE `keys_like` go unsent (his
+    address erased, or he unsubscribed). One already with the mail server is not stopped."""
+    tx.execute(delete(OUTBOX).where(OUTBOX.c.key.like(keys_like)))
+
+
 class Mailer:
     def __init__(
         self,
@@ -117,7 +127,7 @@ class Mailer:
         tx.execute(
             insert(OUTBOX).values(
                 key=key or secrets.token_hex(16),
-                message=message.as_bytes(),
+                message=message.as_bytes(policy=WIRE),
                 created_at=now,
                 next_at=now,
                 attempts=0,
@@ -143,11 +153,6 @@ class Mailer:
             return
         self.poke()
 
-    def withdraw(self, tx: Any, keys_like: str) -> None:
-        """In the caller's transaction: the queued mails whose key is LIKE `keys_like` go unsent
-        (his address erased, or he unsubscribed). One already with the mail server is not stopped."""
-        tx.execute(delete(OUTBOX).where(OUTBOX.c.key.like(keys_like)))
-
     def poke(self) -> None:
         """Something is due now: the loop looks at once (started here if no serve started it)."""
         if self.settings is None:
@@ -160,7 +165,16 @@ class Mailer:
         self._spawn(self._loop)
 
     def start(self) -> None:
-        """A serving process: what the outbox holds is sent (left by a stop, a crash, another worker)."""
+        """A serving process: what the outbox holds is sent (left by a stop, a crash, another worker).
+        With mail switched off nothing would ever send it: what is older than a day goes (its
+        addresses with it, docs/privacy.md)."""
+        if self.settings is None:
+            try:
+                with session_scope(self.db) as session:
+                    session.execute(delete(OUTBOX).where(OUTBOX.c.created_at < self._clock() - GIVE_UP_MS))
+            except SQLAlchemyError:
+                log.exception("the mail outbox could not be cleared of old mails")
+            return
         self.poke()
 
     def stop(self, timeout: float) -> bool:
@@ -318,7 +332,18 @@ class Mailer:
                 smtp.starttls(context=ssl.create_default_context())
             if s.user:
                 smtp.login(s.user, s.password)
-            smtp.send_message(_parsed(raw))  # its own From and To, as the message was queued
+            message = _parsed(raw)
+            sender = _addresses(message, "From")[:1] or [s.sender]
+            to = _addresses(message, "To", "Cc")
+            if all(address.isascii() for address in sender + to):
+                smtp.sendmail(sender[0], to, raw)  # the bytes as queued, not folded again
+            else:
+                smtp.send_message(message)  # an international address: smtplib's SMTPUTF8 path
+
+
+def _addresses(message: EmailMessage, *headers: str) -> list[str]:
+    found = [value for name in headers for value in message.get_all(name, [])]
+    return [address for _, address in getaddresses([str(value) for value in found]) if address]
 
 
 def _parsed(raw: bytes) -> EmailMessage:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from sqlmodel import col, select
 
+from ..mail.keys import sign_up_keys
+from ..mail.sender import withdraw as withdraw_mails
 from ..store import Club, SignUp, Tournament, session_scope
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ def sweep(engine: Engine, now: int) -> int:
                 row.email = None
                 row.erased_at = row.erased_at or now
                 session.add(row)
+                withdraw_mails(session, sign_up_keys(row.tournament_id, row.signup_no))  # none waits for it
                 erased += 1
     return erased
 

@@ -303,19 +303,30 @@ def _mail_night(app: PokerFloor, tid: int, base: str) -> None:
                 leagues=his,
                 unsubscribe=unsubscribe_link(base, app.config.SECRET_KEY, sub.person_id, sub.lang),
             )
-            mails.append((sub.person_id, standings_mail(facts)))
+            mails.append((sub.person_id, sub.email, standings_mail(facts)))
         # The night's row and its mails in one transaction: whoever writes the row first sends,
         # and what it wrote stays in the outbox until the mail server has it (a restart, a crash
         # or a mail server down for hours loses none of them).
         try:
             with session_scope(app.db) as session:
-                session.add(StandingsMailed(tournament_id=tid, sent_at=now_ms(), recipients=len(mails)))
+                claim = StandingsMailed(tournament_id=tid, sent_at=now_ms())
+                session.add(claim)
                 session.flush()
-                for person_id, message in mails:
+                # Read again inside the claim: who unsubscribed (or gave another address) since the
+                # mails were written gets none (the withdraw that came first found nothing to withdraw).
+                still = session.exec(
+                    select(StandingsSubscriber.person_id, StandingsSubscriber.email).where(
+                        col(StandingsSubscriber.person_id).in_([person_id for person_id, _, _ in mails])
+                    )
+                ).all()
+                current = {(person_id, email) for person_id, email in still}
+                queued = [(person_id, message) for person_id, email, message in mails if (person_id, email) in current]
+                for person_id, message in queued:
                     app.mailer.queue(session, message, key=standings_key(tid, person_id))
+                claim.recipients = len(queued)
         except IntegrityError:
             return  # another worker, a retry, or a finish undone and played again was first
         app.mailer.poke()
-        log.info("standings mail of tournament %s: %d players", tid, len(mails))
+        log.info("standings mail of tournament %s: %d players", tid, len(queued))
     except Exception:
         log.exception("the standings mail of tournament %s failed", tid)

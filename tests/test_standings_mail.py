@@ -4,7 +4,7 @@ standings once a night is finished, one mail each, in their language, with the p
 one-click unsubscribe; the others get none. The finishing command sent again, or the finish undone
 and played again on the other worker, sends nothing twice. The unsubscribe link asks first (a GET
 changes nothing), then one POST (as a mail client's own button sends it, RFC 8058) ends it, and the
-next night mails him nothing."""
+next night mails him nothing. One who unsubscribes while the night's mails are written gets none."""
 
 from __future__ import annotations
 
@@ -170,3 +170,51 @@ def test_a_finished_night_mails_the_standings_once_to_those_who_asked(two_worker
     assert f"  1. B. K. – {V_XII[2] + V_XII[1]} points" in second
     assert f"  2. you – {V_XII[1] + V_XII[4]} points" in second
     assert f"  3. C. F. – {V_XII[3] + V_XII[2]} points" in second
+
+
+def test_one_who_unsubscribes_while_the_night_s_mails_are_written_gets_none(tmp_path, monkeypatch):
+    """In this process, to put the unsubscribe exactly between the read of the subscribers and the
+    night's claim: Beat unsubscribes (his phone's PUT) while his mail is being written. The claim reads
+    the subscribers again, so only Anna's mail waits in the outbox."""
+    from sqlalchemy import select as select_rows
+
+    from backend.api import standings_mail as sm
+    from backend.mail.sender import OUTBOX, Mailer, MailSettings
+    from backend.store import session_scope
+    from in_process import InProcessServer, in_process_director
+
+    server = InProcessServer(tmp_path / "var")
+    td = in_process_director(server.app)
+    lid = td.post("/api/leagues", {"name": "Basel Ranking 2026", "kind": "v_ranking"}).json()["id"]
+    tid, phones = night(td, lid)
+    mine = f"/api/tournaments/{tid}/my-standings-mail"
+    anna, beat = (server.api(phones[name][1]) for name in ("Anna Weiss", "Beat Keller"))
+    for phone, email in ((anna, "anna@example.org"), (beat, "beat@example.org")):
+        assert phone.put(mine, {"email": email, "subscribed": True}).status_code == 200
+    for name in ("Dora Spam", "Carla Frei", "Beat Keller"):  # Anna wins (mail is off: nothing sent yet)
+        command_ok(td, tid, "record_bust", {"entry_id": phones[name][0]})
+
+    floor = server.app.extensions["pokerfloor"]
+    settings = MailSettings("127.0.0.1", 9, starttls=False, sender="club@pokerfloor.test")
+    floor.mailer = Mailer(settings, floor.db, spawn=lambda *_: None, sleep=time.sleep)  # queues, sends nothing
+    written = sm.standings_mail
+
+    def write_then_beat_unsubscribes(facts):
+        if facts.to == "beat@example.org":
+            with server.app.app_context():
+                assert beat.put(mine, {"email": None, "subscribed": False}).status_code == 200
+        return written(facts)
+
+    monkeypatch.setattr(sm, "standings_mail", write_then_beat_unsubscribes)
+    sm._mail_night(floor, tid, "https://club.example.org")
+    with session_scope(floor.db) as session:
+        keys = sorted(k for (k,) in session.execute(select_rows(OUTBOX.c.key)))
+    assert keys == [f"standings:{tid}:{anna_person(floor, tid, phones)}"]
+
+
+def anna_person(floor, tid: int, phones: dict) -> int:
+    from backend.read.player_history import vouched_person
+
+    person = vouched_person(floor.db, floor.service.state(tid), tid, phones["Anna Weiss"][0])
+    assert person is not None
+    return person

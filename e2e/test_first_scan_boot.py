@@ -8,7 +8,7 @@ No Content-Security-Policy violation on the way."""
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError, expect
 
 from first_screen import FIRST_PAINT, READY, watch
 from server import command_ok as ok, director, links, seated_tournament
@@ -29,6 +29,25 @@ def tv_clock(page, root: str) -> dict:
         }""",
         root,
     )
+
+
+def holding_back(page, released: list, rounds: int):
+    """A route handler that holds the entry chunk back for `rounds` × 50 ms, or until `released`. A
+    test that failed before releasing it closes the page under the wait: the handler then ends
+    quietly, instead of raising into whatever the next test asks Playwright first."""
+
+    def hold(route):
+        try:
+            for _ in range(rounds):
+                if released:
+                    break
+                page.wait_for_timeout(50)
+            route.continue_()
+        except PlaywrightError:
+            if not page.is_closed():
+                raise
+
+    return hold
 
 
 def name(url: str) -> str:
@@ -61,14 +80,8 @@ def test_a_link_asks_its_first_screen_and_chunks_while_the_entry_still_loads(liv
 
     released: list[bool] = []  # a link with a first paint: the entry comes once the paint is checked
 
-    def hold(route):
-        for _ in range(HOLD_ENTRY_MS // 50 if role not in FIRST_PAINT else 200):
-            if released:
-                break
-            page.wait_for_timeout(50)
-        route.continue_()
-
-    page.route(re.compile(r"/assets/index-[\w-]{8}\.js$"), hold)
+    rounds = HOLD_ENTRY_MS // 50 if role not in FIRST_PAINT else 200
+    page.route(re.compile(r"/assets/index-[\w-]{8}\.js$"), holding_back(page, released, rounds))
     page.goto(url, wait_until="commit")  # the load event waits for the held-back entry
     if role in FIRST_PAINT:
         # Drawn by the boot script from its answer while the entry is held back: the seat, or the
@@ -97,11 +110,14 @@ def test_a_link_asks_its_first_screen_and_chunks_while_the_entry_still_loads(liv
             clock = view["clock"]
             left = level["minutes"] * 60_000 - clock["elapsed_ms"] - (painted["now"] - clock["anchor_at"])
             assert abs(painted["remaining"] - left) < 2000, (painted, left)
-            # It ticks while the app's code is still held back: a second later, a second less.
+            # It ticks while the app's code is still held back: a second later, a second less (as
+            # much less as the browser's clock ran between the two reads, which a loaded machine
+            # stretches beyond the second waited).
             page.wait_for_timeout(1100)
             later = tv_clock(page, "#first-paint")
             assert later["time"] != painted["time"], (painted, later)
-            assert 600 < painted["remaining"] - later["remaining"] < 1600, (painted, later)
+            drop, ran = painted["remaining"] - later["remaining"], later["now"] - painted["now"]
+            assert drop > 600 and abs(drop - ran) < 500, (painted, later)
         released.append(True)
     page.wait_for_function("() => window.__ready != null", timeout=15_000)
     expect(page.locator(READY[role]).first).to_be_visible()
@@ -200,14 +216,8 @@ def test_the_tvs_first_paint_is_the_apps_clock_screen_or_nothing(live_server, tv
     page.on("pageerror", lambda e: errors.append(str(e)))
     released: list[bool] = []
 
-    def hold(route):
-        for _ in range(200 if drawn else HOLD_ENTRY_MS // 50):
-            if released:
-                break
-            page.wait_for_timeout(50)
-        route.continue_()
-
-    page.route(re.compile(r"/assets/index-[\w-]{8}\.js$"), hold)
+    rounds = 200 if drawn else HOLD_ENTRY_MS // 50
+    page.route(re.compile(r"/assets/index-[\w-]{8}\.js$"), holding_back(page, released, rounds))
     page.goto(url, wait_until="commit")
     if drawn:
         expect(page.locator(FIRST_PAINT["display"])).to_be_visible(timeout=8000)

@@ -68,7 +68,8 @@ check: install pwa
 	cd pwa && node scripts/check-budget.mjs dist
 
 # The benchmarks (tests/perf/), printed, never asserted: encoding an emit, the engine and views at
-# 10,112 players, pokerfloor next to the bare baseline app on SQLite and PostgreSQL (ratios), a dealer's bust answered and
+# 10,112 players, pokerfloor next to the bare baseline app on SQLite and PostgreSQL (ratios) and where
+# the difference goes (each part of a bust's path in µs, both apps in process), a dealer's bust answered and
 # pushed at 1,200 and 10,112 players with a director watching, one bust fanned out to 200, 1,000
 # and 2,000 phones, Web Push to 420 phones at once. Servers on CPU 0, the load generator on CPU 1.
 # Registration opening: 600 phones sign up for 44 places at once, SQLite 1 worker and PostgreSQL 2 workers.
@@ -81,6 +82,7 @@ bench: install pwa chromium caddy
 	$(BIN)/python tests/perf/bench_emit.py
 	$(BIN)/python tests/perf/bench_seating.py
 	$(BIN)/python tests/perf/bench_side_by_side.py
+	$(BIN)/python tests/perf/bench_command_segments.py
 	$(BIN)/python tests/perf/bench_command_roundtrip.py --players 1200 10112 --busts 300 --director
 	$(BIN)/python tests/perf/bench_fanout.py
 	$(BIN)/python tests/perf/bench_push.py --players 420

@@ -1,5 +1,8 @@
 """The event store and the service on SQLite and on PostgreSQL (both run in CI)."""
 
+import datetime
+import json
+import math
 import threading
 import time
 import uuid
@@ -18,6 +21,7 @@ from backend.presets import load_presets
 from backend.read.changes import changed_views
 from backend.service import TournamentService
 from backend.store import Director, EventRow, event_store, make_engine, migrate, session_scope
+from backend.store.db import json_column_text
 from backend.store.driver import DriverLog, driver_log
 from backend.store.event_store import ConcurrentWrite
 from store_club import a_club
@@ -196,6 +200,41 @@ def test_the_driver_path_writes_and_reads_what_sqlalchemy_does(db):
         event_store.append(tx, tid, 2, [Event("y", {})], actor="t", at=6)
     with log.transaction() as tx:
         assert event_store.last_seq(tx, tid) == 3 and len(event_store.load(tx, tid)) == 3
+
+
+def test_json_columns_read_the_json_modules_rows_and_write_as_it_did(db):
+    """The JSON columns are written and read by orjson (store/db.py), the log's older rows by the
+    json module: those still read, with its spacing, escapes and (SQLite only) a NaN; what orjson
+    would write differently goes the json module's way."""
+    tid = TournamentService(db).create_tournament("T", GENERIC, None, a_club(db)).id
+    older = {"name": "Zoë", "chips": [1, 2.5], "none": None}
+    if db.dialect.name == "sqlite":
+        older["ratio"] = float("nan")  # the json module wrote NaN; orjson alone cannot read it
+    with db.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO event (tournament_id, seq, type, payload, actor, at) VALUES (%s, 2, 'old', %s, 't', 1)"
+            if db.dialect.name == "postgresql"
+            else "INSERT INTO event (tournament_id, seq, type, payload, actor, at) VALUES (?, 2, 'old', ?, 't', 1)",
+            (tid, json.dumps(older)),
+        )
+        conn.exec_driver_sql(
+            "UPDATE tournament SET last_seq = 2 WHERE id = %s"
+            if db.dialect.name == "postgresql"
+            else "UPDATE tournament SET last_seq = 2 WHERE id = ?",
+            (tid,),
+        )
+    with driver_log(db).transaction() as tx:
+        assert [seq for seq, _ in event_store.load(tx, tid, 1)] == [2]  # the driver's path reads it too
+        event_store.append(tx, tid, 2, [Event("new", {7: "seven", "big": 2**70, "name": "Zoë"})], actor="t", at=2)
+    with session_scope(db) as s:
+        (_, old), (_, new) = event_store.load(s, tid, 1)
+    if "ratio" in older:
+        assert math.isnan(old.payload.pop("ratio"))
+        older.pop("ratio")
+    assert old.payload == older
+    assert new.payload == {"7": "seven", "big": 2**70, "name": "Zoë"}  # keys as strings, as the json module wrote them
+    with pytest.raises(TypeError):
+        json_column_text({"at": datetime.datetime(2026, 12, 4)})  # refused, as the json module refuses it
 
 
 def test_a_token_is_looked_up_on_the_driver_path_as_through_the_orm(db):

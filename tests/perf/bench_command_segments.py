@@ -1,6 +1,6 @@
 """Where a dealer's bust spends its time before the answer, next to the bare app's command (on demand):
 
-    .venv/bin/python tests/perf/bench_command_segments.py [--players 2000] [--busts 1200] [--runs 3]
+    .venv/bin/python tests/perf/bench_command_segments.py [--players 2000] [--busts 360] [--runs 3]
 
 Both apps in this process on SQLite (WAL, synchronous=FULL), called as WSGI apps with the request a
 phone sends (no socket, no HTTP parsing: those cost both alike and `bench_side_by_side.py` measures

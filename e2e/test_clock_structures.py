@@ -124,8 +124,10 @@ def test_offline_display_keeps_counting_and_changes_level_on_time(live_server, t
 
     display.wait_for_function("() => 'Level 3' in window.__seen", timeout=30_000)
     seen = display.evaluate("() => window.__seen")
-    assert abs(seen["Level 2"] - (anchor + 15_000)) <= 1_500, (seen, anchor)
-    assert abs(seen["Level 3"] - (anchor + 21_000)) <= 1_500, (seen, anchor)
+    # On time within 2.5 s (a loaded machine delays the page's timers by over 1.5 s; a display that
+    # waited for the server would still show level 1 or 2, and one off by a level's length 6 s)
+    assert abs(seen["Level 2"] - (anchor + 15_000)) <= 2_500, (seen, anchor)
+    assert abs(seen["Level 3"] - (anchor + 21_000)) <= 2_500, (seen, anchor)
     expect(display.get_by_test_id("clock-blinds")).to_have_text("100 / 200")
     expect(display.get_by_test_id("sync-online")).to_contain_text("offline")
     shot(display, "tv-offline-level-3")
@@ -335,7 +337,14 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
     start_clock(td)
     all_show("running")
     expect(tv_page.get_by_test_id("clock-notice-next-hand")).to_have_count(0)  # level 1 changes nothing
-    expect(tv_page.get_by_test_id("display-next-break")).to_have_text(re.compile(r"^(39:5\d|40:00)$"))
+    # The next break: level 1's time left and level 2's 20 minutes. Both read in one go in the page:
+    # a loaded machine takes seconds to get here, so not a fixed 40:00.
+    expect(tv_page.get_by_test_id("display-next-break")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    both = tv_page.evaluate(
+        """() => ['clock-time', 'display-next-break'].map(
+            (id) => document.querySelector(`[data-testid="${id}"]`).textContent.trim())"""
+    )
+    assert abs(seconds(both[1]) - (seconds(both[0]) + 20 * 60)) <= 1 and seconds(both[0]) > 19 * 60, both
     expect(tv_page.get_by_test_id("clock-next")).to_have_text("Level 2: 50 / 100")
     shots("running")
 
@@ -349,13 +358,13 @@ def test_director_controls_and_every_clock_state(live_server, phone, tv, shot):
         assert -(ran + 2) <= clock_seconds(page) - expected <= 1, (clock_seconds(page), expected, ran)
 
     td.get_by_test_id("clock-minus").click()
-    for page in (tv_page, player):  # each screen hears it by its own socket: wait for each
-        expect(page.get_by_test_id("clock-time")).to_have_text(re.compile(r"^18:5\d$"))
+    for page in (tv_page, player):  # each screen hears it by its own socket: wait for each (near(): the seconds)
+        expect(page.get_by_test_id("clock-time")).to_have_text(re.compile(r"^18:\d\d$"))
     near(player, left - 60)
     td.get_by_test_id("clock-plus").click()
     td.get_by_test_id("clock-plus").click()
     for page in (tv_page, small):
-        expect(page.get_by_test_id("clock-time")).to_have_text(re.compile(r"^20:5\d$"))
+        expect(page.get_by_test_id("clock-time")).to_have_text(re.compile(r"^20:\d\d$"))
     near(small, left + 60)
 
     # Next level: new blinds from the next hand, and the colour-up of this level.

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import openpyxl
@@ -23,7 +23,22 @@ PRESETS = Path(__file__).resolve().parents[1] / "shared_rules" / "presets"
 N_MONDAY = json.loads((PRESETS / "n-monday.json").read_text())
 HOSTILE = ['=HYPERLINK("http://evil.example","Preis")', "+41 79 000 00 00", "-Minus", "@Summe"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-TODAY = datetime.now(tz=UTC)
+# The day each tournament's seats were drawn, as the exports date a night (UTC): both days when the
+# draw's command straddled midnight. Read at the draw, not at import: a run that crosses midnight
+# dated the nights one day and the test another.
+DRAWN_ON: dict[int, set[date]] = {}
+
+
+def draw_seats(api: Api, tid: int) -> None:
+    before = datetime.now(tz=UTC).date()
+    command_ok(api, tid, "draw_seats", {"tables": 1})
+    DRAWN_ON[tid] = {before, datetime.now(tz=UTC).date()}
+
+
+def drawn_on(tid: int, shown: date) -> date:
+    """`shown` if the tournament's seats were drawn that day (UTC)."""
+    assert shown in DRAWN_ON[tid], (shown, DRAWN_ON[tid])
+    return shown
 
 
 def workbook_of(api: Api, path: str, filename: str, **params) -> openpyxl.Workbook:
@@ -55,7 +70,7 @@ def monday_night(td: Api, names: list[str], name: str = "Montag") -> tuple[int, 
     tid = td.post("/api/tournaments", {"name": name, "preset": "n-monday"}).json()["id"]
     for player in names:
         command_ok(td, tid, "register_player", {"name": player, "id_checked": True})
-    command_ok(td, tid, "draw_seats", {"tables": 1})
+    draw_seats(td, tid)
     entries = {e["name"]: e["entry_id"] for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]}
     for player in reversed(names[1:]):
         command_ok(td, tid, "record_bust", {"entry_id": entries[player]})
@@ -96,7 +111,7 @@ def test_a_nights_results_workbook_has_numbers_money_dates_and_no_formula(td):
         place, prize, day = row[0], row[5], row[8]
         assert place.data_type == "n" and isinstance(place.value, int)
         assert prize.data_type == "n" and "CHF" in prize.number_format and "0.00" in prize.number_format
-        assert day.is_date and day.value.date() == TODAY.date() and day.number_format == "DD.MM.YYYY"
+        assert day.is_date and day.value.date() == drawn_on(tid, day.value.date()) and day.number_format == "DD.MM.YYYY"
     hostile = [cell for cell in ws["C"] if cell.value and "HYPERLINK" in cell.value]
     assert [(c.value, c.data_type) for c in hostile] == [("'" + HOSTILE[0], "s")]
     assert ws.column_dimensions["C"].width > len("Jan van der Berg")  # wide enough to read the names
@@ -129,7 +144,7 @@ def test_the_hendon_mob_file_has_the_cited_layout_and_only_the_places_paid(td):
     assert lines[:8] == [
         ["Event", "Monday, 20:00"],
         ["Venue", td.get("/api/me").json()["club"]["name"]],
-        ["Date", f"{TODAY:%Y-%m-%d}"],
+        ["Date", drawn_on(tid, date.fromisoformat(lines[2][1])).isoformat()],
         ["Buy-in", str(fmt["buy_in"] + fmt["fee"])],
         ["Currency", "CHF"],
         ["Entries", str(len(names))],
@@ -155,7 +170,7 @@ def test_a_leagues_standings_workbook_has_a_sheet_per_period(td):
         tid = td.post("/api/tournaments", {"name": night, "preset": "v-ranking"}).json()["id"]
         for player in order:
             command_ok(td, tid, "register_player", {"name": player})
-        command_ok(td, tid, "draw_seats", {"tables": 1})
+        draw_seats(td, tid)
         ids = {e["name"]: e["entry_id"] for e in td.get(f"/api/tournaments/{tid}/view").json()["entries"]}
         for player in reversed(order[1:]):
             command_ok(td, tid, "record_bust", {"entry_id": ids[player]})
@@ -166,11 +181,12 @@ def test_a_leagues_standings_workbook_has_a_sheet_per_period(td):
     no_formula_anywhere(wb)
     months = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober"]
     months += ["November", "Dezember"]
-    half = 1 if TODAY.month <= 6 else 2
+    night = max(DRAWN_ON[played[0]] | DRAWN_ON[played[1]])  # a run across midnight stays in its month
+    half = 1 if night.month <= 6 else 2
     assert wb.sheetnames == [
         "Gesamt",
-        f"{half}. Halbjahr {TODAY.year}",
-        f"{months[TODAY.month - 1]} {TODAY.year}",
+        f"{half}. Halbjahr {night.year}",
+        f"{months[night.month - 1]} {night.year}",
         "Turniere",
     ]
     v_xii = [25, 21, 17]  # the rulebook's first places
@@ -203,13 +219,14 @@ def test_the_season_workbook_sums_the_year_and_names_its_sheets_as_excel_allows(
     other = club_director(server, new_club(td, "Bravo Club"), "td_bravo")
     bravo, _ = monday_night(other, ten_players(), name="Bravo Abend")
 
-    wb = workbook_of(td, "/api/club/season.xlsx", f"season-{TODAY.year}.xlsx", year=TODAY.year)
+    year = max(DRAWN_ON[first] | DRAWN_ON[second]).year
+    wb = workbook_of(td, "/api/club/season.xlsx", f"season-{year}.xlsx", year=year)
     no_formula_anywhere(wb)
     assert len(wb.sheetnames) == 3 and len({s.casefold() for s in wb.sheetnames}) == 3
     for title in wb.sheetnames:
         assert 0 < len(title) <= 31 and not SHEET_FORBIDDEN.search(title), title
     summary = wb.worksheets[0]
-    assert summary.title == f"Übersicht {TODAY.year}" and summary.freeze_panes == "A2"
+    assert summary.title == f"Übersicht {year}" and summary.freeze_panes == "A2"
     rows = table(summary)
     buy_in, fee = N_MONDAY["format"]["buy_in"], N_MONDAY["format"]["fee"]
     nights = rows[:2]
@@ -229,13 +246,12 @@ def test_the_season_workbook_sums_the_year_and_names_its_sheets_as_excel_allows(
 
     # A limited director's season: only the night he was given.
     limited = club_director(server, invited(td, "limited", first), "lim")
-    assert workbook_of(limited, "/api/club/season.xlsx", f"season-{TODAY.year}.xlsx").sheetnames[1:] == [
+    assert workbook_of(limited, "/api/club/season.xlsx", f"season-{year}.xlsx", year=year).sheetnames[1:] == [
         wb.sheetnames[1]
     ]
-    assert (
-        table(workbook_of(other, "/api/club/season.xlsx", f"season-{TODAY.year}.xlsx").worksheets[1])[0]["Turnier"]
-        == "Bravo Abend"
-    )
+    # no year asked: the year of the server's clock
+    this_year = workbook_of(other, "/api/club/season.xlsx", f"season-{datetime.now(tz=UTC).year}.xlsx")
+    assert table(this_year.worksheets[1])[0]["Turnier"] == "Bravo Abend"
     empty = workbook_of(td, "/api/club/season.xlsx", "season-2001.xlsx", year=2001, lang="en")
     assert empty.sheetnames == ["Summary 2001"] and empty.worksheets[0].max_row == 1
     for bad in ("1999", "abc", "2101"):

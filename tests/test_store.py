@@ -10,7 +10,7 @@ import uuid
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
@@ -211,18 +211,13 @@ def test_json_columns_read_the_json_modules_rows_and_write_as_it_did(db):
     if db.dialect.name == "sqlite":
         older["ratio"] = float("nan")  # the json module wrote NaN; orjson alone cannot read it
     with db.begin() as conn:
-        conn.exec_driver_sql(
-            "INSERT INTO event (tournament_id, seq, type, payload, actor, at) VALUES (%s, 2, 'old', %s, 't', 1)"
-            if db.dialect.name == "postgresql"
-            else "INSERT INTO event (tournament_id, seq, type, payload, actor, at) VALUES (?, 2, 'old', ?, 't', 1)",
-            (tid, json.dumps(older)),
+        conn.execute(
+            text(
+                "INSERT INTO event (tournament_id, seq, type, payload, actor, at) VALUES (:tid, 2, 'old', :p, 't', 1)"
+            ),
+            {"tid": tid, "p": json.dumps(older)},
         )
-        conn.exec_driver_sql(
-            "UPDATE tournament SET last_seq = 2 WHERE id = %s"
-            if db.dialect.name == "postgresql"
-            else "UPDATE tournament SET last_seq = 2 WHERE id = ?",
-            (tid,),
-        )
+        conn.execute(text("UPDATE tournament SET last_seq = 2 WHERE id = :tid"), {"tid": tid})
     with driver_log(db).transaction() as tx:
         assert [seq for seq, _ in event_store.load(tx, tid, 1)] == [2]  # the driver's path reads it too
         event_store.append(tx, tid, 2, [Event("new", {7: "seven", "big": 2**70, "name": "Zoë"})], actor="t", at=2)

@@ -8,7 +8,6 @@ tournament row serialises writers.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,30 +19,24 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
+from .. import json_text
+
 if TYPE_CHECKING:
     from alembic.config import Config  # imported where used: alembic loads only for migrations
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 # Every command writes its events and receipt as JSON, and a start reads a tournament's whole log
-# back: orjson does both about ten times faster than the json module. Whatever it would write
-# differently goes the json module's way (a datetime or dataclass refused as before, an integer
-# past 64 bits), and a row it cannot read (NaN, written by the json module into an older log) too.
-ORJSON_AS_JSON = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+# back: through orjson (json_text.py). A datetime or dataclass stays refused, as the json module
+# refused it (orjson would write it).
+STORED_AS_JSON = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
 def json_column_text(value: Any) -> str:
-    try:
-        return orjson.dumps(value, option=ORJSON_AS_JSON).decode()
-    except TypeError:
-        return json.dumps(value)
+    return json_text.dumps(value, option=STORED_AS_JSON)
 
 
-def json_column_value(text: str | bytes) -> Any:
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
+JSON_COLUMNS: dict[str, Any] = {"json_serializer": json_column_text, "json_deserializer": json_text.loads}
 
 
 def make_engine(url: str, pool_size: int = 10) -> Engine:
@@ -59,8 +52,7 @@ def make_engine(url: str, pool_size: int = 10) -> Engine:
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
             poolclass=StaticPool if memory else None,
-            json_serializer=json_column_text,
-            json_deserializer=json_column_value,
+            **JSON_COLUMNS,
         )
 
         @event.listens_for(engine, "connect")
@@ -81,14 +73,7 @@ def make_engine(url: str, pool_size: int = 10) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return create_engine(
-        url,
-        pool_pre_ping=True,
-        pool_size=pool_size,
-        max_overflow=pool_size,
-        json_serializer=json_column_text,
-        json_deserializer=json_column_value,
-    )
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=pool_size, **JSON_COLUMNS)
 
 
 @contextmanager

@@ -196,7 +196,8 @@ class BareCommands:
         ]
 
     def instrument(self, into: Timings) -> None:
-        log = next(c.cell_contents for c in self._command_closure() if hasattr(c.cell_contents, "db"))
+        closure = self.app.view_functions["command"].__closure__ or ()
+        log = next(cell.cell_contents for cell in closure if hasattr(cell.cell_contents, "db"))
         sio = self.app.extensions["socketio"]
         db = log.db
 
@@ -212,9 +213,6 @@ class BareCommands:
 
         log.db = TimedConnection()
         timed(sio, "emit", into, "emit (its one view)")
-
-    def _command_closure(self) -> list:
-        return list(self.app.view_functions["command"].__closure__ or ())
 
 
 def measure(app: Any, environs: list[dict], timings: Timings) -> dict[str, float]:
